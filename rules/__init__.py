@@ -1,0 +1,35 @@
+"""fairypost's rules engine: five large chess variants and orthodox chess.
+
+    rules.variants()              -> game ids
+    rules.start(game_id)          -> Position at the start
+    rules.from_fen(game_id, vfen) -> Position
+    rules.game(game_id)           -> Game (board, pieces, names)
+
+See rules/README.md for the design and ../shared/rules/ for the rules contract.
+"""
+from __future__ import annotations
+
+from .errors import (AmbiguousMoveError, FenError, GameDefinitionError, GameOverError,
+                     IllegalMoveError, InvalidMoveError, LeavesRoyalInCheckError, MoveError,
+                     NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError, UnknownGameError)
+from .game import Game, load_game as game, variant_ids as variants
+from .move import Move
+from .position import Position
+
+
+def from_fen(game_id: str, vfen: str) -> Position:
+    from .vfen import read_fen
+    return read_fen(game(game_id), vfen)
+
+
+def start(game_id: str) -> Position:
+    g = game(game_id)
+    return from_fen(game_id, g.default_start_fen)
+
+
+__all__ = [
+    "variants", "start", "from_fen", "game", "Game", "Position", "Move",
+    "RulesError", "UnknownGameError", "GameDefinitionError", "FenError", "MoveError",
+    "InvalidMoveError", "IllegalMoveError", "NoPieceError", "NotYourPieceError", "NoSuchMoveError",
+    "LeavesRoyalInCheckError", "GameOverError", "AmbiguousMoveError",
+]

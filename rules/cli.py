@@ -1,0 +1,64 @@
+"""Command line: perft, moves, play (for tools and checks that must not import the package)."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from . import from_fen, start, variants
+from .errors import RulesError
+
+
+def _position(game_id: str, fen: str | None):
+    return from_fen(game_id, fen) if fen else start(game_id)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules", description="fairypost rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("perft", help="count the move paths of a given depth")
+    p.add_argument("game", choices=variants())
+    p.add_argument("depth", type=int)
+    p.add_argument("--fen", help="start from this VFEN instead of the start position")
+    p.add_argument("--divide", action="store_true", help="also print the count under each move")
+    p.add_argument("--time", action="store_true", help="print the time taken on stderr")
+    m = sub.add_parser("moves", help="print the legal moves' LAN, sorted, one a line")
+    m.add_argument("game", choices=variants())
+    m.add_argument("--fen")
+    pl = sub.add_parser("play", help="play moves and print the VFEN after them")
+    pl.add_argument("game", choices=variants())
+    pl.add_argument("moves", nargs="*")
+    pl.add_argument("--fen")
+    args = parser.parse_args(argv)
+    try:
+        pos = _position(args.game, args.fen)
+        if args.command == "perft":
+            if args.depth < 0:
+                parser.error("depth must be 0 or more")
+            t0 = time.perf_counter()
+            if args.divide:
+                total = 0
+                for mv in sorted(pos.legal_moves(), key=lambda x: x.lan):
+                    n = pos.apply(mv).perft(args.depth - 1)
+                    total += n
+                    print(f"{mv.lan} {n}")
+                print(total)
+            else:
+                print(pos.perft(args.depth))
+            if args.time:
+                print(f"{time.perf_counter() - t0:.3f}s", file=sys.stderr)
+        elif args.command == "moves":
+            for lan in sorted(mv.lan for mv in pos.legal_moves()):
+                print(lan)
+        else:
+            for i, text in enumerate(args.moves, 1):
+                try:
+                    pos = pos.play(text)
+                except RulesError as e:
+                    print(f"move {i} ({text}): {e}", file=sys.stderr)
+                    return 2
+            print(pos.fen())
+    except RulesError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,63 @@
+"""The rules engine's own error types.
+
+Every failure a user can cause raises one of these, with a message that says
+what was wrong. They are ValueErrors so that callers who only care about
+"bad input" can catch one thing.
+"""
+
+
+class RulesError(ValueError):
+    """Base of every error the rules engine raises on bad input."""
+
+
+class UnknownGameError(RulesError):
+    """No game with that id."""
+
+
+class GameDefinitionError(RulesError):
+    """A game's data file is malformed (a bug in data/, not user input)."""
+
+
+class FenError(RulesError):
+    """A position string (VFEN) that cannot be read, or an impossible position."""
+
+
+class MoveError(RulesError):
+    """A move text that names no legal move."""
+
+
+class InvalidMoveError(MoveError):
+    """The text is not a move in any notation the game accepts."""
+
+
+class IllegalMoveError(MoveError):
+    """The text is a move, but not a legal one here."""
+
+
+class NoPieceError(IllegalMoveError):
+    """There is no piece on the square the move starts from."""
+
+
+class NotYourPieceError(IllegalMoveError):
+    """The piece belongs to the other side."""
+
+
+class NoSuchMoveError(IllegalMoveError):
+    """The piece cannot make that move."""
+
+
+class LeavesRoyalInCheckError(IllegalMoveError):
+    """The move would leave (or put) the mover's royal piece in check, or break
+    another legality condition (castling path, facing royals)."""
+
+
+class GameOverError(IllegalMoveError):
+    """The game has ended; no move can be made."""
+
+
+class AmbiguousMoveError(MoveError):
+    """The text fits more than one legal move."""
+
+    def __init__(self, message, candidates=()):
+        super().__init__(message)
+        self.candidates = list(candidates)

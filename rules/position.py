@@ -1,0 +1,504 @@
+"""Positions: move generation, legality, playing moves, game end.
+
+A Position is immutable by convention: ``play`` returns a new one. Legality
+follows the contract: a pseudo-legal move is legal when, after it, no enemy
+piece could capture the mover's royal. The test is a lookup in the enemy
+pieces' attack maps towards the royal's square, and most moves skip even that:
+a move that changes no square on any enemy path to the royal (and is not a
+royal move, and is not made in check) cannot expose the royal.
+"""
+from __future__ import annotations
+
+from .errors import GameOverError
+from .move import CASTLE, DROP, NORMAL, SETUP, TURN, Move
+from .pieces import BLACK, WHITE, COLOR_CHARS
+
+
+def attacked_on(board, squares, target: int, by: int) -> bool:
+    """True if a piece of colour `by`, on one of `squares`, could capture on target."""
+    for x in squares:
+        k = board[x]
+        if k is None or k.color != by:
+            continue
+        if k.hook is not None and k.hook.attacks(board, x, k, target):
+            return True
+        ways = k.moves_at(x).attacks.get(target)
+        if ways:
+            for req, hop in ways:
+                if hop:
+                    n = 0
+                    for s in req:
+                        if board[s] is not None:
+                            n += 1
+                            if n > 1:
+                                break
+                    if n == 1:
+                        return True
+                else:
+                    for s in req:
+                        if board[s] is not None:
+                            break
+                    else:
+                        return True
+    return False
+
+
+class Position:
+    __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
+                 "dropped", "setup", "occ", "royal", "parent", "last_move", "_legal", "_safety",
+                 "_key")
+
+    def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
+                 hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None):
+        self.game = game
+        self.board = board
+        self.side = side
+        self.rights = rights
+        self.ep = ep
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self.hands = hands          # per colour: tuple of (key, count), sorted by the game's drop order
+        self.dropped = dropped
+        self.setup = setup
+        if occ is None:
+            occ = [set(), set()]
+            for sq, k in enumerate(board):
+                if k is not None:
+                    occ[k.color].add(sq)
+        self.occ = occ
+        if royal is None:
+            royal = [None, None]
+            for sq, k in enumerate(board):
+                if k is not None and k.royal:
+                    royal[k.color] = sq
+        self.royal = royal
+        self.parent = None
+        self.last_move = None
+        self._legal = None
+        self._safety = None
+        self._key = None
+
+    # --- public views --------------------------------------------------------
+    @property
+    def turn(self) -> str:
+        return COLOR_CHARS[self.side]
+
+    def piece_at(self, square):
+        sq = self.game.geometry.parse_square(square) if isinstance(square, str) else square
+        return self.board[sq]
+
+    def pieces(self) -> dict:
+        names = self.game.geometry.names
+        return {names[sq]: k for sq, k in enumerate(self.board) if k is not None}
+
+    def hand(self, color: str | int) -> dict[str, int]:
+        c = COLOR_CHARS.index(color) if isinstance(color, str) else color
+        return dict(self.hands[c])
+
+    def royal_square(self, color: str | int | None = None):
+        c = self.side if color is None else (COLOR_CHARS.index(color) if isinstance(color, str) else color)
+        sq = self.royal[c]
+        return None if sq is None else self.game.geometry.names[sq]
+
+    # --- attacks and check ---------------------------------------------------
+    def is_attacked(self, sq: int, by: int) -> bool:
+        return attacked_on(self.board, self.occ[by], sq, by)
+
+    def safety(self):
+        """(in_check, sensitive squares or None for 'check every move') for the side to move."""
+        if self._safety is None:
+            us, them = self.side, 1 - self.side
+            r = self.royal[us]
+            board = self.board
+            check, sens, everything = False, set(), False
+            if r is not None:
+                for x in self.occ[them]:
+                    k = board[x]
+                    if k.hook is not None:
+                        if not check and k.hook.attacks(board, x, k, r):
+                            check = True
+                        w = k.hook.watch(board, x, k, r)
+                        if w is None:
+                            everything = True
+                        else:
+                            sens.update(w)
+                    ways = k.moves_at(x).attacks.get(r)
+                    if ways:
+                        for req, hop in ways:
+                            sens.update(req)
+                            if not check:
+                                if hop:
+                                    check = sum(1 for s in req if board[s] is not None) == 1
+                                else:
+                                    check = all(board[s] is None for s in req)
+                if self.game.facing_royals:
+                    everything = True
+            self._safety = (check, None if everything else sens)
+        return self._safety
+
+    def in_check(self) -> bool:
+        if self.setup is not None:
+            return False
+        return self.safety()[0]
+
+    # --- move generation -----------------------------------------------------
+    def _emit(self, sq, k, to, captures, ep=False, clear=None):
+        game = self.game
+        t = k.type
+        promo = t.promotion
+        choices = None
+        if promo is not None:
+            if promo.on_capture:
+                if captures:
+                    choices = promo.to
+            elif game.relative_rank(to, k.color) in promo.ranks:
+                choices = promo.to
+        if choices:
+            for key in choices:
+                for nk in game.state_kinds(key, k.color):
+                    yield Move(NORMAL, sq, to, k, nk, captures, clear)
+        elif k.stateful:
+            for nk in game.state_kinds(t.key, k.color):
+                yield Move(NORMAL, sq, to, k, nk, captures, clear)
+        else:
+            yield Move(NORMAL, sq, to, k, k, captures, clear, ep=ep)
+
+    def _piece_moves(self, sq, k):
+        board = self.board
+        color = k.color
+        sm = k.moves_at(sq)
+        seen = set() if sm.overlap else None
+        ep = self.ep
+        for prefix, ray, mv, cap, epok in sm.entries:
+            for p in prefix:
+                if board[p] is not None:
+                    break
+            else:
+                for t in ray:
+                    q = board[t]
+                    if q is None:
+                        if mv:
+                            if seen is None or t not in seen:
+                                if seen is not None:
+                                    seen.add(t)
+                                yield from self._emit(sq, k, t, ())
+                        elif epok and t == ep:
+                            victim = ep + self.game.geometry.width * (1 if color == BLACK else -1)
+                            yield from self._emit(sq, k, t, (victim,), ep=True)
+                        continue
+                    if cap and q.color != color and (seen is None or t not in seen):
+                        if seen is not None:
+                            seen.add(t)
+                        yield from self._emit(sq, k, t, (t,))
+                    break
+        for ray, mv, cap in sm.hops:
+            screened = False
+            for t in ray:
+                q = board[t]
+                if not screened:
+                    if q is not None:
+                        screened = True
+                    continue
+                if q is None:
+                    if mv and (seen is None or t not in seen):
+                        yield from self._emit(sq, k, t, ())
+                    continue
+                if cap and q.color != color and (seen is None or t not in seen):
+                    if seen is not None:
+                        seen.add(t)
+                    yield from self._emit(sq, k, t, (t,))
+                break
+        if k.hook is not None:
+            for m in k.hook.pseudo_moves(self, sq, k):
+                if m.new is None:
+                    yield from self._emit(sq, k, m.to, m.captures, clear=m.clear)
+                else:
+                    yield m
+        if k.stateful:
+            for nk in self.game.state_kinds(k.key, color):
+                if nk is not k:
+                    yield Move(TURN, sq, sq, k, nk, (), (), ((sq, nk),))
+
+    def pseudo_moves(self):
+        """Every pseudo-legal move of the side to move (set-up actions during set-up)."""
+        if self.setup is not None:
+            yield from self.game.extension.setup_moves(self)
+            return
+        board = self.board
+        for sq in sorted(self.occ[self.side]):
+            yield from self._piece_moves(sq, board[sq])
+        yield from self._castlings()
+        yield from self._drops()
+
+    def _castlings(self):
+        game = self.game
+        if not self.rights:
+            return
+        us, them = self.side, 1 - self.side
+        board = self.board
+        if game.castlings:
+            for c in game.castlings:
+                if c.color != us or c.rook not in self.rights:
+                    continue
+                king, rook = board[c.king], board[c.rook]
+                if king is None or not king.royal or rook is None or rook.color != us:
+                    continue
+                lo, hi = min(c.king, c.rook, c.king_to, c.rook_to), max(c.king, c.rook, c.king_to, c.rook_to)
+                if any(board[s] is not None and s not in (c.king, c.rook) for s in range(lo + 1, hi)):
+                    continue
+                if self.in_check():
+                    continue
+                step = 1 if c.king_to > c.king else -1
+                if any(self.is_attacked(s, them) for s in range(c.king + step, c.king_to + step, step)):
+                    continue
+                yield Move(CASTLE, c.king, c.king_to, king, king, (), (c.king, c.rook),
+                           ((c.king_to, king), (c.rook_to, rook)))
+        if game.king_jump:
+            yield from self._king_jumps()
+
+    def _king_jumps(self):
+        us, them = self.side, 1 - self.side
+        r = self.royal[us]
+        if r is None or r not in self.rights or self.in_check():
+            return
+        geo = self.game.geometry
+        board = self.board
+        k = board[r]
+        for dx in range(-2, 3):
+            for dy in range(-2, 3):
+                if max(abs(dx), abs(dy)) != 2:
+                    continue
+                to = geo.step(r, dx, dy)
+                if to is None or board[to] is not None:
+                    continue
+                sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+                if abs(dx) == abs(dy) or dx == 0 or dy == 0:
+                    mids = [geo.step(r, sx, sy)]
+                elif abs(dx) == 2:
+                    mids = [geo.step(r, sx, 0), geo.step(r, sx, sy)]
+                else:
+                    mids = [geo.step(r, 0, sy), geo.step(r, sx, sy)]
+                if all(m is None or self.is_attacked(m, them) for m in mids):
+                    continue
+                yield Move(NORMAL, r, to, k, k, ())
+
+    def _drops(self):
+        game = self.game
+        if game.drop_zone is None or self.dropped[self.side] or not self.hands[self.side]:
+            return
+        zone = sorted(game.zone(game.drop_zone, self.side))
+        board = self.board
+        for key, _count in self.hands[self.side]:
+            kind = game.kind(key, self.side)
+            for sq in zone:
+                if board[sq] is None:
+                    yield Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            if self.setup is not None:
+                self._legal = list(self.pseudo_moves())
+            else:
+                self._legal = [m for m in self.pseudo_moves() if self.is_legal(m)]
+        return self._legal
+
+    def is_legal(self, m: Move) -> bool:
+        """Whether a pseudo-legal move of the side to move is legal."""
+        check, sens = self.safety()
+        if not check and sens is not None and not m.piece.royal:
+            for s in m.clear:
+                if s in sens:
+                    break
+            else:
+                for s, _k in m.put:
+                    if s in sens:
+                        break
+                else:
+                    return True
+        return self._legal_after(m)
+
+    def _legal_after(self, m: Move) -> bool:
+        us, them = self.side, 1 - self.side
+        board = self.board.copy()
+        for s in m.clear:
+            board[s] = None
+        r = self.royal[us]
+        for s, k in m.put:
+            board[s] = k
+            if k.royal and k.color == us:
+                r = s
+        if r is None:
+            return True
+        if r in m.clear and board[r] is None:
+            return False  # the move removed its own royal
+        if attacked_on(board, self.occ[them], r, them):
+            return False
+        if self.game.facing_royals:
+            other = self.royal[them]
+            if other is not None and board[other] is not None and self._royals_face(board, r, other):
+                return False
+        return True
+
+    def _royals_face(self, board, a, b) -> bool:
+        geo = self.game.geometry
+        if geo.file_of(a) != geo.file_of(b):
+            return False
+        lo, hi = min(a, b), max(a, b)
+        return all(board[s] is None for s in range(lo + geo.width, hi, geo.width))
+
+    # --- making moves --------------------------------------------------------
+    def apply(self, m: Move) -> "Position":
+        """The position after a pseudo-legal move, without checking it (engine use)."""
+        game = self.game
+        us, them = self.side, 1 - self.side
+        board = self.board.copy()
+        occ = [set(self.occ[0]), set(self.occ[1])]
+        royal = list(self.royal)
+        captured = []
+        for s in m.clear:
+            q = board[s]
+            if q is not None:
+                occ[q.color].discard(s)
+                board[s] = None
+                if royal[q.color] == s:
+                    royal[q.color] = None
+                if s in m.captures:
+                    captured.append(q)
+        for s, k in m.put:
+            board[s] = k
+            occ[k.color].add(s)
+            if k.royal:
+                royal[k.color] = s
+        if m.kind == SETUP:
+            side, setup = game.extension.after_setup(self, m)
+            p = Position(game, board, side, self.rights, None, self.halfmove, self.fullmove,
+                         self.hands, self.dropped, setup, occ, royal)
+            return p
+        rights = self.rights
+        if rights:
+            dead = set()
+            for s in m.clear:
+                dead |= game.rights_lost_from.get(s, frozenset())
+            if dead:
+                rights = rights - dead
+        ep = None
+        if m.kind == NORMAL and not m.captures and m.piece.type.ep_victim:
+            geo = game.geometry
+            if geo.file_of(m.frm) == geo.file_of(m.to) and abs(m.to - m.frm) == 2 * geo.width:
+                mid = (m.frm + m.to) // 2
+                if self.board[mid] is None:
+                    ep = mid
+        hands = self.hands
+        dropped = self.dropped
+        if game.drop_zone is not None:
+            hands = self._new_hands(m, captured)
+            dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
+        reset = bool(m.captures) or (m.kind == NORMAL and m.piece.type.pawn)
+        return Position(game, board, them, rights, ep, 0 if reset else self.halfmove + 1,
+                        self.fullmove + (1 if us == BLACK else 0), hands, dropped, None, occ, royal)
+
+    def _new_hands(self, m: Move, captured):
+        order = self.game.drop_order
+        us = self.side
+        mine = dict(self.hands[us])
+        if m.kind == DROP:
+            mine[m.new.key] -= 1
+            if not mine[m.new.key]:
+                del mine[m.new.key]
+        for q in captured:
+            base = q.type.code
+            mine[base] = mine.get(base, 0) + 1
+        packed = tuple(sorted(mine.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99))
+        return (packed, self.hands[1]) if us == WHITE else (self.hands[0], packed)
+
+    def play(self, move) -> "Position":
+        """The position after a legal move (a Move or any accepted text)."""
+        if isinstance(move, Move):
+            legal = {m.lan: m for m in self.legal_moves()}
+            if move.lan not in legal:
+                if self.outcome() is not None:
+                    raise GameOverError(f"the game is over ({self.outcome()[1]})")
+                from .notation import explain_illegal
+                raise explain_illegal(self, move)
+            move = legal[move.lan]
+        else:
+            move = self.parse(move)
+        child = self.apply(move)
+        child.parent = self
+        child.last_move = move
+        return child
+
+    # --- text ------------------------------------------------------------------
+    def parse(self, text: str) -> Move:
+        from .notation import parse_move
+        return parse_move(self, text)
+
+    def san(self, move) -> str:
+        from .notation import san
+        if not isinstance(move, Move):
+            move = self.parse(move)
+        return san(self, move)
+
+    def fen(self) -> str:
+        from .vfen import write_fen
+        return write_fen(self)
+
+    def moves_from(self, square) -> list[Move]:
+        """The legal moves of the piece on a square (a Wall from either of its squares)."""
+        sq = self.game.geometry.parse_square(square) if isinstance(square, str) else square
+        return [m for m in self.legal_moves() if m.frm == sq or (m.kind == "w" and sq in m.clear[:2])]
+
+    # --- game end ----------------------------------------------------------------
+    def ep_square(self):
+        """The en passant square as VFEN writes it: only if a capture onto it is pseudo-legal."""
+        if self.ep is None:
+            return None
+        for m in self.pseudo_moves():
+            if m.ep:
+                return self.ep
+        return None
+
+    def key(self):
+        """What the repetition rule compares."""
+        if self._key is None:
+            self._key = (tuple(self.board), self.side, self.rights, self.ep_square(),
+                         self.hands, self.dropped, self.setup)
+        return self._key
+
+    def repetitions(self) -> int:
+        """How many times this position has occurred in the line that led to it."""
+        key = self.key()
+        n, p = 0, self
+        while p is not None:
+            if p.setup is None and p.key() == key:
+                n += 1
+            p = p.parent
+        return n
+
+    def outcome(self):
+        """None while the game goes on, else (result, reason)."""
+        if self.setup is not None:
+            return None
+        if not self.legal_moves():
+            winner_if_loss = "0-1" if self.side == WHITE else "1-0"
+            if self.in_check():
+                return (winner_if_loss, "checkmate")
+            if self.game.stalemate == "loss":
+                return (winner_if_loss, "stalemate")
+            return ("1/2-1/2", "stalemate")
+        if self.repetitions() >= 3:
+            return ("1/2-1/2", "threefold repetition")
+        if self.halfmove >= 100:
+            return ("1/2-1/2", "100-ply rule")
+        return None
+
+    def perft(self, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        moves = self.legal_moves()
+        if depth == 1:
+            return len(moves)
+        return sum(self.apply(m).perft(depth - 1) for m in moves)
+
+    def __repr__(self):
+        return f"Position({self.game.id!r}, {self.fen()!r})"
