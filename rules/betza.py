@@ -159,6 +159,8 @@ def parse(text: str) -> list[Component]:
         if "m" in head and "c" in head:
             move = capture = True
         base = _symmetric(*ATOMS[atom])
+        if "n" in head and lame_squares(*ATOMS[atom]) is None:
+            raise GameDefinitionError(f"Betza {text!r}: {atom} has no single path to be lame on")
         if len(legs) == 1:
             rng = 1
             if doubled:

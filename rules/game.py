@@ -49,6 +49,8 @@ class Game:
         self.castling_rook: str = rules.get("castling_rook", "R")
         self._king_jump_from: str | None = rules.get("king_jump_from")
         self.default_start_fen: str = spec.get("start")
+        # the position before a set-up phase (Super Chess), or None: where players choose
+        self.setup_start_fen: str | None = spec.get("setup_start")
         self.aliases: dict[str, str] = dict(spec.get("aliases", {}))
         geo = self.geometry
         self._zones: dict[str, frozenset[int]] = {}

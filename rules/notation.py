@@ -96,6 +96,7 @@ def _forms(pos, move: Move) -> set[str]:
     forms = {move.lan, _san_body(pos, move)}
     if move.kind == CASTLE:
         forms.add(names[move.frm] + names[move.to])
+        forms.add(_code(move.piece) + names[move.frm] + names[move.to])
         return forms
     if move.kind in (DROP, SHOT, TURN, WALL, SETUP):
         if move.kind == SHOT:
@@ -107,6 +108,8 @@ def _forms(pos, move: Move) -> set[str]:
     suffixes = {sfx}
     if sfx.startswith("="):
         suffixes.add(sfx[1:])
+    if sfx:
+        suffixes.add("")  # under-specified: "e8" names every promotion, "Cd3" every facing
     for s in suffixes:
         forms.add(frm + to + s)
         forms.add(code + frm + to + s)
@@ -157,6 +160,10 @@ def parse_move(pos, text) -> Move:
             sans = [san(pos, legal[h]) for h in shown]
             raise AmbiguousMoveError(
                 f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}", sans)
+    if ext is not None and hasattr(ext, "explain"):  # the game's own notations explained
+        err = ext.explain(pos, raw)
+        if err is not None:
+            raise err
     raise explain(pos, raw)
 
 
@@ -199,6 +206,9 @@ def explain(pos, raw: str) -> RulesError:
                 f"the {piece.name} on {fname} is {game.side_name(piece.color)}'s; "
                 f"it is {game.side_name(pos.side)}'s move")
         tries = [mv for mv in pseudo if mv.frm == frm and mv.to == to]
+        legal = [mv for mv in tries if pos.is_legal(mv)]
+        if legal:
+            return _near(pos, raw, m["rest"], legal)
         if tries:
             return LeavesRoyalInCheckError(
                 f"{raw!r} is illegal: {_why_illegal(pos)}")
@@ -215,9 +225,20 @@ def explain(pos, raw: str) -> RulesError:
         return NoPieceError(f"you have no {label} on the board")
     tries = [mv for mv in pseudo if mv.frm in mine and mv.to == to]
     name = pos.board[mine[0]].name
+    legal = [mv for mv in tries if pos.is_legal(mv)]
+    if legal:
+        return _near(pos, raw, m["rest"], legal)
     if tries:
         return LeavesRoyalInCheckError(f"{raw!r} is illegal: {_why_illegal(pos)}")
     return NoSuchMoveError(f"no {name} of yours can move to {dest}")
+
+
+def _near(pos, raw, rest, legal) -> RulesError:
+    """The squares name legal moves but the rest of the text (promotion, state) fits none."""
+    options = " or ".join(san(pos, mv) for mv in legal)
+    if rest:
+        return NoSuchMoveError(f"{raw!r} is not possible; the legal moves there are {options}")
+    return InvalidMoveError(f"{raw!r} is not written right; did you mean {options}?")
 
 
 def _why_illegal(pos) -> str:

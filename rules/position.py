@@ -132,7 +132,15 @@ class Position:
                                 else:
                                     check = all(board[s] is None for s in req)
                 if self.game.facing_royals:
-                    everything = True
+                    # a move that is not the royal's can make the royals face only by
+                    # emptying a square between them on their common file
+                    other, w = self.royal[them], self.game.geometry.width
+                    if other is not None and (other - r) % w == 0:
+                        between = range(min(r, other) + w, max(r, other), w)
+                        if all(board[s] is None for s in between):
+                            everything = True  # facing already: every move is looked at
+                        else:
+                            sens.update(between)
             self._safety = (check, None if everything else sens)
         return self._safety
 

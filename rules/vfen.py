@@ -52,6 +52,8 @@ def read_fen(game, text: str) -> Position:
             raise FenError(f"unknown set-up step {setup!r}; expected one of "
                            f"{', '.join(game.extension.setup_phases)}")
     pos = Position(game, board, side, rights, ep, halfmove, fullmove, hands, dropped, setup)
+    if setup is not None and hasattr(game.extension, "validate"):
+        game.extension.validate(pos)  # a set-up position is the extension's to check
     if setup is None:
         for sq, k in enumerate(board):
             if k is not None and k.state == "?":
@@ -104,15 +106,15 @@ def _read_board(game, text: str) -> list:
                 n = int(run)
                 if n == 0:
                     raise FenError(f"rank {rank + 1}: an empty run of 0")
+                if f + n > geo.width:
+                    raise FenError(f"rank {rank + 1} has more than {geo.width} squares")
                 for _ in range(n):
-                    if f >= geo.width:
-                        break
                     if rank * geo.width + f in geo.holes:
                         raise FenError(f"rank {rank + 1}: {geo.files[f]}{rank + 1} is a hole, write it as *")
                     f += 1
                 continue
             if f >= geo.width:
-                break
+                raise FenError(f"rank {rank + 1} has more than {geo.width} squares")
             sq = rank * geo.width + f
             if hole:
                 if sq not in geo.holes:

@@ -1,0 +1,330 @@
+"""Super Chess (Ed Ginsberg): the Cyclops, the Archer's shot, the set-up phase and the
+inventor's notation. Rules: ../shared/rules/superchess.md.
+
+* ``cyclops`` (special mover): 1-3 squares the way it faces (passing its own pieces,
+  running over every enemy; never stopping on its own piece) or back, the blind retreat
+  (running over every piece, never its own King). Moves are yielded with ``new=None``; the
+  core expands them over the 8 facings and adds the turns in place.
+* ``archer`` (special mover): the shot, an enemy exactly 4 squares away along a rank or
+  file, whatever stands between (LAN ``e6^e10``). The Knight moves are Betza ``N``.
+* ``superchess`` (extension): the four set-up actions (``S@e2,S@f2``, ``S@e9,S@f9``,
+  ``d1(N)``, ``d10(N)``), the validation of set-up positions, and the inventor's notation
+  (``SP`` for the Super Pawn, ``Cf7c7(N)xc7,e7`` with its captured squares checked).
+
+Facings are relative to the owner: for White N is towards rank 10 and E towards file k;
+for Black every direction is turned half a circle.
+"""
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+from ..errors import FenError, InvalidMoveError, NoSuchMoveError
+from ..move import NORMAL, SETUP, SHOT, Move
+from ..pieces import BLACK, WHITE
+from . import SpecialMover, extension, mover
+
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+_VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
+            "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
+RANGE = 3          # the Cyclops moves 1, 2 or 3 squares
+SHOT_DISTANCE = 4  # the Archer shoots exactly 4 squares along a rank or file
+UNPLACED = "?"     # the Cyclops before its owner turns it in the set-up phase
+
+
+@mover("cyclops")
+class Cyclops(SpecialMover):
+    """The Cyclops. Per kind (colour x facing) and square, precomputed once:
+    the forward squares, the back squares, and the attack map target -> True (forward:
+    nothing can stop it) or the back squares before the target (where its own King
+    would forbid the retreat)."""
+
+    def __init__(self, game, ptype):
+        super().__init__(game, ptype)
+        self._tables = {}
+
+    def _table(self, kind):
+        t = self._tables.get(kind)
+        if t is None:
+            t = self._tables[kind] = self._build(kind)
+        return t
+
+    def _build(self, kind):
+        geo = self.game.geometry
+        vec = _VECTORS.get(kind.state)
+        out = [None] * geo.size
+        for sq in geo.squares:
+            if vec is None:  # unplaced: it neither moves nor attacks
+                out[sq] = ((), (), {})
+                continue
+            sign = 1 if kind.color == WHITE else -1
+            dx, dy = vec[0] * sign, vec[1] * sign
+            fwd, back = [], []
+            for ray, (ex, ey) in ((fwd, (dx, dy)), (back, (-dx, -dy))):
+                cur = sq
+                for _ in range(RANGE):
+                    cur = geo.step(cur, ex, ey)
+                    if cur is None:
+                        break
+                    ray.append(cur)
+            amap = {t: True for t in fwd}
+            for i, t in enumerate(back):
+                amap[t] = tuple(back[:i])
+            out[sq] = (tuple(fwd), tuple(back), amap)
+        return out
+
+    def pseudo_moves(self, pos, sq, kind):
+        fwd, back, _ = self._table(kind)[sq]
+        board = pos.board
+        color = kind.color
+        caps = ()
+        for t in fwd:
+            q = board[t]
+            if q is None:
+                yield Move(NORMAL, sq, t, kind, None, caps, (sq,) + caps)
+            elif q.color != color:
+                caps += (t,)
+                yield Move(NORMAL, sq, t, kind, None, caps, (sq,) + caps)
+            # its own piece: passed over unharmed, but no stopping there
+        caps = ()
+        for t in back:
+            q = board[t]
+            if q is not None:
+                if q.royal and q.color == color:
+                    break  # a blind retreat over its own King is not a move
+                caps += (t,)
+            yield Move(NORMAL, sq, t, kind, None, caps, (sq,) + caps)
+
+    def attacks(self, board, sq, kind, target) -> bool:
+        way = self._table(kind)[sq][2].get(target)
+        if way is None:
+            return False
+        if way is True:
+            return True
+        color = kind.color
+        for s in way:
+            q = board[s]
+            if q is not None and q.royal and q.color == color:
+                return False
+        return True
+
+    def watch(self, board, sq, kind, target):
+        # Nothing the other side can do blocks a Cyclops: forward it runs over everything,
+        # back only its owner's King stops it, and the side to move never moves that.
+        return ()
+
+
+@mover("archer")
+class ArcherShot(SpecialMover):
+    """The Archer's shot; its Knight moves are Betza N."""
+
+    def __init__(self, game, ptype):
+        super().__init__(game, ptype)
+        geo = game.geometry
+        self._targets = [()] * geo.size
+        for sq in geo.squares:
+            ts = []
+            for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                t = geo.step(sq, dx * SHOT_DISTANCE, dy * SHOT_DISTANCE)
+                if t is not None:
+                    ts.append(t)
+            self._targets[sq] = tuple(ts)
+        self._target_sets = [frozenset(ts) for ts in self._targets]
+
+    def pseudo_moves(self, pos, sq, kind):
+        board = pos.board
+        color = kind.color
+        for t in self._targets[sq]:
+            q = board[t]
+            if q is not None and q.color != color:
+                yield Move(SHOT, sq, t, kind, kind, (t,), (t,), ())
+
+    def attacks(self, board, sq, kind, target) -> bool:
+        return target in self._target_sets[sq]
+
+    def watch(self, board, sq, kind, target):
+        return ()  # the arrow flies over everything
+
+
+# --- the set-up phase and the inventor's notation -------------------------------------
+
+PHASES = ("sp-w", "sp-b", "face-w", "face-b")
+_PHASE_SIDE = {"sp-w": WHITE, "sp-b": BLACK, "face-w": WHITE, "face-b": BLACK}
+_NEXT = {"sp-w": (BLACK, "sp-b"), "sp-b": (WHITE, "face-w"),
+         "face-w": (BLACK, "face-b"), "face-b": (WHITE, None)}
+_SQ = r"[A-Za-z]\d{1,2}"
+_TRAILING = re.compile(r"(?:\s*(?:[+#!?]|ch))+$", re.IGNORECASE)
+_I_SQUARE = re.compile(r"[iI]\d{1,2}")
+_CAPTURE_LIST = re.compile(
+    rf"(?P<body>.+?)\s*[x:]\s*(?P<list>{_SQ}(?:\s*(?:,|;|&|and)\s*{_SQ})+)", re.IGNORECASE)
+_CAPTURE_ONE = re.compile(rf"(?P<body>.+\))\s*[x:]\s*(?P<list>{_SQ})", re.IGNORECASE)
+_FACE = re.compile(rf"(?:C?(?P<sq>{_SQ}))?\s*\(?\s*(?P<f>[NESWnesw]{{1,2}})\s*\)?"
+                   r"|C\s*\(\s*(?P<f2>[NESWnesw]{1,2})\s*\)", re.IGNORECASE)
+
+
+@extension("superchess")
+class SuperChess:
+    setup_phases = PHASES
+
+    def __init__(self, game):
+        self.game = game
+        geo = game.geometry
+        self.pawn_rank = {WHITE: 1, BLACK: geo.height - 2}   # 0-based ranks 2 and 9
+        self._sp_moves = {}
+
+    # --- set-up -------------------------------------------------------------------------
+    def _pawn_moves(self, color):
+        got = self._sp_moves.get(color)
+        if got is None:
+            game, geo = self.game, self.game.geometry
+            sp, p = game.kind("S", color), game.kind("P", color)
+            row = [self.pawn_rank[color] * geo.width + f for f in range(geo.width)]
+            got = []
+            for a, b in combinations(row, 2):
+                put = tuple((s, sp if s in (a, b) else p) for s in row)
+                got.append(Move(SETUP, None, a, sp, sp, (), (), put,
+                                lan=f"S@{geo.names[a]},S@{geo.names[b]}"))
+            self._sp_moves[color] = got
+        return got
+
+    def _unplaced(self, pos, color):
+        return [sq for sq in sorted(pos.occ[color])
+                if pos.board[sq].key == "C" and pos.board[sq].state == UNPLACED]
+
+    def setup_moves(self, pos):
+        phase = pos.setup
+        color = _PHASE_SIDE[phase]
+        if phase.startswith("sp-"):
+            return list(self._pawn_moves(color))
+        names = self.game.geometry.names
+        out = []
+        for sq in self._unplaced(pos, color):
+            k = pos.board[sq]
+            for f in FACINGS:
+                nk = self.game.kind("C", color, f)
+                out.append(Move(SETUP, sq, sq, k, nk, (), (sq,), ((sq, nk),),
+                                lan=f"{names[sq]}({f})"))
+        return out
+
+    def after_setup(self, pos, move):
+        return _NEXT[pos.setup]
+
+    def validate(self, pos):
+        """A set-up position must be one the set-up phase can reach from its start."""
+        phase = pos.setup
+        geo = self.game.geometry
+        unplaced = [self._unplaced(pos, c) for c in (WHITE, BLACK)]
+        if phase is None:
+            return
+        side = _PHASE_SIDE[phase]
+        if pos.side != side:
+            raise FenError(f"set-up step {phase} is {self.game.side_name(side)}'s, "
+                           f"but the side field says {pos.turn}")
+        if pos.ep is not None:
+            raise FenError("no en passant square during the set-up")
+        order = PHASES.index(phase)
+        for color in (WHITE, BLACK):
+            placed = order > PHASES.index(("sp-w", "sp-b")[color])
+            rank = self.pawn_rank[color]
+            row = [rank * geo.width + f for f in range(geo.width)]
+            if not placed and any(pos.board[s] is not None for s in row):
+                raise FenError(f"set-up step {phase}: {self.game.side_name(color)}'s rank "
+                               f"{rank + 1} must still be empty")
+            faced = order > PHASES.index(("face-w", "face-b")[color])
+            if faced and unplaced[color]:
+                raise FenError(f"set-up step {phase}: {self.game.side_name(color)}'s Cyclops on "
+                               f"{geo.names[unplaced[color][0]]} should have a facing by now")
+            if not faced and len(unplaced[color]) != 1:
+                raise FenError(f"set-up step {phase}: {self.game.side_name(color)} needs exactly "
+                               f"one unplaced Cyclops, C(?)")
+
+    # --- reading moves ------------------------------------------------------------------
+    def rewrite(self, pos, text):
+        """Candidate texts for the inventor's notations (and the set-up actions)."""
+        t = _TRAILING.sub("", text.strip())
+        bad = _I_SQUARE.search(t)
+        if bad:
+            try:
+                self.game.geometry.parse_square(bad.group())
+            except Exception as e:  # the geometry's own message: no file 'i'
+                raise InvalidMoveError(str(e)) from None
+        if pos.setup is not None:
+            return [self._setup_text(pos, t)]
+        if re.match(r"S@|[a-k]\d{1,2}\(\?\)", t, re.IGNORECASE):
+            raise NoSuchMoveError(f"{text.strip()!r}: the set-up is over; the game is under way")
+        out = []
+        if t.startswith("SP"):   # the inventor's letters for the Super Pawn
+            t = "S" + t[2:]
+            out.append(t)
+        m = _CAPTURE_LIST.fullmatch(t) or _CAPTURE_ONE.fullmatch(t)
+        if m:
+            out.append(self._checked_captures(pos, text.strip(), m["body"], m["list"]))
+        return out
+
+    def _checked_captures(self, pos, raw, body, listed):
+        """`Cf7c7(N)xc7,e7`: the move named by body, if it captures exactly those squares."""
+        geo = self.game.geometry
+        move = pos.parse(body)
+        named = set()
+        for s in re.findall(_SQ, listed):
+            try:
+                named.add(geo.parse_square(s))
+            except Exception as e:
+                raise InvalidMoveError(str(e)) from None
+        real = set(move.captures)
+        if named != real:
+            said = ", ".join(geo.names[s] for s in sorted(named))
+            does = ", ".join(geo.names[s] for s in sorted(real)) or "nothing"
+            raise NoSuchMoveError(f"{raw!r}: {pos.san(move)} captures {does}, not {said}")
+        return move.lan
+
+    def _setup_text(self, pos, t):
+        """The LAN of the set-up action a text names, or a clear error."""
+        game, geo = self.game, self.game.geometry
+        color = _PHASE_SIDE[pos.setup]
+        who = game.side_name(color)
+        if pos.setup.startswith("sp-"):
+            rank = self.pawn_rank[color] + 1
+            hint = (f"{who} chooses the files of its two Super Pawns on rank {rank}, "
+                    f"e.g. S@e{rank},S@f{rank}")
+            squares = re.findall(_SQ, t)
+            rest = re.sub(_SQ, "", t)
+            if len(squares) == 0:
+                letters = re.fullmatch(r"\s*([a-zA-Z])\s*[,;&\s]?\s*([a-zA-Z])\s*", t)
+                if not letters:
+                    raise InvalidMoveError(f"{t!r}: {hint}")
+                squares = [f"{ch}{rank}" for ch in letters.groups()]
+            elif len(squares) != 2 or re.sub(r"SP|S|@|[\s,;&+-]", "", rest):
+                raise InvalidMoveError(f"{t!r}: {hint}")
+            sqs = []
+            for s in squares:
+                try:
+                    sqs.append(geo.parse_square(s))
+                except Exception as e:
+                    raise InvalidMoveError(f"{e}; {hint}") from None
+            if any(geo.rank_of(s) + 1 != rank for s in sqs):
+                raise NoSuchMoveError(f"{t!r}: the Super Pawns go on rank {rank}; {hint}")
+            if sqs[0] == sqs[1]:
+                raise NoSuchMoveError(f"{t!r}: choose two different files; {hint}")
+            a, b = sorted(sqs)
+            return f"S@{geo.names[a]},S@{geo.names[b]}"
+        unplaced = self._unplaced(pos, color)
+        if not unplaced:  # validate() prevents this; stay clear anyway
+            raise NoSuchMoveError(f"{who} has no Cyclops to turn")
+        home = unplaced[0]
+        hint = (f"{who} turns its Cyclops to face N, NE, E, SE, S, SW, W or NW, "
+                f"e.g. {geo.names[home]}(N)")
+        m = _FACE.fullmatch(t.strip())
+        if not m:
+            raise InvalidMoveError(f"{t!r}: {hint}")
+        facing = (m["f"] or m["f2"]).upper()
+        if facing not in FACINGS:
+            raise InvalidMoveError(f"{t!r}: {facing!r} is not a direction; {hint}")
+        if m["sq"]:
+            try:
+                sq = geo.parse_square(m["sq"])
+            except Exception as e:
+                raise InvalidMoveError(f"{e}; {hint}") from None
+            if sq != home:
+                raise NoSuchMoveError(f"{t!r}: {who}'s Cyclops stands on {geo.names[home]}; {hint}")
+        return f"{geo.names[home]}({facing})"
