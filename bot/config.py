@@ -1,0 +1,144 @@
+"""Settings of the game service, from a TOML file and the environment.
+
+Order of precedence (later wins): the defaults below, the file named by
+``FAIRYPOST_CONFIG`` (or passed explicitly), then the ``FAIRYPOST_*`` variables.
+
+File form (either at top level or under a ``[fairypost]`` table)::
+
+    db = "/var/lib/fairypost/games.db"
+    vacation_days_per_year = 30
+    default_days = 3
+    safety_sweep_minutes = 10
+    notify_max_attempts = 5
+    notify_retry_seconds = 60
+
+Environment: ``FAIRYPOST_DB``, ``FAIRYPOST_VACATION_DAYS``, ``FAIRYPOST_DEFAULT_DAYS``
+(a number or ``none``), ``FAIRYPOST_SAFETY_SWEEP_MINUTES``,
+``FAIRYPOST_NOTIFY_MAX_ATTEMPTS``, ``FAIRYPOST_NOTIFY_RETRY_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+#: The time controls a game may have: days per move, or None for no clock.
+ALLOWED_DAYS: tuple[int | None, ...] = (1, 2, 3, 5, 7, 10, 14, None)
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_path: str = "fairypost.db"
+    vacation_days_per_year: int = 30
+    default_days: int | None = 3
+    safety_sweep_minutes: int = 10
+    notify_max_attempts: int = 5
+    notify_retry_seconds: int = 60
+
+    def __post_init__(self) -> None:
+        if self.default_days not in ALLOWED_DAYS:
+            raise ConfigError(f"default_days must be one of {_days_text()}, not {self.default_days!r}")
+        for name in ("vacation_days_per_year", "safety_sweep_minutes", "notify_retry_seconds"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"{name} must not be negative")
+        if self.notify_max_attempts < 1:
+            raise ConfigError("notify_max_attempts must be at least 1")
+
+    @classmethod
+    def load(cls, file: str | os.PathLike | None = None,
+             env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        path = file if file is not None else env.get("FAIRYPOST_CONFIG")
+        if path:
+            values.update(_read_file(Path(path)))
+        values.update(_read_env(env))
+        try:
+            return cls(**values)  # type: ignore[arg-type]
+        except TypeError as e:
+            raise ConfigError(str(e)) from None
+
+    def with_(self, **changes) -> Settings:
+        return replace(self, **changes)
+
+
+_FILE_KEYS = {"db": "db_path", "db_path": "db_path"} | {
+    f.name: f.name for f in fields(Settings) if f.name != "db_path"}
+
+_ENV_KEYS = {
+    "FAIRYPOST_DB": ("db_path", str),
+    "FAIRYPOST_VACATION_DAYS": ("vacation_days_per_year", int),
+    "FAIRYPOST_DEFAULT_DAYS": ("default_days", "days"),
+    "FAIRYPOST_SAFETY_SWEEP_MINUTES": ("safety_sweep_minutes", int),
+    "FAIRYPOST_NOTIFY_MAX_ATTEMPTS": ("notify_max_attempts", int),
+    "FAIRYPOST_NOTIFY_RETRY_SECONDS": ("notify_retry_seconds", int),
+}
+
+
+def _days_text() -> str:
+    return ", ".join("none" if d is None else str(d) for d in ALLOWED_DAYS)
+
+
+def parse_days(text: str | int | None) -> int | None:
+    """'3' -> 3, 'none'/'' -> None; anything not in ALLOWED_DAYS is refused."""
+    if text is None or isinstance(text, int):
+        value = text
+    else:
+        t = text.strip().lower()
+        if t in ("", "none", "no", "-", "unlimited"):
+            value = None
+        else:
+            try:
+                value = int(t)
+            except ValueError:
+                raise ConfigError(f"days per move must be one of {_days_text()}, not {text!r}") from None
+    if value not in ALLOWED_DAYS:
+        raise ConfigError(f"days per move must be one of {_days_text()}, not {text!r}")
+    return value
+
+
+def _read_file(path: Path) -> dict[str, object]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"cannot read the configuration file {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"bad configuration file {path}: {e}") from None
+    if isinstance(data.get("fairypost"), dict):
+        data = data["fairypost"]
+    out: dict[str, object] = {}
+    for key, value in data.items():
+        if key not in _FILE_KEYS:
+            raise ConfigError(f"unknown setting {key!r} in {path}")
+        name = _FILE_KEYS[key]
+        if name == "default_days" and isinstance(value, str):
+            value = parse_days(value)
+        if name == "db_path":
+            value = str(value)
+        out[name] = value
+    return out
+
+
+def _read_env(env: Mapping[str, str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for var, (name, kind) in _ENV_KEYS.items():
+        if var not in env:
+            continue
+        raw = env[var]
+        if kind == "days":
+            out[name] = parse_days(raw)
+        elif kind is int:
+            try:
+                out[name] = int(raw)
+            except ValueError:
+                raise ConfigError(f"{var} must be a whole number, not {raw!r}") from None
+        else:
+            out[name] = raw
+    return out

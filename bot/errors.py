@@ -1,0 +1,74 @@
+"""The game service's errors. Each carries a message fit to show a player."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base of every refusal the service gives. ``str(e)`` is user-readable."""
+
+    default_message = "that cannot be done"
+
+    def __init__(self, message: str | None = None):
+        super().__init__(message or self.default_message)
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class NotFound(ServiceError):
+    default_message = "no such thing"
+
+
+class NotAPlayer(ServiceError):
+    default_message = "you are not a player in this game"
+
+
+class NotYourTurn(ServiceError):
+    default_message = "it is not your turn"
+
+
+class GameChanged(ServiceError):
+    """The game changed between what the command was based on and its write."""
+
+    default_message = "the game changed, look again"
+
+
+class GameOver(ServiceError):
+    default_message = "the game is over"
+
+
+class IllegalMove(ServiceError):
+    """The rules engine refused the move; the message is the engine's reason."""
+
+    default_message = "that move is not legal"
+
+
+class ChallengeError(ServiceError):
+    default_message = "that challenge cannot be made or answered"
+
+
+class DrawError(ServiceError):
+    default_message = "no draw offer can be made or answered now"
+
+
+class TakebackError(ServiceError):
+    default_message = "no takeback can be asked or answered now"
+
+
+class AbortError(ServiceError):
+    default_message = "the game can no longer be aborted"
+
+
+class VacationError(ServiceError):
+    default_message = "vacation cannot be changed now"
+
+
+class SettingsError(ServiceError):
+    default_message = "that setting is not valid"
+
+
+class StorageError(ServiceError):
+    """The database is not what this program expects (newer schema, corrupt game)."""
+
+    default_message = "the game store is not usable"

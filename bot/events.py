@@ -1,0 +1,243 @@
+"""Notifications that leave the service, and the Notifier interface adapters implement.
+
+The service never calls a chat platform. It writes each notification to the
+``events`` table (the outbox) in the same transaction as the change that caused
+it, and :mod:`bot.outbox` hands it to the adapter's :class:`Notifier` after the
+commit. Every event names its ``recipient`` (None: a public notice, such as an
+open challenge, for the adapter's lobby) and carries ``event_id``, the outbox
+row's id, stable across restarts, so an adapter may drop a repeat if it wants.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from dataclasses import dataclass, fields, is_dataclass
+from datetime import datetime
+from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    id: int
+    platform: str
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    recipient: PlayerRef | None = None
+    event_id: int | None = None
+
+    kind: typing.ClassVar[str] = "event"
+
+
+@dataclass(frozen=True, kw_only=True)
+class YourMove(Event):
+    """Once per turn: it is the recipient's move (quiet hours respected)."""
+
+    kind: typing.ClassVar[str] = "your_move"
+    game_id: int
+    game: str
+    opponent: PlayerRef
+    ply: int
+    last_move: str | None  # SAN of the opponent's move, None at the start
+    deadline: datetime | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeWarning(Event):
+    """Half, 80% of the time used, or 24 h / 1 h before the deadline."""
+
+    kind: typing.ClassVar[str] = "time_warning"
+    game_id: int
+    game: str
+    opponent: PlayerRef
+    level: str  # '50%', '80%', '24h', '1h'
+    deadline: datetime
+    seconds_left: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameStarted(Event):
+    kind: typing.ClassVar[str] = "game_started"
+    game_id: int
+    game: str
+    white: PlayerRef
+    black: PlayerRef
+    days: int | None
+    challenge_id: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameOver(Event):
+    kind: typing.ClassVar[str] = "game_over"
+    game_id: int
+    game: str
+    white: PlayerRef
+    black: PlayerRef
+    result: str  # '1-0', '0-1', '1/2-1/2', '*' (aborted)
+    reason: str
+    last_move: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChallengeReceived(Event):
+    """To the challenged player, or (recipient None) an open challenge for the lobby."""
+
+    kind: typing.ClassVar[str] = "challenge_received"
+    challenge_id: int
+    challenger: PlayerRef
+    game: str
+    days: int | None
+    colour: str  # the challenger's: 'white', 'black', 'random'
+    setup: str  # 'default' or 'players'
+    open: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChallengeClosed(Event):
+    """To the challenger (declined) or the challenged player (cancelled)."""
+
+    kind: typing.ClassVar[str] = "challenge_closed"
+    challenge_id: int
+    how: str  # 'declined' or 'cancelled'
+    by: PlayerRef
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawOffered(Event):
+    kind: typing.ClassVar[str] = "draw_offered"
+    game_id: int
+    game: str
+    by: PlayerRef
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawDeclined(Event):
+    kind: typing.ClassVar[str] = "draw_declined"
+    game_id: int
+    game: str
+    by: PlayerRef
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackAsked(Event):
+    kind: typing.ClassVar[str] = "takeback_asked"
+    game_id: int
+    game: str
+    by: PlayerRef
+    move: str  # SAN of the move to take back
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackAnswered(Event):
+    kind: typing.ClassVar[str] = "takeback_answered"
+    game_id: int
+    game: str
+    by: PlayerRef
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class DigestEntry:
+    game_id: int
+    game: str
+    opponent: str
+    deadline: datetime | None
+    seconds_left: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Digest(Event):
+    """Daily: the games where it is the recipient's move, least time left first."""
+
+    kind: typing.ClassVar[str] = "digest"
+    day: str  # the recipient's local date, YYYY-MM-DD
+    games: tuple[DigestEntry, ...]
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
+                              ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
+                              TakebackAnswered, Digest)
+}
+
+
+class Notifier(Protocol):
+    """What an adapter implements. An exception means "not delivered, try later"."""
+
+    async def notify(self, event: Event) -> None: ...
+
+
+class NullNotifier:
+    async def notify(self, event: Event) -> None:
+        return None
+
+
+class MemoryNotifier:
+    """Keeps every event it is given, in order (the terminal adapter, tests)."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    async def notify(self, event: Event) -> None:
+        self.events.append(event)
+
+    def of(self, cls: type[Event], recipient_id: int | None = ...) -> list[Event]:  # type: ignore[assignment]
+        out = [e for e in self.events if isinstance(e, cls)]
+        if recipient_id is not ...:
+            out = [e for e in out if (e.recipient.id if e.recipient else None) == recipient_id]
+        return out
+
+    def clear(self) -> None:
+        self.events.clear()
+
+
+# --- (de)serialisation for the outbox -------------------------------------------
+
+_SKIP = {"recipient", "event_id"}
+
+
+def encode(event: Event) -> str:
+    """The event's own fields (not recipient / event_id) as JSON."""
+    data = {f.name: _enc(getattr(event, f.name)) for f in fields(event) if f.name not in _SKIP}
+    return json.dumps(data, sort_keys=True)
+
+
+def decode(kind: str, payload: str, *, recipient: PlayerRef | None, event_id: int) -> Event:
+    cls = EVENT_TYPES[kind]
+    data = json.loads(payload)
+    hints = get_type_hints(cls)
+    kwargs = {f.name: _dec(hints[f.name], data[f.name]) for f in fields(cls) if f.name not in _SKIP}
+    return cls(recipient=recipient, event_id=event_id, **kwargs)
+
+
+def _enc(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if is_dataclass(value):
+        return {f.name: _enc(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_enc(v) for v in value]
+    return value
+
+
+def _dec(tp: Any, value: Any) -> Any:
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        if value is None:
+            return None
+        (inner,) = [a for a in get_args(tp) if a is not type(None)]
+        return _dec(inner, value)
+    if tp is datetime:
+        return datetime.fromisoformat(value)
+    if origin is tuple:
+        inner = get_args(tp)[0]
+        return tuple(_dec(inner, v) for v in value)
+    if isinstance(tp, type) and is_dataclass(tp):
+        hints = get_type_hints(tp)
+        return tp(**{f.name: _dec(hints[f.name], value[f.name]) for f in fields(tp)})
+    return value

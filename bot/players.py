@@ -1,0 +1,72 @@
+"""Players' settings (time zone, quiet hours, digest) and their stored JSON form."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .clock import QuietHours, parse_hhmm, zone
+from .events import PlayerRef
+from .store import PlayerRow
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    timezone: str = "UTC"
+    quiet_start: str | None = None  # "HH:MM" local; both or neither
+    quiet_end: str | None = None
+    digest_time: str | None = None  # "HH:MM" local, or None: no digest
+
+    def __post_init__(self) -> None:
+        zone(self.timezone)  # ValueError if unknown
+        if (self.quiet_start is None) != (self.quiet_end is None):
+            raise ValueError("quiet hours need both a start and an end")
+        for t in (self.quiet_start, self.quiet_end, self.digest_time):
+            if t is not None:
+                parse_hhmm(t)
+
+    def quiet_hours(self) -> QuietHours | None:
+        if self.quiet_start is None:
+            return None
+        return QuietHours(parse_hhmm(self.quiet_start), parse_hhmm(self.quiet_end), self.timezone)
+
+    def to_json(self) -> str:
+        data = {k: v for k, v in self.__dict__.items() if v != getattr(_DEFAULT, k)}
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> PlayerSettings:
+        data = json.loads(text or "{}")
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+_DEFAULT = PlayerSettings()
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    platform: str
+    user_id: str
+    name: str
+    settings: PlayerSettings = field(default_factory=PlayerSettings)
+    vacation_start: int | None = None
+    vacation_until: int | None = None
+
+    @property
+    def ref(self) -> PlayerRef:
+        return PlayerRef(self.id, self.platform, self.user_id, self.name)
+
+    @property
+    def on_vacation(self) -> bool:
+        return self.vacation_start is not None
+
+
+def player_from_row(row: PlayerRow) -> Player:
+    return Player(row.id, row.platform, row.user_id, row.name, PlayerSettings.from_json(row.settings),
+                  row.vacation_start, row.vacation_until)
+
+
+def ref(row: PlayerRow) -> PlayerRef:
+    return PlayerRef(row.id, row.platform, row.user_id, row.name)

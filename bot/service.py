@@ -1,0 +1,980 @@
+"""The game service: every operation a chat adapter can ask for.
+
+Each operation is async and is one transaction. Operations on a game read a
+snapshot (a game is its start position plus its move list; the position is
+derived by replaying them through the rules engine, the stored ``current_vfen``
+is a cache checked against the replay), decide, and then write in a
+``BEGIN IMMEDIATE`` transaction that first moves the game's ``version`` on only
+if it is still the one read. Two commands on one game at once: both read the
+same version, the first write wins, the second finds the version changed and
+raises :class:`GameChanged` ("the game changed, look again"). A caller that
+showed the player a position may also pass ``expected_ply``: a command based on
+an older position is refused the same way.
+
+Notifications are written to the outbox inside the same transaction and
+delivered right after the commit (see :mod:`bot.outbox`); turn reminders,
+timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
+the scheduler (:mod:`bot.reminders`) calls when the database says something is
+due.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import rules
+from rules.errors import RulesError
+
+from . import events as ev
+from .clock import (
+    DAY,
+    Clock,
+    SystemClock,
+    deadline_for,
+    effective_deadline,
+    from_ts,
+    paused_deadline,
+    to_ts,
+    year_bounds,
+)
+from .config import ConfigError, Settings, parse_days
+from .errors import (
+    AbortError,
+    ChallengeError,
+    DrawError,
+    GameChanged,
+    GameOver,
+    IllegalMove,
+    NotAPlayer,
+    NotFound,
+    NotYourTurn,
+    SettingsError,
+    StorageError,
+    TakebackError,
+    VacationError,
+)
+from .outbox import Outbox
+from .players import Player, PlayerSettings, player_from_row, ref
+from .reminders import Reminders, turn_plan
+from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Store, Tx
+
+log = logging.getLogger(__name__)
+
+#: Games whose players may make the set-up themselves, and the position they start from.
+SETUP_START = {
+    "superchess": "rnbc(?)kqabnr/10/10/10/10/10/10/10/10/RNBC(?)KQABNR w AKak - 0 1 setup=sp-w",
+}
+_SETUP_STAGES = {"sp-w": 4, "sp-b": 3, "face-w": 2, "face-b": 1}  # set-up actions left
+
+COLOURS = ("white", "black", "random")
+SETUPS = ("default", "players")
+_UNSET = object()
+
+
+# --- what the operations return ---------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveRecord:
+    ply: int
+    lan: str
+    san: str
+    side: str
+    player_id: int
+    played_at: datetime
+
+
+@dataclass(frozen=True)
+class GameView:
+    id: int
+    game: str
+    white: ev.PlayerRef
+    black: ev.PlayerRef
+    status: str  # 'active', 'finished', 'aborted'
+    result: str | None
+    reason: str | None
+    start_vfen: str
+    fen: str
+    ply: int
+    turn: str  # 'w' or 'b': the side to move (or to make the next set-up action)
+    to_move: ev.PlayerRef | None  # None once the game is over
+    days: int | None
+    deadline: datetime | None  # the player to move's, vacation counted in
+    seconds_left: int | None
+    in_setup: bool
+    in_check: bool
+    draw_offer: str | None  # side that offered
+    takeback_by: str | None  # side that asked
+    moves: tuple[MoveRecord, ...]
+    created_at: datetime
+    ended_at: datetime | None
+
+    def side_of(self, player_id: int) -> str | None:
+        return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    game: GameView
+    lan: str
+    san: str
+    outcome: tuple[str, str] | None  # (result, reason) if the move ended the game
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    challenger: ev.PlayerRef
+    opponent: ev.PlayerRef | None  # None: open to anyone
+    game: str
+    days: int | None
+    colour: str  # the challenger's
+    setup: str
+    status: str
+    created_at: datetime
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    game: str
+    white: ev.PlayerRef
+    black: ev.PlayerRef
+    my_side: str
+    opponent: ev.PlayerRef
+    my_move: bool
+    status: str
+    result: str | None
+    reason: str | None
+    ply: int
+    deadline: datetime | None
+    seconds_left: int | None
+
+
+@dataclass(frozen=True)
+class VacationInfo:
+    on_vacation: bool
+    since: datetime | None
+    until: datetime | None
+    used_seconds: int  # this (UTC) year, the running vacation included
+    allowance_seconds: int
+
+    @property
+    def left_seconds(self) -> int:
+        return max(0, self.allowance_seconds - self.used_seconds)
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    vacations_ended: int = 0
+    games_timed_out: int = 0
+    reminders: int = 0
+    digests: int = 0
+    delivered: int = 0
+
+
+@dataclass
+class _Snap:
+    game: GameRow
+    moves: list[MoveRow]
+    white: PlayerRow
+    black: PlayerRow
+    pos: object
+
+    def row(self, side: str) -> PlayerRow:
+        return self.white if side == "w" else self.black
+
+
+def _other(side: str) -> str:
+    return "b" if side == "w" else "w"
+
+
+def _loss(side: str) -> str:
+    """The result when ``side`` loses."""
+    return "0-1" if side == "w" else "1-0"
+
+
+def _fen_extras(fen: str) -> dict[str, str]:
+    parts = fen.split(" ")
+    if len(parts) < 7:
+        return {}
+    out = {}
+    for item in parts[6].split(";"):
+        key, _, value = item.partition("=")
+        out[key] = value
+    return out
+
+
+# --- the service --------------------------------------------------------------------
+
+class GameService:
+    """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
+
+    CACHE_SIZE = 256
+
+    def __init__(self, store: Store, settings: Settings, clock: Clock, notifier: ev.Notifier,
+                 rng: random.Random):
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.notifier = notifier
+        self.rng = rng
+        self.outbox = Outbox(store, notifier, settings)
+        self.reminders = Reminders(store)
+        self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
+        self._listeners: list[Callable[[], None]] = []
+
+    @classmethod
+    async def open(cls, settings: Settings, *, clock: Clock | None = None,
+                   notifier: ev.Notifier | None = None, rng: random.Random | None = None) -> GameService:
+        store = await Store.open(settings.db_path)
+        service = cls(store, settings, clock or SystemClock(), notifier or ev.NullNotifier(),
+                      rng or random.Random())
+        await service.outbox.recover()
+        return service
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    def add_listener(self, callback: Callable[[], None]) -> None:
+        """Called (synchronously) after every committed change; the scheduler's hook."""
+        self._listeners.append(callback)
+
+    def remove_listener(self, callback: Callable[[], None]) -> None:
+        self._listeners.remove(callback)
+
+    # --- plumbing ---
+
+    def _now(self) -> int:
+        return to_ts(self.clock.now())
+
+    async def _after_commit(self, game_id: int | None = None) -> None:
+        """Deliver what the change wrote to the outbox; a game's new turn gets its
+        "your move" notice at once (unless quiet hours hold it back)."""
+        now = self._now()
+        if game_id is not None:
+            await self.reminders.collect(now, game_id)
+        await self.outbox.dispatch(now)
+        for callback in list(self._listeners):
+            try:
+                callback()
+            except Exception:  # a listener's bug must not fail the operation
+                log.exception("listener failed")
+
+    async def _emit(self, tx: Tx, event: ev.Event, recipient_id: int | None, now: int,
+                    game_id: int | None = None, turn_no: int | None = None) -> None:
+        await tx.insert_event(event.kind, recipient_id, game_id, turn_no, ev.encode(event), now)
+
+    def _replay(self, g: GameRow, lans: tuple[str, ...]):
+        cached = self._positions.get(g.id)
+        if cached is not None and cached[0] == g.start_vfen and cached[1] == lans:
+            self._positions.move_to_end(g.id)
+            return cached[2]
+        try:
+            pos = rules.from_fen(g.game, g.start_vfen)
+        except RulesError as e:
+            raise StorageError(f"game #{g.id}: its start position cannot be read: {e}") from None
+        for ply, lan in enumerate(lans, 1):
+            try:
+                pos = pos.play(lan)
+            except RulesError as e:
+                raise StorageError(f"game #{g.id}: stored move {ply} ({lan}) is not legal: {e}") from None
+        self._remember(g.id, g.start_vfen, lans, pos)
+        return pos
+
+    def _remember(self, game_id: int, start: str, lans: tuple[str, ...], pos) -> None:
+        self._positions[game_id] = (start, lans, pos)
+        self._positions.move_to_end(game_id)
+        while len(self._positions) > self.CACHE_SIZE:
+            self._positions.popitem(last=False)
+
+    async def _snapshot(self, game_id: int) -> _Snap:
+        async with self.store.read() as tx:
+            g = await tx.game(game_id)
+            if g is None:
+                raise NotFound(f"there is no game #{game_id}")
+            moves = await tx.moves(game_id)
+            white = await tx.player(g.white_id)
+            black = await tx.player(g.black_id)
+        if [m.ply for m in moves] != list(range(1, g.ply + 1)):
+            raise StorageError(f"game #{g.id}: its move list does not match its ply count")
+        pos = self._replay(g, tuple(m.lan for m in moves))
+        if pos.fen() != g.current_vfen:
+            log.warning("game #%d: cached position %r differs from the replayed %r; using the replay",
+                        g.id, g.current_vfen, pos.fen())
+        return _Snap(g, moves, white, black, pos)
+
+    @staticmethod
+    def _side(snap: _Snap, player_id: int) -> str:
+        if player_id == snap.game.white_id:
+            return "w"
+        if player_id == snap.game.black_id:
+            return "b"
+        raise NotAPlayer()
+
+    @staticmethod
+    def _expect(snap: _Snap, expected_ply: int | None) -> None:
+        if expected_ply is not None and expected_ply != snap.game.ply:
+            raise GameChanged()
+
+    @staticmethod
+    def _over_message(g: GameRow) -> str:
+        if g.status == "aborted":
+            return "the game was aborted"
+        return f"the game is over: {g.result} ({g.reason})"
+
+    def _effective_deadline(self, g: GameRow, to_move: PlayerRow | None, now: int) -> int | None:
+        if g.status != "active" or to_move is None:
+            return None
+        return effective_deadline(g.deadline, g.turn_started_at, to_move.vacation_start,
+                                  to_move.vacation_until, now)
+
+    async def _live(self, snap: _Snap, now: int) -> None:
+        """Refuse if the game is over; if its deadline has passed, end it on time first."""
+        g = snap.game
+        if g.status != "active":
+            raise GameOver(self._over_message(g))
+        to_move = snap.row(g.to_move)
+        deadline = self._effective_deadline(g, to_move, now)
+        if deadline is not None and now >= deadline:
+            async with self.store.write() as tx:
+                if not await tx.bump_version(g.id, g.version):
+                    raise GameChanged()
+                await self._finish(tx, g, _loss(g.to_move), "time", now)
+            await self._after_commit()
+            raise GameOver(f"the game is over: {to_move.name} ran out of time")
+
+    async def _finish(self, tx: Tx, g: GameRow, result: str, reason: str, now: int,
+                      last_move: str | None = None, status: str = "finished") -> None:
+        await tx.update_game(g.id, status=status, result=result, reason=reason, ended_at=now,
+                             deadline=None, draw_offer=None, takeback_by=None)
+        await tx.cancel_reminders(g.id, now)
+        white = ref(await tx.player(g.white_id))
+        black = ref(await tx.player(g.black_id))
+        for player in (white, black):
+            event = ev.GameOver(game_id=g.id, game=g.game, white=white, black=black, result=result,
+                                reason=reason, last_move=last_move)
+            await self._emit(tx, event, player.id, now, game_id=g.id)
+
+    async def _start_turn(self, tx: Tx, g: GameRow, side: str, turn_no: int, now: int) -> None:
+        to_move_id = g.white_id if side == "w" else g.black_id
+        await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
+                             turn_started_at=now, deadline=deadline_for(now, g.days))
+        await tx.cancel_reminders(g.id, now)
+        for kind, before in turn_plan(g.days):
+            await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before)
+
+    async def _end_vacation(self, tx: Tx, player: PlayerRow, end: int) -> None:
+        """End a vacation at ``end``: the paused time moves the player's deadlines on."""
+        for g in await tx.games_to_move(player.id):
+            if g.deadline is not None:
+                await tx.set_deadline(g.id, paused_deadline(g.deadline, g.turn_started_at,
+                                                            player.vacation_start, end))
+        await tx.end_vacation(player.id, end)
+
+    def _view(self, snap: _Snap, now: int) -> GameView:
+        g = snap.game
+        active = g.status == "active"
+        to_move = snap.row(g.to_move) if active else None
+        deadline = self._effective_deadline(g, to_move, now)
+        fen = snap.pos.fen()
+        return GameView(
+            id=g.id, game=g.game, white=ref(snap.white), black=ref(snap.black), status=g.status,
+            result=g.result, reason=g.reason, start_vfen=g.start_vfen, fen=fen, ply=g.ply,
+            turn=snap.pos.turn, to_move=ref(to_move) if to_move else None, days=g.days,
+            deadline=from_ts(deadline), seconds_left=None if deadline is None else deadline - now,
+            in_setup="setup" in _fen_extras(fen), in_check=bool(snap.pos.in_check()),
+            draw_offer=g.draw_offer, takeback_by=g.takeback_by,
+            moves=tuple(MoveRecord(m.ply, m.lan, m.san, m.side, m.player_id, from_ts(m.played_at))
+                        for m in snap.moves),
+            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at))
+
+    # --- players ---
+
+    async def player(self, platform: str, user_id: str, name: str | None = None) -> Player:
+        """The player known on ``platform`` as ``user_id``, created on first sight."""
+        platform, user_id = str(platform), str(user_id)
+        if not platform or not user_id:
+            raise SettingsError("a player needs a platform and a user id")
+        async with self.store.write() as tx:
+            row = await tx.find_player(platform, user_id)
+            if row is None:
+                pid = await tx.insert_player(platform, user_id, name or user_id, "{}", self._now())
+                row = await tx.player(pid)
+            elif name and name != row.name:
+                await tx.rename_player(row.id, name)
+                row = await tx.player(row.id)
+        return player_from_row(row)
+
+    async def get_player(self, player_id: int) -> Player:
+        async with self.store.read() as tx:
+            row = await tx.player(player_id)
+        if row is None:
+            raise NotFound(f"there is no player #{player_id}")
+        return player_from_row(row)
+
+    async def update_settings(self, player_id: int, *, timezone=_UNSET, quiet_hours=_UNSET,
+                              digest_time=_UNSET) -> PlayerSettings:
+        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
+        async with self.store.write() as tx:
+            row = await tx.player(player_id)
+            if row is None:
+                raise NotFound(f"there is no player #{player_id}")
+            current = PlayerSettings.from_json(row.settings)
+            changes = {}
+            if timezone is not _UNSET:
+                changes["timezone"] = timezone or "UTC"
+            if quiet_hours is not _UNSET:
+                if quiet_hours is None:
+                    changes["quiet_start"] = changes["quiet_end"] = None
+                else:
+                    try:
+                        changes["quiet_start"], changes["quiet_end"] = quiet_hours
+                    except (TypeError, ValueError):
+                        raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
+            if digest_time is not _UNSET:
+                changes["digest_time"] = digest_time
+            try:
+                new = PlayerSettings(**{**current.__dict__, **changes})
+            except ValueError as e:
+                raise SettingsError(str(e)) from None
+            await tx.set_player_settings(player_id, new.to_json())
+        await self._after_commit()
+        return new
+
+    # --- challenges ---
+
+    async def _challenge_view(self, tx: Tx, c: ChallengeRow) -> Challenge:
+        challenger = ref(await tx.player(c.challenger_id))
+        opponent = ref(await tx.player(c.opponent_id)) if c.opponent_id is not None else None
+        return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup, c.status,
+                         from_ts(c.created_at), c.game_id)
+
+    async def challenge(self, challenger_id: int, game: str, *, opponent_id: int | None = None,
+                        days=_UNSET, colour: str = "random", setup: str = "default") -> Challenge:
+        """Challenge a player (or, with no opponent, anyone) to a game.
+
+        days: days per move (1, 2, 3, 5, 7, 10, 14) or None for no clock;
+        colour: the challenger's, 'white', 'black' or 'random';
+        setup: 'default', or 'players' (Super Chess: the players make the set-up).
+        """
+        now = self._now()
+        if game not in rules.variants():
+            raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+        try:
+            days = self.settings.default_days if days is _UNSET else parse_days(days)
+        except ConfigError as e:
+            raise ChallengeError(str(e)) from None
+        if colour not in COLOURS:
+            raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+        if setup not in SETUPS:
+            raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
+        if setup == "players" and game not in SETUP_START:
+            raise ChallengeError(f"{game} has no set-up for the players to make")
+        if opponent_id == challenger_id:
+            raise ChallengeError("you cannot challenge yourself")
+        async with self.store.write() as tx:
+            challenger = await tx.player(challenger_id)
+            if challenger is None:
+                raise NotFound(f"there is no player #{challenger_id}")
+            if opponent_id is not None and await tx.player(opponent_id) is None:
+                raise NotFound(f"there is no player #{opponent_id}")
+            cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now)
+            event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
+                                         days=days, colour=colour, setup=setup,
+                                         open=opponent_id is None)
+            await self._emit(tx, event, opponent_id, now)
+            view = await self._challenge_view(tx, await tx.challenge(cid))
+        await self._after_commit()
+        return view
+
+    async def _open_challenge(self, tx: Tx, challenge_id: int) -> ChallengeRow:
+        c = await tx.challenge(challenge_id)
+        if c is None:
+            raise NotFound(f"there is no challenge #{challenge_id}")
+        if c.status != "open":
+            raise ChallengeError(f"that challenge is no longer open (it was {c.status})")
+        return c
+
+    async def accept_challenge(self, challenge_id: int, player_id: int) -> GameView:
+        now = self._now()
+        async with self.store.read() as tx:
+            c = await self._open_challenge(tx, challenge_id)
+            if await tx.player(player_id) is None:
+                raise NotFound(f"there is no player #{player_id}")
+        if c.challenger_id == player_id:
+            raise ChallengeError("you cannot accept your own challenge")
+        if c.opponent_id is not None and c.opponent_id != player_id:
+            raise ChallengeError("that challenge is for someone else")
+        colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
+        white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
+                              else (player_id, c.challenger_id))
+        start = (rules.from_fen(c.game, SETUP_START[c.game]) if c.setup == "players"
+                 else rules.start(c.game))
+        async with self.store.write() as tx:
+            if not await tx.close_challenge(c.id, "accepted", player_id, now):
+                raise ChallengeError("that challenge is no longer open")
+            gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
+                                       black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
+                                       to_move_id=white_id if start.turn == "w" else black_id,
+                                       days=c.days, now=now, deadline=deadline_for(now, c.days))
+            await tx.set_challenge_game(c.id, gid)
+            g = await tx.game(gid)
+            await self._start_turn(tx, g, start.turn, 1, now)
+            white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+            for p in (white, black):
+                event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
+                                       days=c.days, challenge_id=c.id)
+                await self._emit(tx, event, p.id, now, game_id=gid)
+        await self._after_commit(gid)
+        return await self.game(gid)
+
+    async def decline_challenge(self, challenge_id: int, player_id: int) -> Challenge:
+        return await self._close_challenge(challenge_id, player_id, "declined")
+
+    async def cancel_challenge(self, challenge_id: int, player_id: int) -> Challenge:
+        return await self._close_challenge(challenge_id, player_id, "cancelled")
+
+    async def _close_challenge(self, challenge_id: int, player_id: int, how: str) -> Challenge:
+        now = self._now()
+        async with self.store.write() as tx:
+            c = await self._open_challenge(tx, challenge_id)
+            if how == "declined":
+                if c.opponent_id is None:
+                    raise ChallengeError("an open challenge cannot be declined: just leave it")
+                if c.opponent_id != player_id:
+                    raise ChallengeError("only the challenged player can decline a challenge")
+                tell = c.challenger_id
+            else:
+                if c.challenger_id != player_id:
+                    raise ChallengeError("only the challenger can cancel a challenge")
+                tell = c.opponent_id
+            if not await tx.close_challenge(c.id, how, player_id, now):
+                raise ChallengeError("that challenge is no longer open")
+            if tell is not None:
+                event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
+                await self._emit(tx, event, tell, now)
+            view = await self._challenge_view(tx, await tx.challenge(c.id))
+        await self._after_commit()
+        return view
+
+    async def list_challenges(self, player_id: int | None = None) -> list[Challenge]:
+        """Open challenges made by or to the player, and those open to anyone."""
+        async with self.store.read() as tx:
+            return [await self._challenge_view(tx, c) for c in await tx.open_challenges(player_id)]
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        async with self.store.read() as tx:
+            c = await tx.challenge(challenge_id)
+            if c is None:
+                raise NotFound(f"there is no challenge #{challenge_id}")
+            return await self._challenge_view(tx, c)
+
+    # --- moves ---
+
+    async def move(self, game_id: int, player_id: int, text: str, *,
+                   expected_ply: int | None = None) -> MoveResult:
+        """Play a move (any notation the engine accepts; Super Chess set-up actions too)."""
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        g, pos = snap.game, snap.pos
+        if pos.turn != side:
+            raise NotYourTurn(f"it is not your turn: {snap.row(pos.turn).name} is to move")
+        try:
+            move = pos.parse(str(text).strip())
+            san = pos.san(move)
+            new = pos.play(move)
+        except RulesError as e:
+            raise IllegalMove(str(e)) from None
+        lan = move.lan
+        outcome = new.outcome()
+        async with self.store.write() as tx:
+            if not await tx.bump_version(g.id, g.version):
+                raise GameChanged()
+            mover = await tx.player(player_id)
+            if mover.vacation_start is not None:  # a vacation ends when its player moves
+                await self._end_vacation(tx, mover, now)
+            ply = g.ply + 1
+            await tx.insert_move(g.id, ply, lan, san, player_id, side, now)
+            await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
+                                 draw_offer=None if g.draw_offer == side else g.draw_offer,
+                                 takeback_by=None)
+            if outcome is not None:
+                await self._finish(tx, g, outcome[0], outcome[1], now, last_move=san)
+            else:
+                await self._start_turn(tx, g, new.turn, g.turn_no + 1, now)
+        self._remember(g.id, g.start_vfen, tuple(m.lan for m in snap.moves) + (lan,), new)
+        await self._after_commit(g.id)
+        return MoveResult(await self.game(g.id), lan, san, outcome)
+
+    async def setup_action(self, game_id: int, player_id: int, action: str, *,
+                           expected_ply: int | None = None) -> MoveResult:
+        """A Super Chess set-up action (``S@e2,S@f2``, ``d1(N)``): a move made during set-up."""
+        snap = await self._snapshot(game_id)
+        self._side(snap, player_id)
+        if "setup" not in _fen_extras(snap.pos.fen()):
+            raise IllegalMove("the set-up is over: make a move instead")
+        return await self.move(game_id, player_id, action,
+                               expected_ply=snap.game.ply if expected_ply is None else expected_ply)
+
+    async def legal_moves(self, game_id: int) -> list[str]:
+        """The LAN of every legal move (or set-up action) in the current position."""
+        snap = await self._snapshot(game_id)
+        if snap.game.status != "active":
+            return []
+        return sorted(m.lan for m in snap.pos.legal_moves())
+
+    # --- resigning, draws, takebacks, aborting ---
+
+    async def resign(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, snap.game.version):
+                raise GameChanged()
+            await self._finish(tx, snap.game, _loss(side), "resignation", now)
+        await self._after_commit()
+        return await self.game(game_id)
+
+    async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
+        """Either player may abort before both sides have moved (fewer than 2 plies)."""
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        if snap.game.ply >= 2:
+            raise AbortError("a game can be aborted only before both sides have moved")
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, snap.game.version):
+                raise GameChanged()
+            await self._finish(tx, snap.game, "*", "aborted", now, status="aborted")
+        await self._after_commit()
+        return await self.game(game_id)
+
+    async def offer_draw(self, game_id: int, player_id: int, *,
+                         expected_ply: int | None = None) -> GameView:
+        """Offer a draw; if the opponent's offer stands, this accepts it. The offer
+        stands until answered or until its maker moves."""
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        g = snap.game
+        if g.draw_offer == side:
+            raise DrawError("you have already offered a draw")
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, g.version):
+                raise GameChanged()
+            if g.draw_offer == _other(side):
+                await self._finish(tx, g, "1/2-1/2", "agreement", now)
+            else:
+                await tx.update_game(game_id, draw_offer=side)
+                event = ev.DrawOffered(game_id=game_id, game=g.game, by=ref(snap.row(side)))
+                await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
+        await self._after_commit()
+        return await self.game(game_id)
+
+    async def accept_draw(self, game_id: int, player_id: int, *,
+                          expected_ply: int | None = None) -> GameView:
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        if snap.game.draw_offer != _other(side):
+            raise DrawError("there is no draw offer from your opponent to accept")
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, snap.game.version):
+                raise GameChanged()
+            await self._finish(tx, snap.game, "1/2-1/2", "agreement", now)
+        await self._after_commit()
+        return await self.game(game_id)
+
+    async def decline_draw(self, game_id: int, player_id: int, *,
+                           expected_ply: int | None = None) -> GameView:
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        g = snap.game
+        if g.draw_offer != _other(side):
+            raise DrawError("there is no draw offer from your opponent to decline")
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, g.version):
+                raise GameChanged()
+            await tx.update_game(game_id, draw_offer=None)
+            event = ev.DrawDeclined(game_id=game_id, game=g.game, by=ref(snap.row(side)))
+            await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
+        await self._after_commit()
+        return await self.game(game_id)
+
+    async def ask_takeback(self, game_id: int, player_id: int, *,
+                           expected_ply: int | None = None) -> GameView:
+        """Ask to take back one's own last move, before the opponent has replied."""
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        g = snap.game
+        if not snap.moves or snap.moves[-1].side != side:
+            raise TakebackError("you can only take back your own last move, before your opponent replies")
+        if g.takeback_by == side:
+            raise TakebackError("you have already asked to take that move back")
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, g.version):
+                raise GameChanged()
+            await tx.update_game(game_id, takeback_by=side)
+            event = ev.TakebackAsked(game_id=game_id, game=g.game, by=ref(snap.row(side)),
+                                     move=snap.moves[-1].san)
+            await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
+        await self._after_commit()
+        return await self.game(game_id)
+
+    async def accept_takeback(self, game_id: int, player_id: int, *,
+                              expected_ply: int | None = None) -> GameView:
+        """Take the asker's last move back; the asker is to move again, with full time."""
+        return await self._answer_takeback(game_id, player_id, True, expected_ply)
+
+    async def decline_takeback(self, game_id: int, player_id: int, *,
+                               expected_ply: int | None = None) -> GameView:
+        return await self._answer_takeback(game_id, player_id, False, expected_ply)
+
+    async def _answer_takeback(self, game_id: int, player_id: int, accept: bool,
+                               expected_ply: int | None) -> GameView:
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        g = snap.game
+        asker = _other(side)
+        if g.takeback_by != asker or not snap.moves or snap.moves[-1].side != asker:
+            raise TakebackError("there is no takeback request from your opponent to answer")
+        if accept:
+            before = self._replay(g, tuple(m.lan for m in snap.moves[:-1]))
+        async with self.store.write() as tx:
+            if not await tx.bump_version(game_id, g.version):
+                raise GameChanged()
+            if accept:
+                await tx.delete_move(game_id, g.ply)
+                await tx.update_game(game_id, current_vfen=before.fen(), ply=g.ply - 1,
+                                     takeback_by=None, draw_offer=None)
+                await self._start_turn(tx, g, before.turn, g.turn_no + 1, now)
+            else:
+                await tx.update_game(game_id, takeback_by=None)
+            event = ev.TakebackAnswered(game_id=game_id, game=g.game, by=ref(snap.row(side)),
+                                        accepted=accept)
+            await self._emit(tx, event, snap.row(asker).id, now, game_id=game_id)
+        await self._after_commit(game_id)
+        return await self.game(game_id)
+
+    # --- looking ---
+
+    async def game(self, game_id: int) -> GameView:
+        snap = await self._snapshot(game_id)
+        return self._view(snap, self._now())
+
+    async def list_games(self, player_id: int, *, include_finished: bool = False) -> list[GameSummary]:
+        """The player's games: those where it is their move first, least time left first."""
+        now = self._now()
+        out = []
+        async with self.store.read() as tx:
+            me = await tx.player(player_id)
+            if me is None:
+                raise NotFound(f"there is no player #{player_id}")
+            players: dict[int, PlayerRow] = {me.id: me}
+            for g in await tx.games_of(player_id, include_finished):
+                for pid in (g.white_id, g.black_id):
+                    if pid not in players:
+                        players[pid] = await tx.player(pid)
+                active = g.status == "active"
+                to_move = players[g.to_move_id] if active else None
+                deadline = self._effective_deadline(g, to_move, now)
+                side = "w" if g.white_id == player_id else "b"
+                out.append(GameSummary(
+                    id=g.id, game=g.game, white=ref(players[g.white_id]), black=ref(players[g.black_id]),
+                    my_side=side, opponent=ref(players[g.black_id if side == "w" else g.white_id]),
+                    my_move=active and g.to_move_id == player_id, status=g.status, result=g.result,
+                    reason=g.reason, ply=g.ply, deadline=from_ts(deadline),
+                    seconds_left=None if deadline is None else deadline - now))
+        out.sort(key=lambda s: (s.status != "active", not s.my_move, s.seconds_left is None,
+                                s.seconds_left or 0, s.id))
+        return out
+
+    async def record(self, game_id: int) -> str:
+        """The game as PGN-like text: tags, then the moves in SAN."""
+        view = await self.game(game_id)
+        return format_record(view)
+
+    # --- vacation ---
+
+    async def vacation(self, player_id: int) -> VacationInfo:
+        now = self._now()
+        async with self.store.read() as tx:
+            p = await tx.player(player_id)
+            if p is None:
+                raise NotFound(f"there is no player #{player_id}")
+            used = await tx.vacation_used(player_id, *year_bounds(now), now)
+        return VacationInfo(p.vacation_start is not None, from_ts(p.vacation_start),
+                            from_ts(p.vacation_until), used,
+                            self.settings.vacation_days_per_year * DAY)
+
+    async def start_vacation(self, player_id: int, days: int | None = None) -> VacationInfo:
+        """Pause all the player's clocks, for ``days`` or all the allowance left this
+        year. It ends when they move, when they end it, or when the time runs out."""
+        now = self._now()
+        if days is not None and (not isinstance(days, int) or days < 1):
+            raise VacationError("a vacation lasts a whole number of days, at least 1")
+        await self._expire_due_games(now)  # a vacation does not save a game already lost
+        async with self.store.write() as tx:
+            p = await tx.player(player_id)
+            if p is None:
+                raise NotFound(f"there is no player #{player_id}")
+            if p.vacation_start is not None:
+                raise VacationError(f"you are already on vacation, until {from_ts(p.vacation_until):%Y-%m-%d %H:%M} UTC")
+            left = (self.settings.vacation_days_per_year * DAY
+                    - await tx.vacation_used(player_id, *year_bounds(now), now))
+            if left <= 0:
+                raise VacationError("you have no vacation left this year")
+            length = left if days is None else min(days * DAY, left)
+            await tx.start_vacation(player_id, now, now + length)
+        await self._after_commit()
+        return await self.vacation(player_id)
+
+    async def end_vacation(self, player_id: int) -> VacationInfo:
+        now = self._now()
+        async with self.store.write() as tx:
+            p = await tx.player(player_id)
+            if p is None:
+                raise NotFound(f"there is no player #{player_id}")
+            if p.vacation_start is None:
+                raise VacationError("you are not on vacation")
+            await self._end_vacation(tx, p, min(now, p.vacation_until))
+        await self._after_commit()
+        return await self.vacation(player_id)
+
+    # --- time passing ---
+
+    async def sweep(self, now: datetime | None = None) -> SweepReport:
+        """Do everything due at ``now`` (default: the clock's): end vacations whose
+        time is up, end games whose deadline has passed, send due reminders and
+        digests, deliver the outbox. Safe to call at any time, any number of times."""
+        t = self._now() if now is None else to_ts(now)
+        vacations = await self._end_due_vacations(t)
+        timed_out = await self._expire_due_games(t)
+        reminders = await self.reminders.collect(t)
+        digests = await self.reminders.digests(t)
+        delivered = await self.outbox.dispatch(t)
+        return SweepReport(vacations, timed_out, reminders, digests, delivered)
+
+    async def next_wake(self, now: datetime | None = None) -> datetime | None:
+        """When the next sweep has something to do, from the database alone."""
+        t = self._now() if now is None else to_ts(now)
+        return from_ts(await self.reminders.next_wake(t))
+
+    async def _end_due_vacations(self, now: int) -> int:
+        async with self.store.read() as tx:
+            due = await tx.vacations_due(now)
+        n = 0
+        for p in due:
+            async with self.store.write() as tx:
+                p = await tx.player(p.id)
+                if p.vacation_until is None or p.vacation_until > now:
+                    continue
+                await self._end_vacation(tx, p, p.vacation_until)
+                n += 1
+        return n
+
+    async def _expire_due_games(self, now: int) -> int:
+        async with self.store.read() as tx:
+            candidates = await tx.clocked_games(due_by=now)
+        n = 0
+        for c in candidates:
+            deadline = effective_deadline(c.deadline, c.turn_started_at, c.vacation_start,
+                                          c.vacation_until, now)
+            if deadline > now:
+                continue
+            async with self.store.write() as tx:
+                g = await tx.game(c.id)
+                if g.status != "active" or g.version != c.version or g.deadline != c.deadline:
+                    continue  # it changed since: the next sweep looks again
+                if not await tx.bump_version(g.id, g.version):
+                    continue
+                await self._finish(tx, g, _loss(g.to_move), "time", now)
+                n += 1
+        if n:
+            await self.outbox.dispatch(now)
+        return n
+
+
+# --- the game record ------------------------------------------------------------------
+
+def _tag(name: str, value: str) -> str:
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{value}"]'
+
+
+def format_record(view: GameView, width: int = 79) -> str:
+    """PGN-like text: the seven-tag roster, the game and its start VFEN, then the
+    moves in SAN (Super Chess set-up actions in a leading comment)."""
+    result = view.result or "*"
+    tags = [
+        ("Event", "fairypost correspondence game"),
+        ("Site", "fairypost"),
+        ("Date", view.created_at.strftime("%Y.%m.%d")),
+        ("Round", "-"),
+        ("White", view.white.name),
+        ("Black", view.black.name),
+        ("Result", result),
+        ("GameId", str(view.id)),
+        ("Variant", view.game),
+        ("TimeControl", "none" if view.days is None
+         else f"{view.days} day{'s' if view.days != 1 else ''} per move"),
+        ("SetUp", "1"),
+        ("FEN", view.start_vfen),
+    ]
+    if view.ended_at is not None:
+        tags.append(("EndDate", view.ended_at.strftime("%Y.%m.%d")))
+    if view.reason:
+        tags.append(("Termination", view.reason))
+    fields = view.start_vfen.split(" ")
+    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    setup_left = _SETUP_STAGES.get(_fen_extras(view.start_vfen).get("setup", ""), 0)
+    tokens: list[str] = []
+    moves = list(view.moves)
+    setup, moves = moves[:setup_left], moves[setup_left:]
+    if setup:
+        tokens.append("{Set-up: " + " ".join(m.san for m in setup) + "}")
+    need_number = True
+    for m in moves:
+        if m.side == "w":
+            tokens.append(f"{number}. {m.san}")
+        else:
+            tokens.append(f"{number}... {m.san}" if need_number else m.san)
+            number += 1
+        need_number = m.side == "b"
+    tokens.append(result)
+    lines, line = [], ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > width:
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    lines.append(line)
+    return "\n".join(t for t in (_tag(k, v) for k, v in tags)) + "\n\n" + "\n".join(lines) + "\n"

@@ -1,0 +1,661 @@
+"""All of the service's SQL, and only here.
+
+SQLite through aiosqlite: WAL journal, foreign keys on, a versioned schema whose
+migrations (an ordered list of SQL statement lists, ``MIGRATIONS``) are applied at
+open. Every value goes in through a parameter; the only names ever put into SQL
+text come from fixed sets in this module.
+
+One connection is shared by the whole service. An ``asyncio.Lock`` lets one
+transaction at a time use it (aiosqlite runs statements from many coroutines on
+one thread, and SQLite has one transaction per connection): ``read()`` opens a
+``BEGIN`` snapshot, ``write()`` a ``BEGIN IMMEDIATE`` one that commits on success
+and rolls back on any exception, so nothing is ever half written. The lock is
+fair (FIFO), which the service's optimistic version checks rely on: a command
+reads a snapshot in one transaction and writes in another, and two commands on
+one game that overlap both read before either writes, so the second write finds
+the version moved on and is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, fields
+
+import aiosqlite
+
+from .errors import StorageError
+
+# --- schema -----------------------------------------------------------------------
+
+_V1 = (
+    """CREATE TABLE players (
+        id              INTEGER PRIMARY KEY,
+        platform        TEXT NOT NULL,
+        user_id         TEXT NOT NULL,
+        name            TEXT NOT NULL,
+        settings        TEXT NOT NULL DEFAULT '{}',
+        vacation_start  INTEGER,
+        vacation_until  INTEGER,
+        created_at      INTEGER NOT NULL,
+        UNIQUE (platform, user_id),
+        CHECK ((vacation_start IS NULL) = (vacation_until IS NULL))
+    )""",
+    """CREATE TABLE vacations (
+        id          INTEGER PRIMARY KEY,
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        started_at  INTEGER NOT NULL,
+        limit_at    INTEGER NOT NULL,
+        ended_at    INTEGER,
+        CHECK (limit_at >= started_at)
+    )""",
+    "CREATE INDEX vacations_by_player ON vacations (player_id, started_at)",
+    """CREATE TABLE challenges (
+        id             INTEGER PRIMARY KEY,
+        challenger_id  INTEGER NOT NULL REFERENCES players(id),
+        opponent_id    INTEGER REFERENCES players(id),
+        game           TEXT NOT NULL,
+        days           INTEGER CHECK (days IS NULL OR days > 0),
+        colour         TEXT NOT NULL CHECK (colour IN ('white', 'black', 'random')),
+        setup          TEXT NOT NULL DEFAULT 'default' CHECK (setup IN ('default', 'players')),
+        status         TEXT NOT NULL DEFAULT 'open'
+                       CHECK (status IN ('open', 'accepted', 'declined', 'cancelled')),
+        created_at     INTEGER NOT NULL,
+        answered_at    INTEGER,
+        answered_by    INTEGER REFERENCES players(id),
+        game_id        INTEGER REFERENCES games(id),
+        CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
+    )""",
+    "CREATE INDEX challenges_by_status ON challenges (status, opponent_id)",
+    """CREATE TABLE games (
+        id               INTEGER PRIMARY KEY,
+        game             TEXT NOT NULL,
+        challenge_id     INTEGER REFERENCES challenges(id),
+        white_id         INTEGER NOT NULL REFERENCES players(id),
+        black_id         INTEGER NOT NULL REFERENCES players(id),
+        start_vfen       TEXT NOT NULL,
+        current_vfen     TEXT NOT NULL,
+        ply              INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
+        version          INTEGER NOT NULL DEFAULT 0,
+        turn_no          INTEGER NOT NULL DEFAULT 0,
+        status           TEXT NOT NULL DEFAULT 'active'
+                         CHECK (status IN ('active', 'finished', 'aborted')),
+        result           TEXT CHECK (result IN ('1-0', '0-1', '1/2-1/2', '*')),
+        reason           TEXT,
+        days             INTEGER CHECK (days IS NULL OR days > 0),
+        to_move          TEXT CHECK (to_move IN ('w', 'b')),
+        to_move_id       INTEGER REFERENCES players(id),
+        turn_started_at  INTEGER NOT NULL,
+        deadline         INTEGER,
+        draw_offer       TEXT CHECK (draw_offer IN ('w', 'b')),
+        takeback_by      TEXT CHECK (takeback_by IN ('w', 'b')),
+        created_at       INTEGER NOT NULL,
+        ended_at         INTEGER,
+        CHECK (white_id <> black_id),
+        CHECK ((status = 'active') = (result IS NULL))
+    )""",
+    "CREATE INDEX games_by_white ON games (white_id, status)",
+    "CREATE INDEX games_by_black ON games (black_id, status)",
+    "CREATE INDEX games_by_deadline ON games (status, deadline)",
+    "CREATE INDEX games_by_to_move ON games (to_move_id, status)",
+    """CREATE TABLE moves (
+        game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply        INTEGER NOT NULL CHECK (ply >= 1),
+        lan        TEXT NOT NULL,
+        san        TEXT NOT NULL,
+        player_id  INTEGER NOT NULL REFERENCES players(id),
+        side       TEXT NOT NULL CHECK (side IN ('w', 'b')),
+        played_at  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    )""",
+    """CREATE TABLE events (
+        id           INTEGER PRIMARY KEY,
+        kind         TEXT NOT NULL,
+        player_id    INTEGER REFERENCES players(id),
+        game_id      INTEGER REFERENCES games(id),
+        turn_no      INTEGER,
+        payload      TEXT NOT NULL,
+        created_at   INTEGER NOT NULL,
+        status       TEXT NOT NULL DEFAULT 'pending'
+                     CHECK (status IN ('pending', 'claimed', 'sent', 'failed', 'obsolete')),
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        next_try_at  INTEGER NOT NULL,
+        claimed_at   INTEGER,
+        sent_at      INTEGER,
+        last_error   TEXT
+    )""",
+    "CREATE INDEX events_by_status ON events (status, next_try_at)",
+    """CREATE TABLE reminders (
+        id               INTEGER PRIMARY KEY,
+        game_id          INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        turn_no          INTEGER NOT NULL,
+        player_id        INTEGER NOT NULL REFERENCES players(id),
+        kind             TEXT NOT NULL CHECK (kind IN ('your_move', '50%', '80%', '24h', '1h')),
+        before_deadline  INTEGER,
+        status           TEXT NOT NULL DEFAULT 'pending'
+                         CHECK (status IN ('pending', 'sent', 'superseded', 'cancelled')),
+        done_at          INTEGER,
+        event_id         INTEGER REFERENCES events(id),
+        UNIQUE (game_id, turn_no, kind)
+    )""",
+    "CREATE INDEX reminders_by_status ON reminders (status, game_id)",
+    """CREATE TABLE digests (
+        player_id  INTEGER NOT NULL REFERENCES players(id),
+        day        TEXT NOT NULL,
+        status     TEXT NOT NULL CHECK (status IN ('sent', 'empty')),
+        event_id   INTEGER REFERENCES events(id),
+        done_at    INTEGER NOT NULL,
+        PRIMARY KEY (player_id, day)
+    )""",
+)
+
+#: Ordered migrations: applying entry i takes the schema from version i to i + 1.
+#: Append new entries; never change one that has shipped.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+
+
+# --- rows ---------------------------------------------------------------------------
+
+def _row(cls, row):
+    if row is None:
+        return None
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: row[k] for k in row.keys() if k in names})  # noqa: SIM118 (sqlite3.Row)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: int
+    platform: str
+    user_id: str
+    name: str
+    settings: str
+    vacation_start: int | None
+    vacation_until: int | None
+    created_at: int
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    id: int
+    challenger_id: int
+    opponent_id: int | None
+    game: str
+    days: int | None
+    colour: str
+    setup: str
+    status: str
+    created_at: int
+    answered_at: int | None
+    answered_by: int | None
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    challenge_id: int | None
+    white_id: int
+    black_id: int
+    start_vfen: str
+    current_vfen: str
+    ply: int
+    version: int
+    turn_no: int
+    status: str
+    result: str | None
+    reason: str | None
+    days: int | None
+    to_move: str | None
+    to_move_id: int | None
+    turn_started_at: int
+    deadline: int | None
+    draw_offer: str | None
+    takeback_by: str | None
+    created_at: int
+    ended_at: int | None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    game_id: int
+    ply: int
+    lan: str
+    san: str
+    player_id: int
+    side: str
+    played_at: int
+
+
+@dataclass(frozen=True)
+class DueGameRow:
+    """An active game with a clock, and the vacation of the player to move."""
+
+    id: int
+    version: int
+    to_move_id: int
+    turn_started_at: int
+    deadline: int
+    vacation_start: int | None
+    vacation_until: int | None
+
+
+@dataclass(frozen=True)
+class PendingReminderRow:
+    """A pending reminder of a game's current turn, with what deciding on it needs."""
+
+    id: int
+    game_id: int
+    turn_no: int
+    player_id: int
+    kind: str
+    before_deadline: int | None
+    turn_started_at: int
+    deadline: int | None
+    settings: str
+    vacation_start: int | None
+    vacation_until: int | None
+
+
+@dataclass(frozen=True)
+class EventRow:
+    id: int
+    kind: str
+    player_id: int | None
+    game_id: int | None
+    turn_no: int | None
+    payload: str
+    created_at: int
+    status: str
+    attempts: int
+    next_try_at: int
+    claimed_at: int | None
+    sent_at: int | None
+    last_error: str | None
+
+
+@dataclass(frozen=True)
+class ReminderRow:
+    id: int
+    game_id: int
+    turn_no: int
+    player_id: int
+    kind: str
+    before_deadline: int | None
+    status: str
+    done_at: int | None
+    event_id: int | None
+
+
+# columns that update_game may set (names never come from outside this set)
+_GAME_COLUMNS = frozenset(
+    {"current_vfen", "ply", "turn_no", "status", "result", "reason", "to_move", "to_move_id",
+     "turn_started_at", "deadline", "draw_offer", "takeback_by", "ended_at"})
+
+
+# --- the store ------------------------------------------------------------------------
+
+class Store:
+    """The database file. Open with ``await Store.open(path)``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str):
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike,
+                   migrations: Sequence[Sequence[str]] = MIGRATIONS) -> Store:
+        path = os.fspath(path)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA busy_timeout = 10000")
+            mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
+            if path != ":memory:" and mode[0].lower() != "wal":
+                raise StorageError(f"cannot put {path} in WAL mode (got {mode[0]})")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            store = cls(conn, path)
+            await store._migrate(migrations)
+            return store
+        except BaseException:
+            await conn.close()
+            raise
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def _migrate(self, migrations: Sequence[Sequence[str]]) -> None:
+        async with self.write() as tx:
+            await tx._exec("""CREATE TABLE IF NOT EXISTS schema_version (
+                                  id INTEGER PRIMARY KEY CHECK (id = 1),
+                                  version INTEGER NOT NULL)""")
+            row = await tx._one("SELECT version FROM schema_version WHERE id = 1")
+            current = row["version"] if row else 0
+            if current > len(migrations):
+                raise StorageError(
+                    f"the database {self.path} has schema version {current}, newer than this "
+                    f"program's {len(migrations)}: upgrade fairypost")
+            for version in range(current, len(migrations)):
+                for statement in migrations[version]:
+                    await tx._exec(statement)
+            await tx._exec("INSERT INTO schema_version (id, version) VALUES (1, ?) "
+                           "ON CONFLICT (id) DO UPDATE SET version = excluded.version",
+                           (len(migrations),))
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """A consistent snapshot (a deferred transaction, ended at exit)."""
+        async with self._lock:
+            await self._conn.execute("BEGIN")
+            try:
+                yield Tx(self._conn)
+            finally:
+                await self._conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Tx]:
+        """``BEGIN IMMEDIATE``; commit at exit, roll back on any exception."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._conn)
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+
+class Tx:
+    """The statements, run inside a transaction of :class:`Store`."""
+
+    def __init__(self, conn: aiosqlite.Connection):
+        self._c = conn
+
+    # plumbing
+    async def _exec(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor:
+        return await self._c.execute(sql, params)
+
+    async def _one(self, sql: str, params: Sequence = ()):
+        async with self._c.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Sequence = ()):
+        async with self._c.execute(sql, params) as cur:
+            return await cur.fetchall()
+
+    async def _insert(self, sql: str, params: Sequence) -> int:
+        cur = await self._c.execute(sql, params)
+        return cur.lastrowid
+
+    async def _change(self, sql: str, params: Sequence) -> int:
+        cur = await self._c.execute(sql, params)
+        return cur.rowcount
+
+    async def schema_version(self) -> int:
+        row = await self._one("SELECT version FROM schema_version WHERE id = 1")
+        return row["version"]
+
+    # players
+    async def player(self, player_id: int) -> PlayerRow | None:
+        return _row(PlayerRow, await self._one("SELECT * FROM players WHERE id = ?", (player_id,)))
+
+    async def find_player(self, platform: str, user_id: str) -> PlayerRow | None:
+        return _row(PlayerRow, await self._one(
+            "SELECT * FROM players WHERE platform = ? AND user_id = ?", (platform, user_id)))
+
+    async def insert_player(self, platform: str, user_id: str, name: str, settings: str,
+                            now: int) -> int:
+        return await self._insert(
+            "INSERT INTO players (platform, user_id, name, settings, created_at) "
+            "VALUES (?, ?, ?, ?, ?)", (platform, user_id, name, settings, now))
+
+    async def rename_player(self, player_id: int, name: str) -> None:
+        await self._exec("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+    async def set_player_settings(self, player_id: int, settings: str) -> None:
+        await self._exec("UPDATE players SET settings = ? WHERE id = ?", (settings, player_id))
+
+    async def players_with_settings(self) -> list[PlayerRow]:
+        rows = await self._all("SELECT * FROM players WHERE settings <> '{}' ORDER BY id")
+        return [_row(PlayerRow, r) for r in rows]
+
+    # vacations
+    async def start_vacation(self, player_id: int, start: int, until: int) -> None:
+        await self._exec("UPDATE players SET vacation_start = ?, vacation_until = ? WHERE id = ?",
+                         (start, until, player_id))
+        await self._insert("INSERT INTO vacations (player_id, started_at, limit_at) VALUES (?, ?, ?)",
+                           (player_id, start, until))
+
+    async def end_vacation(self, player_id: int, end: int) -> None:
+        await self._exec("UPDATE players SET vacation_start = NULL, vacation_until = NULL "
+                         "WHERE id = ?", (player_id,))
+        await self._exec("UPDATE vacations SET ended_at = ? WHERE player_id = ? AND ended_at IS NULL",
+                         (end, player_id))
+
+    async def vacation_used(self, player_id: int, year_start: int, year_end: int, now: int) -> int:
+        """Seconds of vacation taken in vacations begun in [year_start, year_end)."""
+        row = await self._one(
+            "SELECT COALESCE(SUM(MIN(COALESCE(ended_at, ?), limit_at) - started_at), 0) AS used "
+            "FROM vacations WHERE player_id = ? AND started_at >= ? AND started_at < ?",
+            (now, player_id, year_start, year_end))
+        return max(0, row["used"])
+
+    async def vacations_due(self, now: int) -> list[PlayerRow]:
+        rows = await self._all("SELECT * FROM players WHERE vacation_until <= ? ORDER BY id", (now,))
+        return [_row(PlayerRow, r) for r in rows]
+
+    async def vacation_limits(self) -> list[int]:
+        rows = await self._all("SELECT vacation_until FROM players WHERE vacation_until IS NOT NULL")
+        return [r[0] for r in rows]
+
+    # challenges
+    async def insert_challenge(self, challenger_id: int, opponent_id: int | None, game: str,
+                               days: int | None, colour: str, setup: str, now: int) -> int:
+        return await self._insert(
+            "INSERT INTO challenges (challenger_id, opponent_id, game, days, colour, setup, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (challenger_id, opponent_id, game, days, colour, setup, now))
+
+    async def challenge(self, challenge_id: int) -> ChallengeRow | None:
+        return _row(ChallengeRow, await self._one("SELECT * FROM challenges WHERE id = ?",
+                                                  (challenge_id,)))
+
+    async def close_challenge(self, challenge_id: int, status: str, by: int, now: int) -> bool:
+        """open -> status; False if it was no longer open."""
+        n = await self._change(
+            "UPDATE challenges SET status = ?, answered_by = ?, answered_at = ? "
+            "WHERE id = ? AND status = 'open'", (status, by, now, challenge_id))
+        return n == 1
+
+    async def set_challenge_game(self, challenge_id: int, game_id: int) -> None:
+        await self._exec("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
+
+    async def open_challenges(self, player_id: int | None) -> list[ChallengeRow]:
+        """Open challenges by or to player_id, and all open-to-anyone ones."""
+        if player_id is None:
+            rows = await self._all("SELECT * FROM challenges WHERE status = 'open' ORDER BY id")
+        else:
+            rows = await self._all(
+                "SELECT * FROM challenges WHERE status = 'open' AND "
+                "(challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) ORDER BY id",
+                (player_id, player_id))
+        return [_row(ChallengeRow, r) for r in rows]
+
+    # games
+    async def insert_game(self, *, game: str, challenge_id: int | None, white_id: int, black_id: int,
+                          start_vfen: str, to_move: str, to_move_id: int, days: int | None,
+                          now: int, deadline: int | None) -> int:
+        return await self._insert(
+            "INSERT INTO games (game, challenge_id, white_id, black_id, start_vfen, current_vfen, "
+            "days, to_move, to_move_id, turn_started_at, deadline, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, challenge_id, white_id, black_id, start_vfen, start_vfen, days, to_move,
+             to_move_id, now, deadline, now))
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return _row(GameRow, await self._one("SELECT * FROM games WHERE id = ?", (game_id,)))
+
+    async def bump_version(self, game_id: int, expected: int) -> bool:
+        """The optimistic check: True, and the version moved on, only if unchanged."""
+        n = await self._change("UPDATE games SET version = version + 1 WHERE id = ? AND version = ?",
+                               (game_id, expected))
+        return n == 1
+
+    async def update_game(self, game_id: int, **columns) -> None:
+        bad = set(columns) - _GAME_COLUMNS
+        if bad:
+            raise ValueError(f"not an updatable game column: {sorted(bad)}")
+        names = sorted(columns)
+        assignments = ", ".join(f"{name} = ?" for name in names)
+        await self._exec(f"UPDATE games SET {assignments} WHERE id = ?",
+                         [columns[n] for n in names] + [game_id])
+
+    async def games_of(self, player_id: int, include_finished: bool) -> list[GameRow]:
+        sql = "SELECT * FROM games WHERE (white_id = ? OR black_id = ?)"
+        if not include_finished:
+            sql += " AND status = 'active'"
+        rows = await self._all(sql + " ORDER BY id", (player_id, player_id))
+        return [_row(GameRow, r) for r in rows]
+
+    async def games_to_move(self, player_id: int) -> list[GameRow]:
+        rows = await self._all("SELECT * FROM games WHERE status = 'active' AND to_move_id = ? "
+                               "ORDER BY id", (player_id,))
+        return [_row(GameRow, r) for r in rows]
+
+    async def clocked_games(self, due_by: int | None = None) -> list[DueGameRow]:
+        """Active games with a deadline (at or before due_by, if given), with the
+        vacation of the player to move (their effective deadline can only be later)."""
+        sql = ("SELECT g.id, g.version, g.to_move_id, g.turn_started_at, g.deadline, "
+               "p.vacation_start, p.vacation_until FROM games g JOIN players p ON p.id = g.to_move_id "
+               "WHERE g.status = 'active' AND g.deadline IS NOT NULL")
+        params: tuple = ()
+        if due_by is not None:
+            sql += " AND g.deadline <= ?"
+            params = (due_by,)
+        rows = await self._all(sql + " ORDER BY g.deadline, g.id", params)
+        return [_row(DueGameRow, r) for r in rows]
+
+    async def set_deadline(self, game_id: int, deadline: int | None) -> None:
+        await self._exec("UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id))
+
+    # moves
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
+        return [_row(MoveRow, r) for r in rows]
+
+    async def last_move(self, game_id: int) -> MoveRow | None:
+        return _row(MoveRow, await self._one(
+            "SELECT * FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1", (game_id,)))
+
+    async def insert_move(self, game_id: int, ply: int, lan: str, san: str, player_id: int,
+                          side: str, now: int) -> None:
+        await self._exec("INSERT INTO moves (game_id, ply, lan, san, player_id, side, played_at) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, ply, lan, san, player_id, side, now))
+
+    async def delete_move(self, game_id: int, ply: int) -> None:
+        await self._exec("DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))
+
+    # reminders
+    async def insert_reminder(self, game_id: int, turn_no: int, player_id: int, kind: str,
+                              before_deadline: int | None) -> None:
+        await self._exec("INSERT INTO reminders (game_id, turn_no, player_id, kind, before_deadline) "
+                         "VALUES (?, ?, ?, ?, ?)", (game_id, turn_no, player_id, kind, before_deadline))
+
+    async def cancel_reminders(self, game_id: int, now: int) -> None:
+        await self._exec("UPDATE reminders SET status = 'cancelled', done_at = ? "
+                         "WHERE game_id = ? AND status = 'pending'", (now, game_id))
+
+    async def pending_reminders(self, game_id: int | None = None) -> list[PendingReminderRow]:
+        """Pending reminders of the current turn of active games (of one game, if given)."""
+        sql = ("SELECT r.id, r.game_id, r.turn_no, r.player_id, r.kind, r.before_deadline, "
+               "g.turn_started_at, g.deadline, p.settings, p.vacation_start, p.vacation_until "
+               "FROM reminders r JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id "
+               "WHERE r.status = 'pending' AND g.status = 'active' AND g.turn_no = r.turn_no")
+        params: tuple = ()
+        if game_id is not None:
+            sql += " AND r.game_id = ?"
+            params = (game_id,)
+        rows = await self._all(sql + " ORDER BY r.game_id, r.id", params)
+        return [_row(PendingReminderRow, r) for r in rows]
+
+    async def close_reminder(self, reminder_id: int, status: str, now: int,
+                             event_id: int | None = None) -> bool:
+        """pending -> status; False if someone else got there first."""
+        n = await self._change(
+            "UPDATE reminders SET status = ?, done_at = ?, event_id = ? "
+            "WHERE id = ? AND status = 'pending'", (status, now, event_id, reminder_id))
+        return n == 1
+
+    async def link_reminder_event(self, reminder_id: int, event_id: int) -> None:
+        await self._exec("UPDATE reminders SET event_id = ? WHERE id = ?", (event_id, reminder_id))
+
+    async def reminders(self, game_id: int) -> list[ReminderRow]:
+        rows = await self._all("SELECT * FROM reminders WHERE game_id = ? ORDER BY id", (game_id,))
+        return [_row(ReminderRow, r) for r in rows]
+
+    # events (the outbox)
+    async def insert_event(self, kind: str, player_id: int | None, game_id: int | None,
+                           turn_no: int | None, payload: str, now: int) -> int:
+        return await self._insert(
+            "INSERT INTO events (kind, player_id, game_id, turn_no, payload, created_at, next_try_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, player_id, game_id, turn_no, payload, now, now))
+
+    async def claim_event(self, now: int) -> EventRow | None:
+        """Take the oldest deliverable pending event: pending -> claimed."""
+        row = await self._one("SELECT id FROM events WHERE status = 'pending' AND next_try_at <= ? "
+                              "ORDER BY id LIMIT 1", (now,))
+        if row is None:
+            return None
+        n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, "
+                               "attempts = attempts + 1 WHERE id = ? AND status = 'pending'",
+                               (now, row["id"]))
+        if n != 1:
+            return None
+        return _row(EventRow, await self._one("SELECT * FROM events WHERE id = ?", (row["id"],)))
+
+    async def finish_event(self, event_id: int, status: str, now: int,
+                           error: str | None = None) -> None:
+        """claimed -> sent / failed / obsolete."""
+        await self._exec("UPDATE events SET status = ?, sent_at = CASE WHEN ? = 'sent' THEN ? END, "
+                         "last_error = ? WHERE id = ? AND status = 'claimed'",
+                         (status, status, now, error, event_id))
+
+    async def retry_event(self, event_id: int, next_try_at: int, error: str) -> None:
+        await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ? "
+                         "WHERE id = ? AND status = 'claimed'", (next_try_at, error, event_id))
+
+    async def release_claimed_events(self) -> int:
+        """At start: events claimed by a run that stopped before marking them -> pending."""
+        return await self._change("UPDATE events SET status = 'pending' WHERE status = 'claimed'", ())
+
+    async def next_event_try(self) -> int | None:
+        row = await self._one("SELECT MIN(next_try_at) FROM events WHERE status = 'pending'")
+        return row[0]
+
+    async def events(self, player_id: int | None = None) -> list[EventRow]:
+        if player_id is None:
+            rows = await self._all("SELECT * FROM events ORDER BY id")
+        else:
+            rows = await self._all("SELECT * FROM events WHERE player_id = ? ORDER BY id", (player_id,))
+        return [_row(EventRow, r) for r in rows]
+
+    async def game_turn(self, game_id: int) -> tuple[str, int] | None:
+        row = await self._one("SELECT status, turn_no FROM games WHERE id = ?", (game_id,))
+        return None if row is None else (row["status"], row["turn_no"])
+
+    # digests
+    async def digest_done(self, player_id: int, day: str) -> bool:
+        row = await self._one("SELECT 1 FROM digests WHERE player_id = ? AND day = ?", (player_id, day))
+        return row is not None
+
+    async def record_digest(self, player_id: int, day: str, status: str, event_id: int | None,
+                            now: int) -> bool:
+        n = await self._change("INSERT OR IGNORE INTO digests (player_id, day, status, event_id, done_at) "
+                               "VALUES (?, ?, ?, ?, ?)", (player_id, day, status, event_id, now))
+        return n == 1

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
+from bot.events import MemoryNotifier
+
+from . import fake_rules
+
+T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday, noon UTC
+
+
+def real_engine():
+    """The real rules package if it is there and works, else None."""
+    try:
+        import rules
+        rules.start("chess")
+        return rules
+    except Exception:  # noqa: BLE001 - not there, or not working yet
+        return None
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(T0)
+
+
+@pytest.fixture
+def notifier() -> MemoryNotifier:
+    return MemoryNotifier()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(db_path=str(tmp_path / "games.db"), vacation_days_per_year=14)
+
+
+@pytest.fixture
+def fake_engine(monkeypatch):
+    import bot.service
+    monkeypatch.setattr(bot.service, "rules", fake_rules)
+    return fake_rules
+
+
+@pytest.fixture
+def engine():
+    rules = real_engine()
+    if rules is None:
+        pytest.skip("the rules engine is not there yet")
+    return rules
+
+
+class Opener:
+    """Opens (and at the end closes) services on the test's database file."""
+
+    def __init__(self, settings, clock, notifier):
+        self.settings, self.clock, self.notifier = settings, clock, notifier
+        self.open_services = []
+
+    async def __call__(self, **kw):
+        import random
+
+        from bot.service import GameService
+        svc = await GameService.open(kw.pop("settings", self.settings), clock=kw.pop("clock", self.clock),
+                                     notifier=kw.pop("notifier", self.notifier),
+                                     rng=kw.pop("rng", random.Random(7)))
+        self.open_services.append(svc)
+        return svc
+
+    async def close(self, svc):
+        await svc.close()
+        self.open_services.remove(svc)
+
+
+@pytest.fixture
+async def opener(settings, clock, notifier):
+    o = Opener(settings, clock, notifier)
+    yield o
+    for svc in list(o.open_services):
+        await svc.close()
+
+
+@pytest.fixture
+async def svc(opener, fake_engine):
+    return await opener()
+
+
+@pytest.fixture
+async def alice(svc):
+    return await svc.player("test", "a", "Alice")
+
+
+@pytest.fixture
+async def bob(svc):
+    return await svc.player("test", "b", "Bob")
+
+
+@pytest.fixture
+async def carol(svc):
+    return await svc.player("test", "c", "Carol")
+
+
+async def new_game(svc, white, black, game="fake", days=3, **kw):
+    """A game with ``white`` as White, started now."""
+    c = await svc.challenge(white.id, game, opponent_id=black.id, days=days, colour="white", **kw)
+    return await svc.accept_challenge(c.id, black.id)

@@ -1,0 +1,87 @@
+import sqlite3
+
+import pytest
+
+from bot.errors import StorageError
+from bot.store import MIGRATIONS, Store
+
+
+async def test_open_sets_wal_foreign_keys_and_schema(tmp_path):
+    path = tmp_path / "s.db"
+    store = await Store.open(path)
+    async with store.read() as tx:
+        assert await tx.schema_version() == len(MIGRATIONS)
+    await store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"schema_version", "players", "vacations", "challenges", "games", "moves", "reminders",
+            "events", "digests"} <= tables
+    con.close()
+
+
+async def test_foreign_keys_are_enforced(tmp_path):
+    store = await Store.open(tmp_path / "s.db")
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.write() as tx:
+            await tx.insert_move(999, 1, "e2e4", "e4", 12345, "w", 0)
+    await store.close()
+
+
+async def test_migrations_apply_in_order_once(tmp_path):
+    path = tmp_path / "m.db"
+    first = ("CREATE TABLE a (x INTEGER)",)
+    second = ("ALTER TABLE a ADD COLUMN y INTEGER", "CREATE INDEX a_y ON a (y)")
+    store = await Store.open(path, migrations=(first,))
+    async with store.write() as tx:
+        await tx._exec("INSERT INTO a (x) VALUES (1)")
+    await store.close()
+    store = await Store.open(path, migrations=(first, second))  # only the new one runs
+    async with store.read() as tx:
+        assert await tx.schema_version() == 2
+        row = await tx._one("SELECT x, y FROM a")
+        assert (row["x"], row["y"]) == (1, None)
+    await store.close()
+    store = await Store.open(path, migrations=(first, second))  # nothing to do, nothing fails
+    await store.close()
+    with pytest.raises(StorageError, match="newer"):
+        await Store.open(path, migrations=(first,))
+
+
+async def test_write_rolls_back_on_error(tmp_path):
+    store = await Store.open(tmp_path / "s.db")
+    with pytest.raises(RuntimeError):
+        async with store.write() as tx:
+            await tx.insert_player("p", "1", "One", "{}", 0)
+            raise RuntimeError("boom")
+    async with store.read() as tx:
+        assert await tx.find_player("p", "1") is None
+    await store.close()
+
+
+async def test_optimistic_version_check(tmp_path):
+    store = await Store.open(tmp_path / "s.db")
+    async with store.write() as tx:
+        a = await tx.insert_player("p", "1", "One", "{}", 0)
+        b = await tx.insert_player("p", "2", "Two", "{}", 0)
+        gid = await tx.insert_game(game="chess", challenge_id=None, white_id=a, black_id=b,
+                                   start_vfen="x", to_move="w", to_move_id=a, days=3, now=0, deadline=10)
+        assert await tx.bump_version(gid, 0)
+        assert not await tx.bump_version(gid, 0)
+        assert await tx.bump_version(gid, 1)
+        with pytest.raises(ValueError):
+            await tx.update_game(gid, **{"white_id = 5, ply": 1})
+    await store.close()
+
+
+async def test_check_constraints(tmp_path):
+    store = await Store.open(tmp_path / "s.db")
+    async with store.write() as tx:
+        a = await tx.insert_player("p", "1", "One", "{}", 0)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.write() as tx:
+            await tx.insert_challenge(a, a, "chess", 3, "white", "default", 0)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.write() as tx:
+            await tx.insert_challenge(a, None, "chess", 3, "purple", "default", 0)
+    await store.close()
