@@ -175,7 +175,8 @@ def explain(pos, raw: str) -> RulesError:
     game = pos.game
     geo = game.geometry
     t = normalise(raw)
-    m = re.fullmatch(rf"(?P<code>\+?[A-Z])?(?P<from>{_SQ})?(?P<to>{_SQ})(?P<rest>.*)", t)
+    m = re.fullmatch(rf"(?P<code>\+?[A-Z])?(?:(?P<from>{_SQ})|(?P<dfile>[a-z])|(?P<drank>\d{{1,2}}))?"
+                     rf"(?P<to>{_SQ})(?P<rest>.*)", t)
     drop = re.fullmatch(rf"(?P<code>\+?[A-Za-z])@(?P<to>{_SQ})", t)
     if drop:
         try:
@@ -212,6 +213,10 @@ def explain(pos, raw: str) -> RulesError:
         if tries:
             return LeavesRoyalInCheckError(
                 f"{raw!r} is illegal: {_why_illegal(pos)}")
+        if piece.royal and game.king_jump:
+            err = _jump_refusal(pos, frm, to)
+            if err is not None:
+                return err
         return NoSuchMoveError(f"the {piece.name} on {fname} cannot move to {dest}")
     code = (m["code"] or "P")
     mine = [sq for sq in pos.occ[pos.side] if pos.board[sq].key == code]
@@ -223,14 +228,53 @@ def explain(pos, raw: str) -> RulesError:
         if theirs:
             return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}")
         return NoPieceError(f"you have no {label} on the board")
-    tries = [mv for mv in pseudo if mv.frm in mine and mv.to == to]
     name = pos.board[mine[0]].name
+    if m["dfile"] or m["drank"]:
+        where = (f"on the {m['dfile']} file" if m["dfile"] else f"on rank {m['drank']}")
+        mine = [sq for sq in mine if (geo.files[geo.file_of(sq)] == m["dfile"] if m["dfile"]
+                                      else str(geo.rank_of(sq) + 1) == m["drank"])]
+        if not mine:
+            return NoPieceError(f"you have no {name} {where}")
+    tries = [mv for mv in pseudo if mv.frm in mine and mv.to == to]
     legal = [mv for mv in tries if pos.is_legal(mv)]
     if legal:
         return _near(pos, raw, m["rest"], legal)
     if tries:
         return LeavesRoyalInCheckError(f"{raw!r} is illegal: {_why_illegal(pos)}")
+    if game.king_jump and len(mine) == 1 and pos.board[mine[0]].royal:
+        err = _jump_refusal(pos, mine[0], to)
+        if err is not None:
+            return err
     return NoSuchMoveError(f"no {name} of yours can move to {dest}")
+
+
+def _jump_refusal(pos, frm: int, to: int) -> RulesError | None:
+    """Why a royal's one-time jump (Gigachess II) from frm to to is refused, or None."""
+    geo = pos.game.geometry
+    dx, dy = geo.file_of(to) - geo.file_of(frm), geo.rank_of(to) - geo.rank_of(frm)
+    if max(abs(dx), abs(dy)) != 2:
+        return None
+    name, dest = pos.board[frm].name, geo.names[to]
+    if frm != pos.game.king_jump_square(pos.side) or frm not in pos.rights:
+        return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump is made only once, "
+                               f"by a {name} that has not moved")
+    if pos.board[to] is not None:
+        return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump needs an empty square, "
+                               f"it never captures")
+    if pos.in_check():
+        return LeavesRoyalInCheckError(f"the {name} cannot jump while in check")
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        mids = [geo.step(frm, sx, sy)]
+    else:
+        mids = [geo.step(frm, sx, sy), geo.step(frm, sx, 0) if abs(dx) == 2 else geo.step(frm, 0, sy)]
+    mids = sorted(m for m in mids if m is not None)
+    if all(pos.is_attacked(m, 1 - pos.side) for m in mids):
+        squares = " and ".join(geo.names[m] for m in mids)
+        return LeavesRoyalInCheckError(
+            f"the {name} cannot jump to {dest}: it would pass {squares}, "
+            f"{'which is' if len(mids) == 1 else 'both'} attacked")
+    return LeavesRoyalInCheckError(f"the {name} cannot jump to {dest}: it would be in check there")
 
 
 def _near(pos, raw, rest, legal) -> RulesError:

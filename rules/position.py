@@ -14,15 +14,21 @@ from .move import CASTLE, DROP, NORMAL, SETUP, TURN, Move
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
+FACING = -1  # marks the squares between royals that the facing rule watches
+
+
 def attacked_on(board, squares, target: int, by: int) -> bool:
     """True if a piece of colour `by`, on one of `squares`, could capture on target."""
     for x in squares:
+        if x < 0:
+            continue
         k = board[x]
         if k is None or k.color != by:
             continue
         if k.hook is not None and k.hook.attacks(board, x, k, target):
             return True
-        ways = k.moves_at(x).attacks.get(target)
+        t = k._tables[x] or k.moves_at(x)
+        ways = (t._attacks if t._attacks is not None else t.attacks).get(target)
         if ways:
             for req, hop in ways:
                 if hop:
@@ -105,12 +111,17 @@ class Position:
         return attacked_on(self.board, self.occ[by], sq, by)
 
     def safety(self):
-        """(in_check, sensitive squares or None for 'check every move') for the side to move."""
+        """(in_check, sensitive) for the side to move.
+
+        sensitive maps each square on any enemy way to our royal to the squares of the
+        enemy pieces whose way it is (FACING for the squares between facing-rule royals),
+        or is None to mean "look at every move in full".
+        """
         if self._safety is None:
             us, them = self.side, 1 - self.side
             r = self.royal[us]
             board = self.board
-            check, sens, everything = False, set(), False
+            check, sens, everything = False, {}, False
             if r is not None:
                 for x in self.occ[them]:
                     k = board[x]
@@ -121,11 +132,14 @@ class Position:
                         if w is None:
                             everything = True
                         else:
-                            sens.update(w)
-                    ways = k.moves_at(x).attacks.get(r)
+                            for s in w:
+                                sens.setdefault(s, set()).add(x)
+                    t = k._tables[x] or k.moves_at(x)
+                    ways = (t._attacks if t._attacks is not None else t.attacks).get(r)
                     if ways:
                         for req, hop in ways:
-                            sens.update(req)
+                            for s in req:
+                                sens.setdefault(s, set()).add(x)
                             if not check:
                                 if hop:
                                     check = sum(1 for s in req if board[s] is not None) == 1
@@ -140,7 +154,8 @@ class Position:
                         if all(board[s] is None for s in between):
                             everything = True  # facing already: every move is looked at
                         else:
-                            sens.update(between)
+                            for s in between:
+                                sens.setdefault(s, set()).add(FACING)
             self._safety = (check, None if everything else sens)
         return self._safety
 
@@ -151,6 +166,14 @@ class Position:
 
     # --- move generation -----------------------------------------------------
     def _emit(self, sq, k, to, captures, ep=False, clear=None):
+        if captures:  # taking one square of a piece on several (a Wall) takes all of it
+            for c in captures:
+                q = self.board[c]
+                if q is not None and q.hook is not None and hasattr(q.hook, "linked"):
+                    extra = tuple(s for s in q.hook.linked(self.board, c, q) if s not in captures)
+                    if extra:
+                        captures = captures + extra
+                        clear = None if clear is None else clear + extra
         game = self.game
         t = k.type
         promo = t.promotion
@@ -313,19 +336,23 @@ class Position:
     def is_legal(self, m: Move) -> bool:
         """Whether a pseudo-legal move of the side to move is legal."""
         check, sens = self.safety()
-        if not check and sens is not None and not m.piece.royal:
-            for s in m.clear:
-                if s in sens:
-                    break
-            else:
-                for s, _k in m.put:
-                    if s in sens:
-                        break
-                else:
-                    return True
-        return self._legal_after(m)
+        if check or sens is None or m.piece.royal:
+            return self._legal_after(m, self.occ[1 - self.side])
+        # only the enemy pieces whose ways to the royal this move changes can matter
+        who = None
+        for s in m.clear:
+            a = sens.get(s)
+            if a:
+                who = a if who is None else who | a
+        for s, _k in m.put:
+            a = sens.get(s)
+            if a:
+                who = a if who is None else who | a
+        if who is None:
+            return True
+        return self._legal_after(m, who)
 
-    def _legal_after(self, m: Move) -> bool:
+    def _legal_after(self, m: Move, attackers) -> bool:
         us, them = self.side, 1 - self.side
         board = self.board.copy()
         for s in m.clear:
@@ -339,7 +366,7 @@ class Position:
             return True
         if r in m.clear and board[r] is None:
             return False  # the move removed its own royal
-        if attacked_on(board, self.occ[them], r, them):
+        if attacked_on(board, attackers, r, them):
             return False
         if self.game.facing_royals:
             other = self.royal[them]

@@ -70,6 +70,8 @@ class SpecialMover:
         piece on target (whatever stands there now), by its special moves.
     watch(board, sq, kind, target): the squares whose change of occupancy
         could change attacks(...) -- or None to mean "always check again".
+    linked(board, sq, kind) (optional): the other squares of a piece standing on
+        several (the Wall); a capture on sq empties them too (Position._emit).
     """
 
     def __init__(self, game, ptype):

@@ -3,18 +3,20 @@
 Everything that moves is data (data/variants/kingqueen.toml): the cross of holes, the
 castles, the confined royals, promotion by capture, drops and the facing rule are core
 mechanisms. This extension only reads the inventor's letter for Blue's royal (``Q``, the
-Queen) and refuses position strings with a royal outside its castle.
+Queen), says why a drop is refused when the core's reason would not fit, and refuses
+position strings with a royal outside its castle.
 """
 from __future__ import annotations
 
 import re
 
-from ..errors import FenError, NotYourPieceError
+from ..errors import FenError, NoSuchMoveError, NotYourPieceError
 from ..pieces import WHITE
 from . import extension
 
 # a royal's letter at the start of a move text: "Qe2", "Qxd2", "+Qe1f2", "qd1-d2"
 _QUEEN = re.compile(r"^(\s*\+?)[Qq](?=[a-iA-I]\d|[-x:]|$)")
+_DROP = re.compile(r"\s*(\+?)([A-Za-z])\s*@\s*([a-iA-I]\d)\s*[+#!?]*\s*")
 
 
 @extension("kingqueen")
@@ -28,14 +30,38 @@ class KingQueen:
             yield _QUEEN.sub(lambda m: m.group(1) + "K", text, count=1)
 
     def explain(self, pos, text: str):
-        """Why a text that uses `Q` names no legal move, or None to let the core say."""
+        """Why a text that uses `Q`, or a drop, names no legal move; None to let the core say."""
+        drop = _DROP.fullmatch(text)
+        if drop:
+            return self._drop_refusal(pos, *drop.groups())
         if not _QUEEN.match(text):
             return None
         if pos.side != WHITE:
             return NotYourPieceError(
                 f"{text.strip()!r}: Q is Blue's royal, the Queen; Red's royal is the King, K")
         from ..notation import explain
-        return explain(pos, _QUEEN.sub(lambda m: m.group(1) + "K", text, count=1))
+        as_k = _QUEEN.sub(lambda m: m.group(1) + "K", text, count=1)
+        err = explain(pos, as_k)
+        return type(err)(str(err).replace(repr(as_k), repr(text)))  # quote what was typed
+
+    def _drop_refusal(self, pos, plus, letter, square):
+        game = self.game
+        code = "K" if letter.upper() == "Q" else letter.upper()
+        shown = f"{plus}{letter}@{square}"
+        if code not in game.types:
+            return None
+        name = game.kind(code, pos.side).name
+        if code not in game.drop_order:
+            return NoSuchMoveError(f"{shown!r}: a {name} is never held in hand, so never dropped")
+        if plus:
+            return NoSuchMoveError(f"{shown!r}: a piece is always dropped unpromoted; "
+                                   f"write {code}@{square.lower()}")
+        hand = pos.hands[pos.side]
+        if pos.dropped[pos.side] or not hand or code in dict(hand):
+            return None  # the core's reasons: dropped last turn, empty hand, not the castle
+        held = ", ".join(f"{game.kind(k, pos.side).name} ({k})" + (f" x{n}" if n > 1 else "")
+                         for k, n in hand)
+        return NoSuchMoveError(f"{shown!r}: you hold no {name} ({code}); in hand: {held}")
 
     def validate(self, pos):
         """A confined piece (the royal) must stand in its zone (its castle)."""

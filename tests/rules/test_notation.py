@@ -73,6 +73,8 @@ def test_en_passant_san_and_capture():
 
 @pytest.mark.parametrize("text,error,words", [
     ("Nf5", NoSuchMoveError, "f5"),
+    ("exf5", NoSuchMoveError, "no Pawn of yours can move to f5"),
+    ("Ncd2", NoPieceError, "no Knight on the c file"),
     ("e3e4", NoPieceError, "no piece on e3"),
     ("e7e5", NotYourPieceError, "Black"),
     ("Ke2", NoSuchMoveError, "King"),

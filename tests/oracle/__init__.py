@@ -1,0 +1,1 @@
+"""Test oracles: independent move generators the rules engine is cross-checked against."""
