@@ -1,0 +1,471 @@
+"""Drawing a board: squares, holes, zones, coordinates, pieces, marks, hands.
+
+Independent of the rules engine: it takes a plain description (files, ranks, holes,
+zones, and a dict of square -> piece), so any game geometry can be drawn. A piece is
+(game, code, promoted, colour, state), as a tuple, a Piece, or any object with
+those attributes.
+
+Layers, bottom to top: squares and zone tints, square washes (last move, captured,
+check), pieces, destination dots, then coordinates and hands in the margins. The
+mark_* functions can also be called on a finished image with the same Layout.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Mapping, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from . import palette
+from .glyphs import glyph_id, piece_image, render_glyph
+from .pen import SUPERSAMPLE, load_font
+
+COORD_FONT = "NotoSans-Light.ttf"
+_WALL_STEP = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
+HAND_ORDER = "PBNC"  # King and Queen's order of a hand (VFEN); other kinds follow
+
+
+class Piece(NamedTuple):
+    game: str
+    code: str
+    promoted: bool = False
+    colour: str = "w"
+    state: str | None = None
+
+
+def as_piece(value: Any, game: str | None = None) -> Piece:
+    """Accept a Piece, a tuple (game, code, promoted, colour, state) (the last ones
+    optional), or an object with attributes code, colour and optionally game,
+    promoted, state."""
+    if isinstance(value, Piece):
+        return value
+    if isinstance(value, tuple):
+        p = Piece(*value)
+        return p._replace(game=game) if p.game is None else p
+    return Piece(getattr(value, "game", game), value.code,
+                 bool(getattr(value, "promoted", False)), value.colour,
+                 getattr(value, "state", None))
+
+
+def default_square(files: int, ranks: int) -> int:
+    """A square size that makes a 14 x 14 board about 1100 px wide, and never
+    smaller than 60 px."""
+    return max(60, min(96, 1064 // max(files, ranks)))
+
+
+@dataclass
+class Layout:
+    """Where everything goes in the picture."""
+    files: str
+    ranks: int
+    square: int
+    flip: bool = False
+    hands: bool = False
+    holes: frozenset = field(default_factory=frozenset)
+
+    def __post_init__(self):
+        s = self.square
+        self.left = max(20, round(s * 0.36))      # rank numbers
+        self.bottom = max(20, round(s * 0.36))    # file letters
+        self.top = max(8, round(s * 0.14))
+        self.right = max(8, round(s * 0.14))
+        self.board_w = len(self.files) * s
+        self.board_h = self.ranks * s
+        self.hand_w = round(s * 1.9) if self.hands else 0
+        self.width = self.left + self.board_w + self.right + self.hand_w
+        self.height = self.top + self.board_h + self.bottom
+
+    def index(self, square: str) -> tuple[int, int]:
+        """(file index, rank index), both from 0."""
+        f = self.files.index(square[0].lower())
+        r = int(square[1:]) - 1
+        if not 0 <= r < self.ranks:
+            raise ValueError(f"no square {square!r} on this board")
+        return f, r
+
+    def name(self, fi: int, ri: int) -> str:
+        return f"{self.files[fi]}{ri + 1}"
+
+    def on_board(self, square: str) -> bool:
+        try:
+            self.index(square)
+        except (ValueError, IndexError):
+            return False
+        return square.lower() not in self.holes
+
+    def box(self, square: str) -> tuple[int, int, int, int]:
+        """The square's pixel box (x0, y0, x1, y1), x1 and y1 exclusive."""
+        fi, ri = self.index(square)
+        col = len(self.files) - 1 - fi if self.flip else fi
+        row = ri if self.flip else self.ranks - 1 - ri
+        x0 = self.left + col * self.square
+        y0 = self.top + row * self.square
+        return x0, y0, x0 + self.square, y0 + self.square
+
+    def centre(self, square: str) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.box(square)
+        return (x0 + x1) // 2, (y0 + y1) // 2
+
+    def squares(self) -> list[str]:
+        return [self.name(f, r) for r in range(self.ranks) for f in range(len(self.files))
+                if self.name(f, r) not in self.holes]
+
+    def hand_box(self, side_at_top: bool) -> tuple[int, int, int, int]:
+        """The hand panel of the side shown at the top (or bottom) of the board."""
+        x0 = self.left + self.board_w + self.right
+        half = (self.board_h - self.square // 6) // 2
+        y0 = self.top if side_at_top else self.top + self.board_h - half
+        return x0, y0, x0 + self.hand_w - self.right, y0 + half
+
+
+def make_layout(files: str, ranks: int, *, square: int | None = None, flip: bool = False,
+                hands: bool = False, holes: Iterable[str] = ()) -> Layout:
+    return Layout(files.lower(), ranks, square or default_square(len(files), ranks), flip, hands,
+                  frozenset(h.lower() for h in holes))
+
+
+def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, *,
+               holes: Iterable[str] = (), zones: Iterable[Any] = (), flip: bool = False,
+               square: int | None = None, game: str | None = None,
+               last_move: Iterable[str] = (), captured: Iterable[str] = (),
+               check: Iterable[str] = (), destinations: Iterable[str] = (),
+               hands: Mapping[str, Mapping[str, int]] | None = None,
+               selected: Iterable[str] = (), capture_only: Iterable[str] = (),
+               move_only: Iterable[str] = ()) -> Image.Image:
+    """Draw a position and return an RGB image.
+
+    files: the file letters from White's left ("abcdefghjk" in Super Chess); ranks:
+    how many ranks; holes: squares that are not part of the board (drawn as
+    background); zones: collections of squares to tint, each optionally as
+    (squares, (r, g, b)); pieces: square -> piece (see as_piece); flip: seen from
+    Black (rank 1 at the top, files reversed); game: the default game of pieces
+    given without one; the marks: squares to highlight (selected: the chosen
+    piece's squares; capture_only: a cross where it could only capture; move_only:
+    a ring where it could move but never capture); hands:
+    pieces in hand, {"w": {"P": 2}, "b": {...}}, drawn beside the board (King and
+    Queen).
+    """
+    pieces = {sq.lower(): as_piece(p, game) for sq, p in (pieces or {}).items()}
+    lay = make_layout(files, ranks, square=square, flip=flip, hands=hands is not None,
+                      holes=holes)
+    img = Image.new("RGBA", (lay.width, lay.height), palette.BACKGROUND + (255,))
+    draw_squares(img, lay)
+    for squares, colour in _zones(zones):
+        if _is_rgb(colour):
+            tint_squares(img, lay, squares, colour)
+        else:
+            draw_squares(img, lay, squares, *colour)
+    mark_last_move(img, lay, last_move)
+    mark_captured(img, lay, captured)
+    mark_selected(img, lay, selected)
+    mark_check(img, lay, check)
+    draw_pieces(img, lay, pieces)
+    mark_destinations(img, lay, destinations, occupied=pieces.keys())
+    mark_capture_only(img, lay, capture_only)
+    mark_move_only(img, lay, move_only)
+    draw_coordinates(img, lay)
+    if hands is not None:
+        draw_hands(img, lay, hands, game or _first_game(pieces) or "kingqueen")
+    return img.convert("RGB")
+
+
+def to_png(img: Image.Image, limit: int = 1_000_000) -> bytes:
+    """PNG bytes of a picture, made smaller by a 256-colour palette if they would
+    pass the limit (Discord shows large files slowly on phones)."""
+    # zlib level 6: optimize=True saves 2 % for three times the time (1 s on 14 x 14).
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=6)
+    if buf.tell() <= limit:
+        return buf.getvalue()
+    buf = io.BytesIO()
+    img.convert("RGB").quantize(256, dither=Image.Dither.NONE).save(buf, "PNG", compress_level=9)
+    return buf.getvalue()
+
+
+# -- layers -------------------------------------------------------------------------
+
+def draw_squares(img: Image.Image, lay: Layout, squares: Iterable[str] | None = None,
+                 light=palette.LIGHT_SQUARE, dark=palette.DARK_SQUARE) -> None:
+    """Paint squares (all of the board's by default) light and dark, a1 dark."""
+    d = ImageDraw.Draw(img)
+    for sq in (lay.squares() if squares is None else squares):
+        if not lay.on_board(sq):
+            continue
+        fi, ri = lay.index(sq)
+        colour = dark if (fi + ri) % 2 == 0 else light
+        x0, y0, x1, y1 = lay.box(sq)
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
+
+
+def _is_rgb(c: Any) -> bool:
+    return isinstance(c, tuple) and len(c) == 3 and all(isinstance(v, int) for v in c)
+
+
+def _zones(zones: Iterable[Any]):
+    """Each zone as (squares, colour): colour is an RGB tint, or a pair of RGB
+    (light square, dark square) colours that replace the squares' own."""
+    for z in zones:
+        if isinstance(z, tuple) and len(z) == 2 and (
+                _is_rgb(z[1]) or (isinstance(z[1], tuple) and len(z[1]) == 2
+                                  and all(_is_rgb(c) for c in z[1]))):
+            yield z[0], z[1]
+        else:
+            yield z, palette.ZONE_TINT
+
+
+def tint_squares(img: Image.Image, lay: Layout, squares: Iterable[str],
+                 tint=palette.ZONE_TINT, strength: float = palette.ZONE_TINT_STRENGTH) -> None:
+    """Blend a colour over squares (a castle, a promotion zone)."""
+    a = round(255 * strength)
+    _wash(img, lay, squares, tuple(tint) + (a,))
+
+
+def _over(img: Image.Image, top: Image.Image, at: tuple[int, int] = (0, 0)) -> None:
+    """Composite an RGBA picture onto img, which may be RGBA (while drawing) or RGB
+    (a finished board marked afterwards)."""
+    if img.mode == "RGBA":
+        img.alpha_composite(top, at)
+    else:
+        img.paste(top, at, top)
+
+
+def _wash(img: Image.Image, lay: Layout, squares: Iterable[str], rgba) -> None:
+    top = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(top)
+    any_ = False
+    for sq in squares:
+        if lay.on_board(sq):
+            x0, y0, x1, y1 = lay.box(sq)
+            d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=rgba)
+            any_ = True
+    if any_:
+        _over(img, top)
+
+
+def mark_last_move(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """Wash the squares of the last move (from, to, and a Wall's other squares)."""
+    _wash(img, lay, squares, palette.LAST_MOVE)
+
+
+def mark_captured(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """Wash squares whose pieces were just captured (a Cyclops run, an Archer
+    shot, en passant), in a colour of their own."""
+    _wash(img, lay, squares, palette.CAPTURED)
+
+
+def mark_check(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """A red glow on the square of a royal piece in check."""
+    glow = _glow(lay.square)
+    for sq in squares:
+        if lay.on_board(sq):
+            x0, y0, _, _ = lay.box(sq)
+            _over(img, glow, (x0, y0))
+
+
+def mark_destinations(img: Image.Image, lay: Layout, squares: Iterable[str],
+                      occupied: Iterable[str] = ()) -> None:
+    """Legal destinations: a dot on an empty square, corner marks on an occupied
+    one (a capture), so that the piece stays visible."""
+    occupied = {s.lower() for s in occupied}
+    dot, corners = _dest_marks(lay.square)
+    for sq in squares:
+        if lay.on_board(sq):
+            x0, y0, _, _ = lay.box(sq)
+            _over(img, corners if sq.lower() in occupied else dot, (x0, y0))
+
+
+def mark_selected(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """Wash the square(s) of the chosen piece (both of a Wall's)."""
+    _wash(img, lay, squares, palette.SELECTED)
+
+
+def mark_capture_only(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """A cross on squares where a piece could capture but not simply move (a Pawn's
+    diagonals, an Archer's targets): used by the piece cards."""
+    cross = _cross_mark(lay.square)
+    for sq in squares:
+        if lay.on_board(sq):
+            x0, y0, _, _ = lay.box(sq)
+            _over(img, cross, (x0, y0))
+
+
+def mark_move_only(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """A ring on squares where a piece could move but not capture (a Pawn's step
+    forward, a Cannon's quiet moves): used by the piece cards."""
+    ring = _ring_mark(lay.square)
+    for sq in squares:
+        if lay.on_board(sq):
+            x0, y0, _, _ = lay.box(sq)
+            _over(img, ring, (x0, y0))
+
+
+RING_RADIUS = 0.17   # of a square: the ring's middle line (move_only)
+
+
+@lru_cache(maxsize=16)
+def _ring_mark(size: int) -> Image.Image:
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c, r, w = big / 2, big * RING_RADIUS, big * 0.05
+    d.ellipse((c - r - w / 2, c - r - w / 2, c + r + w / 2, c + r + w / 2), fill=palette.DESTINATION)
+    d.ellipse((c - r + w / 2, c - r + w / 2, c + r - w / 2, c + r - w / 2), fill=(0, 0, 0, 0))
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=16)
+def _cross_mark(size: int) -> Image.Image:
+    big = size * SUPERSAMPLE
+    mask = Image.new("L", (big, big), 0)
+    d = ImageDraw.Draw(mask)
+    k, w = big * 0.2, round(big * 0.075)
+    c = big / 2
+    d.line((c - k, c - k, c + k, c + k), fill=255, width=w)
+    d.line((c - k, c + k, c + k, c - k), fill=255, width=w)
+    mask = mask.resize((size, size), Image.Resampling.LANCZOS)
+    r, g, b, a = palette.CAPTURE_ONLY
+    img = Image.new("RGBA", (size, size), (r, g, b, 0))
+    img.putalpha(mask.point(lambda v: v * a // 255))
+    return img
+
+
+@lru_cache(maxsize=16)
+def _glow(size: int) -> Image.Image:
+    g = Image.radial_gradient("L").resize((size, size), Image.Resampling.BILINEAR)
+    # radial_gradient is 0 at the centre and grows outwards; we want red strongest
+    # at the centre and fading out before the square's edge.
+    alpha = g.point(lambda v: max(0, min(255, int((1 - v / 180) * 235))))
+    r, gg, b, _ = palette.CHECK
+    img = Image.new("RGBA", (size, size), (r, gg, b, 0))
+    img.putalpha(alpha)
+    return img
+
+
+@lru_cache(maxsize=16)
+def _dest_marks(size: int) -> tuple[Image.Image, Image.Image]:
+    big = size * SUPERSAMPLE
+    dot = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(dot)
+    r = big * 0.15
+    c = big / 2
+    d.ellipse((c - r, c - r, c + r, c + r), fill=palette.DESTINATION)
+    corners = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(corners)
+    k = big * 0.26
+    for (x, y, sx, sy) in ((0, 0, 1, 1), (big, 0, -1, 1), (0, big, 1, -1), (big, big, -1, -1)):
+        d.polygon([(x, y), (x + sx * k, y), (x, y + sy * k)], fill=palette.DESTINATION)
+    size2 = (size, size)
+    return (dot.resize(size2, Image.Resampling.LANCZOS),
+            corners.resize(size2, Image.Resampling.LANCZOS))
+
+
+def draw_pieces(img: Image.Image, lay: Layout, pieces: Mapping[str, Piece]) -> None:
+    """Every piece on its square; a Wall as one figure over its two squares."""
+    done: set[str] = set()
+    for sq, p in pieces.items():
+        if sq in done or not lay.on_board(sq):
+            continue
+        gid = glyph_id(p.game, p.code, p.promoted, p.colour)
+        if gid == "wall":
+            other = _wall_partner(lay, sq, p, pieces)
+            if other:
+                _draw_wall(img, lay, sq, other, p)
+                done.update((sq, other))
+                continue
+        im = piece_image(p.game, p.code, p.promoted, p.colour, lay.square, p.state, lay.flip)
+        x0, y0, _, _ = lay.box(sq)
+        _over(img, im, (x0, y0))
+        done.add(sq)
+
+
+def _wall_partner(lay: Layout, sq: str, p: Piece, pieces: Mapping[str, Piece]) -> str | None:
+    step = _WALL_STEP.get((p.state or "").upper())
+    if not step:
+        return None
+    fi, ri = lay.index(sq)
+    fi2, ri2 = fi + step[0], ri + step[1]
+    if not (0 <= fi2 < len(lay.files) and 0 <= ri2 < lay.ranks):
+        return None
+    other = lay.name(fi2, ri2)
+    q = pieces.get(other)
+    if q is None or q.colour != p.colour:
+        return None
+    if glyph_id(q.game, q.code, q.promoted, q.colour) != "wall":
+        return None
+    return other
+
+
+def _draw_wall(img: Image.Image, lay: Layout, a: str, b: str, p: Piece) -> None:
+    ax0, ay0, ax1, ay1 = lay.box(a)
+    bx0, by0, bx1, by1 = lay.box(b)
+    x0, y0 = min(ax0, bx0), min(ay0, by0)
+    scheme = palette.scheme_name(p.game, p.colour)
+    im = render_glyph("wall", scheme, lay.square, p.promoted, None, 2)
+    if ax0 == bx0:  # one above the other on the screen
+        im = im.transpose(Image.Transpose.ROTATE_90)
+    _over(img, im, (x0, y0))
+
+
+def draw_coordinates(img: Image.Image, lay: Layout) -> None:
+    """File letters under the board and rank numbers on its left, in the game's own
+    lettering, under every column and row that has a square."""
+    d = ImageDraw.Draw(img)
+    font = load_font(COORD_FONT, max(11, round(lay.square * 0.25)))
+    cols = {lay.index(sq)[0] for sq in lay.squares()}
+    rows = {lay.index(sq)[1] for sq in lay.squares()}
+    y_letters = lay.top + lay.board_h + lay.bottom / 2
+    for fi in cols:
+        x0, _, x1, _ = lay.box(lay.name(fi, 0))
+        d.text(((x0 + x1) / 2, y_letters), lay.files[fi], font=font,
+               fill=palette.COORDINATES, anchor="mm")
+    for ri in rows:
+        _, y0, _, y1 = lay.box(lay.name(0, ri))
+        d.text((lay.left / 2, (y0 + y1) / 2), str(ri + 1), font=font,
+               fill=palette.COORDINATES, anchor="mm")
+
+
+def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, int]],
+               game: str = "kingqueen") -> None:
+    """Pieces in hand beside the board, with counts: the side playing from the top
+    of the picture at the top, the other at the bottom, each kind once with its
+    count (x2) if more than one."""
+    if not lay.hand_w:
+        return
+    d = ImageDraw.Draw(img)
+    icon = round(lay.square * 0.72)
+    font = load_font(COORD_FONT, max(12, round(lay.square * 0.3)))
+    top_side = "w" if lay.flip else "b"
+    for side in ("w", "b"):
+        at_top = side == top_side
+        x0, y0, x1, y1 = lay.hand_box(at_top)
+        d.rounded_rectangle((x0, y0, x1, y1), radius=max(4, lay.square // 10),
+                            fill=palette.HAND_PANEL)
+        kinds = sorted(((c, n) for c, n in (hands.get(side) or {}).items() if n > 0),
+                       key=lambda cn: (_hand_rank(cn[0]), cn[0]))
+        step = icon + max(2, lay.square // 12)
+        if not kinds:
+            d.text(((x0 + x1) / 2, (y0 + y1) / 2), "no pieces\nin hand", font=font,
+                   fill=palette.PANEL_MUTED, anchor="mm", align="center")
+        for i, (code, n) in enumerate(kinds):
+            y = y0 + 6 + i * step if at_top else y1 - 6 - (i + 1) * step
+            if y < y0 or y + icon > y1:
+                break  # no room left: more kinds than the panel holds
+            im = piece_image(game, code, False, side, icon)
+            _over(img, im, (x0 + 6, y))
+            if n > 1:
+                d.text((x0 + 10 + icon, y + icon / 2), f"\u00d7{n}", font=font,
+                       fill=palette.HAND_TEXT, anchor="lm")
+
+
+def _hand_rank(code: str) -> int:
+    return HAND_ORDER.index(code) if code in HAND_ORDER else len(HAND_ORDER)
+
+
+def _first_game(pieces: Mapping[str, Piece]) -> str | None:
+    for p in pieces.values():
+        if p.game:
+            return p.game
+    return None
