@@ -29,7 +29,12 @@ def main(argv=None) -> int:
     pl.add_argument("game", choices=variants())
     pl.add_argument("moves", nargs="*")
     pl.add_argument("--fen")
-    args = parser.parse_args(argv)
+    # moves may come before or after --fen: argparse leaves the later ones over
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if args.command != "play" or any(e.startswith("--") for e in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.moves += extra
     try:
         pos = _position(args.game, args.fen)
         if args.command == "perft":

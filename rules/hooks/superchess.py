@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from itertools import combinations
 
-from ..errors import FenError, InvalidMoveError, NoSuchMoveError
+from ..errors import (FenError, InvalidMoveError, LeavesRoyalInCheckError, NoPieceError,
+                      NoSuchMoveError, NotYourPieceError, RulesError)
 from ..move import NORMAL, SETUP, SHOT, Move
 from ..pieces import BLACK, WHITE
 from . import SpecialMover, extension, mover
@@ -158,6 +159,7 @@ _I_SQUARE = re.compile(r"[iI]\d{1,2}")
 _CAPTURE_LIST = re.compile(
     rf"(?P<body>.+?)\s*[x:]\s*(?P<list>{_SQ}(?:\s*(?:,|;|&|and)\s*{_SQ})+)", re.IGNORECASE)
 _CAPTURE_ONE = re.compile(rf"(?P<body>.+\))\s*[x:]\s*(?P<list>{_SQ})", re.IGNORECASE)
+_SHOT = re.compile(rf"(?P<code>[A-Za-z])?(?P<frm>{_SQ})?\s*\^\s*(?P<to>{_SQ})")
 _FACE = re.compile(rf"(?:C?(?P<sq>{_SQ}))?\s*\(?\s*(?P<f>[NESWnesw]{{1,2}})\s*\)?"
                    r"|C\s*\(\s*(?P<f2>[NESWnesw]{1,2})\s*\)", re.IGNORECASE)
 
@@ -212,10 +214,10 @@ class SuperChess:
     def validate(self, pos):
         """A set-up position must be one the set-up phase can reach from its start."""
         phase = pos.setup
-        geo = self.game.geometry
-        unplaced = [self._unplaced(pos, c) for c in (WHITE, BLACK)]
         if phase is None:
             return
+        geo = self.game.geometry
+        unplaced = [self._unplaced(pos, c) for c in (WHITE, BLACK)]
         side = _PHASE_SIDE[phase]
         if pos.side != side:
             raise FenError(f"set-up step {phase} is {self.game.side_name(side)}'s, "
@@ -246,7 +248,7 @@ class SuperChess:
         if bad:
             try:
                 self.game.geometry.parse_square(bad.group())
-            except Exception as e:  # the geometry's own message: no file 'i'
+            except RulesError as e:  # the geometry's own message: no file 'i'
                 raise InvalidMoveError(str(e)) from None
         if pos.setup is not None:
             return [self._setup_text(pos, t)]
@@ -261,6 +263,63 @@ class SuperChess:
             out.append(self._checked_captures(pos, text.strip(), m["body"], m["list"]))
         return out
 
+    def explain(self, pos, text):
+        """Why an inventor's form or a shot names no legal move; None to let the core say."""
+        t = _TRAILING.sub("", text.strip())
+        if t.startswith("SP"):
+            from ..notation import explain
+            as_s = "S" + t[2:]
+            err = explain(pos, as_s)
+            return type(err)(str(err).replace(repr(as_s), repr(text.strip())))
+        m = _SHOT.fullmatch(t)
+        if m:
+            if m["code"] not in (None, "A", "a") and not m["frm"]:
+                return NoSuchMoveError(f"{text.strip()!r}: only an Archer shoots (A^square)")
+            return self._shot_refusal(pos, text.strip(), m["frm"], m["to"])
+        return None
+
+    def _shot_refusal(self, pos, raw, frm_text, to_text):
+        game, geo = self.game, self.game.geometry
+        try:
+            to = geo.parse_square(to_text)
+            frm = geo.parse_square(frm_text) if frm_text else None
+        except RulesError as e:
+            return InvalidMoveError(str(e))
+        target = pos.board[to]
+        if frm is not None:
+            piece = pos.board[frm]
+            if piece is None:
+                return NoPieceError(f"there is no piece on {geo.names[frm]}")
+            if piece.color != pos.side:
+                return NotYourPieceError(f"the {piece.name} on {geo.names[frm]} is "
+                                         f"{game.side_name(piece.color)}'s")
+            if piece.key != "A":
+                return NoSuchMoveError(f"{raw!r}: only an Archer shoots; that is a {piece.name}")
+            shooters = [frm]
+        else:
+            shooters = [s for s in pos.occ[pos.side] if pos.board[s].key == "A"]
+            if not shooters:
+                return NoPieceError(f"{raw!r}: you have no Archer on the board")
+        in_range = [s for s in shooters if to in self._shot_squares(s)]
+        if not in_range:
+            where = f"on {geo.names[frm]}" if frm is not None else "of yours"
+            return NoSuchMoveError(f"{raw!r}: no Archer {where} stands exactly {SHOT_DISTANCE} "
+                                   f"squares from {geo.names[to]} along a rank or file")
+        if target is None:
+            return NoSuchMoveError(f"{raw!r}: there is nothing on {geo.names[to]} to shoot")
+        if target.color == pos.side:
+            return NoSuchMoveError(f"{raw!r}: an Archer never shoots its own pieces")
+        return LeavesRoyalInCheckError(f"{raw!r} is illegal: it would leave your King in check")
+
+    def _shot_squares(self, sq):
+        geo = self.game.geometry
+        out = set()
+        for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            t = geo.step(sq, dx * SHOT_DISTANCE, dy * SHOT_DISTANCE)
+            if t is not None:
+                out.add(t)
+        return out
+
     def _checked_captures(self, pos, raw, body, listed):
         """`Cf7c7(N)xc7,e7`: the move named by body, if it captures exactly those squares."""
         geo = self.game.geometry
@@ -269,7 +328,7 @@ class SuperChess:
         for s in re.findall(_SQ, listed):
             try:
                 named.add(geo.parse_square(s))
-            except Exception as e:
+            except RulesError as e:
                 raise InvalidMoveError(str(e)) from None
         real = set(move.captures)
         if named != real:
@@ -294,13 +353,13 @@ class SuperChess:
                 if not letters:
                     raise InvalidMoveError(f"{t!r}: {hint}")
                 squares = [f"{ch}{rank}" for ch in letters.groups()]
-            elif len(squares) != 2 or re.sub(r"SP|S|@|[\s,;&+-]", "", rest):
+            elif len(squares) != 2 or re.sub(r"SP|S|@|[\s,;&+-]", "", rest, flags=re.I):
                 raise InvalidMoveError(f"{t!r}: {hint}")
             sqs = []
             for s in squares:
                 try:
                     sqs.append(geo.parse_square(s))
-                except Exception as e:
+                except RulesError as e:
                     raise InvalidMoveError(f"{e}; {hint}") from None
             if any(geo.rank_of(s) + 1 != rank for s in sqs):
                 raise NoSuchMoveError(f"{t!r}: the Super Pawns go on rank {rank}; {hint}")
@@ -323,7 +382,7 @@ class SuperChess:
         if m["sq"]:
             try:
                 sq = geo.parse_square(m["sq"])
-            except Exception as e:
+            except RulesError as e:
                 raise InvalidMoveError(f"{e}; {hint}") from None
             if sq != home:
                 raise NoSuchMoveError(f"{t!r}: {who}'s Cyclops stands on {geo.names[home]}; {hint}")

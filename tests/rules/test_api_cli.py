@@ -61,3 +61,11 @@ def test_cli_play():
     assert bad.returncode == 2 and "move 2" in bad.stderr and bad.stdout == ""
     badfen = run("moves", "chess", "--fen", "nonsense")
     assert badfen.returncode == 2 and "fields" in badfen.stderr
+
+
+def test_cli_play_moves_either_side_of_fen():
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    a = run("play", "chess", "--fen", fen, "e4", "e5")
+    b = run("play", "chess", "e4", "--fen", fen, "e5")
+    assert a.returncode == b.returncode == 0 and a.stdout == b.stdout
+    assert run("perft", "chess", "1", "--bogus").returncode == 2
