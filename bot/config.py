@@ -15,6 +15,12 @@ File form (either at top level or under a ``[fairypost]`` table)::
 Environment: ``FAIRYPOST_DB``, ``FAIRYPOST_VACATION_DAYS``, ``FAIRYPOST_DEFAULT_DAYS``
 (a number or ``none``), ``FAIRYPOST_SAFETY_SWEEP_MINUTES``,
 ``FAIRYPOST_NOTIFY_MAX_ATTEMPTS``, ``FAIRYPOST_NOTIFY_RETRY_SECONDS``.
+
+The Discord adapter (``bot.discord_bot``): ``DISCORD_TOKEN`` (file: ``discord_token``),
+``FAIRYPOST_DISCORD_GUILD`` (``discord_guild_id``: register the commands in that one
+server only, which is instant; else globally), ``FAIRYPOST_DISCORD_MESSAGE_CONTENT``
+(``discord_message_content``: ``1``/``true`` to read moves typed in game threads, which
+needs the privileged Message Content intent).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 #: The time controls a game may have: days per move, or None for no clock.
@@ -41,6 +47,9 @@ class Settings:
     safety_sweep_minutes: int = 10
     notify_max_attempts: int = 5
     notify_retry_seconds: int = 60
+    discord_token: str | None = field(default=None, repr=False)
+    discord_guild_id: int | None = None
+    discord_message_content: bool = False
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -79,6 +88,9 @@ _ENV_KEYS = {
     "FAIRYPOST_SAFETY_SWEEP_MINUTES": ("safety_sweep_minutes", int),
     "FAIRYPOST_NOTIFY_MAX_ATTEMPTS": ("notify_max_attempts", int),
     "FAIRYPOST_NOTIFY_RETRY_SECONDS": ("notify_retry_seconds", int),
+    "DISCORD_TOKEN": ("discord_token", str),
+    "FAIRYPOST_DISCORD_GUILD": ("discord_guild_id", int),
+    "FAIRYPOST_DISCORD_MESSAGE_CONTENT": ("discord_message_content", bool),
 }
 
 
@@ -134,6 +146,10 @@ def _read_env(env: Mapping[str, str]) -> dict[str, object]:
         raw = env[var]
         if kind == "days":
             out[name] = parse_days(raw)
+        elif kind is bool:
+            if raw.strip().lower() not in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
+                raise ConfigError(f"{var} must be true or false, not {raw!r}")
+            out[name] = raw.strip().lower() in ("1", "true", "yes", "on")
         elif kind is int:
             try:
                 out[name] = int(raw)

@@ -411,6 +411,12 @@ class GameService:
                 row = await tx.player(row.id)
         return player_from_row(row)
 
+    async def players_on(self, platform: str) -> list[Player]:
+        """Every player known on ``platform`` (the terminal finds its local players' games so)."""
+        async with self.store.read() as tx:
+            rows = await tx.players_on(str(platform))
+        return [player_from_row(r) for r in rows]
+
     async def get_player(self, player_id: int) -> Player:
         async with self.store.read() as tx:
             row = await tx.player(player_id)
@@ -788,6 +794,11 @@ class GameService:
     async def game(self, game_id: int) -> GameView:
         snap = await self._snapshot(game_id)
         return self._view(snap, self._now())
+
+    async def position(self, game_id: int):
+        """The game's current rules ``Position``, its history included (``last_move`` is
+        set): what an adapter draws or lists moves from. The replay is cached."""
+        return (await self._snapshot(game_id)).pos
 
     async def list_games(self, player_id: int, *, include_finished: bool = False) -> list[GameSummary]:
         """The player's games: those where it is their move first, least time left first."""

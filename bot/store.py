@@ -151,9 +151,37 @@ _V1 = (
     )""",
 )
 
+# Where a chat adapter shows things (the Discord adapter: a game's thread and its latest
+# board message, a challenge's message, where a player's notifications go). Ids are the
+# platform's, as text.
+_V2 = (
+    """CREATE TABLE chat_threads (
+        game_id           INTEGER PRIMARY KEY REFERENCES games(id),
+        platform          TEXT NOT NULL,
+        guild_id          TEXT,
+        channel_id        TEXT NOT NULL,
+        thread_id         TEXT NOT NULL,
+        board_message_id  TEXT
+    )""",
+    "CREATE INDEX chat_threads_by_thread ON chat_threads (platform, thread_id)",
+    """CREATE TABLE chat_challenges (
+        challenge_id  INTEGER PRIMARY KEY REFERENCES challenges(id),
+        platform      TEXT NOT NULL,
+        guild_id      TEXT,
+        channel_id    TEXT NOT NULL,
+        message_id    TEXT
+    )""",
+    """CREATE TABLE chat_prefs (
+        player_id   INTEGER PRIMARY KEY REFERENCES players(id),
+        notify      TEXT NOT NULL DEFAULT 'dm' CHECK (notify IN ('dm', 'channel')),
+        guild_id    TEXT,
+        channel_id  TEXT
+    )""",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -290,6 +318,33 @@ class ReminderRow:
     event_id: int | None
 
 
+@dataclass(frozen=True)
+class ChatThreadRow:
+    game_id: int
+    platform: str
+    guild_id: str | None
+    channel_id: str
+    thread_id: str
+    board_message_id: str | None
+
+
+@dataclass(frozen=True)
+class ChatChallengeRow:
+    challenge_id: int
+    platform: str
+    guild_id: str | None
+    channel_id: str
+    message_id: str | None
+
+
+@dataclass(frozen=True)
+class ChatPrefRow:
+    player_id: int
+    notify: str
+    guild_id: str | None
+    channel_id: str | None
+
+
 # columns that update_game may set (names never come from outside this set)
 _GAME_COLUMNS = frozenset(
     {"current_vfen", "ply", "turn_no", "status", "result", "reason", "to_move", "to_move_id",
@@ -424,6 +479,10 @@ class Tx:
 
     async def players_with_settings(self) -> list[PlayerRow]:
         rows = await self._all("SELECT * FROM players WHERE settings <> '{}' ORDER BY id")
+        return [_row(PlayerRow, r) for r in rows]
+
+    async def players_on(self, platform: str) -> list[PlayerRow]:
+        rows = await self._all("SELECT * FROM players WHERE platform = ? ORDER BY id", (platform,))
         return [_row(PlayerRow, r) for r in rows]
 
     # vacations
@@ -659,3 +718,44 @@ class Tx:
         n = await self._change("INSERT OR IGNORE INTO digests (player_id, day, status, event_id, done_at) "
                                "VALUES (?, ?, ?, ?, ?)", (player_id, day, status, event_id, now))
         return n == 1
+
+    # where a chat adapter shows things (chat_threads, chat_challenges, chat_prefs)
+    async def set_game_thread(self, game_id: int, platform: str, guild_id: str | None,
+                              channel_id: str, thread_id: str) -> None:
+        await self._exec("INSERT INTO chat_threads (game_id, platform, guild_id, channel_id, thread_id) "
+                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                         "platform = excluded.platform, guild_id = excluded.guild_id, "
+                         "channel_id = excluded.channel_id, thread_id = excluded.thread_id, "
+                         "board_message_id = NULL", (game_id, platform, guild_id, channel_id, thread_id))
+
+    async def game_thread(self, game_id: int) -> ChatThreadRow | None:
+        return _row(ChatThreadRow, await self._one("SELECT * FROM chat_threads WHERE game_id = ?",
+                                                   (game_id,)))
+
+    async def thread_games(self, platform: str, thread_id: str) -> list[int]:
+        rows = await self._all("SELECT game_id FROM chat_threads WHERE platform = ? AND thread_id = ? "
+                               "ORDER BY game_id", (platform, thread_id))
+        return [r[0] for r in rows]
+
+    async def set_board_message(self, game_id: int, message_id: str | None) -> None:
+        await self._exec("UPDATE chat_threads SET board_message_id = ? WHERE game_id = ?",
+                         (message_id, game_id))
+
+    async def set_challenge_message(self, challenge_id: int, platform: str, guild_id: str | None,
+                                    channel_id: str, message_id: str | None) -> None:
+        await self._exec("INSERT OR REPLACE INTO chat_challenges "
+                         "(challenge_id, platform, guild_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)",
+                         (challenge_id, platform, guild_id, channel_id, message_id))
+
+    async def challenge_message(self, challenge_id: int) -> ChatChallengeRow | None:
+        return _row(ChatChallengeRow, await self._one(
+            "SELECT * FROM chat_challenges WHERE challenge_id = ?", (challenge_id,)))
+
+    async def set_chat_pref(self, player_id: int, notify: str, guild_id: str | None,
+                            channel_id: str | None) -> None:
+        await self._exec("INSERT OR REPLACE INTO chat_prefs (player_id, notify, guild_id, channel_id) "
+                         "VALUES (?, ?, ?, ?)", (player_id, notify, guild_id, channel_id))
+
+    async def chat_pref(self, player_id: int) -> ChatPrefRow | None:
+        return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",
+                                                 (player_id,)))

@@ -1,0 +1,16 @@
+"""The Discord adapter: translates between Discord and :class:`bot.service.GameService`.
+
+    runner     the client, intents, command sync, scheduler, ``main(settings) -> int``
+    core       ``Fairy``: what every handler shares (service, client, players, game threads)
+    commands   the slash commands and their autocompletes
+    views      persistent buttons (``DynamicItem``, the ids in the custom id) and modals
+    typed      moves typed as plain messages in a game's thread
+    notifier   the service's events as DMs or channel mentions
+    threads    game <-> thread, challenge -> message, notification preferences (in the DB)
+    replies    answering an interaction; errors become short private answers
+    format     the words: whose turn, time left, captions, event texts
+    suggest    legal-move and piece suggestions for autocomplete
+    images     the render package's pictures as ``discord.File``
+"""
+
+PLATFORM = "discord"

@@ -1,0 +1,424 @@
+"""The slash commands. Each one: who is asking, which game, one service call, an answer.
+
+Answers are private (ephemeral) except what others should see: a challenge, and the
+boards posted in a game's thread. ``add_commands(tree)`` puts them on a command tree.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import zoneinfo
+from functools import lru_cache
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+import rules
+from bot.errors import GameOver, ServiceError, SettingsError
+
+from . import format, images, suggest
+from .core import board_flip, fairy_of
+from .replies import defer, send
+from .threads import NotifyPref
+from .views import ask_resign, challenge_view, piece_moves_text, played_text
+
+log = logging.getLogger("bot.discord_bot")
+
+GAME_CHOICES = [Choice(name=format.game_name(g), value=g) for g in rules.variants()]
+DAY_CHOICES = [Choice(name=format.plural(d, "day") + " per move", value=d) for d in (1, 2, 3, 5, 7, 10, 14)] \
+    + [Choice(name="no clock", value=0)]
+COLOUR_CHOICES = [Choice(name="random", value="random"), Choice(name="white (moves first)", value="white"),
+                  Choice(name="black", value="black")]
+SETUP_CHOICES = [Choice(name="the usual start", value="default"),
+                 Choice(name="the players make the set-up (Super Chess)", value="players")]
+GAME_OPTION = "the game's number, like 12 (not needed in the game's thread or if you have one game)"
+
+
+# --- autocomplete -----------------------------------------------------------------------
+
+def _hint(text: str, value: str) -> list[Choice[str]]:
+    return [Choice(name=text[:100], value=(value or "?")[:100])]
+
+
+async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The legal moves in SAN matching what has been typed, best first, at most 25."""
+    try:
+        fairy = fairy_of(interaction)
+        me = await fairy.player(interaction.user)
+        try:
+            gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None),
+                                           my_move=True)
+            gv = await fairy.service.game(gid)
+        except ServiceError as e:
+            return _hint(str(e), current)
+        side = gv.side_of(me.id)
+        if gv.status != "active":
+            return _hint(f"Game #{gid} is over", current)
+        if side is not None and gv.turn != side:
+            return _hint(f"Not your move: {gv.to_move.name} is to move in game #{gid}", current)
+        return [Choice(name=n, value=v) for n, v in suggest.suggest_moves(await fairy.position(gv), current)]
+    except Exception:  # autocomplete must never fail loudly
+        log.exception("move autocomplete failed")
+        return []
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+    """The player's games, most urgent first (finished ones too, for /record and /board)."""
+    try:
+        fairy = fairy_of(interaction)
+        me = await fairy.player(interaction.user)
+        finished = interaction.command is not None and interaction.command.name in ("record", "board")
+        games = await fairy.service.list_games(me.id, include_finished=finished)
+        t = str(current or "").strip().lstrip("#").lower()
+        if t.isdigit():
+            games = [s for s in games if str(s.id).startswith(t)]
+        elif t:
+            games = [s for s in games if t in format.game_choice_name(s).lower()]
+        out = [Choice(name=format.game_choice_name(s), value=s.id) for s in games]
+        return out[:25]
+    except Exception:
+        log.exception("game autocomplete failed")
+        return []
+
+
+async def piece_square_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Pieces of the side to move that have legal moves."""
+    try:
+        fairy = fairy_of(interaction)
+        me = await fairy.player(interaction.user)
+        gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
+        gv = await fairy.service.game(gid)
+        if gv.status != "active":
+            return []
+        return [Choice(name=n, value=v) for n, v in suggest.suggest_pieces(await fairy.position(gv), current)]
+    except Exception:  # noqa: BLE001
+        return []
+
+
+async def piece_name_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """A game's pieces; with no game chosen (and none here), every game's."""
+    try:
+        game = getattr(interaction.namespace, "game", None) or await _thread_variant(interaction)
+        if game:
+            return [Choice(name=n, value=v) for n, v in suggest.suggest_game_pieces(game, current)]
+        out = []
+        for g in rules.variants():
+            for n, key in suggest.suggest_game_pieces(g, current):
+                out.append(Choice(name=f"{n}, {format.game_name(g)}"[:100], value=f"{g}:{key}"))
+        return out[:25]
+    except Exception:  # noqa: BLE001
+        return []
+
+
+@lru_cache(maxsize=1)
+def _zones() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+async def timezone_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    t = (current or "").strip().lower().replace(" ", "_")
+    zones = _zones()
+    hits = [z for z in zones if z.lower().startswith(t)] + [z for z in zones if t and t in z.lower()
+                                                            and not z.lower().startswith(t)]
+    return [Choice(name=z, value=z) for z in hits[:25]]
+
+
+async def _thread_variant(interaction: discord.Interaction) -> str | None:
+    if interaction.channel_id is None:
+        return None
+    fairy = fairy_of(interaction)
+    games = await fairy.links.games_in(interaction.channel_id)
+    if not games:
+        return None
+    return (await fairy.service.game(games[-1])).game
+
+
+# --- playing ------------------------------------------------------------------------------
+
+@app_commands.command(description="Challenge someone (or anyone) to a game")
+@app_commands.describe(game="which game to play", opponent="who to challenge; leave out for an open challenge",
+                       days="time allowed for each move", colour="the side you want",
+                       setup="Super Chess only: the players place their own pieces first")
+@app_commands.choices(game=GAME_CHOICES, days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
+@app_commands.guild_only()
+async def challenge(interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
+                    days: int | None = None, colour: str = "random", setup: str = "default") -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    them = None
+    if opponent is not None:
+        if opponent.bot:
+            raise ServiceError("bots do not play here: challenge a person, or leave the opponent out")
+        them = await fairy.player(opponent)
+    kwargs = {} if days is None else {"days": days or None}
+    c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
+                                      colour=colour, setup=setup, **kwargs)
+    mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                       users=[opponent] if opponent is not None else False)
+    await interaction.response.send_message(
+        format.challenge_text(c, opponent.mention if opponent is not None else None),
+        view=challenge_view(c.id), allowed_mentions=mentions)
+    msg = await interaction.original_response()
+    await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
+
+
+@app_commands.command(description="Make your move (start typing: the legal moves are offered)")
+@app_commands.describe(move="your move, like Nf3 or g1f3: pick one of the legal moves offered", game=GAME_OPTION)
+@app_commands.autocomplete(move=move_autocomplete, game=game_autocomplete)
+async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, my_move=True)
+    await defer(interaction)
+    r = await fairy.play(me.id, gid, move)
+    text = played_text(r)
+    link = await fairy.thread_link(gid)
+    if link and interaction.channel_id is not None and str(interaction.channel_id) not in link:
+        text += f" The board: {link}"
+    await send(interaction, text)
+
+
+@app_commands.command(description="See a game's board")
+@app_commands.describe(game=GAME_OPTION, my_side="show it from your side (default: from the side to move)",
+                       piece="mark the legal moves of the piece on this square")
+@app_commands.autocomplete(game=game_autocomplete, piece=piece_square_autocomplete)
+async def board(interaction: discord.Interaction, game: int | None = None, my_side: bool = False,
+                piece: str | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
+    await defer(interaction)
+    gv = await fairy.service.game(gid)
+    side = gv.side_of(me.id)
+    flip = side == "b" if my_side and side else board_flip(gv)
+    content, square = format.board_caption(gv), None
+    if piece:
+        if gv.status != "active":
+            raise GameOver("the game is over: no piece has moves")
+        text, square = await piece_moves_text(fairy, gv, piece)
+        content += "\n" + text
+    await send(interaction, content, file=await fairy.board_file(gv, flip=flip, highlight=square))
+
+
+@app_commands.command(description="Resign a game (you will be asked to confirm)")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
+async def resign(interaction: discord.Interaction, game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game)
+    await ask_resign(interaction, fairy, gid, me.id)
+
+
+DRAW_CHOICES = [Choice(name="offer a draw (accepts your opponent's offer if there is one)", value="offer"),
+                Choice(name="accept your opponent's offer", value="accept"),
+                Choice(name="decline your opponent's offer", value="decline")]
+TAKEBACK_CHOICES = [Choice(name="ask to take back your last move", value="ask"),
+                    Choice(name="accept your opponent's request", value="accept"),
+                    Choice(name="decline your opponent's request", value="decline")]
+
+
+@app_commands.command(description="Offer a draw, or answer your opponent's offer")
+@app_commands.describe(answer="what to do (default: offer)", game=GAME_OPTION)
+@app_commands.choices(answer=DRAW_CHOICES)
+@app_commands.autocomplete(game=game_autocomplete)
+async def draw(interaction: discord.Interaction, answer: str = "offer", game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game)
+    await defer(interaction)
+    op = {"offer": fairy.service.offer_draw, "accept": fairy.service.accept_draw,
+          "decline": fairy.service.decline_draw}[answer]
+    gv = await fairy.act(gid, lambda: op(gid, me.id), post=lambda gv: gv.status != "active")
+    if gv.status != "active":
+        await send(interaction, f"Game #{gid} is drawn by agreement.")
+    elif answer == "decline":
+        await send(interaction, f"You declined the draw offer in game #{gid}.")
+    else:
+        await send(interaction, f"You offered a draw in game #{gid}; your opponent has been told.")
+
+
+@app_commands.command(description="Ask to take back your last move, or answer such a request")
+@app_commands.describe(answer="what to do (default: ask)", game=GAME_OPTION)
+@app_commands.choices(answer=TAKEBACK_CHOICES)
+@app_commands.autocomplete(game=game_autocomplete)
+async def takeback(interaction: discord.Interaction, answer: str = "ask", game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game)
+    await defer(interaction)
+    op = {"ask": fairy.service.ask_takeback, "accept": fairy.service.accept_takeback,
+          "decline": fairy.service.decline_takeback}[answer]
+    await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back.", post=lambda gv: answer == "accept")
+    if answer == "accept":
+        await send(interaction, f"The last move of game #{gid} was taken back.")
+    elif answer == "decline":
+        await send(interaction, f"You declined the takeback in game #{gid}.")
+    else:
+        await send(interaction, f"You asked to take back your last move in game #{gid}; "
+                                "your opponent has been told.")
+
+
+# --- looking things up ------------------------------------------------------------------
+
+@app_commands.command(description="Your games, most urgent first, and your open challenges")
+@app_commands.describe(finished="include finished games")
+async def games(interaction: discord.Interaction, finished: bool = False) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    summaries = await fairy.service.list_games(me.id, include_finished=finished)
+    challenges = [c for c in await fairy.service.list_challenges(me.id)
+                  if c.challenger.id == me.id or (c.opponent and c.opponent.id == me.id)]
+    await send(interaction, embed=format.games_embed(summaries, challenges, me.id))
+
+
+@app_commands.command(description="A game's record (moves in SAN, PGN-like) as a file")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
+async def record(interaction: discord.Interaction, game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
+    text = await fairy.service.record(gid)
+    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-game-{gid}.pgn")
+    await send(interaction, f"The record of game #{gid}.", file=file)
+
+
+@app_commands.command(name="rules", description="A game's rules in short, and its pieces")
+@app_commands.describe(game="which game (default: this thread's; leave out for a list of the games)")
+@app_commands.choices(game=GAME_CHOICES)
+async def rules_(interaction: discord.Interaction, game: str | None = None) -> None:
+    game = game or await _thread_variant(interaction)
+    if game is None:
+        e = discord.Embed(title="The games", colour=format.COLOUR_INFO)
+        for g in rules.variants():
+            e.add_field(name=format.game_name(g), value=(format.game_summary(g) or "—")[:1024], inline=False)
+        await send(interaction, embed=e)
+        return
+    await defer(interaction)
+    e = discord.Embed(title=format.game_name(game), description=format.game_summary(game)[:4000],
+                      colour=format.COLOUR_INFO)
+    e.set_image(url="attachment://pieces.png")
+    e.set_footer(text="/piece shows one piece's moves")
+    await send(interaction, embed=e, file=await images.legend_file(rules.start(game)))
+
+
+@app_commands.command(description="A piece's card: how it moves")
+@app_commands.describe(piece="the piece (start typing its name)",
+                       game="which game (default: this thread's)")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.autocomplete(piece=piece_name_autocomplete)
+async def piece(interaction: discord.Interaction, piece: str, game: str | None = None) -> None:
+    if ":" in piece and piece.split(":", 1)[0] in rules.variants():
+        game, piece = piece.split(":", 1)
+    game = game or await _thread_variant(interaction)
+    if game is None:
+        raise ServiceError("which game? Choose it with the game option")
+    key = suggest.piece_key(game, piece)
+    await defer(interaction)
+    ptype = rules.game(game).types[key]
+    e = discord.Embed(title=f"{ptype.name} ({key}) · {format.game_name(game)}",
+                      description=ptype.description or None, colour=format.COLOUR_INFO)
+    e.set_image(url="attachment://piece.png")
+    await send(interaction, embed=e, file=await images.piece_file(game, key))
+
+
+# --- you ----------------------------------------------------------------------------------
+
+NOTIFY_CHOICES = [Choice(name="by direct message", value="dm"), Choice(name="in a server channel", value="channel")]
+VACATION_CHOICES = [Choice(name="start (pauses all your clocks)", value="start"), Choice(name="end", value="end")]
+
+
+def _times(text: str) -> tuple[str, str] | None:
+    t = text.strip().lower()
+    if t in ("off", "none", "no", ""):
+        return None
+    for sep in ("-", "–", " to "):
+        if sep in t:
+            a, b = (x.strip() for x in t.split(sep, 1))
+            return a, b
+    raise SettingsError("quiet hours are a start and an end, like 22:00-07:00 (or off)")
+
+
+@app_commands.command(description="Where your notices go, quiet hours, daily digest, vacation")
+@app_commands.describe(notify="where to tell you it is your move", channel="the channel for notices (default: this one)",
+                       timezone="your time zone, for quiet hours and the digest (like Europe/Paris)",
+                       quiet_hours="no notices between these times, like 22:00-07:00, or off",
+                       digest="a daily list of your games at this time, like 08:00, or off",
+                       vacation="pause all your clocks, or end the pause",
+                       vacation_days="how long a vacation lasts (default: all you have left this year)")
+@app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES)
+@app_commands.autocomplete(timezone=timezone_autocomplete)
+async def settings(interaction: discord.Interaction, notify: str | None = None,
+                   channel: discord.TextChannel | None = None, timezone: str | None = None,
+                   quiet_hours: str | None = None, digest: str | None = None, vacation: str | None = None,
+                   vacation_days: Range[int, 1, 365] | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    done = []
+    if notify == "channel" or (notify is None and channel is not None):
+        target = channel or interaction.channel
+        if interaction.guild_id is None or target is None or not isinstance(target, discord.abc.Messageable):
+            raise SettingsError("choose a server channel for your notices (or use this command in one)")
+        await fairy.links.set_notify_pref(me.id, NotifyPref("channel", interaction.guild_id, target.id))
+        done.append(f"notices go to {target.mention}")
+    elif notify == "dm":
+        await fairy.links.set_notify_pref(me.id, NotifyPref("dm"))
+        done.append("notices come by direct message")
+    changes = {}
+    if timezone is not None:
+        changes["timezone"] = timezone.strip()
+    if quiet_hours is not None:
+        changes["quiet_hours"] = _times(quiet_hours)
+    if digest is not None:
+        d = digest.strip().lower()
+        changes["digest_time"] = None if d in ("off", "none", "no", "") else d
+    if changes:
+        await fairy.service.update_settings(me.id, **changes)
+        done.append("settings saved")
+    if vacation == "start":
+        await fairy.service.start_vacation(me.id, vacation_days)
+        done.append("vacation started")
+    elif vacation == "end":
+        await fairy.service.end_vacation(me.id)
+        done.append("vacation ended")
+    elif vacation_days is not None:
+        raise SettingsError("vacation_days goes with vacation: start")
+    await send(interaction, ("Done: " + "; ".join(done) + "." if done else None),
+               embed=await _settings_embed(fairy, me.id))
+
+
+async def _settings_embed(fairy, player_id: int) -> discord.Embed:
+    p = await fairy.service.get_player(player_id)
+    pref = await fairy.links.notify_pref(player_id)
+    vac = await fairy.service.vacation(player_id)
+    s = p.settings
+    e = discord.Embed(title="Your settings", colour=format.COLOUR_INFO)
+    where = f"in <#{pref.channel_id}>" if pref.notify == "channel" and pref.channel_id else "by direct message"
+    e.add_field(name="Notices", value=where)
+    e.add_field(name="Time zone", value=s.timezone)
+    e.add_field(name="Quiet hours", value=f"{s.quiet_start}–{s.quiet_end}" if s.quiet_start else "none")
+    e.add_field(name="Daily digest", value=s.digest_time or "off")
+    left = format.time_left(vac.left_seconds)
+    if vac.on_vacation:
+        e.add_field(name="Vacation", value=f"on vacation until <t:{int(vac.until.timestamp())}:f>; {left} left this year")
+    else:
+        e.add_field(name="Vacation", value=f"{left} left this year")
+    return e
+
+
+@app_commands.command(name="help", description="How to play here")
+async def help_(interaction: discord.Interaction) -> None:
+    e = discord.Embed(title="fairypost", description=format.HELP, colour=format.COLOUR_INFO)
+    e.add_field(name="Games", value=", ".join(format.game_name(g) for g in rules.variants()), inline=False)
+    await send(interaction, embed=e)
+
+
+COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_)
+
+
+def add_commands(tree: app_commands.CommandTree) -> None:
+    for cmd in COMMANDS:
+        tree.add_command(cmd)

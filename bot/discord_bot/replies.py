@@ -1,0 +1,102 @@
+"""Answering an interaction, and turning any error into a short private answer.
+
+Refusals (``bot.errors.ServiceError``, ``rules.RulesError``) are shown as they are; anything
+else is logged with the game id (``interaction.extras['game_id']``, set by the handlers)
+and answered with one line. Nothing a user types reaches the event loop as an exception.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.errors import ServiceError
+from rules.errors import RulesError
+
+log = logging.getLogger("bot.discord_bot")
+
+USER_ERRORS = (ServiceError, RulesError)
+
+
+def note_game(interaction: discord.Interaction, game_id: int | None) -> None:
+    """Remember which game an interaction is about, for the log if it fails."""
+    interaction.extras["game_id"] = game_id
+
+
+def game_of(interaction: discord.Interaction) -> int | None:
+    try:
+        return interaction.extras.get("game_id")
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _clean(kwargs: dict) -> dict:
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, *,
+               ephemeral: bool = True, **kwargs) -> None:
+    """The first answer, or a follow-up once answered (or deferred)."""
+    kwargs = _clean(kwargs)
+    if content is not None:
+        kwargs["content"] = content[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Say "working on it" (images and notices may take longer than Discord's 3 seconds)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+def user_message(error: BaseException) -> str | None:
+    """The answer to an error a user caused, or None for a bug."""
+    if isinstance(error, USER_ERRORS):
+        text = str(error) or "that cannot be done"
+        return text[0].upper() + text[1:]
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That works only in a server channel."
+    if isinstance(error, app_commands.TransformerError):
+        return f"{error.value!r} is not a valid {error.type.name.lower()}."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use that here."
+    return None
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer an error privately; log it if it is a bug."""
+    error = _unwrap(error)
+    text = user_message(error)
+    if text is None:
+        gid = game_of(interaction)
+        where = f" (game #{gid})" if gid else ""
+        log.error("unexpected error in %s%s", _what(interaction), where, exc_info=error)
+        text = f"Sorry, something went wrong{where}. It has been logged; please try again."
+    try:
+        await send(interaction, text, ephemeral=True)
+    except Exception:  # the interaction may have expired: nothing more to do
+        log.warning("could not answer %s with %r", _what(interaction), text, exc_info=True)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    try:
+        cmd = interaction.command
+        if cmd is not None:
+            return f"/{cmd.qualified_name}"
+        data = interaction.data or {}
+        return f"component {data.get('custom_id', '?')}"
+    except Exception:  # noqa: BLE001
+        return "interaction"

@@ -1,0 +1,153 @@
+"""The Discord client: intents, the command tree and its sync, the persistent buttons,
+the reminder scheduler, and a clean stop. ``main(settings)`` is what ``fairypost run`` calls."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sqlite3
+import sys
+
+import discord
+from discord import app_commands
+
+from bot.config import Settings
+from bot.errors import StorageError
+from bot.reminders import ReminderScheduler
+from bot.service import GameService
+
+from . import commands, typed, views
+from .core import Fairy
+from .notifier import DiscordNotifier
+from .replies import report
+
+log = logging.getLogger("bot.discord_bot")
+
+NO_TOKEN = """\
+fairypost run needs a Discord bot token, and DISCORD_TOKEN is not set.
+
+To get one: open https://discord.com/developers/applications, choose New Application,
+then Bot, then Reset Token, and copy the token. Then start the bot with
+    DISCORD_TOKEN=<the token> fairypost run
+(or put discord_token = "<the token>" in the file that FAIRYPOST_CONFIG names).
+Invite it to a server with the scopes "bot" and "applications.commands".
+
+To try the games offline, without Discord:
+    fairypost play
+"""
+
+NEEDS_INTENT = """\
+Discord refused the Message Content intent. Either turn it on (Developer Portal, your
+application, Bot, Privileged Gateway Intents, Message Content Intent), or unset
+FAIRYPOST_DISCORD_MESSAGE_CONTENT: /move and the Move button work without it."""
+
+BAD_TOKEN = "Discord refused the token: check DISCORD_TOKEN (Developer Portal, Bot, Reset Token)."
+
+
+def make_intents(settings: Settings) -> discord.Intents:
+    """The default intents; message content (privileged) only if configured, for moves
+    typed in game threads."""
+    intents = discord.Intents.default()
+    intents.message_content = bool(settings.discord_message_content)
+    return intents
+
+
+class FairyTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)
+
+
+class FairyClient(discord.Client):
+    """The bot. ``fairy`` is set in ``setup_hook`` (after login, before the gateway)."""
+
+    fairy: Fairy | None = None
+    scheduler: ReminderScheduler | None = None
+
+    def __init__(self, settings: Settings, *, service: GameService | None = None):
+        super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+        self.tree = FairyTree(self)
+        commands.add_commands(self.tree)
+        self.fairy = Fairy(service, self) if service is not None else None
+        self.scheduler = None
+        self._closed = False
+
+    async def setup_hook(self) -> None:
+        if self.fairy is None:
+            service = await GameService.open(self.settings, notifier=DiscordNotifier(self))
+            self.fairy = Fairy(service, self)
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        await self.sync_commands()
+        self.scheduler = ReminderScheduler(self.fairy.service)
+        await self.scheduler.start()
+
+    async def sync_commands(self) -> None:
+        try:
+            if self.settings.discord_guild_id:
+                guild = discord.Object(id=self.settings.discord_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+            else:
+                synced = await self.tree.sync()
+            log.info("registered %d slash commands%s", len(synced),
+                     f" in server {self.settings.discord_guild_id}" if self.settings.discord_guild_id else "")
+        except discord.HTTPException:
+            log.exception("could not register the slash commands: was the bot invited with the "
+                          "applications.commands scope?")
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))
+
+    async def on_message(self, message: discord.Message) -> None:
+        if self.settings.discord_message_content:
+            await typed.on_message(self.fairy, message)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self.scheduler is not None:
+            self.scheduler.shutdown()
+        await super().close()
+        if self.fairy is not None:
+            await self.fairy.service.close()
+
+
+async def run(settings: Settings) -> None:
+    client = FairyClient(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(client.close()))
+        except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
+            pass
+    async with client:
+        await client.start(settings.discord_token)
+
+
+def main(settings: Settings) -> int:
+    """Run the bot until it is stopped. 2: no token (nothing started); 1: refused or broken."""
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr, end="")
+        return 2
+    if not logging.getLogger().handlers:
+        discord.utils.setup_logging(root=True)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print(NEEDS_INTENT, file=sys.stderr)
+        return 1
+    except (StorageError, sqlite3.Error) as e:
+        print(f"fairypost: cannot use the game database {settings.db_path}: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"fairypost: cannot reach Discord: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

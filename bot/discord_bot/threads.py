@@ -1,0 +1,71 @@
+"""Where things are on Discord, kept in the game database (``chat_*`` tables, bot/store.py):
+each game's thread and latest board message, each challenge's message, and where each
+player wants notices (``dm`` or ``channel``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.store import ChatChallengeRow, ChatThreadRow, Store
+
+from . import PLATFORM
+
+
+@dataclass(frozen=True)
+class NotifyPref:
+    notify: str = "dm"  # 'dm' or 'channel'
+    guild_id: int | None = None
+    channel_id: int | None = None
+
+
+def _id(text: str | None) -> int | None:
+    return int(text) if text else None
+
+
+class Links:
+    def __init__(self, store: Store):
+        self.store = store
+
+    # games and their threads
+    async def set_thread(self, game_id: int, guild_id: int | None, channel_id: int, thread_id: int) -> None:
+        async with self.store.write() as tx:
+            await tx.set_game_thread(game_id, PLATFORM, str(guild_id) if guild_id else None,
+                                     str(channel_id), str(thread_id))
+
+    async def thread_of(self, game_id: int) -> ChatThreadRow | None:
+        async with self.store.read() as tx:
+            row = await tx.game_thread(game_id)
+        return row if row is not None and row.platform == PLATFORM else None
+
+    async def games_in(self, thread_id: int) -> list[int]:
+        async with self.store.read() as tx:
+            return await tx.thread_games(PLATFORM, str(thread_id))
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        async with self.store.write() as tx:
+            await tx.set_board_message(game_id, str(message_id) if message_id else None)
+
+    # challenges and their messages
+    async def set_challenge_message(self, challenge_id: int, guild_id: int | None, channel_id: int,
+                                    message_id: int | None) -> None:
+        async with self.store.write() as tx:
+            await tx.set_challenge_message(challenge_id, PLATFORM, str(guild_id) if guild_id else None,
+                                           str(channel_id), str(message_id) if message_id else None)
+
+    async def challenge_message(self, challenge_id: int) -> ChatChallengeRow | None:
+        async with self.store.read() as tx:
+            return await tx.challenge_message(challenge_id)
+
+    # where a player's notices go
+    async def notify_pref(self, player_id: int) -> NotifyPref:
+        async with self.store.read() as tx:
+            row = await tx.chat_pref(player_id)
+        if row is None:
+            return NotifyPref()
+        return NotifyPref(row.notify, _id(row.guild_id), _id(row.channel_id))
+
+    async def set_notify_pref(self, player_id: int, pref: NotifyPref) -> None:
+        async with self.store.write() as tx:
+            await tx.set_chat_pref(player_id, pref.notify,
+                                   str(pref.guild_id) if pref.guild_id else None,
+                                   str(pref.channel_id) if pref.channel_id else None)

@@ -1,0 +1,354 @@
+"""Buttons that keep working after a restart, and the modals they open.
+
+Every button is a ``DynamicItem``: what it acts on is in its custom id (``fp:move:12``:
+game 12), and the client registers the classes (``DYNAMIC_ITEMS``) at start, so a press
+on a message posted by an earlier run finds its game again. The handlers translate to
+the service and back; errors become private answers (``replies.report``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import discord
+from discord import ui
+
+from bot.errors import GameOver, NotAPlayer, NotYourTurn, ServiceError
+
+from . import format, suggest
+from .core import Fairy, board_flip, fairy_of
+from .replies import defer, note_game, report, send
+
+
+def _check_my_move(gv, player_id: int) -> str:
+    """The player's side, if it is their move in an active game; else a refusal."""
+    side = gv.side_of(player_id)
+    if side is None:
+        raise NotAPlayer()
+    if gv.status != "active":
+        raise GameOver()
+    if gv.turn != side:
+        raise NotYourTurn(f"it is not your move: {gv.to_move.name} is to move")
+    return side
+
+
+class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
+    """Base: ``run`` does the work, any error is answered privately."""
+
+    action: ClassVar[str] = "-"
+    label: ClassVar[str] = ""
+    style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+    emoji: ClassVar[str | None] = None
+
+    def __init__(self, *ids: int):
+        custom_id = ":".join(["fp", self.action, *map(str, ids)])
+        super().__init__(ui.Button(label=self.label, style=self.style, emoji=self.emoji,
+                                   custom_id=custom_id))
+        self.ids = ids
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(*(int(x) for x in match.groups()))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction, fairy_of(interaction))
+        except Exception as e:  # noqa: BLE001 - every error gets a private answer
+            await report(interaction, e)
+
+    async def run(self, interaction: discord.Interaction, fairy: Fairy) -> None:
+        raise NotImplementedError
+
+
+# --- challenges ------------------------------------------------------------------------
+
+class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
+    action, label, style = "accept", "Accept", discord.ButtonStyle.success
+
+    async def run(self, interaction, fairy):
+        (cid,) = self.ids
+        me = await fairy.player(interaction.user)
+        await interaction.response.defer()
+        gv = await fairy.service.accept_challenge(cid, me.id)
+        note_game(interaction, gv.id)
+        c = await fairy.service.get_challenge(cid)
+        done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
+        await interaction.edit_original_response(content=done, view=None)
+        channel, message = await self._where(interaction, fairy, cid, done)
+        thread = await fairy.open_thread(gv, channel, message) if channel is not None else None
+        where = f" in {thread.mention}" if thread is not None else ": see it with /board"
+        await send(interaction, f"Game #{gv.id} has begun{where}.", ephemeral=True)
+
+    @staticmethod
+    async def _where(interaction, fairy, cid, done):
+        """The challenge's channel and message (the one pressed, or, from a DM, the one
+        in the server, which is brought up to date)."""
+        row = await fairy.links.challenge_message(cid)
+        if row is None:
+            return None, None
+        mid = int(row.message_id) if row.message_id else None
+        if interaction.channel_id == int(row.channel_id):
+            channel = interaction.channel
+        else:
+            try:
+                channel = await fairy.channel(int(row.channel_id))
+            except discord.HTTPException:
+                return None, None
+        if mid is None:
+            return channel, None
+        if interaction.message is not None and interaction.message.id == mid:
+            return channel, interaction.message
+        message = channel.get_partial_message(mid)
+        try:
+            await message.edit(content=done, view=None)
+        except discord.HTTPException:
+            pass
+        return channel, message
+
+
+class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
+    """Declines; pressed by the challenger, withdraws the challenge."""
+
+    action, label, style = "decline", "Decline", discord.ButtonStyle.secondary
+
+    async def run(self, interaction, fairy):
+        (cid,) = self.ids
+        me = await fairy.player(interaction.user)
+        c = await fairy.service.get_challenge(cid)
+        if c.challenger.id == me.id:
+            c = await fairy.service.cancel_challenge(cid, me.id)
+            how = f"Withdrawn by {format.bold(me.name)}."
+        else:
+            c = await fairy.service.decline_challenge(cid, me.id)
+            how = f"Declined by {format.bold(me.name)}."
+        text = format.challenge_text(c) + "\n❌ " + how
+        await interaction.response.edit_message(content=text, view=None)
+        row = await fairy.links.challenge_message(cid)  # pressed in a DM: the server's copy too
+        if row and row.message_id and (interaction.message is None or interaction.message.id != int(row.message_id)):
+            try:
+                channel = await fairy.channel(int(row.channel_id))
+                await channel.get_partial_message(int(row.message_id)).edit(content=text, view=None)
+            except discord.HTTPException:
+                pass
+
+
+def challenge_view(challenge_id: int) -> ui.View:
+    v = ui.View(timeout=None)
+    v.add_item(AcceptChallenge(challenge_id))
+    v.add_item(DeclineChallenge(challenge_id))
+    return v
+
+
+# --- the board's buttons -------------------------------------------------------------
+
+class MoveButton(_Button, template=r"fp:move:(\d+)"):
+    action, label, style, emoji = "move", "Move", discord.ButtonStyle.primary, "♟️"
+
+    async def run(self, interaction, fairy):
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        gv = await fairy.service.game(gid)
+        _check_my_move(gv, me.id)
+        examples = [san for _, san in suggest.suggest_moves(await fairy.position(gv), "", limit=4)]
+        await interaction.response.send_modal(MoveModal(gid, gv.ply, examples))
+
+
+class DrawButton(_Button, template=r"fp:draw:(\d+)"):
+    action, label, emoji = "draw", "Offer draw", "🤝"
+
+    async def run(self, interaction, fairy):
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        await defer(interaction)
+        gv = await fairy.act(gid, lambda: fairy.service.offer_draw(gid, me.id),
+                             post=lambda gv: gv.status != "active")
+        if gv.status != "active":
+            await send(interaction, "You accepted the draw offer: the game is drawn.")
+        else:
+            await send(interaction, f"You offered a draw; {_opponent(gv, me.id).name} has been told.")
+
+
+class ResignButton(_Button, template=r"fp:resign:(\d+)"):
+    action, label, style, emoji = "resign", "Resign", discord.ButtonStyle.danger, "🏳️"
+
+    async def run(self, interaction, fairy):
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        await ask_resign(interaction, fairy, gid, me.id)
+
+
+async def ask_resign(interaction, fairy, gid: int, player_id: int) -> None:
+    gv = await fairy.service.game(gid)
+    if gv.side_of(player_id) is None:
+        raise NotAPlayer()
+    if gv.status != "active":
+        raise GameOver()
+    v = ui.View(timeout=None)
+    v.add_item(ConfirmResign(gid, gv.ply))
+    await send(interaction, f"Resign game #{gid} against {_opponent(gv, player_id).name}? "
+                            "This cannot be undone. (Dismiss this message to keep playing.)", view=v)
+
+
+class ConfirmResign(_Button, template=r"fp:resign-yes:(\d+):(\d+)"):
+    action, label, style = "resign-yes", "Yes, resign", discord.ButtonStyle.danger
+
+    async def run(self, interaction, fairy):
+        gid, ply = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        await interaction.response.defer()
+        await fairy.act(gid, lambda: fairy.service.resign(gid, me.id, expected_ply=ply))
+        await interaction.edit_original_response(content=f"You resigned game #{gid}.", view=None)
+
+
+class FlipButton(_Button, template=r"fp:flip:(\d+)"):
+    action, label, emoji = "flip", "Flip", "🔄"
+
+    async def run(self, interaction, fairy):
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        await defer(interaction)
+        gv = await fairy.service.game(gid)
+        flip = not board_flip(gv)
+        seen = format.side_name(gv.game, "b" if flip else "w")
+        await send(interaction, f"{format.title(gv)}, seen from {seen}'s side.\n{format.turn_line(gv)}",
+                   file=await fairy.board_file(gv, flip=flip))
+
+
+class MyMovesButton(_Button, template=r"fp:mine:(\d+)"):
+    action, label, emoji = "mine", "My moves", "🔍"
+
+    async def run(self, interaction, fairy):
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        gv = await fairy.service.game(gid)
+        _check_my_move(gv, me.id)
+        await interaction.response.send_modal(PieceModal(gid))
+
+
+def board_view(game_id: int) -> ui.View:
+    v = ui.View(timeout=None)
+    for cls in (MoveButton, MyMovesButton, FlipButton, DrawButton, ResignButton):
+        v.add_item(cls(game_id))
+    return v
+
+
+# --- answers to draw offers and takeback requests (on notices) -----------------------
+
+class Answer(_Button, template=r"fp:(draw|takeback)-(accept|decline):(\d+)"):
+    """Accept / decline a draw offer or a takeback request."""
+
+    def __init__(self, what: str, answer: str, game_id: int):
+        self.action = f"{what}-{answer}"
+        self.label = "Accept" if answer == "accept" else "Decline"
+        self.style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary
+        super().__init__(game_id)
+        self.what, self.answer = what, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match[1], match[2], int(match[3]))
+
+    async def run(self, interaction, fairy):
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        op = getattr(fairy.service, f"{self.answer}_{self.what}")
+        await interaction.response.defer()
+        await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back." if self.what == "takeback" else None,
+                        post=lambda gv: self.answer == "accept")
+        past = "accepted" if self.answer == "accept" else "declined"
+        thing = "the draw offer" if self.what == "draw" else "the takeback"
+        await interaction.edit_original_response(content=f"Game #{gid}: you {past} {thing}.", view=None)
+
+
+def answer_view(what: str, game_id: int) -> ui.View:
+    v = ui.View(timeout=None)
+    v.add_item(Answer(what, "accept", game_id))
+    v.add_item(Answer(what, "decline", game_id))
+    return v
+
+
+DYNAMIC_ITEMS = (AcceptChallenge, DeclineChallenge, MoveButton, DrawButton, ResignButton,
+                 ConfirmResign, FlipButton, MyMovesButton, Answer)
+
+
+# --- modals ---------------------------------------------------------------------------
+
+class _Modal(ui.Modal):
+    def __init__(self, title: str, game_id: int):
+        super().__init__(title=title[:45], timeout=600)
+        self.game_id = game_id
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        note_game(interaction, self.game_id)
+        await report(interaction, error)
+
+
+class MoveModal(_Modal):
+    def __init__(self, game_id: int, ply: int, examples: list[str] = ()):
+        super().__init__(f"Your move in game #{game_id}", game_id)
+        self.ply = ply
+        hint = ("for example " + ", ".join(examples)) if examples else "for example e4 or Nf3"
+        self.move = ui.TextInput(label="Move (SAN like Nf3, or from-to like g1f3)",
+                                 placeholder=hint[:100], max_length=40)
+        self.add_item(self.move)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        fairy = fairy_of(interaction)
+        note_game(interaction, self.game_id)
+        me = await fairy.player(interaction.user)
+        await defer(interaction)
+        r = await fairy.play(me.id, self.game_id, self.move.value, expected_ply=self.ply)
+        await send(interaction, played_text(r))
+
+
+class PieceModal(_Modal):
+    def __init__(self, game_id: int):
+        super().__init__(f"Which piece? (game #{game_id})", game_id)
+        self.piece = ui.TextInput(label="Its square (like e2) or its name",
+                                  placeholder="e2, g1, Knight …", max_length=30)
+        self.add_item(self.piece)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        fairy = fairy_of(interaction)
+        note_game(interaction, self.game_id)
+        me = await fairy.player(interaction.user)
+        await defer(interaction)
+        gv = await fairy.service.game(self.game_id)
+        side = _check_my_move(gv, me.id)
+        text, square = await piece_moves_text(fairy, gv, self.piece.value)
+        await send(interaction, text, file=await fairy.board_file(gv, flip=side == "b", highlight=square))
+
+
+# --- shared words -----------------------------------------------------------------------
+
+def _opponent(gv, player_id: int):
+    return gv.black if gv.white.id == player_id else gv.white
+
+
+def played_text(r) -> str:
+    text = f"You played **{r.san}** in game #{r.game.id}."
+    if r.outcome is not None:
+        text += " " + format.turn_line(r.game)
+    return text
+
+
+async def piece_moves_text(fairy: Fairy, gv, named: str) -> tuple[str, str]:
+    """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
+    pos = await fairy.position(gv)
+    square = suggest.find_piece(pos, named)
+    piece = pos.piece_at(square)
+    moves = pos.moves_from(square)
+    if not moves:
+        whose = "" if "wb"[piece.color] == gv.turn else f" (it is {format.side_name(gv.game, gv.turn)}'s move)"
+        raise ServiceError(f"the {piece.name} on {square} has no legal move now{whose}")
+    sans = sorted({pos.san(m) for m in moves}, key=lambda s: (len(s), s))
+    listed = ", ".join(sans)
+    if len(listed) > 1500:
+        listed = listed[:1500] + " …"
+    return f"{piece.name} on {square}: {listed}", square
