@@ -167,7 +167,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 
 class Notifier(Protocol):
-    """What an adapter implements. An exception means "not delivered, try later"."""
+    """What an adapter implements. An exception means "not delivered, try later".
+
+    An adapter may set ``platforms`` (a set of platform names): its outbox then takes
+    only the events of players on those platforms, leaving the rest for the adapter
+    that serves them (the bot and the terminal can share one database)."""
 
     async def notify(self, event: Event) -> None: ...
 

@@ -42,10 +42,15 @@ class Outbox:
         self.notifier = notifier
         self.settings = settings
 
+    @property
+    def platforms(self):
+        """The platforms whose players this outbox's notifier serves (None: all)."""
+        return getattr(self.notifier, "platforms", None)
+
     async def recover(self) -> int:
         """Put back events that a stopped run had claimed but not marked sent."""
         async with self.store.write() as tx:
-            n = await tx.release_claimed_events()
+            n = await tx.release_claimed_events(self.platforms)
         if n:
             log.warning("re-sending %d notification(s) claimed by a run that stopped", n)
         return n
@@ -55,7 +60,7 @@ class Outbox:
         sent = 0
         for _ in range(limit):
             async with self.store.write() as tx:
-                row = await tx.claim_event(now)
+                row = await tx.claim_event(now, self.platforms)
                 if row is None:
                     return sent
                 if row.turn_no is not None and row.game_id is not None:

@@ -427,6 +427,16 @@ class Store:
                 await self._conn.execute("COMMIT")
 
 
+def _platform_filter(platforms) -> tuple[str, list]:
+    """SQL (and its parameters) keeping events addressed to players on these platforms."""
+    if platforms is None:
+        return "", []
+    names = sorted(platforms)
+    marks = ", ".join("?" for _ in names)
+    return (f"AND (player_id IS NULL OR player_id IN "
+            f"(SELECT id FROM players WHERE platform IN ({marks})))", names)
+
+
 class Tx:
     """The statements, run inside a transaction of :class:`Store`."""
 
@@ -665,10 +675,15 @@ class Tx:
             "INSERT INTO events (kind, player_id, game_id, turn_no, payload, created_at, next_try_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, player_id, game_id, turn_no, payload, now, now))
 
-    async def claim_event(self, now: int) -> EventRow | None:
-        """Take the oldest deliverable pending event: pending -> claimed."""
+    async def claim_event(self, now: int, platforms=None) -> EventRow | None:
+        """Take the oldest deliverable pending event: pending -> claimed.
+
+        platforms: only events for players on these platforms (and lobby events with no
+        player), so that a terminal and the bot sharing one database never take each
+        other's notices; None takes every event."""
+        where, args = _platform_filter(platforms)
         row = await self._one("SELECT id FROM events WHERE status = 'pending' AND next_try_at <= ? "
-                              "ORDER BY id LIMIT 1", (now,))
+                              f"{where} ORDER BY id LIMIT 1", (now, *args))
         if row is None:
             return None
         n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, "
@@ -689,9 +704,12 @@ class Tx:
         await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ? "
                          "WHERE id = ? AND status = 'claimed'", (next_try_at, error, event_id))
 
-    async def release_claimed_events(self) -> int:
-        """At start: events claimed by a run that stopped before marking them -> pending."""
-        return await self._change("UPDATE events SET status = 'pending' WHERE status = 'claimed'", ())
+    async def release_claimed_events(self, platforms=None) -> int:
+        """At start: events claimed by a run that stopped before marking them -> pending
+        (only this run's platforms: another process may be delivering the others)."""
+        where, args = _platform_filter(platforms)
+        return await self._change(f"UPDATE events SET status = 'pending' WHERE status = 'claimed' {where}",
+                                  tuple(args))
 
     async def next_event_try(self) -> int | None:
         row = await self._one("SELECT MIN(next_try_at) FROM events WHERE status = 'pending'")

@@ -25,6 +25,8 @@ PING = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 class DiscordNotifier:
+    platforms = frozenset({PLATFORM})
+
     def __init__(self, client: discord.Client):
         self.client = client
 

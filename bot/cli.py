@@ -1,0 +1,164 @@
+"""The ``fairypost`` command.
+
+    fairypost play [GAME]         play in the terminal, two players at one keyboard
+    fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
+    fairypost games               the games played in the terminal
+    fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
+    fairypost health              exit 0 if the database opens (the container's health check)
+
+Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
+variables (see bot/config.py). Unless either names a database, it is
+``fairypost.sqlite3`` in the user's data directory (``default_db_path``), the
+same file for the bot and the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from .config import ConfigError, Settings, _read_file
+
+DB_NAME = "fairypost.sqlite3"
+
+
+def data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The user's data directory for fairypost: ``$XDG_DATA_HOME/fairypost`` or
+    ``~/.local/share/fairypost`` (Linux and others), ``~/Library/Application
+    Support/fairypost`` (macOS), ``%LOCALAPPDATA%\\fairypost`` (Windows)."""
+    env = os.environ if env is None else env
+    if sys.platform == "win32":
+        base = env.get("LOCALAPPDATA") or env.get("APPDATA") or str(Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Application Support")
+    else:
+        base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "fairypost"
+
+
+def default_db_path(env: Mapping[str, str] | None = None) -> Path:
+    return data_dir(env) / DB_NAME
+
+
+def load_settings(config: str | None = None, env: Mapping[str, str] | None = None) -> Settings:
+    """Settings as bot/config.py reads them, except that a database named by neither
+    the file nor ``FAIRYPOST_DB`` is the user's (its folder made if need be)."""
+    env = os.environ if env is None else env
+    settings = Settings.load(config, env)
+    file = config if config is not None else env.get("FAIRYPOST_CONFIG")
+    named = "FAIRYPOST_DB" in env or (file and "db_path" in _read_file(Path(file)))
+    if not named:
+        path = default_db_path(env)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        settings = settings.with_(db_path=str(path))
+    return settings
+
+
+def images_folder(settings: Settings) -> Path:
+    """Where ``fairypost play`` writes its pictures: ``images/`` beside the database."""
+    return Path(settings.db_path).expanduser().resolve().parent / "images"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="fairypost",
+        description="Correspondence play of five chess variants: in the terminal, or as a Discord bot.",
+        epilog="Settings: --config FILE or FAIRYPOST_CONFIG, and FAIRYPOST_* variables "
+               "(FAIRYPOST_DB: the database file). See README.md.")
+    p.add_argument("--config", metavar="FILE", help="a TOML settings file (default: $FAIRYPOST_CONFIG)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard",
+                        description="Play a game in the terminal. Each line acts for the side "
+                                    "to move: a move (Nf3, e2e4), or a command (type help).")
+    pl.add_argument("game", nargs="?", help="ganymede, gigachess2, grandducal, kingqueen, "
+                                            "superchess (or chess); omitted: choose from a list")
+    pl.add_argument("--resume", nargs="?", const=True, type=int, metavar="ID",
+                    help="go on with an unfinished game: the newest, or game ID")
+    pl.add_argument("--white", metavar="NAME", help="the first player's name (default: the side's)")
+    pl.add_argument("--black", metavar="NAME", help="the second player's name")
+    pl.add_argument("--setup", choices=("default", "players"),
+                    help="Super Chess: the default set-up or the players' own (default: ask)")
+    pl.add_argument("--days", metavar="N",
+                    help="days per move (1, 2, 3, 5, 7, 10, 14) or none (the default here)")
+    pl.add_argument("--images", metavar="DIR",
+                    help="where to write the board pictures (default: images/ beside the database)")
+    pl.add_argument("--no-images", action="store_true", help="write no pictures")
+    pl.add_argument("--flip", action="store_true", help="show the board from Black's side")
+    sub.add_parser("games", help="list the games played in the terminal")
+    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
+    sub.add_parser("health", help="exit 0 if the database can be opened (for health checks)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        print("\nTo play now: fairypost play")
+        return 0
+    try:
+        settings = load_settings(args.config)
+    except (ConfigError, OSError) as e:
+        print(f"fairypost: {e}", file=sys.stderr)
+        return 2
+    if args.command in ("play", "games"):
+        try:  # a database named in a folder not yet made: make it
+            Path(settings.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            print(f"fairypost: cannot make the folder of the database {settings.db_path}: "
+                  f"{e.strerror or e}", file=sys.stderr)
+            return 2
+    if args.command == "play":
+        from .terminal.play import play
+        if args.resume is not None and args.game:
+            parser.error("give a game to start or --resume, not both")
+        images = None if args.no_images else (args.images or images_folder(settings))
+        try:
+            return asyncio.run(play(settings, game=args.game, resume=args.resume, white=args.white,
+                                    black=args.black, setup=args.setup, days=args.days,
+                                    images=images, flip=args.flip))
+        except KeyboardInterrupt:
+            print()
+            return 130
+    if args.command == "games":
+        from .terminal.play import list_games
+        return asyncio.run(list_games(settings))
+    if args.command == "health":
+        return asyncio.run(health(settings))
+    if args.command == "run":
+        # imported here: play and health need no discord.py
+        from .discord_bot import runner
+        return runner.main(settings)
+    parser.error(f"unknown command {args.command!r}")
+    return 2
+
+
+async def health(settings: Settings) -> int:
+    """Open the database (making or upgrading it if need be) and read its schema version."""
+    from .store import Store
+    folder = Path(settings.db_path).expanduser().parent
+    if not folder.is_dir():  # checked first: aiosqlite reports a failed open untidily
+        print(f"unhealthy: database {settings.db_path}: the folder {folder} does not exist",
+              file=sys.stderr)
+        return 1
+    try:
+        store = await Store.open(settings.db_path)
+        try:
+            async with store.read() as tx:
+                version = await tx.schema_version()
+        finally:
+            await store.close()
+    except Exception as e:  # noqa: BLE001 - any failure is "unhealthy", with its reason
+        print(f"unhealthy: database {settings.db_path}: {e}", file=sys.stderr)
+        return 1
+    print(f"ok: database {settings.db_path} (schema {version})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""The PNG pictures a terminal session writes: the board after each move, the
+legend, piece cards. The same pictures the bot posts (``render``), written to a
+folder the session names, one file per game (rewritten as the game goes on)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class Images:
+    """Writes pictures into ``folder``; ``folder=None`` writes none. If the picture
+    code cannot be loaded, says so once (``problem``) and writes nothing more."""
+
+    def __init__(self, folder: str | Path | None):
+        self.folder = Path(folder) if folder is not None else None
+        self.problem: str | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.folder is not None and self.problem is None
+
+    def _write(self, name: str, make) -> Path | None:
+        if not self.enabled:
+            return None
+        try:
+            data = make()
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path = self.folder / name
+            tmp = path.with_name(path.name + ".part")
+            tmp.write_bytes(data)
+            tmp.replace(path)  # a viewer never sees half a file
+            return path
+        except (ImportError, AttributeError) as e:
+            self.problem = f"board images are not available: {e}"
+        except OSError as e:
+            self.problem = f"cannot write images to {self.folder}: {e.strerror or e}"
+        return None
+
+    def board(self, game_id: int, pos, *, flip: bool = False, highlight=None) -> Path | None:
+        def make():
+            import render
+            return render.board_png(pos, flip=flip, highlight=highlight)
+        return self._write(f"game-{game_id}.png", make)
+
+    def legend(self, game_id: int, pos) -> Path | None:
+        def make():
+            import render
+            return render.legend_png(pos)
+        return self._write(f"game-{game_id}-legend.png", make)
+
+    def piece(self, game: str, key: str, colour: str = "w", state: str | None = None) -> Path | None:
+        def make():
+            import render
+            return render.piece_card_png(game, key, colour, state)
+        safe = key.replace("+", "promoted-")
+        return self._write(f"piece-{game}-{safe}-{colour}.png", make)

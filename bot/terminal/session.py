@@ -1,0 +1,523 @@
+"""One game at one keyboard: each line acts for the side to move.
+
+A line that is not a command word is a move, in any notation the engine reads
+(``Nf3``, ``e2e4``, ``Ng1-f3``, Super Chess's ``S@e2,S@f2`` and ``d1(N)``); the
+commands are the bot's: move, board, moves, undo, draw, resign, abort, record,
+rules, piece, legend, help, plus the terminal's own: flip, fen, games, quit.
+Everything goes through the game service, so the rules, the refusals and the
+stored game are the bot's own.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import rules
+
+from ..errors import ServiceError
+from ..service import GameService, GameView
+from .console import Console
+from .images import Images
+from .textboard import legend_lines, side_names, text_board
+
+WIDTH = 78
+
+
+@dataclass(frozen=True)
+class Command:
+    names: tuple[str, ...]
+    usage: str
+    help: str
+    run: Callable[[Session, str], Awaitable[bool]]  # False: leave the session
+
+
+COMMANDS: list[Command] = []
+
+
+def command(*names: str, usage: str = "", help: str = ""):
+    def register(fn):
+        COMMANDS.append(Command(names, usage or names[0], help, fn))
+        return fn
+    return register
+
+
+def find_command(word: str) -> Command | None:
+    w = word.lower()
+    for c in COMMANDS:
+        if w in c.names:
+            return c
+    return None
+
+
+class Session:
+    def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
+                 *, flip: bool = False):
+        self.service = service
+        self.game_id = game_id
+        self.console = console
+        self.images = images
+        self.flip = flip
+        self.view: GameView | None = None
+        self.pos = None  # the view's rules Position, its last move included
+        self._told_images = False
+
+    # --- the loop ---
+
+    async def run(self) -> int:
+        await self.refresh()
+        w, b = side_names(self.pos)
+        self.say(f"Game #{self.game_id}: {self.game_name()}, {self.who('w')} against "
+                 f"{self.who('b')}. Upper case letters are {w}'s pieces, lower case {b}'s.")
+        self.say("Type a move (like e4 or Nf3), or help for the commands.")
+        if self.images.folder is not None:
+            self.say(f"Board images are written to {self.images.folder}")
+        self.show()
+        if not await self.pending():
+            return self.leave()
+        while True:
+            try:
+                line = self.console.ask(self.prompt())
+            except KeyboardInterrupt:
+                self.say()
+                line = None
+            if line is None:
+                return self.leave()
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                keep_going = await self.handle(line)
+            except ServiceError as e:
+                self.say(_sentence(str(e)))
+                await self.refresh()
+                keep_going = True
+            if not keep_going:
+                return self.leave()
+
+    async def handle(self, line: str) -> bool:
+        word, _, rest = line.partition(" ")
+        cmd = find_command(word)
+        if cmd is None:
+            return await self.play(line)
+        return await cmd.run(self, rest.strip())
+
+    def leave(self) -> int:
+        if self.view is not None and self.view.status == "active":
+            self.say(f"Game #{self.game_id} is saved. Go on with: fairypost play --resume {self.game_id}")
+        return 0
+
+    async def pending(self) -> bool:
+        """Finish what a session that stopped half-way left open: a draw offer waits
+        for its answer, a takeback (an undo) is completed. False: the input ended."""
+        v = self.view
+        if v.status != "active":
+            return True
+        if v.takeback_by is not None:
+            await self.service.accept_takeback(self.game_id, self.player(_other(v.takeback_by)).id,
+                                               expected_ply=v.ply)
+            await self.refresh()
+            self.say("The move that was being taken back is taken back.")
+            self.show()
+        elif v.draw_offer is not None:
+            return await self.answer_draw(v.draw_offer)
+        return True
+
+    # --- helpers ---
+
+    def say(self, text: str = "") -> None:
+        self.console.say(text)
+
+    def player(self, side: str):
+        return self.view.white if side == "w" else self.view.black
+
+    def side_name(self, side: str) -> str:
+        return side_names(self.pos)["wb".index(side)]
+
+    def who(self, side: str) -> str:
+        """The player's name, and their side if the name does not say it."""
+        name, label = self.player(side).name, self.side_name(side)
+        return name if name.lower() == label.lower() else f"{name} ({label})"
+
+    def game_name(self) -> str:
+        return rules.game(self.view.game).name
+
+    def prompt(self) -> str:
+        v = self.view
+        if v.status != "active":
+            return "> "
+        return f"{self.who(v.turn)}> "
+
+    async def refresh(self, view: GameView | None = None) -> GameView:
+        """Take ``view`` (what an operation returned), or read the game, and its position."""
+        self.view = view if view is not None else await self.service.game(self.game_id)
+        self.pos = await self.service.position(self.game_id)
+        return self.view
+
+    def show(self) -> None:
+        self.say()
+        self.say(text_board(self.pos, flip=self.flip))
+        self.say()
+        self.say(self.status())
+        path = self.images.board(self.game_id, self.pos, flip=self.flip)
+        if path is not None:
+            self.say(f"Image: {path}")
+        elif self.images.problem and not self._told_images:
+            self._told_images = True
+            self.say(f"({self.images.problem})")
+
+    def status(self) -> str:
+        v = self.view
+        if v.status == "aborted":
+            return "The game was aborted."
+        if v.status != "active":
+            if v.result == "1/2-1/2":
+                return f"Game over: a draw ({v.reason})."
+            winner = "w" if v.result == "1-0" else "b"
+            return f"Game over: {v.result}, {self.who(winner)} wins ({v.reason})."
+        parts = []
+        if v.moves:
+            last = v.moves[-1]
+            parts.append(f"Last move: {last.san} ({self.side_name(last.side)}).")
+        if v.in_setup:
+            parts.append(f"Set-up: {self.who(v.turn)} to choose {_setup_hint(self.pos)}.")
+        else:
+            parts.append(f"{self.who(v.turn)} to move" + (", in check." if v.in_check else "."))
+        if v.draw_offer:
+            parts.append(f"{self.side_name(v.draw_offer)} offers a draw.")
+        return " ".join(parts)
+
+    # --- moving ---
+
+    async def play(self, text: str) -> bool:
+        v = self.view
+        if v.status != "active":
+            self.say(f"{_sentence(self._over())} Type record for the game, quit to leave.")
+            return True
+        mover = v.turn
+        try:
+            r = await self.service.move(self.game_id, self.player(mover).id, text,
+                                        expected_ply=v.ply)
+        except ServiceError as e:
+            msg = _sentence(str(e))
+            if " " not in text.strip() and not any(ch.isdigit() for ch in text):
+                msg += " (Type help for the commands.)"
+            self.say(msg)
+            return True
+        await self.refresh(r.game)
+        self.say(f"{self.who(mover)} played {r.san}.")
+        self.show()
+        return True
+
+    def _over(self) -> str:
+        v = self.view
+        return "the game was aborted" if v.status == "aborted" else f"the game is over: {v.result} ({v.reason})"
+
+    async def answer_draw(self, offered_by: str) -> bool:
+        other = _other(offered_by)
+        answer = self.console.yes(f"{self.who(other)}, {self.who(offered_by)} offers a draw. "
+                                  f"Do you accept? [y/n] ")
+        if answer is None:
+            return False
+        op = self.service.accept_draw if answer else self.service.decline_draw
+        await self.refresh(await op(self.game_id, self.player(other).id, expected_ply=self.view.ply))
+        if answer:
+            self.say("Draw agreed.")
+            self.say(self.status())
+        else:
+            self.say("Draw declined; play on.")
+        return True
+
+
+def _other(side: str) -> str:
+    return "b" if side == "w" else "w"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _setup_hint(pos) -> str:
+    """What the set-up action now to be made is (Super Chess)."""
+    phase = getattr(pos, "setup", None) or ""
+    geo = pos.game.geometry
+    if phase.startswith("sp-"):
+        rank = 2 if phase == "sp-w" else geo.height - 1
+        return (f"the files of the two Super Pawns on rank {rank}, "
+                f"like S@e{rank},S@f{rank} or just ef")
+    if phase.startswith("face-"):
+        side = 0 if phase == "face-w" else 1
+        cyclops = next((geo.names[sq] for sq, k in enumerate(pos.board)
+                        if k is not None and k.color == side and k.state == "?"), None)
+        where = f"{cyclops}(N) or just N" if cyclops else "N"
+        return f"the way the Cyclops faces (N, NE, E, SE, S, SW, W or NW), like {where}"
+    return "a set-up action (type moves to see them)"
+
+
+# --- the commands ----------------------------------------------------------------------
+
+@command("move", "m", "play", usage="move MOVE",
+         help="play a move (the word is optional: a line that is just a move plays it)")
+async def _move(s: Session, arg: str) -> bool:
+    if not arg:
+        s.say("Which move? For example: move Nf3")
+        return True
+    return await s.play(arg)
+
+
+@command("board", "show", usage="board [SQUARE]",
+         help="show the board again and write its image (with a square: that piece's moves)")
+async def _board(s: Session, arg: str) -> bool:
+    await s.refresh()
+    if arg:
+        return await _moves(s, arg)
+    s.show()
+    return True
+
+
+@command("moves", usage="moves [SQUARE]",
+         help="the legal moves of the piece on a square, or all legal moves")
+async def _moves(s: Session, arg: str) -> bool:
+    await s.refresh()
+    v = s.view
+    if v.status != "active":
+        s.say(_sentence(s._over()))
+        return True
+    pos = s.pos
+    if arg:
+        try:
+            moves = pos.moves_from(arg.split()[0])
+        except rules.RulesError as e:
+            s.say(_sentence(str(e)))
+            return True
+        if not moves:
+            piece = pos.piece_at(arg.split()[0])
+            what = "no piece there" if piece is None else f"the {piece.name} there has no legal move"
+            s.say(f"{arg.split()[0]}: {what}.")
+            return True
+        square = arg.split()[0].lower()
+        sans = sorted(pos.san(m) for m in moves)
+        s.say(f"{len(sans)} move{'s' if len(sans) != 1 else ''} from {square}:")
+        s.say(textwrap.fill(" ".join(sans), WIDTH))
+        path = s.images.board(s.game_id, pos, flip=s.flip, highlight=square)
+        if path is not None:
+            s.say(f"Image (the moves marked): {path}")
+        return True
+    else:
+        sans = sorted(pos.san(m) for m in pos.legal_moves())
+        s.say(f"{len(sans)} legal move{'s' if len(sans) != 1 else ''}:")
+    s.say(textwrap.fill(" ".join(sans), WIDTH))
+    return True
+
+
+@command("undo", "takeback", help="take back the last move (both players agree: one keyboard)")
+async def _undo(s: Session, arg: str) -> bool:
+    v = await s.refresh()
+    if v.status != "active":
+        s.say(_sentence(s._over()))
+        return True
+    if not v.moves:
+        s.say("There is no move to take back.")
+        return True
+    last = v.moves[-1]
+    asker, other = s.player(last.side), s.player(_other(last.side))
+    await s.service.ask_takeback(s.game_id, asker.id, expected_ply=v.ply)
+    await s.refresh(await s.service.accept_takeback(s.game_id, other.id, expected_ply=v.ply))
+    s.say(f"Took back {last.san}.")
+    s.show()
+    return True
+
+
+@command("draw", help="offer a draw; the other player answers at once")
+async def _draw(s: Session, arg: str) -> bool:
+    v = await s.refresh()
+    side = v.turn
+    await s.refresh(await s.service.offer_draw(s.game_id, s.player(side).id, expected_ply=v.ply))
+    if s.view.status != "active":  # the other side's offer stood: this accepted it
+        s.say("Draw agreed.")
+        s.say(s.status())
+        return True
+    return await s.answer_draw(side)
+
+
+@command("resign", help="resign the game for the side to move")
+async def _resign(s: Session, arg: str) -> bool:
+    v = await s.refresh()
+    await s.refresh(await s.service.resign(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
+    s.say(f"{s.who(v.turn)} resigns.")
+    s.say(s.status())
+    return True
+
+
+@command("abort", help="call the game off (only before both sides have moved)")
+async def _abort(s: Session, arg: str) -> bool:
+    v = await s.refresh()
+    await s.refresh(await s.service.abort(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
+    s.say(s.status())
+    return True
+
+
+@command("record", "pgn", help="the game record (PGN-like, moves in SAN)")
+async def _record(s: Session, arg: str) -> bool:
+    s.say((await s.service.record(s.game_id)).rstrip())
+    return True
+
+
+@command("rules", usage="rules [GAME]", help="what the game is and its pieces")
+async def _rules(s: Session, arg: str) -> bool:
+    game_id = s.view.game
+    if arg:
+        try:
+            game_id = resolve_game(arg)
+        except ValueError as e:
+            s.say(_sentence(str(e)))
+            return True
+    s.say(rules_text(game_id))
+    return True
+
+
+@command("piece", usage="piece CODE|NAME", help="what a piece does (and its card image)")
+async def _piece(s: Session, arg: str) -> bool:
+    if not arg:
+        s.say("Which piece? For example: piece N, or piece knight. Type legend for the pieces.")
+        return True
+    game = rules.game(s.view.game)
+    found = find_piece(game, arg)
+    if isinstance(found, str):
+        s.say(found)
+        return True
+    s.say(piece_text(game, found))
+    path = s.images.piece(game.id, found.key)
+    if path is not None:
+        s.say(f"Card: {path}")
+    return True
+
+
+@command("legend", "key", help="the letters on the board and the pieces they stand for")
+async def _legend(s: Session, arg: str) -> bool:
+    pos = s.pos
+    w, b = side_names(pos)
+    s.say(f"Upper case is {w}, lower case {b}; '+' marks a promoted piece; a state stands in "
+          f"brackets.")
+    for line in legend_lines(pos):
+        s.say("  " + line)
+    path = s.images.legend(s.game_id, pos)
+    if path is not None:
+        s.say(f"Image: {path}")
+    return True
+
+
+@command("flip", help="turn the board round (and again)")
+async def _flip(s: Session, arg: str) -> bool:
+    s.flip = not s.flip
+    s.show()
+    return True
+
+
+@command("fen", "vfen", help="the position as a VFEN string")
+async def _fen(s: Session, arg: str) -> bool:
+    s.say((await s.refresh()).fen)
+    return True
+
+
+@command("games", help="the games played in this terminal, and how to resume them")
+async def _games(s: Session, arg: str) -> bool:
+    from .play import games_text
+    s.say(await games_text(s.service))
+    return True
+
+
+@command("help", "?", usage="help", help="this list")
+async def _help(s: Session, arg: str) -> bool:
+    s.say(help_text())
+    return True
+
+
+@command("quit", "exit", "q", help="leave (the game is saved; fairypost play --resume goes on)")
+async def _quit(s: Session, arg: str) -> bool:
+    return False
+
+
+def help_text() -> str:
+    lines = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
+    for c in COMMANDS:
+        alias = ", ".join(c.names[1:])
+        lines.append(f"  {c.usage:<16} {c.help}" + (f" (also: {alias})" if alias else ""))
+    return "\n".join(lines)
+
+
+# --- games and pieces as text (the rules and piece commands) ---------------------------
+
+def resolve_game(text: str) -> str:
+    """A game id from its id, its name or the start of either ('grand', 'super')."""
+    t = text.strip().lower().replace(" ", "")
+    ids = rules.variants()
+    if t in ids:
+        return t
+    names = {g: rules.game(g).name.lower().replace(" ", "") for g in ids}
+    hits = [g for g in ids if g.startswith(t) or names[g].startswith(t)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise ValueError(f"there is no game {text.strip()!r}; the games are: {', '.join(ids)}")
+    raise ValueError(f"{text.strip()!r} could be {', '.join(hits)}: which one?")
+
+
+def rules_text(game_id: str) -> str:
+    g = rules.game(game_id)
+    geo = g.geometry
+    head = (f"{g.name} ({g.id}): {geo.width} x {geo.height} board, files "
+            f"{' '.join(geo.files)}, ranks 1-{geo.height}.")
+    out = [head, ""]
+    out += textwrap.wrap(g.summary, WIDTH)
+    out += ["", "Pieces (type piece CODE for one of them):"]
+    for key, t in g.types.items():
+        desc = t.description or ""
+        out += textwrap.wrap(f"{key:<3}{_piece_name(t)}" + (f": {desc}" if desc else ""), WIDTH,
+                             subsequent_indent="     ")
+    return "\n".join(out)
+
+
+def _piece_name(t) -> str:
+    names = getattr(t, "side_names", None)
+    return " / ".join(names) if names else t.name
+
+
+def find_piece(game, text: str):
+    """The piece type a text names (its code, + code, or name, any case), or a message."""
+    t = text.strip()
+    if t in game.types:
+        return game.types[t]
+    up = t.upper()
+    if up in game.types:
+        return game.types[up]
+    low = t.lower()
+    for ptype in game.types.values():
+        names = [ptype.name] + list(getattr(ptype, "side_names", None) or ())
+        if low in (n.lower() for n in names):
+            return ptype
+    starts = [p for p in game.types.values()
+              if any(n.lower().startswith(low) for n in [p.name] + list(p.side_names or ()))]
+    if len(starts) == 1:
+        return starts[0]
+    codes = ", ".join(f"{k} {_piece_name(p)}" for k, p in game.types.items())
+    return f"{game.name} has no piece {t!r}. Its pieces: {codes}."
+
+
+def piece_text(game, ptype) -> str:
+    lines = [f"{ptype.key} {_piece_name(ptype)} ({game.name})"]
+    if ptype.description:
+        lines += textwrap.wrap(ptype.description, WIDTH)
+    if ptype.betza:
+        lines.append(f"Betza: {ptype.betza}")
+    if ptype.states:
+        lines.append(f"Its state, in brackets after its letter: {', '.join(ptype.states)}.")
+    if ptype.promotion and ptype.promotion.to:
+        lines.append("Promotes to: " + ", ".join(
+            f"{k} {_piece_name(game.types[k])}" for k in ptype.promotion.to))
+    return "\n".join(lines)

@@ -1,0 +1,107 @@
+"""A position as plain text, for the terminal.
+
+Uses only what a rules ``Position`` shows: the board (a list of piece kinds, None for
+an empty square), the geometry (file letters, ranks, holes), each kind's ``symbol``
+(its code, upper case for White and lower case for Black, ``+`` before a promoted
+piece, its state in brackets: a Cyclops facing ``C(NE)``, a Spearman setting
+``S(V)``, each half of a Wall ``W(E)`` naming the side its other half is on) and the
+hands. Every square gets the same width, so the board stays a grid whatever stands
+on it; an empty square is ``.``, a hole (a square that is not part of the board) is
+blank.
+
+    text_board(pos)               the board with coordinates, then hands if the game has them
+    text_board(pos, flip=True)    seen from Black's side
+"""
+
+from __future__ import annotations
+
+EMPTY = "."
+HOLE = " "
+
+
+def cell_width(pos) -> int:
+    """The widest symbol any piece of this game can have (so the grid does not
+    change width during a game), at least that of every piece now on the board."""
+    width = 1
+    for t in getattr(pos.game, "types", {}).values():
+        states = tuple(t.states) + tuple(getattr(t, "extra_states", ()))
+        width = max(width, len(t.key) + (2 + max(map(len, states)) if states else 0))
+    for kind in pos.board:
+        if kind is not None:
+            width = max(width, len(kind.symbol))
+    return width
+
+
+def text_board(pos, *, flip: bool = False, hands: bool | None = None) -> str:
+    """The board as lines of text: rank numbers on both sides, file letters above and
+    below; then, for a game with drops (or any position with pieces in hand), each
+    side's hand."""
+    geo = pos.game.geometry
+    w = cell_width(pos)
+    files = list(range(geo.width))
+    ranks = list(range(geo.height))
+    if flip:
+        files.reverse()
+    else:
+        ranks.reverse()
+    label = len(str(geo.height))
+    letters = " " * (label + 2) + " ".join(geo.files[f].ljust(w) for f in files).rstrip()
+    lines = [letters]
+    for r in ranks:
+        cells = []
+        for f in files:
+            sq = r * geo.width + f
+            kind = pos.board[sq]
+            if sq in geo.holes:
+                text = HOLE
+            elif kind is None:
+                text = EMPTY
+            else:
+                text = kind.symbol
+            cells.append(text.ljust(w))
+        lines.append(f"{r + 1:>{label}}  " + " ".join(cells) + f"  {r + 1}")
+    lines.append(letters)
+    show_hands = hands if hands is not None else (
+        bool(getattr(pos.game, "drop_zone", None)) or any(pos.hands))
+    if show_hands:
+        lines.append("")
+        lines.extend(hand_lines(pos))
+    return "\n".join(lines)
+
+
+def hand_lines(pos) -> list[str]:
+    """'White in hand: P, N x2' for each side ('-' when empty)."""
+    out = []
+    for colour, name in enumerate(side_names(pos)):
+        items = [f"{key} x{n}" if n > 1 else key for key, n in pos.hands[colour]]
+        out.append(f"{name} in hand: {', '.join(items) if items else '-'}")
+    return out
+
+
+def side_names(pos) -> tuple[str, str]:
+    """The game's names of the two sides (King and Queen: Blue and Red)."""
+    return tuple(getattr(pos.game, "side_names", ("White", "Black")))
+
+
+def legend_lines(pos) -> list[str]:
+    """Each kind of piece now on the board (or in hand) with its name: 'N  Knight'
+    (a piece with a state once, with the states its brackets can show)."""
+    seen: dict[str, object] = {}
+    for kind in pos.board:
+        if kind is not None:
+            seen.setdefault(kind.key, kind)
+    for colour in (0, 1):
+        for key, _ in pos.hands[colour]:
+            seen.setdefault(key, None)
+    types = getattr(pos.game, "types", {})
+    out = []
+    for key in sorted(seen, key=lambda k: (k.startswith("+"), k.lstrip("+"))):
+        t = types.get(key)
+        if t is None:
+            continue
+        names = getattr(t, "side_names", None)
+        name = " / ".join(names) if names else t.name
+        if t.states:
+            name += f", in brackets one of {' '.join(t.states)}"
+        out.append(f"{key:<3}{name}")
+    return out

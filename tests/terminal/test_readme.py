@@ -1,0 +1,40 @@
+"""The README tells the truth about what it points at."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rules
+from bot.cli import _parser
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_each_game_has_a_line_and_a_small_start_picture():
+    images = re.findall(r'src="(docs/images/[^"]+\.png)"', README)
+    games = [g for g in rules.variants() if g != "chess"]
+    assert sorted(Path(i).stem for i in images) == sorted(games)
+    for image in images:
+        data = (ROOT / image).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert len(data) < 200_000, f"{image} is {len(data)} bytes"
+
+
+def test_one_test_command_and_ci_runs_it():
+    assert re.findall(r"python -m pytest[^\n`]*", README) == ["python -m pytest"]
+    ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()
+    assert ci[-1] == "python -m pytest"
+
+
+def test_the_commands_it_names_exist():
+    sub = next(a for a in _parser()._actions if a.dest == "command")
+    code = [line for line in README.splitlines() if line.startswith("    ")]
+    code += re.findall(r"`([^`\n]+)`", README)
+    for name in re.findall(r"\bfairypost (\w+)", "\n".join(code)):
+        if name != "fairypost":  # `docker run ... fairypost fairypost play`: the image, then the command
+            assert name in sub.choices, f"README names 'fairypost {name}'"
+    for var in re.findall(r"`(FAIRYPOST_[A-Z_]+)", README):
+        assert var in (ROOT / "bot" / "config.py").read_text() or var == "FAIRYPOST_FULL_PERFT" \
+            or var in (ROOT / "bot" / "cli.py").read_text(), var
