@@ -1,0 +1,379 @@
+"""Ganymede Chess (ganymede): what its data cannot say.
+
+* ``minirose``: the Mini-rose's sixteen octagonal paths (path generator).
+* ``wall``: the Wall, one piece on two squares (special mover). Each of its squares holds
+  a ``W`` whose state names the board direction of the other square: ``W(E)`` + ``W(W)``
+  for a horizontal Wall, ``W(N)`` + ``W(S)`` for a vertical one. Its moves are generated,
+  and its attacks looked up, once, from its *anchor*: the square with state E or N (the
+  lower-left one, first in board order).
+* ``ganymede`` extension: the inventor's notations (``S-g5\\S\\``, ``S(f)xf6\\S\\``,
+  ``W-(c2-d2)``, ``0-h11``, ``NN-g2``), Wall LAN with its pairs in any order, the reason a
+  Wall text names no legal move, and the check that every Wall in a VFEN is whole.
+"""
+from __future__ import annotations
+
+import re
+
+from ..betza import COMPASS
+from ..errors import (
+    AmbiguousMoveError,
+    FenError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    NoPieceError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+)
+from ..move import WALL, Move
+from . import SpecialMover, extension, mover, path_generator
+
+# --- Mini-rose ---------------------------------------------------------------------------
+
+_ROSE = None
+
+
+@path_generator("minirose")
+def minirose():
+    """16 paths: a first King step in any of 8 directions, then each step turned 45 degrees
+    from the one before, always the same way; 7 steps (the 8th would return home)."""
+    global _ROSE
+    if _ROSE is None:
+        paths = []
+        for d in range(8):
+            for turn in (1, -1):
+                x = y = 0
+                path = []
+                for i in range(7):
+                    dx, dy = COMPASS[(d + turn * i) % 8]
+                    x, y = x + dx, y + dy
+                    path.append((x, y))
+                paths.append(tuple(path))
+        _ROSE = tuple(paths)
+    return _ROSE
+
+
+# --- Wall ----------------------------------------------------------------------------------
+
+class _WallGeometry:
+    """Everything a Wall with this anchor and orientation can do, on an empty board."""
+    __slots__ = ("a", "across", "along", "b", "turns", "watch", "ways")
+
+    def __init__(self, geo, a: int, vertical: bool):
+        names = geo.names
+        w = geo.width
+        line = (0, 1) if vertical else (1, 0)
+        perp = (1, 0) if vertical else (0, 1)
+        d_line = w if vertical else 1
+        self.a = a
+        self.b = b = a + d_line
+
+        def lan(n1, n2):
+            return f"{names[a]}{names[b]}-{names[n1]}{names[n2]}"
+
+        # along its line: (leading square, new first square, new second square, LAN)
+        self.along = []
+        fwd, lead = [], b
+        while True:
+            lead = geo.step(lead, *line)
+            if lead is None:
+                break
+            fwd.append((lead, lead - d_line, lead, lan(lead - d_line, lead)))
+        back, lead = [], a
+        while True:
+            lead = geo.step(lead, -line[0], -line[1])
+            if lead is None:
+                break
+            back.append((lead, lead, lead + d_line, lan(lead, lead + d_line)))
+        self.along = [r for r in (fwd, back) if r]
+        # across its line: (new first square, new second square, LAN)
+        self.across = []
+        for sgn in (1, -1):
+            ray, n1 = [], a
+            while True:
+                n1 = geo.step(n1, perp[0] * sgn, perp[1] * sgn)
+                if n1 is None:
+                    break
+                n2 = n1 + d_line
+                ray.append((n1, n2, lan(n1, n2)))
+            if ray:
+                self.across.append(ray)
+        # quarter turns on either square: (square entered, new first, new second, LAN)
+        self.turns = []
+        for pivot in (a, b):
+            for sgn in (1, -1):
+                t = geo.step(pivot, perp[0] * sgn, perp[1] * sgn)
+                if t is not None:
+                    n1, n2 = min(pivot, t), max(pivot, t)
+                    self.turns.append((t, n1, n2, lan(n1, n2)))
+        # attack ways: target -> ((squares that must be empty), square that must not hold
+        # a piece of the Wall's side, or -1)
+        ways: dict[int, list] = {}
+        for t, _n1, _n2, _l in self.turns:
+            ways.setdefault(t, []).append(((), -1))
+        for ray in self.along:
+            passed = []
+            for lead, _n1, _n2, _l in ray:
+                ways.setdefault(lead, []).append((tuple(passed), -1))
+                passed.append(lead)
+        for ray in self.across:
+            passed = []
+            for n1, n2, _l in ray:
+                ways.setdefault(n1, []).append((tuple(passed), n2))
+                ways.setdefault(n2, []).append((tuple(passed), n1))
+                passed += [n1, n2]
+        self.ways = {t: tuple(v) for t, v in ways.items()}
+        self.watch = {t: tuple(sorted({s for req, o in v for s in req + ((o,) if o >= 0 else ())}))
+                      for t, v in self.ways.items()}
+
+
+@mover("wall")
+class WallMover(SpecialMover):
+    """The Wall: slides like a Rook keeping its orientation, or turns a quarter on either
+    square; enemy pieces on its new squares are taken (two at once sliding across its line).
+    Taking either of its squares takes the whole Wall (``linked``)."""
+
+    DELTA_STATES = ("E", "W", "N", "S")
+
+    def __init__(self, game, ptype):
+        super().__init__(game, ptype)
+        w = game.geometry.width
+        self._delta = {"E": 1, "W": -1, "N": w, "S": -w}
+        self._geo = {}
+        self._kinds = [None, None]
+
+    def _geometry(self, a: int, vertical: bool) -> _WallGeometry:
+        g = self._geo.get((a, vertical))
+        if g is None:
+            g = self._geo[(a, vertical)] = _WallGeometry(self.game.geometry, a, vertical)
+        return g
+
+    def kinds(self, color):
+        """(W(E), W(W), W(N), W(S)) of a colour."""
+        k = self._kinds[color]
+        if k is None:
+            k = self._kinds[color] = tuple(self.game.kind(self.ptype.key, color, s)
+                                           for s in self.DELTA_STATES)
+        return k
+
+    def partner(self, sq: int, kind) -> int:
+        return sq + self._delta[kind.state]
+
+    def linked(self, board, sq, kind):
+        """The other square of the Wall standing on sq."""
+        return (sq + self._delta[kind.state],)
+
+    def _taken(self, board, squares):
+        """The squares emptied by taking what stands on these squares (whole Walls)."""
+        out = list(squares)
+        for s in squares:
+            q = board[s]
+            if q.type is self.ptype:
+                p = s + self._delta[q.state]
+                if p not in out:
+                    out.append(p)
+        return tuple(out)
+
+    def pseudo_moves(self, pos, sq, kind):
+        st = kind.state
+        if st != "E" and st != "N":
+            return
+        board = pos.board
+        color = kind.color
+        g = self._geometry(sq, st == "N")
+        a, b = g.a, g.b
+        old = (a, b)
+        kE, kW, kN, kS = self.kinds(color)
+        h1, h2 = (kN, kS) if st == "N" else (kE, kW)
+        for ray in g.along:
+            for lead, n1, n2, lan in ray:
+                q = board[lead]
+                if q is None:
+                    yield Move(WALL, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                    continue
+                if q.color != color:
+                    caps = self._taken(board, (lead,))
+                    yield Move(WALL, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
+                break
+        for ray in g.across:
+            for n1, n2, lan in ray:
+                q1, q2 = board[n1], board[n2]
+                if q1 is None and q2 is None:
+                    yield Move(WALL, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                    continue
+                if (q1 is not None and q1.color == color) or (q2 is not None and q2.color == color):
+                    break
+                caps = self._taken(board, tuple(s for s in (n1, n2) if board[s] is not None))
+                yield Move(WALL, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
+                break
+        for t, n1, n2, lan in g.turns:
+            q = board[t]
+            v1, v2 = (kN, kS) if n2 - n1 != 1 else (kE, kW)
+            if q is None:
+                yield Move(WALL, a, n1, kind, v1, (), old, ((n1, v1), (n2, v2)), lan)
+            elif q.color != color:
+                caps = self._taken(board, (t,))
+                yield Move(WALL, a, n1, kind, v1, caps, old + caps, ((n1, v1), (n2, v2)), lan)
+
+    def attacks(self, board, sq, kind, target) -> bool:
+        st = kind.state
+        if st != "E" and st != "N":
+            return False
+        ways = self._geometry(sq, st == "N").ways.get(target)
+        if ways:
+            color = kind.color
+            for req, other in ways:
+                for s in req:
+                    if board[s] is not None:
+                        break
+                else:
+                    if other < 0:
+                        return True
+                    q = board[other]
+                    if q is None or q.color != color:
+                        return True
+        return False
+
+    def watch(self, board, sq, kind, target):
+        st = kind.state
+        if st != "E" and st != "N":
+            return ()
+        return self._geometry(sq, st == "N").watch.get(target, ())
+
+    def san(self, pos, move) -> str:
+        names = pos.game.geometry.names
+        a, b = move.clear[0], move.clear[1]
+        (n1, _k1), (n2, _k2) = move.put
+        sep = "x" if move.captures else "-"
+        return f"W({names[a]}{names[b]}){sep}{names[n1]}{names[n2]}"
+
+
+# --- the inventor's notations -----------------------------------------------------------
+
+_SQ = r"[a-zA-Z]\d{1,2}"
+_MARKS = re.compile(r"(?:[+#!?]|ch)+$", re.IGNORECASE)
+_CASTLE = re.compile(r"[0Oo](?:-[0Oo]){1,2}")
+# the inventor's Wall move names only the new squares: W-(c2-d2)
+_WALL_TO = re.compile(rf"W\s*[-x:]?\s*\(?\s*({_SQ})\s*[-x:]?\s*({_SQ})\s*\)?")
+# a Wall's LAN (or SAN) with its pairs in any order: b2a2-d2c2, W(a2b2)xc2d2
+_WALL_LAN = re.compile(rf"(?:W\s*)?\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?\s*[-x:]\s*\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?")
+_SETTING_WORD = {"\\": "L", "/": "R", "|": "V"}
+_SETTING_MARK = re.compile(r"\s*(?:([\\/|])\s*[Ss]\s*\1|\(\s*([\\/|])\s*\)|([\\/|]))$")
+_PAREN_DIS = re.compile(r"^(\+?[A-Z])\(([a-l]|[a-l]?\d{1,2})\)")
+
+
+@extension("ganymede")
+class Ganymede:
+    def __init__(self, game):
+        self.game = game
+
+    # --- reading ----------------------------------------------------------------
+    def _plain(self, text: str) -> str:
+        """The inventor's forms of pieces and settings turned into the engine's."""
+        t = _MARKS.sub("", text.strip()).strip()
+        m = _SETTING_MARK.search(t)
+        if m:
+            mark = m.group(1) or m.group(2) or m.group(3)
+            t = t[:m.start()] + f"({_SETTING_WORD[mark]})"
+        if not _CASTLE.fullmatch(t):
+            if t.startswith("0"):          # the Mini-rose: 0-h11
+                t = "O" + t[1:]
+            t = re.sub(r"^(\+?)NN(?=[-x:(a-l]|$)", r"\1I", t)   # the Nightrider: NN-g2
+            t = _PAREN_DIS.sub(r"\1\2", t)                      # S(f)xf6
+        return t
+
+    def _wall_text(self, pos, text: str):
+        """('to', squares) for W-(c2-d2); ('lan', canonical LAN) for a Wall LAN; or None."""
+        t = _MARKS.sub("", text.strip()).strip()
+        m = _WALL_LAN.fullmatch(t)
+        geo = self.game.geometry
+        if m:
+            try:
+                sqs = [geo.parse_square(s) for s in m.groups()]
+            except RulesError as e:
+                raise InvalidMoveError(str(e)) from None
+            a, b = sorted(sqs[:2])
+            c, d = sorted(sqs[2:])
+            n = geo.names
+            return "lan", (a, b, c, d), f"{n[a]}{n[b]}-{n[c]}{n[d]}"
+        m = _WALL_TO.fullmatch(t)
+        if m:
+            try:
+                c, d = sorted(geo.parse_square(s) for s in m.groups())
+            except RulesError as e:
+                raise InvalidMoveError(str(e)) from None
+            return "to", (c, d), None
+        return None
+
+    def rewrite(self, pos, text: str):
+        wall = self._wall_text(pos, text)
+        if wall is not None:
+            form, sqs, lan = wall
+            if form == "lan":
+                return [lan]
+            hits = [m for m in pos.legal_moves()
+                    if m.kind == WALL and (m.put[0][0], m.put[1][0]) == sqs]
+            if len(hits) > 1:
+                from ..notation import san
+                sans = sorted(san(pos, m) for m in hits)
+                raise AmbiguousMoveError(
+                    f"{text.strip()!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}",
+                    sans)
+            return [m.lan for m in hits]
+        t = self._plain(text)
+        return [t] if t != text.strip() else []
+
+    def explain(self, pos, text: str):
+        """Why a Wall text, or one in the inventor's notation, names no legal move."""
+        from ..notation import _why_illegal, explain
+        wall = self._wall_text(pos, text)
+        if wall is None:
+            t = self._plain(text)
+            return explain(pos, t) if t != text.strip() else None
+        game, board = self.game, pos.board
+        names = game.geometry.names
+        form, sqs, lan = wall
+        pseudo = [m for m in pos.pseudo_moves() if m.kind == WALL]
+        if form == "lan":
+            a, b, c, d = sqs
+            k = board[a]
+            if k is None or k.type.key != "W":
+                return NoPieceError(f"there is no Wall on {names[a]}")
+            if k.color != pos.side:
+                return NotYourPieceError(f"the Wall on {names[a]}-{names[b]} is "
+                                         f"{game.side_name(k.color)}'s; it is {game.side_name(pos.side)}'s move")
+            other = k.hook.partner(a, k)
+            if other != b:
+                lo, hi = min(a, other), max(a, other)
+                return NoPieceError(f"{names[a]} and {names[b]} are not the two squares of one Wall "
+                                    f"(that Wall stands on {names[lo]}-{names[hi]})")
+            if any(m.lan == lan for m in pseudo):
+                return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {_why_illegal(pos)}")
+            return NoSuchMoveError(f"the Wall on {names[a]}-{names[b]} cannot move to {names[c]}-{names[d]}")
+        c, d = sqs
+        mine = [s for s in pos.occ[pos.side] if board[s].type.key == "W"]
+        if not mine:
+            return NoPieceError("you have no Wall on the board")
+        if any((m.put[0][0], m.put[1][0]) == sqs for m in pseudo):
+            return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {_why_illegal(pos)}")
+        return NoSuchMoveError(f"no Wall of yours can move to {names[c]}-{names[d]}")
+
+    # --- positions ------------------------------------------------------------------
+    def validate(self, pos):
+        """Every Wall square must have its other half beside it, in the same colour."""
+        game = self.game
+        geo = game.geometry
+        names = geo.names
+        step = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
+        back = {"E": "W", "W": "E", "N": "S", "S": "N"}
+        board = pos.board
+        for sq, k in enumerate(board):
+            if k is None or k.type.hook != "wall":
+                continue
+            other = geo.step(sq, *step[k.state])
+            if other is None:
+                raise FenError(f"the Wall square on {names[sq]} points off the board ({k.state})")
+            q = board[other]
+            if q is None or q.type is not k.type or q.color != k.color or q.state != back[k.state]:
+                raise FenError(f"the Wall square on {names[sq]} ({k.symbol}) needs its other half, "
+                               f"{'W' if k.color == 0 else 'w'}({back[k.state]}), on {names[other]}")
