@@ -145,6 +145,9 @@ def parse_move(pos, text) -> Move:
     legal = {m.lan: m for m in pos.legal_moves()}
     if not legal and pos.outcome() is not None:
         raise GameOverError(f"the game is over ({pos.outcome()[1]})")
+    exact_lan = legal.get(raw)
+    if exact_lan is not None:
+        return exact_lan  # the canonical form: no index needed (replaying a stored game)
     candidates = [raw]
     ext = pos.game.extension
     if ext is not None and hasattr(ext, "rewrite"):

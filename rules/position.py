@@ -51,7 +51,7 @@ def attacked_on(board, squares, target: int, by: int) -> bool:
 
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
-                 "dropped", "setup", "occ", "royal", "parent", "last_move", "_legal", "_safety",
+                 "dropped", "setup", "occ", "royal", "history", "last_move", "_legal", "_safety",
                  "_key")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
@@ -78,7 +78,9 @@ class Position:
                 if k is not None and k.royal:
                     royal[k.color] = sq
         self.royal = royal
-        self.parent = None
+        # the line that led here, newest first: (key, lan of the move from it, older...)
+        # keys only, not positions, so a long game's history stays small
+        self.history = None
         self.last_move = None
         self._legal = None
         self._safety = None
@@ -459,7 +461,7 @@ class Position:
         else:
             move = self.parse(move)
         child = self.apply(move)
-        child.parent = self
+        child.history = (self.key(), move.lan, self.history)
         child.last_move = move
         return child
 
@@ -503,12 +505,20 @@ class Position:
     def repetitions(self) -> int:
         """How many times this position has occurred in the line that led to it."""
         key = self.key()
-        n, p = 0, self
-        while p is not None:
-            if p.setup is None and p.key() == key:
+        n, cell = 1, self.history
+        while cell is not None:
+            if cell[0] == key:
                 n += 1
-            p = p.parent
+            cell = cell[2]
         return n
+
+    def line(self) -> list[str]:
+        """The LANs of the moves played since this position's history began."""
+        out, cell = [], self.history
+        while cell is not None:
+            out.append(cell[1])
+            cell = cell[2]
+        return out[::-1]
 
     def outcome(self):
         """None while the game goes on, else (result, reason)."""

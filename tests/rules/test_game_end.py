@@ -61,3 +61,11 @@ def test_move_generation_ignores_draw_rules():
     pos = rules.from_fen("chess", "k7/8/8/8/8/8/8/K6R w - - 150 80")
     assert pos.outcome() == ("1/2-1/2", "100-ply rule")
     assert len(pos.legal_moves()) > 0 and pos.perft(1) == len(pos.legal_moves())
+
+
+def test_history_keeps_the_line_not_the_positions():
+    pos = rules.start("chess")
+    for mv in ["e4", "e5", "Nf3"]:
+        pos = pos.play(mv)
+    assert pos.line() == ["e2e4", "e7e5", "g1f3"]
+    assert not hasattr(pos, "parent")   # a long game must not keep every earlier position alive

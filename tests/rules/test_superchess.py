@@ -510,9 +510,9 @@ def test_rights_are_rook_files():
 def test_mates_from_the_start(line):
     pos = rules.start(GAME)
     for text in line:
-        pos = pos.play(text)
+        before, pos = pos, pos.play(text)
     assert pos.outcome() == ("1-0", "checkmate")
-    assert pos.parent.san(pos.last_move).endswith("#")
+    assert before.san(pos.last_move).endswith("#")
 
 
 # Diagram 6 (C on d4 faces NW). No White King on the board.
