@@ -49,7 +49,8 @@ async def _rearm(service, game_ids: list[int], now: int) -> None:
             await tx.update_game(gid, turn_no=g.turn_no + 1, turn_started_at=started,
                                  deadline=started + total)
             for kind, before in turn_plan(g.days):
-                await tx.insert_reminder(gid, g.turn_no + 1, g.to_move_id, kind, before)
+                due_at = started if before is None else started + total - before
+                await tx.insert_reminder(gid, g.turn_no + 1, g.to_move_id, kind, before, due_at)
 
 
 def _move_for(entry, rng: random.Random) -> str:

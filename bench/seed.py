@@ -105,8 +105,10 @@ async def seed(path: Path, n_games: int, ids: list[str], now: int, rng: random.R
                     await tx.update_game(game_id, current_vfen=line[k - 1][2] if k else start.fen(),
                                          ply=k, turn_no=k + 1, to_move=side, to_move_id=to_move_id,
                                          turn_started_at=started, deadline=deadline_for(started, days))
+                    deadline = deadline_for(started, days)
                     for kind, before in turn_plan(days):
-                        await tx.insert_reminder(game_id, k + 1, to_move_id, kind, before)
+                        due_at = started if before is None else deadline - before
+                        await tx.insert_reminder(game_id, k + 1, to_move_id, kind, before, due_at)
                     for r in await tx.pending_reminders(game_id):
                         if r.kind == "your_move":
                             await tx.close_reminder(r.id, "sent", started)

@@ -120,7 +120,8 @@ class Reminders:
         """Write the events of every reminder due at ``now`` (of one game, if given);
         returns how many."""
         async with self.store.read() as tx:
-            rows = await tx.pending_reminders(game_id)
+            # only what is nominally due: the work grows with reminders due, not games held
+            rows = await tx.pending_reminders(game_id, due_by=now)
         groups: dict[tuple[int, int], list[PendingReminderRow]] = {}
         for r in rows:
             groups.setdefault((r.game_id, r.turn_no), []).append(r)
@@ -219,16 +220,25 @@ class Reminders:
         """The earliest time after which a sweep would have something to do."""
         times: list[int] = []
         async with self.store.read() as tx:
-            for r in await tx.pending_reminders():
+            # Reminders and deadlines whose nominal time has passed are held back (vacation,
+            # quiet hours): work those out exactly. For the rest the nominal times are lower
+            # bounds, so the indexed minimum is a safe wake (at worst a little early).
+            for r in await tx.pending_reminders(due_by=now):
                 t = reminder_due(r, now)
                 if t is None:
                     continue
                 t = max(t, now)
                 quiet = _settings(r.settings).quiet_hours()
                 times.append(quiet.defer(t) if quiet else t)
-            for g in await tx.clocked_games():
+            nominal = await tx.next_reminder_due(now)
+            if nominal is not None:
+                times.append(nominal)
+            for g in await tx.clocked_games(due_by=now):
                 if not on_vacation(g.vacation_start, g.vacation_until, now):
                     times.append(g.deadline)
+            upcoming = await tx.next_deadline(now)
+            if upcoming is not None:
+                times.append(upcoming)
             times.extend(await tx.vacation_limits())
             retry = await tx.next_event_try()
             if retry is not None:
@@ -275,6 +285,7 @@ class ReminderScheduler:
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
         self._listener: Callable[[], None] | None = None
+        self._poke_waiting = False
         self.wakes = 0
 
     async def start(self, catch_up: bool = True) -> None:
@@ -330,10 +341,21 @@ class ReminderScheduler:
                                max_instances=4)
 
     def poke(self) -> None:
-        """The service changed something: recompute the wake time soon."""
-        task = asyncio.get_running_loop().create_task(self.reschedule())
+        """The service changed something: recompute the wake time soon.
+
+        At most one recomputation waits: a burst of commands makes one or two, not one
+        each (a waiting one will see every change made before it starts)."""
+        if self._poke_waiting:
+            return
+        self._poke_waiting = True
+        task = asyncio.get_running_loop().create_task(self._poked())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _poked(self) -> None:
+        async with self._lock:
+            self._poke_waiting = False
+            await self._reschedule_locked()
 
     def next_run_time(self) -> datetime | None:
         job = self.scheduler.get_job(self.WAKE_JOB)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 
 import aiosqlite
 
-from .errors import StorageError
+from .errors import NotFound, StorageError
 
 # --- schema -----------------------------------------------------------------------
 
@@ -179,9 +179,22 @@ _V2 = (
     )""",
 )
 
+# Each pending reminder's nominal due time (the stored deadline less its lead, or the turn's
+# start), indexed, so that a sweep reads only what may be due instead of every game's
+# reminders. A vacation or quiet hours only ever delay a reminder, so the nominal time is
+# a lower bound of the true one, which the sweep still works out exactly.
+_V3 = (
+    "ALTER TABLE reminders ADD COLUMN due_at INTEGER",
+    """UPDATE reminders SET due_at = (
+        SELECT CASE WHEN reminders.before_deadline IS NULL THEN g.turn_started_at
+                    ELSE g.deadline - reminders.before_deadline END
+        FROM games g WHERE g.id = reminders.game_id)""",
+    "CREATE INDEX reminders_by_due ON reminders (status, due_at)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -316,6 +329,7 @@ class ReminderRow:
     status: str
     done_at: int | None
     event_id: int | None
+    due_at: int | None = None  # nominal due time (schema 3)
 
 
 @dataclass(frozen=True)
@@ -437,6 +451,15 @@ def _platform_filter(platforms) -> tuple[str, list]:
             f"(SELECT id FROM players WHERE platform IN ({marks})))", names)
 
 
+def _checked(params: Sequence) -> Sequence:
+    """SQLite integers are 64-bit: a number typed bigger than that (an id) names nothing
+    (instead of an OverflowError from the driver)."""
+    for p in params:
+        if isinstance(p, int) and not -2**63 <= p < 2**63:
+            raise NotFound(f"there is nothing numbered {p}")
+    return params
+
+
 class Tx:
     """The statements, run inside a transaction of :class:`Store`."""
 
@@ -445,22 +468,22 @@ class Tx:
 
     # plumbing
     async def _exec(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor:
-        return await self._c.execute(sql, params)
+        return await self._c.execute(sql, _checked(params))
 
     async def _one(self, sql: str, params: Sequence = ()):
-        async with self._c.execute(sql, params) as cur:
+        async with self._c.execute(sql, _checked(params)) as cur:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: Sequence = ()):
-        async with self._c.execute(sql, params) as cur:
+        async with self._c.execute(sql, _checked(params)) as cur:
             return await cur.fetchall()
 
     async def _insert(self, sql: str, params: Sequence) -> int:
-        cur = await self._c.execute(sql, params)
+        cur = await self._c.execute(sql, _checked(params))
         return cur.lastrowid
 
     async def _change(self, sql: str, params: Sequence) -> int:
-        cur = await self._c.execute(sql, params)
+        cur = await self._c.execute(sql, _checked(params))
         return cur.rowcount
 
     async def schema_version(self) -> int:
@@ -612,6 +635,14 @@ class Tx:
 
     async def set_deadline(self, game_id: int, deadline: int | None) -> None:
         await self._exec("UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id))
+        await self._exec("UPDATE reminders SET due_at = ? - before_deadline WHERE game_id = ? "
+                         "AND status = 'pending' AND before_deadline IS NOT NULL", (deadline, game_id))
+
+    async def next_deadline(self, after: int) -> int | None:
+        """The earliest deadline of an active game later than ``after`` (indexed)."""
+        row = await self._one("SELECT MIN(deadline) FROM games WHERE status = 'active' "
+                              "AND deadline > ?", (after,))
+        return row[0]
 
     # moves
     async def moves(self, game_id: int) -> list[MoveRow]:
@@ -632,16 +663,25 @@ class Tx:
 
     # reminders
     async def insert_reminder(self, game_id: int, turn_no: int, player_id: int, kind: str,
-                              before_deadline: int | None) -> None:
-        await self._exec("INSERT INTO reminders (game_id, turn_no, player_id, kind, before_deadline) "
-                         "VALUES (?, ?, ?, ?, ?)", (game_id, turn_no, player_id, kind, before_deadline))
+                              before_deadline: int | None, due_at: int) -> None:
+        await self._exec("INSERT INTO reminders (game_id, turn_no, player_id, kind, before_deadline, "
+                         "due_at) VALUES (?, ?, ?, ?, ?, ?)",
+                         (game_id, turn_no, player_id, kind, before_deadline, due_at))
+
+    async def next_reminder_due(self, after: int) -> int | None:
+        """The earliest nominal due time of a pending reminder later than ``after`` (indexed)."""
+        row = await self._one("SELECT MIN(due_at) FROM reminders WHERE status = 'pending' "
+                              "AND due_at > ?", (after,))
+        return row[0]
 
     async def cancel_reminders(self, game_id: int, now: int) -> None:
         await self._exec("UPDATE reminders SET status = 'cancelled', done_at = ? "
                          "WHERE game_id = ? AND status = 'pending'", (now, game_id))
 
-    async def pending_reminders(self, game_id: int | None = None) -> list[PendingReminderRow]:
-        """Pending reminders of the current turn of active games (of one game, if given)."""
+    async def pending_reminders(self, game_id: int | None = None,
+                                due_by: int | None = None) -> list[PendingReminderRow]:
+        """Pending reminders of the current turn of active games (of one game, if given;
+        only those nominally due by ``due_by``, if given)."""
         sql = ("SELECT r.id, r.game_id, r.turn_no, r.player_id, r.kind, r.before_deadline, "
                "g.turn_started_at, g.deadline, p.settings, p.vacation_start, p.vacation_until "
                "FROM reminders r JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id "
@@ -650,6 +690,9 @@ class Tx:
         if game_id is not None:
             sql += " AND r.game_id = ?"
             params = (game_id,)
+        if due_by is not None:
+            sql += " AND r.due_at <= ?"
+            params += (due_by,)
         rows = await self._all(sql + " ORDER BY r.game_id, r.id", params)
         return [_row(PendingReminderRow, r) for r in rows]
 
