@@ -16,6 +16,12 @@ Environment: ``FAIRYPOST_DB``, ``FAIRYPOST_VACATION_DAYS``, ``FAIRYPOST_DEFAULT_
 (a number or ``none``), ``FAIRYPOST_SAFETY_SWEEP_MINUTES``,
 ``FAIRYPOST_NOTIFY_MAX_ATTEMPTS``, ``FAIRYPOST_NOTIFY_RETRY_SECONDS``.
 
+Flood control (file keys ``command_rate_per_minute``, ``command_burst``, ``max_input_chars``;
+environment ``FAIRYPOST_COMMAND_RATE``, ``FAIRYPOST_COMMAND_BURST``, ``FAIRYPOST_MAX_INPUT``):
+each player may send ``command_burst`` commands at once and then ``command_rate_per_minute``
+a minute (0 turns the limit off); a move text longer than ``max_input_chars`` is refused
+before it is read.
+
 The Discord adapter (``bot.discord_bot``): ``DISCORD_TOKEN`` (file: ``discord_token``),
 ``FAIRYPOST_DISCORD_GUILD`` (``discord_guild_id``: register the commands in that one
 server only, which is instant; else globally), ``FAIRYPOST_DISCORD_MESSAGE_CONTENT``
@@ -50,6 +56,9 @@ class Settings:
     discord_token: str | None = field(default=None, repr=False)
     discord_guild_id: int | None = None
     discord_message_content: bool = False
+    command_rate_per_minute: int = 30
+    command_burst: int = 20
+    max_input_chars: int = 100
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -59,6 +68,12 @@ class Settings:
                 raise ConfigError(f"{name} must not be negative")
         if self.notify_max_attempts < 1:
             raise ConfigError("notify_max_attempts must be at least 1")
+        if self.command_rate_per_minute < 0 or self.command_burst < 0:
+            raise ConfigError("command_rate_per_minute and command_burst must not be negative")
+        if self.command_rate_per_minute and self.command_burst < 1:
+            raise ConfigError("command_burst must be at least 1 when commands are rate limited")
+        if self.max_input_chars < 1:
+            raise ConfigError("max_input_chars must be at least 1")
 
     @classmethod
     def load(cls, file: str | os.PathLike | None = None,
@@ -91,6 +106,9 @@ _ENV_KEYS = {
     "DISCORD_TOKEN": ("discord_token", str),
     "FAIRYPOST_DISCORD_GUILD": ("discord_guild_id", int),
     "FAIRYPOST_DISCORD_MESSAGE_CONTENT": ("discord_message_content", bool),
+    "FAIRYPOST_COMMAND_RATE": ("command_rate_per_minute", int),
+    "FAIRYPOST_COMMAND_BURST": ("command_burst", int),
+    "FAIRYPOST_MAX_INPUT": ("max_input_chars", int),
 }
 
 

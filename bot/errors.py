@@ -72,3 +72,19 @@ class StorageError(ServiceError):
     """The database is not what this program expects (newer schema, corrupt game)."""
 
     default_message = "the game store is not usable"
+
+
+class RateLimited(ServiceError):
+    """The player sent commands faster than the configured rate; nothing was done."""
+
+    default_message = "you're sending commands too fast; try again in a moment"
+
+    def __init__(self, message: str | None = None, retry_after: int = 0):
+        super().__init__(message)
+        self.retry_after = retry_after  # whole seconds until a command is accepted again
+
+
+class InputTooLong(ServiceError):
+    """A text argument longer than the configured limit, refused before it is read."""
+
+    default_message = "that is too long"

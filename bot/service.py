@@ -21,6 +21,7 @@ due.
 from __future__ import annotations
 
 import logging
+import math
 import random
 from collections import OrderedDict
 from collections.abc import Callable
@@ -50,9 +51,11 @@ from .errors import (
     GameChanged,
     GameOver,
     IllegalMove,
+    InputTooLong,
     NotAPlayer,
     NotFound,
     NotYourTurn,
+    RateLimited,
     SettingsError,
     StorageError,
     TakebackError,
@@ -210,6 +213,39 @@ def _fen_extras(fen: str) -> dict[str, str]:
     return out
 
 
+# --- flood control ------------------------------------------------------------------
+
+class CommandLimiter:
+    """Per-player token buckets: ``burst`` commands at once, then ``per_minute`` a minute.
+
+    Taken before a command does anything else (no database access, no waiting), so a
+    player who sends too fast gets an immediate refusal, never a queue; a refused command
+    costs nothing. Time is the service's clock; ``per_minute = 0`` turns the limit off."""
+
+    MAX_TRACKED = 4096
+
+    def __init__(self, per_minute: int, burst: int):
+        self.rate = per_minute / 60.0  # tokens a second
+        self.burst = float(burst)
+        self._buckets: dict[object, tuple[float, float]] = {}  # player -> (tokens, when)
+
+    def take(self, player_id: object, now: float) -> None:
+        if self.rate <= 0:
+            return
+        tokens, at = self._buckets.get(player_id, (self.burst, now))
+        tokens = min(self.burst, tokens + max(0.0, now - at) * self.rate)
+        if tokens < 1.0 - 1e-9:
+            self._buckets[player_id] = (tokens, now)
+            wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
+            raise RateLimited(f"you're sending commands too fast; try again in {wait} "
+                              f"second{'s' if wait != 1 else ''}", retry_after=wait)
+        self._buckets[player_id] = (tokens - 1.0, now)
+        if len(self._buckets) > self.MAX_TRACKED:  # forget the full buckets: same as absent
+            for p, (t, w) in list(self._buckets.items()):
+                if t + max(0.0, now - w) * self.rate >= self.burst:
+                    del self._buckets[p]
+
+
 # --- the service --------------------------------------------------------------------
 
 class GameService:
@@ -226,6 +262,7 @@ class GameService:
         self.rng = rng
         self.outbox = Outbox(store, notifier, settings)
         self.reminders = Reminders(store)
+        self.limiter = CommandLimiter(settings.command_rate_per_minute, settings.command_burst)
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
 
@@ -252,6 +289,16 @@ class GameService:
 
     def _now(self) -> int:
         return to_ts(self.clock.now())
+
+    def _throttle(self, player_id: int) -> None:
+        """A player's command beyond their rate: RateLimited, before anything is done."""
+        self.limiter.take(player_id, self.clock.now().timestamp())
+
+    def _check_length(self, text, what: str = "a move") -> None:
+        """Overlong text: InputTooLong, before it is read."""
+        n, limit = len(str(text)), self.settings.max_input_chars
+        if n > limit:
+            raise InputTooLong(f"that is too long to be {what} ({n} characters; at most {limit})")
 
     async def _after_commit(self, game_id: int | None = None) -> None:
         """Deliver what the change wrote to the outbox; a game's new turn gets its
@@ -363,11 +410,13 @@ class GameService:
 
     async def _start_turn(self, tx: Tx, g: GameRow, side: str, turn_no: int, now: int) -> None:
         to_move_id = g.white_id if side == "w" else g.black_id
+        deadline = deadline_for(now, g.days)
         await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
-                             turn_started_at=now, deadline=deadline_for(now, g.days))
+                             turn_started_at=now, deadline=deadline)
         await tx.cancel_reminders(g.id, now)
         for kind, before in turn_plan(g.days):
-            await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before)
+            due_at = now if before is None else deadline - before
+            await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before, due_at)
 
     async def _end_vacation(self, tx: Tx, player: PlayerRow, end: int) -> None:
         """End a vacation at ``end``: the paused time moves the player's deadlines on."""
@@ -427,6 +476,11 @@ class GameService:
     async def update_settings(self, player_id: int, *, timezone=_UNSET, quiet_hours=_UNSET,
                               digest_time=_UNSET) -> PlayerSettings:
         """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
+        self._throttle(player_id)
+        quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
+        for value in (timezone, digest_time, *quiet):
+            if isinstance(value, str):
+                self._check_length(value, "a setting")
         async with self.store.write() as tx:
             row = await tx.player(player_id)
             if row is None:
@@ -449,6 +503,9 @@ class GameService:
                 new = PlayerSettings(**{**current.__dict__, **changes})
             except ValueError as e:
                 raise SettingsError(str(e)) from None
+            except OSError:  # bot.clock.zone: a name that is a folder of zones ("Europe"), or too long
+                raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
+                                    "(use a name like Europe/Paris or UTC)") from None
             await tx.set_player_settings(player_id, new.to_json())
         await self._after_commit()
         return new
@@ -469,6 +526,7 @@ class GameService:
         colour: the challenger's, 'white', 'black' or 'random';
         setup: 'default', or 'players' (Super Chess: the players make the set-up).
         """
+        self._throttle(challenger_id)
         now = self._now()
         if game not in rules.variants():
             raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
@@ -508,6 +566,7 @@ class GameService:
         return c
 
     async def accept_challenge(self, challenge_id: int, player_id: int) -> GameView:
+        self._throttle(player_id)
         now = self._now()
         async with self.store.read() as tx:
             c = await self._open_challenge(tx, challenge_id)
@@ -547,6 +606,7 @@ class GameService:
         return await self._close_challenge(challenge_id, player_id, "cancelled")
 
     async def _close_challenge(self, challenge_id: int, player_id: int, how: str) -> Challenge:
+        self._throttle(player_id)
         now = self._now()
         async with self.store.write() as tx:
             c = await self._open_challenge(tx, challenge_id)
@@ -586,6 +646,12 @@ class GameService:
     async def move(self, game_id: int, player_id: int, text: str, *,
                    expected_ply: int | None = None) -> MoveResult:
         """Play a move (any notation the engine accepts; Super Chess set-up actions too)."""
+        self._throttle(player_id)
+        self._check_length(text)
+        return await self._play(game_id, player_id, text, expected_ply)
+
+    async def _play(self, game_id: int, player_id: int, text: str,
+                    expected_ply: int | None) -> MoveResult:
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -624,12 +690,14 @@ class GameService:
     async def setup_action(self, game_id: int, player_id: int, action: str, *,
                            expected_ply: int | None = None) -> MoveResult:
         """A Super Chess set-up action (``S@e2,S@f2``, ``d1(N)``): a move made during set-up."""
+        self._throttle(player_id)
+        self._check_length(action, "a set-up action")
         snap = await self._snapshot(game_id)
         self._side(snap, player_id)
         if "setup" not in _fen_extras(snap.pos.fen()):
             raise IllegalMove("the set-up is over: make a move instead")
-        return await self.move(game_id, player_id, action,
-                               expected_ply=snap.game.ply if expected_ply is None else expected_ply)
+        return await self._play(game_id, player_id, action,
+                                snap.game.ply if expected_ply is None else expected_ply)
 
     async def legal_moves(self, game_id: int) -> list[str]:
         """The LAN of every legal move (or set-up action) in the current position."""
@@ -641,6 +709,7 @@ class GameService:
     # --- resigning, draws, takebacks, aborting ---
 
     async def resign(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -655,6 +724,7 @@ class GameService:
 
     async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
         """Either player may abort before both sides have moved (fewer than 2 plies)."""
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         self._side(snap, player_id)
@@ -673,6 +743,7 @@ class GameService:
                          expected_ply: int | None = None) -> GameView:
         """Offer a draw; if the opponent's offer stands, this accepts it. The offer
         stands until answered or until its maker moves."""
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -695,6 +766,7 @@ class GameService:
 
     async def accept_draw(self, game_id: int, player_id: int, *,
                           expected_ply: int | None = None) -> GameView:
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -711,6 +783,7 @@ class GameService:
 
     async def decline_draw(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -731,6 +804,7 @@ class GameService:
     async def ask_takeback(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
         """Ask to take back one's own last move, before the opponent has replied."""
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -762,6 +836,7 @@ class GameService:
 
     async def _answer_takeback(self, game_id: int, player_id: int, accept: bool,
                                expected_ply: int | None) -> GameView:
+        self._throttle(player_id)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
@@ -848,6 +923,7 @@ class GameService:
     async def start_vacation(self, player_id: int, days: int | None = None) -> VacationInfo:
         """Pause all the player's clocks, for ``days`` or all the allowance left this
         year. It ends when they move, when they end it, or when the time runs out."""
+        self._throttle(player_id)
         now = self._now()
         if days is not None and (not isinstance(days, int) or days < 1):
             raise VacationError("a vacation lasts a whole number of days, at least 1")
@@ -868,6 +944,7 @@ class GameService:
         return await self.vacation(player_id)
 
     async def end_vacation(self, player_id: int) -> VacationInfo:
+        self._throttle(player_id)
         now = self._now()
         async with self.store.write() as tx:
             p = await tx.player(player_id)
