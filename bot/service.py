@@ -20,6 +20,7 @@ due.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import random
@@ -381,6 +382,26 @@ class GameService:
         return effective_deadline(g.deadline, g.turn_started_at, to_move.vacation_start,
                                   to_move.vacation_until, now)
 
+    async def _begin(self, game_id: int, player_id: int,
+                     expected_ply: int | None) -> tuple[int, _Snap, str]:
+        """What every game command starts with: the game as it stands, the caller's side,
+        and the shared refusals (not a player, a stale ply, the game over or out of time)."""
+        now = self._now()
+        snap = await self._snapshot(game_id)
+        side = self._side(snap, player_id)
+        self._expect(snap, expected_ply)
+        await self._live(snap, now)
+        return now, snap, side
+
+    @contextlib.asynccontextmanager
+    async def _versioned(self, snap: _Snap):
+        """A write transaction that goes through only if the game is still as the
+        command read it: of two commands at once, one wins, the other gets GameChanged."""
+        async with self.store.write() as tx:
+            if not await tx.bump_version(snap.game.id, snap.game.version):
+                raise GameChanged()
+            yield tx
+
     async def _live(self, snap: _Snap, now: int) -> None:
         """Refuse if the game is over; if its deadline has passed, end it on time first."""
         g = snap.game
@@ -652,11 +673,7 @@ class GameService:
 
     async def _play(self, game_id: int, player_id: int, text: str,
                     expected_ply: int | None) -> MoveResult:
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
         g, pos = snap.game, snap.pos
         if pos.turn != side:
             raise NotYourTurn(f"it is not your turn: {snap.row(pos.turn).name} is to move")
@@ -710,14 +727,8 @@ class GameService:
 
     async def resign(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, snap.game.version):
-                raise GameChanged()
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
+        async with self._versioned(snap) as tx:
             await self._finish(tx, snap.game, _loss(side), "resignation", now)
         await self._after_commit()
         return await self.game(game_id)
@@ -725,16 +736,10 @@ class GameService:
     async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
         """Either player may abort before both sides have moved (fewer than 2 plies)."""
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, _side = await self._begin(game_id, player_id, expected_ply)
         if snap.game.ply >= 2:
             raise AbortError("a game can be aborted only before both sides have moved")
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, snap.game.version):
-                raise GameChanged()
+        async with self._versioned(snap) as tx:
             await self._finish(tx, snap.game, "*", "aborted", now, status="aborted")
         await self._after_commit()
         return await self.game(game_id)
@@ -744,17 +749,11 @@ class GameService:
         """Offer a draw; if the opponent's offer stands, this accepts it. The offer
         stands until answered or until its maker moves."""
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
         g = snap.game
         if g.draw_offer == side:
             raise DrawError("you have already offered a draw")
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, g.version):
-                raise GameChanged()
+        async with self._versioned(snap) as tx:
             if g.draw_offer == _other(side):
                 await self._finish(tx, g, "1/2-1/2", "agreement", now)
             else:
@@ -767,16 +766,10 @@ class GameService:
     async def accept_draw(self, game_id: int, player_id: int, *,
                           expected_ply: int | None = None) -> GameView:
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
         if snap.game.draw_offer != _other(side):
             raise DrawError("there is no draw offer from your opponent to accept")
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, snap.game.version):
-                raise GameChanged()
+        async with self._versioned(snap) as tx:
             await self._finish(tx, snap.game, "1/2-1/2", "agreement", now)
         await self._after_commit()
         return await self.game(game_id)
@@ -784,17 +777,11 @@ class GameService:
     async def decline_draw(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
         g = snap.game
         if g.draw_offer != _other(side):
             raise DrawError("there is no draw offer from your opponent to decline")
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, g.version):
-                raise GameChanged()
+        async with self._versioned(snap) as tx:
             await tx.update_game(game_id, draw_offer=None)
             event = ev.DrawDeclined(game_id=game_id, game=g.game, by=ref(snap.row(side)))
             await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
@@ -805,19 +792,13 @@ class GameService:
                            expected_ply: int | None = None) -> GameView:
         """Ask to take back one's own last move, before the opponent has replied."""
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
         g = snap.game
         if not snap.moves or snap.moves[-1].side != side:
             raise TakebackError("you can only take back your own last move, before your opponent replies")
         if g.takeback_by == side:
             raise TakebackError("you have already asked to take that move back")
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, g.version):
-                raise GameChanged()
+        async with self._versioned(snap) as tx:
             await tx.update_game(game_id, takeback_by=side)
             event = ev.TakebackAsked(game_id=game_id, game=g.game, by=ref(snap.row(side)),
                                      move=snap.moves[-1].san)
@@ -837,20 +818,14 @@ class GameService:
     async def _answer_takeback(self, game_id: int, player_id: int, accept: bool,
                                expected_ply: int | None) -> GameView:
         self._throttle(player_id)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
         g = snap.game
         asker = _other(side)
         if g.takeback_by != asker or not snap.moves or snap.moves[-1].side != asker:
             raise TakebackError("there is no takeback request from your opponent to answer")
         if accept:
             before = self._replay(g, tuple(m.lan for m in snap.moves[:-1]))
-        async with self.store.write() as tx:
-            if not await tx.bump_version(game_id, g.version):
-                raise GameChanged()
+        async with self._versioned(snap) as tx:
             if accept:
                 await tx.delete_move(game_id, g.ply)
                 await tx.update_game(game_id, current_vfen=before.fen(), ply=g.ply - 1,
