@@ -104,7 +104,8 @@ def zone(name: str) -> ZoneInfo:
     """The IANA time zone; ValueError with a readable message if unknown."""
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        # OSError: a name that is a folder of the zone database ("Europe") or too long
         raise ValueError(f"unknown time zone {name!r} (use a name like Europe/Paris or UTC)") from None
 
 

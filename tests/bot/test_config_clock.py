@@ -98,3 +98,12 @@ def test_quiet_hours_same_day_window_and_dst():
         datetime(2025, 3, 30, 4, 30, tzinfo=UTC)
     assert local_ts(datetime(2025, 3, 31).date(), time(8), "UTC") == \
         to_ts(datetime(2025, 3, 31, 8, tzinfo=UTC))
+
+
+def test_a_zone_database_folder_is_an_unknown_zone_not_a_crash():
+    import pytest
+
+    from bot.clock import zone
+    for name in ("Europe", "America", "x" * 300):
+        with pytest.raises(ValueError, match="unknown time zone"):
+            zone(name)
