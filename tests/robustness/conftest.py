@@ -11,23 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import ManualClock
 from bot.config import Settings
-from bot.events import MemoryNotifier
+from tests.bot.conftest import clock, notifier  # noqa: F401 - the service tests' fixtures
 
-from .common import T0, register_profiles
+from .common import register_profiles
 
 register_profiles()
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(T0)
-
-
-@pytest.fixture
-def notifier() -> MemoryNotifier:
-    return MemoryNotifier()
 
 
 @pytest.fixture
@@ -37,7 +26,7 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-async def svc(settings, clock, notifier):
+async def svc(settings, clock, notifier):  # noqa: F811 - fixtures, imported above
     from bot.service import GameService
     service = await GameService.open(settings, clock=clock, notifier=notifier, rng=random.Random(7))
     yield service
