@@ -18,15 +18,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 --user-group --shell /usr/sbin/nologin fairypost \
     && mkdir /data && chown fairypost:fairypost /data
 
-WORKDIR /app
-# The code reads data/ (game definitions, fonts) beside the packages, so the project is
-# installed in place (editable) rather than copied into site-packages.
+WORKDIR /src
+# Installed like any user's install (not editable): the game definitions and fonts go
+# into site-packages as the package fairypost_data, and the sources are removed after.
 COPY pyproject.toml README.md ./
 COPY data ./data
 COPY rules ./rules
 COPY render ./render
 COPY bot ./bot
-RUN pip install -e . && python -m rules moves chess > /dev/null
+RUN pip install . && cd / && rm -rf /src \
+    && python -c "import rules; from render.pen import font_path; [rules.start(g) for g in rules.variants()]; font_path('NotoSans-Light.ttf')"
+WORKDIR /home/fairypost
 
 USER fairypost
 VOLUME /data

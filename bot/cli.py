@@ -4,7 +4,7 @@
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
     fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
-    fairypost health              exit 0 if the database opens (the container's health check)
+    fairypost health              exit 0 if every game loads and the database opens (the container's health check)
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -90,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--flip", action="store_true", help="show the board from Black's side")
     sub.add_parser("games", help="list the games played in the terminal")
     sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
-    sub.add_parser("health", help="exit 0 if the database can be opened (for health checks)")
+    sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
     return p
 
 
@@ -138,9 +138,33 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
+def games_health() -> tuple[list[str], list[str]]:
+    """(the games that load and set up their start, one line per game that does not)."""
+    import rules
+    try:
+        ids = rules.variants()
+    except rules.RulesError as e:
+        return [], [str(e)]
+    loaded, broken = [], []
+    for game_id in ids:
+        try:
+            rules.start(game_id)
+        except Exception as e:  # noqa: BLE001 - any failure makes that game unplayable
+            broken.append(f"game {game_id}: {e}")
+        else:
+            loaded.append(game_id)
+    return loaded, broken
+
+
 async def health(settings: Settings) -> int:
-    """Open the database (making or upgrading it if need be) and read its schema version."""
+    """Load every game, open the database (making or upgrading it if need be) and read
+    its schema version: unhealthy if a game or the database cannot be had."""
     from .store import Store
+    loaded, broken = games_health()
+    for line in broken:
+        print(f"unhealthy: {line}", file=sys.stderr)
+    if broken or not loaded:
+        return 1
     folder = Path(settings.db_path).expanduser().parent
     if not folder.is_dir():  # checked first: aiosqlite reports a failed open untidily
         print(f"unhealthy: database {settings.db_path}: the folder {folder} does not exist",
@@ -156,7 +180,7 @@ async def health(settings: Settings) -> int:
     except Exception as e:  # noqa: BLE001 - any failure is "unhealthy", with its reason
         print(f"unhealthy: database {settings.db_path}: {e}", file=sys.stderr)
         return 1
-    print(f"ok: database {settings.db_path} (schema {version})")
+    print(f"ok: database {settings.db_path} (schema {version}); games: {', '.join(loaded)}")
     return 0
 
 

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from rules.resources import data_path
+
 SUPERSAMPLE = 4
 UNITS = 100.0
 
@@ -31,22 +33,22 @@ HOLE = "hole"      # cut out of the body (the outline then rings the hole)
 DETAIL = "detail"  # contrast-coloured marks inside the body
 CLEAR = "clear"    # erase details back to the body colour
 
-_HERE = Path(__file__).resolve().parent
-# Where the fonts are looked for, in order: $FAIRYPOST_FONTS; render/fonts (package
-# data, for an installed wheel); data/fonts of a source checkout.
-FONT_DIRS = [d for d in (os.environ.get("FAIRYPOST_FONTS"),) if d] + [
-    _HERE / "fonts", _HERE.parent / "data" / "fonts"]
+
+def font_dirs() -> list[Path]:
+    """Where the fonts are looked for, in order: $FAIRYPOST_FONTS; the shipped data's fonts/."""
+    return [Path(d) for d in (os.environ.get("FAIRYPOST_FONTS"),) if d] + [data_path("fonts")]
 
 
 @lru_cache(maxsize=None)
 def font_path(name: str) -> str:
     """Path of a shipped font (data/fonts/README.md says which and why)."""
-    for d in FONT_DIRS:
-        path = Path(d) / name
+    dirs = font_dirs()
+    for d in dirs:
+        path = d / name
         if path.exists():
             return str(path)
     raise FileNotFoundError(f"font {name} not found in any of "
-                            f"{', '.join(str(d) for d in FONT_DIRS)}")
+                            f"{', '.join(str(d) for d in dirs)}")
 
 
 @lru_cache(maxsize=64)

@@ -1,5 +1,10 @@
 import sys
 
 from .cli import main
+from .errors import GameDefinitionError
 
-sys.exit(main())
+try:
+    sys.exit(main())
+except GameDefinitionError as e:  # a broken install: say so, without a traceback
+    print(f"python -m rules: {e}", file=sys.stderr)
+    sys.exit(2)

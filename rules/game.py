@@ -9,8 +9,12 @@ from pathlib import Path
 from .errors import GameDefinitionError, UnknownGameError
 from .geometry import Geometry
 from .pieces import BLACK, WHITE, PieceKind, PieceType, Promotion
+from .resources import data_path
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "variants"
+
+def definitions_dir() -> Path:
+    """The folder of the game definitions, ``<id>.toml`` each."""
+    return data_path("variants")
 
 
 @dataclass(frozen=True)
@@ -192,7 +196,16 @@ _GAMES: dict[str, Game] = {}
 
 
 def variant_ids() -> list[str]:
-    return sorted(p.stem for p in DATA_DIR.glob("*.toml"))
+    """The ids of the games shipped; a missing or empty folder of definitions is an error,
+    never an empty list (a program with no games is a broken install)."""
+    folder = definitions_dir()
+    try:
+        ids = sorted(p.stem for p in folder.glob("*.toml"))
+    except OSError as e:
+        raise GameDefinitionError(f"cannot read the game definitions in {folder}: {e}") from None
+    if not ids:
+        raise GameDefinitionError(f"no game definitions (*.toml) in {folder}; reinstall fairypost")
+    return ids
 
 
 def load_game(game_id: str) -> Game:
@@ -201,9 +214,11 @@ def load_game(game_id: str) -> Game:
         return g
     if not isinstance(game_id, str) or game_id not in variant_ids():
         raise UnknownGameError(f"no game {game_id!r}; the games are: {', '.join(variant_ids())}")
-    path = DATA_DIR / f"{game_id}.toml"
+    path = definitions_dir() / f"{game_id}.toml"
     try:
         spec = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameDefinitionError(f"cannot read the game definition {path}: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise GameDefinitionError(f"{path.name}: {e}") from None
     g = _GAMES[game_id] = Game(spec, path.name)

@@ -13,7 +13,7 @@ import tomllib
 
 import pytest
 
-from rules.game import DATA_DIR, Game
+from rules.game import Game, definitions_dir
 from rules.vfen import read_fen
 from rules.errors import FenError
 
@@ -26,7 +26,7 @@ PROMOTING = {"P", "I", "N", "M", "Z", "E", "W", "J"}
 
 
 def gigatest_game() -> Game:
-    spec = tomllib.loads((DATA_DIR / "gigachess2.toml").read_text(encoding="utf-8"))
+    spec = tomllib.loads((definitions_dir() / "gigachess2.toml").read_text(encoding="utf-8"))
     spec.update(id="gigatest", name="Gigachess II pieces on 12 x 10", files=FILES, ranks=RANKS,
                 start=START, rules={"stalemate": "draw"})   # no King jump
     for key in NOT_IN_FSF:

@@ -4,6 +4,7 @@ is declared, and it keeps to the deployment's rules (non-root, volume, no token)
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import tomllib
 from pathlib import Path
@@ -93,7 +94,11 @@ def test_slim_python_non_root_volume_and_token_from_the_environment():
     assert "FAIRYPOST_DB=/data/" in env
     text = (ROOT / "Dockerfile").read_text()
     assert "DISCORD_TOKEN=" not in "".join(of("ENV")) and "ARG DISCORD_TOKEN" not in text
-    # installed in place: the code finds data/ beside its packages
-    assert any("pip install -e ." in args for args in of("RUN"))
+    # installed as a user's install is (the data goes in as the package fairypost_data),
+    # and every game loads from it once the sources are gone
+    runs = of("RUN")
+    assert any(re.search(r"pip install \.(\s|$)", args) for args in runs)
+    assert not any("pip install -e" in args or "--editable" in args for args in runs)
+    assert any("rm -rf /src" in args and "rules.variants()" in args for args in runs)
     # the non-root user owns the volume's mount point
     assert any("chown" in args and "/data" in args for args in of("RUN"))
