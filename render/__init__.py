@@ -2,7 +2,8 @@
 
 From the rules engine (a rules Position in, PNG bytes or a PIL image out):
 
-    board_png(pos, flip=None, highlight=None, show_last_move=True, square=None)
+    board_png(pos, flip=None, highlight=None, show_last_move=True, square=None, result=None)
+    result_text(game, result, reason)     a stored result as a banner: "Checkmate — White wins"
     board_image(...), board_layout(pos, flip=None, square=None)     for tests
     legend_png(pos), legend_image(pos), legend_entries(pos)         the pieces present
     piece_card_png(game_id, key, color="w", state=None)             for the help command
@@ -43,9 +44,10 @@ from .card import PieceCard, piece_card, piece_card_image, piece_card_png
 from .glyphs import glyph_id, piece_image, piece_kinds, render_glyph
 from .legend import LegendEntry, legend_entries, legend_image, legend_png
 from .position import board_image, board_layout, board_png, destinations
+from .result import result_text
 
 __all__ = [
-    "board_png", "board_image", "board_layout", "destinations",
+    "board_png", "board_image", "board_layout", "destinations", "result_text",
     "legend_png", "legend_image", "legend_entries", "LegendEntry",
     "piece_card_png", "piece_card_image", "piece_card", "PieceCard",
     "Layout", "Piece", "as_piece", "draw_board", "draw_hands", "make_layout",

@@ -13,6 +13,7 @@ mark_* functions can also be called on a finished image with the same Layout.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, NamedTuple
@@ -65,17 +66,23 @@ class Layout:
     flip: bool = False
     hands: bool = False
     holes: frozenset = field(default_factory=frozenset)
+    banner: bool = False   # a strip above the board for a finished game's result
 
     def __post_init__(self):
         s = self.square
-        self.left = max(20, round(s * 0.36))      # rank numbers
-        self.bottom = max(20, round(s * 0.36))    # file letters
-        self.top = max(8, round(s * 0.14))
+        # margins wide enough for coordinates that stay readable when a phone shows
+        # a 14 x 14 board 400 px wide
+        self.left = max(24, round(s * 0.58))      # rank numbers (two digits)
+        self.bottom = max(20, round(s * 0.46))    # file letters
         self.right = max(8, round(s * 0.14))
         self.board_w = len(self.files) * s
         self.board_h = self.ranks * s
         self.hand_w = round(s * 1.9) if self.hands else 0
         self.width = self.left + self.board_w + self.right + self.hand_w
+        # the banner's letters scale with the picture, which a phone shrinks as a whole
+        self.banner_font = max(16, round(self.width * 0.034))
+        self.banner_h = round(self.banner_font * 1.9) if self.banner else 0
+        self.top = max(8, round(s * 0.14)) + self.banner_h
         self.height = self.top + self.board_h + self.bottom
 
     def index(self, square: str) -> tuple[int, int]:
@@ -122,9 +129,9 @@ class Layout:
 
 
 def make_layout(files: str, ranks: int, *, square: int | None = None, flip: bool = False,
-                hands: bool = False, holes: Iterable[str] = ()) -> Layout:
+                hands: bool = False, holes: Iterable[str] = (), banner: bool = False) -> Layout:
     return Layout(files.lower(), ranks, square or default_square(len(files), ranks), flip, hands,
-                  frozenset(h.lower() for h in holes))
+                  frozenset(h.lower() for h in holes), banner)
 
 
 def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, *,
@@ -134,7 +141,9 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
                check: Iterable[str] = (), destinations: Iterable[str] = (),
                hands: Mapping[str, Mapping[str, int]] | None = None,
                selected: Iterable[str] = (), capture_only: Iterable[str] = (),
-               move_only: Iterable[str] = ()) -> Image.Image:
+               move_only: Iterable[str] = (), checkers: Iterable[str] = (),
+               arrows: Iterable[tuple[str, str]] = (), banner: str | None = None,
+               side_names: Mapping[str, str] | None = None) -> Image.Image:
     """Draw a position and return an RGB image.
 
     files: the file letters from White's left ("abcdefghjk" in Super Chess); ranks:
@@ -146,11 +155,15 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     piece's squares; capture_only: a cross where it could only capture; move_only:
     a ring where it could move but never capture); hands:
     pieces in hand, {"w": {"P": 2}, "b": {...}}, drawn beside the board (King and
-    Queen).
+    Queen), each panel labelled with its side's name from side_names ({"w": "Blue",
+    ...}; White and Black by default); check: the royal in check, framed in red;
+    checkers: the pieces giving check, red corners; arrows: (from, to) pairs drawn
+    as arrows over the pieces (an Archer's shot); banner: a finished game's result,
+    in a strip above the board.
     """
     pieces = {sq.lower(): as_piece(p, game) for sq, p in (pieces or {}).items()}
     lay = make_layout(files, ranks, square=square, flip=flip, hands=hands is not None,
-                      holes=holes)
+                      holes=holes, banner=bool(banner))
     img = Image.new("RGBA", (lay.width, lay.height), palette.BACKGROUND + (255,))
     draw_squares(img, lay)
     for squares, colour in _zones(zones):
@@ -163,12 +176,19 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     mark_selected(img, lay, selected)
     mark_check(img, lay, check)
     draw_pieces(img, lay, pieces)
+    mark_last_move_edges(img, lay, last_move)
+    mark_check_frames(img, lay, check)
+    mark_checkers(img, lay, checkers)
     mark_destinations(img, lay, destinations, occupied=pieces.keys())
     mark_capture_only(img, lay, capture_only)
     mark_move_only(img, lay, move_only)
+    for frm, to in arrows:
+        draw_arrow(img, lay, frm, to)
     draw_coordinates(img, lay)
     if hands is not None:
-        draw_hands(img, lay, hands, game or _first_game(pieces) or "kingqueen")
+        draw_hands(img, lay, hands, game or _first_game(pieces) or "kingqueen", side_names)
+    if banner:
+        draw_banner(img, lay, banner)
     return img.convert("RGB")
 
 
@@ -258,12 +278,128 @@ def mark_captured(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None
 
 
 def mark_check(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
-    """A red glow on the square of a royal piece in check."""
+    """A red glow on the square of a royal piece in check (under the piece; the
+    frame of mark_check_frames goes over it)."""
     glow = _glow(lay.square)
     for sq in squares:
         if lay.on_board(sq):
             x0, y0, _, _ = lay.box(sq)
             _over(img, glow, (x0, y0))
+
+
+def edge_width(square: int) -> int:
+    """The width of the frames around squares (check, last move)."""
+    return max(3, round(square * 0.075))
+
+
+def last_move_inset(square: int) -> int:
+    """How far inside its square the last move's frame starts: the wash shows
+    around it, at the square's corners."""
+    return max(3, round(square * 0.06))
+
+
+def _frame(img: Image.Image, lay: Layout, squares: Iterable[str], colour, width: int,
+           inset: int = 0, corner: int | None = None) -> None:
+    """A frame of a colour inside each square: all round, or only its corners (each
+    side `corner` px long)."""
+    top = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(top)
+    any_ = False
+    for sq in squares:
+        if not lay.on_board(sq):
+            continue
+        any_ = True
+        x0, y0, x1, y1 = lay.box(sq)
+        x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset
+        if corner is None:
+            d.rectangle((x0, y0, x1, y1), outline=colour, width=width)
+            continue
+        k = corner - 1
+        for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+            d.rectangle(_box(cx, cy, cx + sx * k, cy + sy * (width - 1)), fill=colour)
+            d.rectangle(_box(cx, cy, cx + sx * (width - 1), cy + sy * k), fill=colour)
+    if any_:
+        _over(img, top)
+
+
+def _box(xa: int, ya: int, xb: int, yb: int) -> tuple[int, int, int, int]:
+    return min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
+
+
+def mark_last_move_edges(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """A frame inside the last move's squares, over the pieces: the wash alone does
+    not show on a castle's tint, nor on a phone."""
+    _frame(img, lay, squares, palette.LAST_MOVE_EDGE, max(2, round(lay.square * 0.05)),
+           inset=last_move_inset(lay.square))
+
+
+def mark_check_frames(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """A red frame round the royal in check: it reads on any square colour, castles
+    included, where the glow alone fades."""
+    _frame(img, lay, squares, palette.CHECK_EDGE, edge_width(lay.square))
+
+
+def checker_corner(square: int) -> int:
+    """How long each side of a checker's red corners is."""
+    return round(square * 0.32)
+
+
+def mark_checkers(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
+    """Red corners round each piece that gives check."""
+    _frame(img, lay, squares, palette.CHECK_EDGE, edge_width(lay.square),
+           corner=checker_corner(lay.square))
+
+
+def draw_arrow(img: Image.Image, lay: Layout, frm: str, to: str) -> None:
+    """An arrow from the centre of one square to the centre of another (an Archer's
+    shot), over the pieces, half transparent."""
+    if not (lay.on_board(frm) and lay.on_board(to)) or frm == to:
+        return
+    s = lay.square
+    (ax, ay), (bx, by) = lay.centre(frm), lay.centre(to)
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -uy, ux
+    start = min(s * 0.3, length / 3)     # leave the shooter visible
+    head = min(s * 0.42, length / 2)
+    shaft, wing = s * 0.07, s * 0.22     # half widths
+    sx, sy = ax + ux * start, ay + uy * start
+    bx, by = bx - ux * s * 0.12, by - uy * s * 0.12    # the tip short of the emptied centre
+    hx, hy = bx - ux * head, by - uy * head
+    pts = [(sx + nx * shaft, sy + ny * shaft), (hx + nx * shaft, hy + ny * shaft),
+           (hx + nx * wing, hy + ny * wing), (bx, by), (hx - nx * wing, hy - ny * wing),
+           (hx - nx * shaft, hy - ny * shaft), (sx - nx * shaft, sy - ny * shaft)]
+    # drawn big on the arrow's own box and shrunk: smooth edges at little cost
+    pad = round(wing) + 2
+    x0 = round(min(ax, bx)) - pad
+    y0 = round(min(ay, by)) - pad
+    w, h = round(abs(bx - ax)) + 2 * pad, round(abs(by - ay)) + 2 * pad
+    mask = Image.new("L", (w * SUPERSAMPLE, h * SUPERSAMPLE), 0)
+    ImageDraw.Draw(mask).polygon([((x - x0) * SUPERSAMPLE, (y - y0) * SUPERSAMPLE)
+                                  for x, y in pts], fill=255)
+    mask = mask.resize((w, h), Image.Resampling.LANCZOS)
+    r, g, b, a = palette.ARROW
+    top = Image.new("RGBA", (w, h), (r, g, b, 0))
+    top.putalpha(mask.point(lambda v: v * a // 255))
+    _over(img, top, (x0, y0))
+
+
+def draw_banner(img: Image.Image, lay: Layout, text: str) -> None:
+    """A finished game's result in the strip above the board."""
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, lay.width - 1, lay.banner_h - 1), fill=palette.BANNER)
+    d.rectangle((0, lay.banner_h - max(2, lay.banner_font // 10), lay.width - 1, lay.banner_h - 1),
+                fill=palette.BANNER_EDGE)
+    font = load_font(COORD_FONT, lay.banner_font)
+    while font.size > 10 and d.textlength(text, font=font) > lay.width - 2 * lay.left:
+        font = load_font(COORD_FONT, font.size - 2)   # a long text still fits
+    d.text((lay.width / 2, lay.banner_h / 2), text, font=font, fill=palette.BANNER_TEXT,
+           anchor="mm", stroke_width=_bold(font.size), stroke_fill=palette.BANNER_TEXT)
+
+
+def _bold(size: int) -> int:
+    """A stroke that makes the light font read as bold at small sizes on a phone."""
+    return max(1, round(size / 30))
 
 
 def mark_destinations(img: Image.Image, lay: Layout, squares: Iterable[str],
@@ -414,45 +550,71 @@ def draw_coordinates(img: Image.Image, lay: Layout) -> None:
     """File letters under the board and rank numbers on its left, in the game's own
     lettering, under every column and row that has a square."""
     d = ImageDraw.Draw(img)
-    font = load_font(COORD_FONT, max(11, round(lay.square * 0.25)))
+    font = load_font(COORD_FONT, coordinate_size(lay.square))
+    bold = {"stroke_width": _bold(font.size), "stroke_fill": palette.COORDINATES}
     cols = {lay.index(sq)[0] for sq in lay.squares()}
     rows = {lay.index(sq)[1] for sq in lay.squares()}
     y_letters = lay.top + lay.board_h + lay.bottom / 2
     for fi in cols:
         x0, _, x1, _ = lay.box(lay.name(fi, 0))
         d.text(((x0 + x1) / 2, y_letters), lay.files[fi], font=font,
-               fill=palette.COORDINATES, anchor="mm")
+               fill=palette.COORDINATES, anchor="mm", **bold)
     for ri in rows:
         _, y0, _, y1 = lay.box(lay.name(0, ri))
         d.text((lay.left / 2, (y0 + y1) / 2), str(ri + 1), font=font,
-               fill=palette.COORDINATES, anchor="mm")
+               fill=palette.COORDINATES, anchor="mm", **bold)
+
+
+def coordinate_size(square: int) -> int:
+    """The coordinates' font size: about 11 px once a phone shrinks a 14 x 14 board
+    to 400 px wide."""
+    return max(12, round(square * 0.36))
+
+
+DEFAULT_SIDE_NAMES = {"w": "White", "b": "Black"}
+
+
+def hand_label_height(lay: Layout) -> int:
+    """The strip at the top of a hand panel that holds its side's name."""
+    return round(hand_font_size(lay.square) * 1.6)
+
+
+def hand_font_size(square: int) -> int:
+    return max(12, round(square * 0.3))
 
 
 def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, int]],
-               game: str = "kingqueen") -> None:
+               game: str = "kingqueen", side_names: Mapping[str, str] | None = None) -> None:
     """Pieces in hand beside the board, with counts: the side playing from the top
-    of the picture at the top, the other at the bottom, each kind once with its
-    count (x2) if more than one."""
+    of the picture at the top, the other at the bottom, each panel headed by its
+    side's name, each kind once with its count (x2) if more than one."""
     if not lay.hand_w:
         return
     d = ImageDraw.Draw(img)
+    names = side_names or DEFAULT_SIDE_NAMES
     icon = round(lay.square * 0.72)
-    font = load_font(COORD_FONT, max(12, round(lay.square * 0.3)))
+    font = load_font(COORD_FONT, hand_font_size(lay.square))
+    label_h = hand_label_height(lay)
     top_side = "w" if lay.flip else "b"
     for side in ("w", "b"):
         at_top = side == top_side
         x0, y0, x1, y1 = lay.hand_box(at_top)
         d.rounded_rectangle((x0, y0, x1, y1), radius=max(4, lay.square // 10),
                             fill=palette.HAND_PANEL)
+        d.text(((x0 + x1) / 2, y0 + label_h / 2 + 2), names[side], font=font,
+               fill=palette.HAND_LABEL[palette.scheme_name(game, side)], anchor="mm",
+               stroke_width=_bold(font.size),
+               stroke_fill=palette.HAND_LABEL[palette.scheme_name(game, side)])
         kinds = sorted(((c, n) for c, n in (hands.get(side) or {}).items() if n > 0),
                        key=lambda cn: (_hand_rank(cn[0]), cn[0]))
         step = icon + max(2, lay.square // 12)
+        first = y0 + label_h + 2     # where the pieces may start, under the label
         if not kinds:
-            d.text(((x0 + x1) / 2, (y0 + y1) / 2), "no pieces\nin hand", font=font,
+            d.text(((x0 + x1) / 2, (first + y1) / 2), "no pieces\nin hand", font=font,
                    fill=palette.PANEL_MUTED, anchor="mm", align="center")
         for i, (code, n) in enumerate(kinds):
-            y = y0 + 6 + i * step if at_top else y1 - 6 - (i + 1) * step
-            if y < y0 or y + icon > y1:
+            y = first + i * step if at_top else y1 - 6 - (i + 1) * step
+            if y < first or y + icon > y1:
                 break  # no room left: more kinds than the panel holds
             im = piece_image(game, code, False, side, icon)
             _over(img, im, (x0 + 6, y))

@@ -119,16 +119,18 @@ def cardinal(pen, direction=None):
 
 @drawer("centaur")     # King + Knight: a Knight wearing a crown
 def centaur(pen, direction=None):
-    orthodox(pen, "knight", cx=50, height=66, width=72)
+    # a large crown: it must still tell the Centaur from the Knight when a phone shows
+    # a 14 x 14 board 400 px wide (a square of 27 px)
+    orthodox(pen, "knight", cx=50, height=60, width=68)
     pen.layer()
-    crown(pen, 57, 29, 26, 16)
+    crown(pen, 56, 36, 42, 28)
 
 
 @drawer("prince")      # a Pawn wearing a crown (steps like a King, double-steps like a Pawn)
 def prince(pen, direction=None):
-    orthodox(pen, "pawn", height=56)
+    orthodox(pen, "pawn", height=50)          # a large crown, as the Centaur's
     pen.layer()
-    crown(pen, 50, 36, 28, 18)
+    crown(pen, 50, 44, 44, 30)
 
 
 @drawer("mann")        # a commoner: a bust in a cap

@@ -46,7 +46,7 @@ BADGE_LINE: RGB = (70, 46, 0)
 BACKGROUND: RGB = (46, 48, 54)      # margins and holes: reads as "not a square"
 LIGHT_SQUARE: RGB = (234, 226, 206)
 DARK_SQUARE: RGB = (176, 156, 126)
-COORDINATES: RGB = (196, 192, 184)
+COORDINATES: RGB = (214, 210, 202)
 
 # Zone tints (castles), blended over the square colour with the given strength.
 ZONE_TINT: RGB = (120, 150, 200)
@@ -62,6 +62,9 @@ CASTLE_SQUARES: dict[str, tuple[RGB, RGB]] = {
 LAST_MOVE: tuple[int, int, int, int] = (214, 196, 60, 120)    # yellowish wash
 CAPTURED: tuple[int, int, int, int] = (200, 110, 60, 110)     # orange wash
 CHECK: tuple[int, int, int, int] = (226, 40, 30, 255)         # red glow
+CHECK_EDGE: tuple[int, int, int, int] = (214, 24, 24, 255)    # frame / corners: check
+LAST_MOVE_EDGE: tuple[int, int, int, int] = (226, 178, 0, 235)  # frame inside the last move
+ARROW: tuple[int, int, int, int] = (220, 70, 20, 200)         # an Archer's shot
 DESTINATION: tuple[int, int, int, int] = (40, 60, 40, 90)     # dot / ring
 SELECTED: tuple[int, int, int, int] = (70, 170, 90, 120)      # green     # the chosen piece's square(s)
 CAPTURE_ONLY: tuple[int, int, int, int] = (150, 36, 28, 170)  # cross: captures there only
@@ -75,3 +78,11 @@ PANEL_MUTED: RGB = (160, 158, 152)
 # Pieces in hand (King and Queen).
 HAND_PANEL: RGB = (58, 60, 67)
 HAND_TEXT: RGB = (230, 226, 218)
+# The side's name over its hand, in a light tone of its pieces' colour.
+HAND_LABEL: dict[str, RGB] = {"white": (240, 236, 226), "black": (186, 182, 176),
+                              "blue": (140, 180, 246), "red": (246, 140, 128)}
+
+# A finished game's result, in a strip above the board.
+BANNER: RGB = (28, 30, 34)
+BANNER_EDGE: RGB = (226, 178, 0)
+BANNER_TEXT: RGB = (250, 246, 236)

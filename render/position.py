@@ -21,6 +21,7 @@ from PIL import Image
 
 from . import palette
 from .board import Layout, Piece, draw_board, make_layout, to_png
+from .result import position_result_text
 
 _COLOURS = "wb"
 
@@ -142,6 +143,33 @@ def check_squares(pos) -> list[str]:
     return [pos.game.geometry.names[sq]] if pos.in_check() else []
 
 
+def checker_squares(pos) -> list[str]:
+    """The squares of the pieces giving check (none when not in check)."""
+    names = pos.game.geometry.names
+    return [names[s] for s in pos.checkers()]
+
+
+def shot_arrows(move, names) -> list[tuple[str, str]]:
+    """An Archer's shot as an arrow (from its square, to the emptied one)."""
+    if move is None or move.kind != "s" or move.frm is None or move.to is None:
+        return []
+    return [(names[move.frm], names[move.to])]
+
+
+def side_names(game) -> dict[str, str]:
+    """{"w": "White", "b": "Black"}, or the game's own (Blue and Red)."""
+    return dict(zip(_COLOURS, game.side_names))
+
+
+def banner_of(pos, result: str | None) -> str | None:
+    """The banner text: what the caller says (the bot knows resignations, time,
+    agreement), else what the position says when the rules have ended the game;
+    an empty text means none."""
+    if result is not None:
+        return result or None
+    return position_result_text(pos)
+
+
 def _square_index(pos, square) -> int:
     if isinstance(square, int):
         return square
@@ -155,30 +183,36 @@ def _flip(pos, flip: bool | None) -> bool:
     return bool(pos.side == 1) if flip is None else bool(flip)
 
 
-def board_layout(pos, flip: bool | None = None, square: int | None = None) -> Layout:
-    """The Layout of board_image(pos, flip=flip, square=square): lay.box(name),
-    lay.centre(name) give each square's pixels."""
+def board_layout(pos, flip: bool | None = None, square: int | None = None,
+                 result: str | None = None) -> Layout:
+    """The Layout of board_image(pos, flip=flip, square=square, result=result):
+    lay.box(name), lay.centre(name) give each square's pixels."""
     geo = pos.game.geometry
     return make_layout(geo.files, geo.height, square=square, flip=_flip(pos, flip),
                        hands=hands_of(pos) is not None,
-                       holes=[geo.names[h] for h in geo.holes])
+                       holes=[geo.names[h] for h in geo.holes],
+                       banner=banner_of(pos, result) is not None)
 
 
 def board_image(pos, *, flip: bool | None = None, highlight=None, show_last_move: bool = True,
-                square: int | None = None) -> Image.Image:
+                square: int | None = None, result: str | None = None) -> Image.Image:
     """The position as an RGB picture.
 
     flip: None shows the board from the side to move (Black's/Red's view when it is
     their turn), True from Black, False from White. highlight: a square (name or
     index) whose piece's square is tinted and whose legal destinations are marked
     (a dot on an empty square, corners around a piece it would capture). square:
-    the square size in pixels (default: about 1100 px for a 14 x 14 board)."""
+    the square size in pixels (default: about 1100 px for a 14 x 14 board).
+    result: the text of the banner above the board (render.result_text of a stored
+    result and reason); by default the position's own ending, if the rules have
+    ended the game ("Checkmate — White wins"); "" for none."""
     game = pos.game
     geo = game.geometry
     names = geo.names
-    moved, captured = ([], [])
+    moved, captured, arrows = [], [], []
     if show_last_move:
         moved, captured = last_move_squares(pos.last_move, names)
+        arrows = shot_arrows(pos.last_move, names)
     selected: list[str] = []
     dests: Iterable[str] = ()
     if highlight is not None:
@@ -190,11 +224,13 @@ def board_image(pos, *, flip: bool | None = None, highlight=None, show_last_move
                       holes=[names[h] for h in geo.holes], zones=zones_of(game),
                       flip=_flip(pos, flip), square=square, game=game.id,
                       last_move=moved, captured=captured, check=check_squares(pos),
-                      destinations=sorted(dests), hands=hands_of(pos), selected=selected)
+                      checkers=checker_squares(pos), arrows=arrows,
+                      destinations=sorted(dests), hands=hands_of(pos), selected=selected,
+                      banner=banner_of(pos, result), side_names=side_names(game))
 
 
 def board_png(pos, *, flip: bool | None = None, highlight=None, show_last_move: bool = True,
-              square: int | None = None) -> bytes:
+              square: int | None = None, result: str | None = None) -> bytes:
     """board_image as PNG bytes (always under 1 MB)."""
     return to_png(board_image(pos, flip=flip, highlight=highlight,
-                              show_last_move=show_last_move, square=square))
+                              show_last_move=show_last_move, square=square, result=result))

@@ -166,6 +166,14 @@ class Position:
             return False
         return self.safety()[0]
 
+    def checkers(self) -> list[int]:
+        """The squares of the enemy pieces that give check to the side to move's
+        royal, in square order; empty when not in check (pictures mark them)."""
+        if not self.in_check():
+            return []
+        r, them = self.royal[self.side], 1 - self.side
+        return sorted(x for x in self.occ[them] if attacked_on(self.board, (x,), r, them))
+
     # --- move generation -----------------------------------------------------
     def _emit(self, sq, k, to, captures, ep=False, clear=None):
         if captures:  # taking one square of a piece on several (a Wall) takes all of it

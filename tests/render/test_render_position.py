@@ -219,8 +219,11 @@ def test_a_drop_marks_its_square_and_check_its_royal():
     assert pos.in_check()
     img, lay = board_image(pos), board_layout(pos)
     assert lay.flip                                       # Red to move
-    assert marked_squares(img, lay, pos) == {"f2"}
-    assert washed(img, lay, pos.game, "f2", palette.LAST_MOVE)
+    # f2: the drop (washed inside the checker's red corners); f7: the royal's red frame
+    assert marked_squares(img, lay, pos) == {"f2", "f7"}
+    x0, y0, _, y1 = lay.box("f2")
+    assert near(img.getpixel((x0 + 1, (y0 + y1) // 2)), blend(square_colour(pos.game, "f2"),
+                                                             palette.LAST_MOVE), 2)
     assert_piece_colour(img, lay, "kingqueen", "f2", "w")
     # the check: a red glow on f7, the Red royal's square, strongest near its edge
     x0, y0, x1, y1 = lay.box("f7")
