@@ -136,7 +136,8 @@ class Fairy:
                          highlight: str | None = None) -> discord.File:
         pos = await self.position(view)
         return await images.board_file(pos, flip=board_flip(view) if flip is None else flip,
-                                       highlight=highlight, name=f"game{view.id}-{view.ply}.png")
+                                       highlight=highlight, name=f"game{view.id}-{view.ply}.png",
+                                       outcome=(view.result, view.reason))
 
     async def post_board(self, view: GameView, note: str | None = None,
                          ping: tuple[str, ...] = ()) -> discord.Message | None:

@@ -15,10 +15,14 @@ def _file(data: bytes, name: str) -> discord.File:
 
 
 async def board_file(pos, *, flip: bool, highlight: str | None = None,
-                     name: str = "board.png") -> discord.File:
-    """The board, its last move marked; with ``highlight``, that piece's legal moves."""
+                     name: str = "board.png",
+                     outcome: tuple[str | None, str | None] = (None, None)) -> discord.File:
+    """The board, its last move marked; with ``highlight``, that piece's legal moves;
+    with ``outcome``, a finished game's stored (result, reason) as a banner (the
+    position alone knows no resignation, time or agreement)."""
+    banner = render.result_text(pos.game, *outcome)
     data = await asyncio.to_thread(render.board_png, pos, flip=flip, highlight=highlight,
-                                   show_last_move=True)
+                                   show_last_move=True, result=banner)
     return _file(data, name)
 
 

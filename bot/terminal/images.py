@@ -36,10 +36,14 @@ class Images:
             self.problem = f"cannot write images to {self.folder}: {e.strerror or e}"
         return None
 
-    def board(self, game_id: int, pos, *, flip: bool = False, highlight=None) -> Path | None:
+    def board(self, game_id: int, pos, *, flip: bool = False, highlight=None,
+              outcome: tuple[str | None, str | None] = (None, None)) -> Path | None:
+        """The board; ``outcome``: a finished game's stored (result, reason), shown
+        as a banner ("White resigned — Black wins")."""
         def make():
             import render
-            return render.board_png(pos, flip=flip, highlight=highlight)
+            return render.board_png(pos, flip=flip, highlight=highlight,
+                                    result=render.result_text(pos.game, *outcome))
         return self._write(f"game-{game_id}.png", make)
 
     def legend(self, game_id: int, pos) -> Path | None:

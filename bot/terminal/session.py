@@ -160,7 +160,8 @@ class Session:
         self.say(text_board(self.pos, flip=self.flip))
         self.say()
         self.say(self.status())
-        path = self.images.board(self.game_id, self.pos, flip=self.flip)
+        path = self.images.board(self.game_id, self.pos, flip=self.flip,
+                                 outcome=(self.view.result, self.view.reason))
         if path is not None:
             self.say(f"Image: {path}")
         elif self.images.problem and not self._told_images:
