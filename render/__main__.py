@@ -26,6 +26,7 @@ from .card import piece_card_image
 from .diagram import diagram
 from .legend import legend_image
 from .position import board_image
+from .result import result_text
 
 
 @dataclass
@@ -118,6 +119,26 @@ def gigachess_game(seed: int = 7, plies: int = 300):
     return pos
 
 
+def check_position(game_id: str, seed: int = 1, plies: int = 120):
+    """A position of a seeded random game where the side to move is in check and can
+    still move: after a few plies, moves that give check are chosen first."""
+    import rules
+    rng = random.Random(seed)
+    pos = rules.start(game_id)
+    for ply in range(plies):
+        moves = pos.legal_moves()
+        checking = [m for m in moves if pos.apply(m).in_check()] if ply > 6 else []
+        pos = pos.play(rng.choice(checking or moves))
+        if pos.in_check() and pos.legal_moves():
+            return pos
+    raise ValueError(f"no check in {plies} plies of {game_id}")
+
+
+def kingqueen_castle_move():
+    """Red's royal steps inside its castle after Blue's Knight left its own."""
+    return kingqueen_before().play("Nc3").play("+Ke7")
+
+
 def _best_piece(pos) -> int:
     """The square of the side to move's piece with the most destinations."""
     best, count = None, -1
@@ -149,12 +170,14 @@ def items(games: list[str]) -> list[Item]:
             lambda gid=gid: board_image(rules.start(gid)), gid)
         add(f"{gid}/start-legend.png", f"{g.name}: legend of the start position",
             lambda gid=gid: legend_image(rules.start(gid)), gid)
+        add(f"{gid}/check.png", f"{g.name}: check, the royal framed and each checker cornered",
+            lambda gid=gid: board_image(check_position(gid)), gid)
 
     def states(gid, name, caption, make):
         if gid in games:
             add(f"{gid}/{name}.png", caption, make, gid)
 
-    states("chess", "mate", "Qxf7#: a capture, check (mate), seen by Black, to move",
+    states("chess", "mate", "Qxf7#: a capture, mate, seen by Black; the result banner",
            lambda: board_image(chess_mate()))
     states("chess", "highlight-b5", "the Bishop's legal moves (b5), a capture on c6",
            lambda: board_image(chess_spanish(), highlight="b5"))
@@ -184,6 +207,11 @@ def items(games: list[str]) -> list[Item]:
            lambda: board_image(kingqueen_before().play("C@f2")))
     states("kingqueen", "drop-check-legend", "the legend of that position (board and hands)",
            lambda: legend_image(kingqueen_before().play("C@f2")))
+    states("kingqueen", "castle-move", "Red's royal steps inside its castle: the last move framed",
+           lambda: board_image(kingqueen_castle_move()))
+    states("kingqueen", "resigned", "Blue resigned: the banner the bot adds for a stored result",
+           lambda: board_image(kingqueen_castle_move(),
+                               result=result_text("kingqueen", "0-1", "resignation")))
     states("kingqueen", "highlight-knight", "the promoted Knight's legal moves (c4)",
            lambda: board_image(kingqueen_before(), highlight="c4"))
     states("gigachess2", "game", "a random game: a capture with check",

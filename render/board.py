@@ -176,7 +176,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     mark_selected(img, lay, selected)
     mark_check(img, lay, check)
     draw_pieces(img, lay, pieces)
-    mark_last_move_edges(img, lay, last_move)
+    mark_last_move_edges(img, lay, list(last_move) + list(captured))
     mark_check_frames(img, lay, check)
     mark_checkers(img, lay, checkers)
     mark_destinations(img, lay, destinations, occupied=pieces.keys())
@@ -327,8 +327,8 @@ def _box(xa: int, ya: int, xb: int, yb: int) -> tuple[int, int, int, int]:
 
 
 def mark_last_move_edges(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
-    """A frame inside the last move's squares, over the pieces: the wash alone does
-    not show on a castle's tint, nor on a phone."""
+    """A frame inside every square of the last move (captures too), over the
+    pieces: the wash alone does not show on a castle's tint, nor on a phone."""
     _frame(img, lay, squares, palette.LAST_MOVE_EDGE, max(2, round(lay.square * 0.05)),
            inset=last_move_inset(lay.square))
 

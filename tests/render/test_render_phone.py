@@ -3,8 +3,6 @@ red corners on each checker, castles included), the last move inside a castle, a
 Archer's shot as an arrow, a finished game's banner, the hands' side names, and a
 Gigachess II board shrunk to 400 px wide. Pixels are read through the layout."""
 
-import random
-
 import pytest
 from PIL import Image, ImageChops, ImageStat
 from render_pixels import blend, count_near, near, square_colour
@@ -19,24 +17,11 @@ from render.board import (
     last_move_inset,
     make_layout,
 )
+from render.__main__ import check_position
 from render.diagram import diagram
 from render.position import board_image, board_layout, board_png
 
 RED = palette.CHECK_EDGE
-
-
-def check_position(game_id, seed=1, plies=120):
-    """A position of a seeded random game where the side to move is in check and can
-    still move: after a few plies, moves that give check are chosen first."""
-    rng = random.Random(seed)
-    pos = rules.start(game_id)
-    for ply in range(plies):
-        moves = pos.legal_moves()
-        checking = [m for m in moves if pos.apply(m).in_check()] if ply > 6 else []
-        pos = pos.play(rng.choice(checking or moves))
-        if pos.in_check() and pos.legal_moves():
-            return pos
-    raise AssertionError(f"no check in {plies} plies of {game_id}")
 
 
 def edge_mid(lay, name, inset=0):
@@ -154,6 +139,9 @@ def test_an_archers_shot_is_an_arrow_to_the_emptied_square():
     shaft = count_near(img, (x - lay.square // 2, y4, x + lay.square // 2, y4 + 1),
                        blend(square_colour(pos.game, "c4"), arrow), 3)
     assert head > 2 * shaft > 0, (head, shaft)
+    # the emptied square is framed as part of the last move, as the Archer's is
+    inset = last_move_inset(lay.square)
+    assert near(img.getpixel(edge_mid(lay, "c6", inset)), blend(under, palette.LAST_MOVE_EDGE), 3)
 
 
 def test_no_arrow_without_a_shot():
