@@ -1,12 +1,14 @@
 """Command line of render: pictures for a person to look at.
 
     python -m render gallery DIR [--games ID,ID]
+    python -m render docs docs/images
 
 writes into DIR, for every game: its start position (and its legend), positions with
 its special states and overlays (Walls both ways, Spearman settings, Cyclops
 facings, promoted pieces, pieces in hand, a capture, a Cyclops run, a Wall capture,
 an Archer shot, a drop, check, one piece's destinations), and every piece card;
 then DIR/index.html, which shows them all. One line per picture as it is written.
+`docs` writes the pictures that README.md and render/README.md show.
 """
 
 from __future__ import annotations
@@ -238,6 +240,49 @@ def items(games: list[str]) -> list[Item]:
     return out
 
 
+# -- the pictures of the READMEs (docs/images) ------------------------------------------
+
+# the start pictures are shown 200 px wide in the README: small squares keep them light
+_START_SQUARE = {"ganymede": 46, "gigachess2": 40, "grandducal": 46, "superchess": 56,
+                 "kingqueen": 62}
+
+
+def docs_items() -> list[Item]:
+    """The pictures README.md and render/README.md show, by file name."""
+    import rules
+    out = [Item(f"{gid}.png", f"{rules.game(gid).name}, start",
+                lambda gid=gid, sq=sq: board_image(rules.start(gid), square=sq), "start")
+           for gid, sq in _START_SQUARE.items()]
+    out += [
+        Item("ganymede-wall-capture.png", "the Wall c5c6 takes d5 and d6",
+             lambda: board_image(ganymede_before().play("c5c6-d5d6")), "render"),
+        Item("kingqueen-drop-check.png", "Blue drops a Cannon on f2 with check",
+             lambda: board_image(kingqueen_before().play("C@f2")), "render"),
+        Item("kingqueen-legend.png", "the legend of that position",
+             lambda: legend_image(kingqueen_before().play("C@f2")), "render"),
+        Item("superchess-cyclops-moves.png", "the Cyclops's legal moves (e4)",
+             lambda: board_image(superchess_before(), highlight="e4"), "render"),
+        Item("superchess-card-archer.png", "the Archer's card",
+             lambda: piece_card_image("superchess", "A"), "render"),
+    ]
+    return out
+
+
+def docs(directory: str, out=None) -> list[str]:
+    """Write the READMEs' pictures (docs/images), compressed hard: they are stored."""
+    out = out or sys.stdout
+    os.makedirs(directory, exist_ok=True)
+    written = []
+    for item in docs_items():
+        path = os.path.join(directory, item.path)
+        img = item.make()
+        img.save(path, "PNG", optimize=True)
+        written.append(path)
+        print(f"{path}  {img.size[0]}x{img.size[1]}  {os.path.getsize(path) // 1024} KB  "
+              f"{item.caption}", file=out, flush=True)
+    return written
+
+
 def gallery(directory: str, games: list[str] | None = None, out=None) -> list[str]:
     """Write the gallery; returns the paths written."""
     import rules
@@ -293,10 +338,14 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("gallery", help="write every game's pictures into DIR")
     g.add_argument("directory", metavar="DIR")
     g.add_argument("--games", help="comma-separated game ids (default: all)")
+    d = sub.add_parser("docs", help="write the READMEs' pictures into DIR (docs/images)")
+    d.add_argument("directory", metavar="DIR")
     args = ap.parse_args(argv)
     if args.command == "gallery":
         games = args.games.split(",") if args.games else None
         gallery(args.directory, games)
+    elif args.command == "docs":
+        docs(args.directory)
     return 0
 
 
