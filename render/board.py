@@ -254,16 +254,21 @@ def _over(img: Image.Image, top: Image.Image, at: tuple[int, int] = (0, 0)) -> N
 
 
 def _wash(img: Image.Image, lay: Layout, squares: Iterable[str], rgba) -> None:
-    top = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(top)
-    any_ = False
-    for sq in squares:
+    _tiles(img, lay, squares, _solid(lay.square, tuple(rgba)))
+
+
+def _tiles(img: Image.Image, lay: Layout, squares: Iterable[str], tile: Image.Image) -> None:
+    """Composite a square-sized picture over each square once (square by square: a
+    whole-picture layer would cost more than the marks themselves)."""
+    for sq in dict.fromkeys(squares):
         if lay.on_board(sq):
-            x0, y0, x1, y1 = lay.box(sq)
-            d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=rgba)
-            any_ = True
-    if any_:
-        _over(img, top)
+            x0, y0, _, _ = lay.box(sq)
+            _over(img, tile, (x0, y0))
+
+
+@lru_cache(maxsize=32)
+def _solid(size: int, rgba: tuple) -> Image.Image:
+    return Image.new("RGBA", (size, size), rgba)
 
 
 def mark_last_move(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
@@ -302,24 +307,24 @@ def _frame(img: Image.Image, lay: Layout, squares: Iterable[str], colour, width:
            inset: int = 0, corner: int | None = None) -> None:
     """A frame of a colour inside each square: all round, or only its corners (each
     side `corner` px long)."""
-    top = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(top)
-    any_ = False
-    for sq in squares:
-        if not lay.on_board(sq):
-            continue
-        any_ = True
-        x0, y0, x1, y1 = lay.box(sq)
-        x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset
-        if corner is None:
-            d.rectangle((x0, y0, x1, y1), outline=colour, width=width)
-            continue
-        k = corner - 1
-        for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
-            d.rectangle(_box(cx, cy, cx + sx * k, cy + sy * (width - 1)), fill=colour)
-            d.rectangle(_box(cx, cy, cx + sx * (width - 1), cy + sy * k), fill=colour)
-    if any_:
-        _over(img, top)
+    _tiles(img, lay, squares, _frame_tile(lay.square, tuple(colour), width, inset, corner))
+
+
+@lru_cache(maxsize=32)
+def _frame_tile(size: int, colour: tuple, width: int, inset: int,
+                corner: int | None) -> Image.Image:
+    tile = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    x0 = y0 = inset
+    x1 = y1 = size - 1 - inset
+    if corner is None:
+        d.rectangle((x0, y0, x1, y1), outline=colour, width=width)
+        return tile
+    k = corner - 1
+    for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+        d.rectangle(_box(cx, cy, cx + sx * k, cy + sy * (width - 1)), fill=colour)
+        d.rectangle(_box(cx, cy, cx + sx * (width - 1), cy + sy * k), fill=colour)
+    return tile
 
 
 def _box(xa: int, ya: int, xb: int, yb: int) -> tuple[int, int, int, int]:
