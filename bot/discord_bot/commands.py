@@ -298,8 +298,7 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
         await send(interaction, embed=e)
         return
     await defer(interaction)
-    e = discord.Embed(title=format.game_name(game), description=format.game_summary(game)[:4000],
-                      colour=format.COLOUR_INFO)
+    e = format.rules_embed(game)
     e.set_image(url="attachment://pieces.png")
     e.set_footer(text="/piece shows one piece's moves")
     await send(interaction, embed=e, file=await images.legend_file(rules.start(game)))
