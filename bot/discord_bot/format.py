@@ -66,6 +66,14 @@ def rules_embed(game: str) -> discord.Embed:
     return e
 
 
+def piece_embed(game: str, key: str) -> discord.Embed:
+    """One piece's card text: its move in words from the game's data file, as the
+    terminal's piece command says it."""
+    ptype = rules.game(game).types[key]
+    return discord.Embed(title=f"{ptype.name} ({key}) · {game_name(game)}",
+                         description=ptype.description[:4096] or None, colour=COLOUR_INFO)
+
+
 def side_name(game: str, side: str) -> str:
     try:
         return rules.game(game).side_names[0 if side == "w" else 1]
