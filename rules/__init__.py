@@ -5,7 +5,7 @@
     rules.from_fen(game_id, vfen) -> Position
     rules.game(game_id)           -> Game (board, pieces, names)
 
-See rules/README.md for the design and ../shared/rules/ for the rules contract.
+See rules/README.md for the design and docs/rules/ for each game's rules.
 """
 from __future__ import annotations
 

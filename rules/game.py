@@ -38,6 +38,11 @@ class Game:
         except KeyError as e:
             raise GameDefinitionError(f"{source}: missing {e.args[0]!r}") from None
         self.summary: str = spec.get("summary", "")
+        # for players: the special rules, a paragraph each, and how the game ends
+        self.special_rules: tuple[str, ...] = _texts(spec.get("special_rules", ()), "special_rules", source)
+        self.game_end: str = spec.get("game_end", "")
+        if not isinstance(self.game_end, str):
+            raise GameDefinitionError(f"{source}: game_end must be a string")
         sides = spec.get("sides", {})
         self.side_names = (sides.get("white", "White"), sides.get("black", "Black"))
         rules = spec.get("rules", {})
@@ -190,6 +195,12 @@ class Game:
 
     def __repr__(self):
         return f"<Game {self.id}>"
+
+
+def _texts(value, key: str, source: str) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise GameDefinitionError(f"{source}: {key} must be a list of strings")
+    return tuple(value)
 
 
 _GAMES: dict[str, Game] = {}

@@ -298,8 +298,7 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
         await send(interaction, embed=e)
         return
     await defer(interaction)
-    e = discord.Embed(title=format.game_name(game), description=format.game_summary(game)[:4000],
-                      colour=format.COLOUR_INFO)
+    e = format.rules_embed(game)
     e.set_image(url="attachment://pieces.png")
     e.set_footer(text="/piece shows one piece's moves")
     await send(interaction, embed=e, file=await images.legend_file(rules.start(game)))
@@ -318,9 +317,7 @@ async def piece(interaction: discord.Interaction, piece: str, game: str | None =
         raise ServiceError("which game? Choose it with the game option")
     key = suggest.piece_key(game, piece)
     await defer(interaction)
-    ptype = rules.game(game).types[key]
-    e = discord.Embed(title=f"{ptype.name} ({key}) · {format.game_name(game)}",
-                      description=ptype.description or None, colour=format.COLOUR_INFO)
+    e = format.piece_embed(game, key)
     e.set_image(url="attachment://piece.png")
     await send(interaction, embed=e, file=await images.piece_file(game, key))
 

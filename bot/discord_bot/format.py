@@ -38,6 +38,42 @@ def game_summary(game: str) -> str:
         return ""
 
 
+def piece_label(ptype) -> str:
+    """A piece's name; both sides' names where they differ (King and Queen)."""
+    return " / ".join(ptype.side_names) if ptype.side_names else ptype.name
+
+
+def rules_embed(game: str) -> discord.Embed:
+    """A game's rules as the terminal's rules command says them: the summary, the special
+    rules and the end in the description (at most 4096), the pieces in fields of at most
+    1024 characters (the texts all come from the game's data file)."""
+    g = rules.game(game)
+    parts = [g.summary]
+    if g.special_rules:
+        parts.append("**Special rules**\n" + "\n".join(f"• {r}" for r in g.special_rules))
+    if g.game_end:
+        parts.append("**How the game ends**\n" + g.game_end)
+    e = discord.Embed(title=g.name, description="\n\n".join(parts)[:4096], colour=COLOUR_INFO)
+    chunk = ""
+    for key, t in g.types.items():
+        line = f"**{key}** {piece_label(t)}: {t.description}"
+        if chunk and len(chunk) + 1 + len(line) > 1024:
+            e.add_field(name="Pieces" if not e.fields else "Pieces (more)", value=chunk, inline=False)
+            chunk = ""
+        chunk = f"{chunk}\n{line}" if chunk else line[:1024]
+    if chunk:
+        e.add_field(name="Pieces" if not e.fields else "Pieces (more)", value=chunk, inline=False)
+    return e
+
+
+def piece_embed(game: str, key: str) -> discord.Embed:
+    """One piece's card text: its move in words from the game's data file, as the
+    terminal's piece command says it."""
+    ptype = rules.game(game).types[key]
+    return discord.Embed(title=f"{ptype.name} ({key}) · {game_name(game)}",
+                         description=ptype.description[:4096] or None, colour=COLOUR_INFO)
+
+
 def side_name(game: str, side: str) -> str:
     try:
         return rules.game(game).side_names[0 if side == "w" else 1]

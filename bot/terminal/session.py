@@ -476,6 +476,12 @@ def rules_text(game_id: str) -> str:
             f"{' '.join(geo.files)}, ranks 1-{geo.height}.")
     out = [head, ""]
     out += textwrap.wrap(g.summary, WIDTH)
+    if g.special_rules:
+        out += ["", "Special rules:"]
+        for rule in g.special_rules:
+            out += textwrap.wrap(rule, WIDTH, initial_indent="- ", subsequent_indent="  ")
+    if g.game_end:
+        out += ["", "How the game ends:"] + textwrap.wrap(g.game_end, WIDTH)
     out += ["", "Pieces (type piece CODE for one of them):"]
     for key, t in g.types.items():
         desc = t.description or ""

@@ -1,5 +1,5 @@
 """Super Chess (Ed Ginsberg): the Cyclops, the Archer's shot, the set-up phase and the
-inventor's notation. Rules: ../shared/rules/superchess.md.
+inventor's notation. Rules: docs/rules/superchess.md.
 
 * ``cyclops`` (special mover): 1-3 squares the way it faces (passing its own pieces,
   running over every enemy; never stopping on its own piece) or back, the blind retreat

@@ -2,7 +2,7 @@
 
 Games (our ids; nothing else is ever passed to pyffish):
 
-``grandducal``  Grand Ducal Chess, 12x8, exactly as /work/shared/rules/grandducal.md
+``grandducal``  Grand Ducal Chess, 12x8, exactly as docs/rules/grandducal.md
                 (legal moves, perft, position after moves) - see "Grand Duke" below.
 ``gigatest``    a 12x10 test board with the Gigachess II pieces that Fairy-Stockfish
                 can express; NOT a real game (Gigachess II itself is 14x14, which

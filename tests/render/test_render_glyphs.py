@@ -8,7 +8,7 @@ from render import palette
 from render.glyphs import (GLYPHS, glyph_id, piece_image, piece_kinds, render_glyph,
                            screen_direction)
 
-# The pieces each game has, from the rules pages (shared/rules/*.md).
+# The pieces each game has, from the rules pages (docs/rules/*.md).
 EXPECTED = {
     "chess": "KQRBNP",
     "grandducal": "KQRBNPGSIM",

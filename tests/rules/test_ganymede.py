@@ -1,4 +1,4 @@
-"""Ganymede Chess: every rule of ../shared/rules/ganymede.md on hand-made positions.
+"""Ganymede Chess: every rule of docs/rules/ganymede.md on hand-made positions.
 
 Positions are built square by square (`board(...)`) so that each test says what stands
 where. Notation, the sample game and VFEN are in test_ganymede_notation.py; the

@@ -1,4 +1,4 @@
-"""Gigachess II: every rule of ../shared/rules/gigachess2.md on hand-made positions.
+"""Gigachess II: every rule of docs/rules/gigachess2.md on hand-made positions.
 
 Diagrams without a King use README Legality 5 (a side with no royal makes every
 pseudo-legal move), so a piece's destinations are exactly its moves. The

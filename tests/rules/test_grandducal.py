@@ -1,4 +1,4 @@
-"""Grand Ducal Chess: every rule of ../shared/rules/grandducal.md on hand-made positions.
+"""Grand Ducal Chess: every rule of docs/rules/grandducal.md on hand-made positions.
 
 The Fairy-Stockfish cross-check is in test_grandducal_oracle.py.
 """

@@ -1,5 +1,5 @@
 """King and Queen (kingqueen): the 39-square cross, castles, Xiangqi pieces, promotion by
-capture, drops, the facing rule and stalemate as a loss (../shared/rules/kingqueen.md)."""
+capture, drops, the facing rule and stalemate as a loss (docs/rules/kingqueen.md)."""
 import pytest
 
 import rules

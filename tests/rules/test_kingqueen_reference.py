@@ -3,7 +3,7 @@
 The model below knows nothing of the engine (no tables, no Betza, no legality shortcut):
 it reads the board part of a VFEN itself, walks the 39 squares by hand, applies each
 pseudo-legal move to a copy and looks for a capture of the royal or facing royals
-(../shared/rules/kingqueen.md). The engine's legal moves must equal the model's, move
+(docs/rules/kingqueen.md). The engine's legal moves must equal the model's, move
 for move, along seeded random games (drops and promotions included), and perft must agree.
 """
 import random

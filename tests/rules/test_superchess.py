@@ -1,8 +1,8 @@
 """Super Chess (issue 5): set-up phase, Cyclops, Archer, Super Pawn, en passant, promotion,
 castling, the inventor's diagrams and mates, notation, and the board's letters (no i).
 
-Rules: /work/shared/rules/superchess.md; the inventor's page (with the diagrams) is
-/work/shared/rules/sources/004_8559a5c7d0f2f9d1.txt. Diagram positions are written in VFEN
+Rules: docs/rules/superchess.md; the diagrams are those of the inventor's published
+rules page (Ed Ginsberg's Super Chess). Diagram positions are written in VFEN
 from the page's boards; where the page leaves a detail open (a facing it does not give,
 which side is to move) the test says what it chose.
 """
