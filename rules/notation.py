@@ -116,6 +116,8 @@ def _forms(pos, move: Move) -> set[str]:
         if move.piece.key == "P":
             forms.add(to + s)
             forms.add(frm[0] + to + s)
+            forms.add(code + to + s)  # Pxe4: a pawn move written with its letter
+            forms.add(code + frm[0] + to + s)
         else:
             forms.add(code + to + s)
             forms.add(code + frm[0] + to + s)
@@ -188,6 +190,8 @@ def explain(pos, raw: str) -> RulesError:
             return InvalidMoveError(str(e))
         return NoSuchMoveError(f"{raw!r} is not a legal drop here" + _drop_hint(pos))
     if t.upper() in ("O-O", "O-O-O"):
+        if not game.castlings:
+            return NoSuchMoveError(f"{raw!r}: there is no castling in {game.name}")
         return NoSuchMoveError(f"{raw!r}: castling that way is not possible now")
     if not m:
         return InvalidMoveError(
