@@ -14,10 +14,12 @@ shares the database file.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import rules
 
+from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import ServiceError
 from ..service import SETUP_START, GameService
@@ -42,22 +44,30 @@ class TerminalNotifier:
         return None
 
 
-async def open_service(settings: Settings) -> GameService:
-    return await GameService.open(settings, notifier=TerminalNotifier())
+class DatabaseFileError(Exception):
+    """The database file is something else than an SQLite file: a message for the user."""
+
+
+async def open_service(settings: Settings, clock: Clock | None = None) -> GameService:
+    try:
+        return await GameService.open(settings, clock=clock, notifier=TerminalNotifier())
+    except sqlite3.DatabaseError as e:  # "file is not a database": sqlite's words, in ours
+        raise DatabaseFileError(f"{settings.db_path} is not a fairypost database "
+                                f"(not an SQLite file: {e})") from None
 
 
 async def play(settings: Settings, *, game: str | None = None, resume: int | bool | None = None,
                white: str | None = None, black: str | None = None, setup: str | None = None,
                days: str | None = None, images: str | Path | None = None, flip: bool = False,
-               console: Console | None = None) -> int:
-    """Run one terminal session; the exit status."""
+               console: Console | None = None, clock: Clock | None = None) -> int:
+    """Run one terminal session; the exit status. ``clock``: the service's (tests)."""
     console = console or Console()
     try:
         days_value = parse_days(days) if days is not None else None
     except ConfigError as e:
         console.say(f"fairypost play: {e}")
         return 2
-    service = await open_service(settings)
+    service = await open_service(settings, clock)
     try:
         if resume is not None and resume is not False:
             game_id = await _resumable(service, None if resume is True else int(resume), console)
