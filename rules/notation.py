@@ -163,8 +163,12 @@ def parse_move(pos, text) -> Move:
                 return legal[next(iter(hits))]
             shown = sorted(hits)
             sans = [san(pos, legal[h]) for h in shown]
+            hint = None  # the game's own advice (Super Chess: name the facing)
+            if ext is not None and hasattr(ext, "ambiguity_hint"):
+                hint = ext.ambiguity_hint(pos, [legal[h] for h in shown])
             raise AmbiguousMoveError(
-                f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}", sans)
+                f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}"
+                + (hint or ""), sans)
     if ext is not None and hasattr(ext, "explain"):  # the game's own notations explained
         err = ext.explain(pos, raw)
         if err is not None:

@@ -181,7 +181,7 @@ class Session:
             last = v.moves[-1]
             parts.append(f"Last move: {last.san} ({self.side_name(last.side)}).")
         if v.in_setup:
-            parts.append(f"Set-up: {self.who(v.turn)} to choose {_setup_hint(self.pos)}.")
+            parts.append(_sentence(f"Set-up: {self.who(v.turn)} to choose {_setup_hint(self.pos)}"))
         else:
             parts.append(f"{self.who(v.turn)} to move" + (", in check." if v.in_check else "."))
         if v.draw_offer:
@@ -243,20 +243,10 @@ def _sentence(text: str) -> str:
 
 
 def _setup_hint(pos) -> str:
-    """What the set-up action now to be made is (Super Chess)."""
-    phase = getattr(pos, "setup", None) or ""
-    geo = pos.game.geometry
-    if phase.startswith("sp-"):
-        rank = 2 if phase == "sp-w" else geo.height - 1
-        return (f"the files of the two Super Pawns on rank {rank}, "
-                f"like S@e{rank},S@f{rank} or just ef")
-    if phase.startswith("face-"):
-        side = 0 if phase == "face-w" else 1
-        cyclops = next((geo.names[sq] for sq, k in enumerate(pos.board)
-                        if k is not None and k.color == side and k.state == "?"), None)
-        where = f"{cyclops}(N) or just N" if cyclops else "N"
-        return f"the way the Cyclops faces (N, NE, E, SE, S, SW, W or NW), like {where}"
-    return "a set-up action (type moves to see them)"
+    """What the set-up action now to be made is (the game's own words: Super Chess)."""
+    ext = pos.game.extension
+    hint = ext.setup_hint(pos) if hasattr(ext, "setup_hint") else None
+    return hint or "a set-up action (type moves to see them)"
 
 
 # --- the commands ----------------------------------------------------------------------
