@@ -28,6 +28,7 @@ from .images import Images
 from .session import Session, resolve_game
 
 PLATFORM = "terminal"
+QUIT_WORDS = ("q", "quit", "exit")  # leave at any question, as at the game's prompt
 
 def game_ids() -> list[str]:
     """The five games first, then the engine's orthodox chess."""
@@ -135,6 +136,8 @@ def choose_game(console: Console) -> str | None:
         a = answer.strip()
         if not a:
             continue
+        if a.lower() in QUIT_WORDS:
+            return None
         if a.isdigit() and 1 <= int(a) <= len(ids):
             return ids[int(a) - 1]
         try:
@@ -146,13 +149,16 @@ def choose_game(console: Console) -> str | None:
 def choose_setup(console: Console, game: str) -> str | None:
     console.say(f"{rules.game(game).name} starts with a set-up: each side chooses where its two "
                 "Super Pawns stand and which way its Cyclops faces.")
-    console.say("  default  the usual set-up (Super Pawns on e and f, Cyclopes facing N)")
+    console.say("  default  the usual set-up (Super Pawns on e and f, Cyclopes facing N, "
+                "forward)")
     console.say("  players  make the four set-up actions yourselves")
     while True:
         answer = console.ask("Set-up (default/players) [default]: ")
         if answer is None:
             return None
         a = answer.strip().lower()
+        if a in QUIT_WORDS:
+            return None
         if a in ("", "d", "default"):
             return "default"
         if a in ("p", "players", "own"):
