@@ -20,7 +20,7 @@ import rules
 from ..errors import ServiceError
 from ..service import GameService, GameView
 from ..timetext import time_left
-from .console import Console, escaped, quoting, shown
+from .console import Console, quoting, shown
 from .images import Images
 from .textboard import legend_lines, side_names, text_board
 

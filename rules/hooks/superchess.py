@@ -349,20 +349,29 @@ class SuperChess:
             return type(err)(str(err).replace(repr(lettered), repr(raw)))
         return None
 
+    def _not_this_piece(self, pos, raw, sq, key, only):
+        """Why the piece on sq cannot do what only a piece ``key`` does ("only an Archer
+        shoots"): none there, the other side's, another piece; None if it can."""
+        piece, name = pos.board[sq], self.game.geometry.names[sq]
+        if piece is None:
+            return NoPieceError(f"there is no piece on {name}")
+        if piece.color != pos.side:
+            return NotYourPieceError(f"the {piece.name} on {name} is "
+                                     f"{self.game.side_name(piece.color)}'s")
+        if piece.key != key:
+            return NoSuchMoveError(f"{raw!r}: {only}; that is a {piece.name}")
+        return None
+
     def _turn_refusal(self, pos, raw, square, facing):
-        game, geo = self.game, self.game.geometry
+        geo = self.game.geometry
         try:
             sq = geo.parse_square(square)
         except RulesError as e:
             return InvalidMoveError(str(e))
+        err = self._not_this_piece(pos, raw, sq, "C", "only a Cyclops turns in place")
+        if err is not None:
+            return err
         piece, name = pos.board[sq], geo.names[sq]
-        if piece is None:
-            return NoPieceError(f"{raw!r}: there is no piece on {name} to turn")
-        if piece.color != pos.side:
-            return NotYourPieceError(f"the {piece.name} on {name} is "
-                                     f"{game.side_name(piece.color)}'s")
-        if piece.key != "C":
-            return NoSuchMoveError(f"{raw!r}: only a Cyclops turns in place; that is a {piece.name}")
         if piece.state == facing:
             return NoSuchMoveError(f"{raw!r}: the Cyclops on {name} already faces {facing}; "
                                    f"turning in place must change its facing. {FACING_NOTE}")
@@ -377,7 +386,7 @@ class SuperChess:
         return None
 
     def _shot_refusal(self, pos, raw, frm_text, to_text):
-        game, geo = self.game, self.game.geometry
+        geo = self.game.geometry
         try:
             to = geo.parse_square(to_text)
             frm = geo.parse_square(frm_text) if frm_text else None
@@ -385,14 +394,9 @@ class SuperChess:
             return InvalidMoveError(str(e))
         target = pos.board[to]
         if frm is not None:
-            piece = pos.board[frm]
-            if piece is None:
-                return NoPieceError(f"there is no piece on {geo.names[frm]}")
-            if piece.color != pos.side:
-                return NotYourPieceError(f"the {piece.name} on {geo.names[frm]} is "
-                                         f"{game.side_name(piece.color)}'s")
-            if piece.key != "A":
-                return NoSuchMoveError(f"{raw!r}: only an Archer shoots; that is a {piece.name}")
+            err = self._not_this_piece(pos, raw, frm, "A", "only an Archer shoots")
+            if err is not None:
+                return err
             shooters = [frm]
         else:
             shooters = [s for s in pos.occ[pos.side] if pos.board[s].key == "A"]

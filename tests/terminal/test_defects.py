@@ -13,7 +13,6 @@ import time
 import pytest
 
 from rules.hooks.superchess import FACING_NOTE
-from tests.terminal.conftest import ROOT
 from tests.terminal.test_play import boards
 
 

@@ -4,7 +4,6 @@ it reads the game again (another session moved, the time ran out), and with
 
 from __future__ import annotations
 
-from datetime import timedelta
 
 import pytest
 
