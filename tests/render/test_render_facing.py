@@ -10,7 +10,9 @@ import pytest
 from render_pixels import count_near, square_colour
 
 import rules
+from render.card import piece_card
 from render.position import board_image, board_layout
+from rules.hooks.superchess import FACING_NOTE
 
 FEN = "k9/10/10/3c(N)6/10/10/3C(N)6/10/10/9K w - - 0 1"  # White's on d4, Black's on d7
 
@@ -51,3 +53,8 @@ def test_east_is_the_owners_right():
     img, lay = board_image(pos), board_layout(pos)
     assert pointer_side(img, lay, pos.game, "d4") == "right"  # toward file k
     assert pointer_side(img, lay, pos.game, "d7") == "left"   # Black's right: toward file a
+
+
+def test_the_cyclops_card_says_whose_side_n_is_on():
+    for colour in "wb":
+        assert piece_card("superchess", "C", colour).text.endswith(FACING_NOTE)
