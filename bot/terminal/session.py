@@ -259,7 +259,9 @@ def _as_if_to_move(pos, square: str, piece) -> str:
     owner = game.side_name(piece.color)
     turned = rules.Position(game, pos.board, piece.color, pos.rights, None, pos.halfmove,
                             pos.fullmove, pos.hands, pos.dropped)
-    sans = sorted(turned.san(m) for m in turned.moves_from(square))
+    # the side to move may be in check: taking its royal is no move in any of these games
+    sans = sorted(turned.san(m) for m in turned.moves_from(square)
+                  if not any(turned.board[c].royal for c in m.captures))
     could = f"it could go to: {' '.join(sans)}" if sans else "it could not move"
     return textwrap.fill(f"{square} is {owner}'s {piece.name}; if {owner} were to move, {could} "
                          f"(not now: it is {game.side_name(pos.side)}'s move).", WIDTH)

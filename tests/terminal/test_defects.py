@@ -69,6 +69,10 @@ def test_moves_of_the_other_sides_piece_are_shown_as_if_it_were_to_move(fairypos
     assert ("e4 is White's Pawn; if White were to move, it could go to: e5 "
             "(not now: it is Black's move).") in out
     assert "has no legal move" not in out
+    check = fairypost.play("chess", lines=["e4", "f5", "Qh5", "moves h5"])
+    flat = " ".join(check.out.split())
+    assert "h5 is White's Queen; if White were to move, it could go to: Qd1 " in flat
+    assert "Qxf5 Qxh7 (not now" in flat and "Qxe8" not in flat  # Black in check: no King taken
     kq = fairypost.play("kingqueen", lines=["moves e5"])
     assert "e5 is Red's Soldier; if Red were to move, it could go to: e4" in " ".join(kq.out.split())
 
