@@ -68,6 +68,14 @@ class Session:
     # --- the loop ---
 
     async def run(self) -> int:
+        try:
+            return await self._run()
+        except KeyboardInterrupt:  # Ctrl-C at any question: leave; every move is saved
+            self.say()
+            self.leave()
+            return 130
+
+    async def _run(self) -> int:
         await self.refresh()
         w, b = side_names(self.pos)
         self.say(f"Game #{self.game_id}: {self.game_name()}, {self.who('w')} against "
@@ -79,23 +87,18 @@ class Session:
         if not await self.pending():
             return self.leave()
         while True:
+            line = self.console.ask(self.prompt())
+            if line is None:
+                return self.leave()
+            line = line.strip()
+            if not line:
+                continue
             try:
-                line = self.console.ask(self.prompt())
-                if line is None:
-                    return self.leave()
-                line = line.strip()
-                if not line:
-                    continue
-                try:
-                    keep_going = await self.handle(line)
-                except ServiceError as e:
-                    self.say(_sentence(quoting(str(e), line)))
-                    await self.after_refusal()
-                    keep_going = True
-            except KeyboardInterrupt:  # Ctrl-C at a prompt: leave; every move is saved
-                self.say()
-                self.leave()
-                return 130
+                keep_going = await self.handle(line)
+            except ServiceError as e:
+                self.say(_sentence(quoting(str(e), line)))
+                await self.after_refusal()
+                keep_going = True
             if not keep_going:
                 return self.leave()
 
