@@ -118,16 +118,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.resume is not None and args.game:
             parser.error("give a game to start or --resume, not both")
         images = None if args.no_images else (args.images or images_folder(settings))
-        try:
-            return asyncio.run(play(settings, game=args.game, resume=args.resume, white=args.white,
-                                    black=args.black, setup=args.setup, days=args.days,
-                                    images=images, flip=args.flip))
-        except KeyboardInterrupt:
-            print()
-            return 130
+        if images is not None and Path(images).exists() and not Path(images).is_dir():
+            print(f"fairypost play: --images {images}: that is a file; name a folder for the "
+                  f"pictures (it is made if need be)", file=sys.stderr)
+            return 2
+        return _terminal(play(settings, game=args.game, resume=args.resume, white=args.white,
+                              black=args.black, setup=args.setup, days=args.days,
+                              images=images, flip=args.flip))
     if args.command == "games":
         from .terminal.play import list_games
-        return asyncio.run(list_games(settings))
+        return _terminal(list_games(settings))
     if args.command == "health":
         return asyncio.run(health(settings))
     if args.command == "run":
@@ -136,6 +136,19 @@ def main(argv: list[str] | None = None) -> int:
         return runner.main(settings)
     parser.error(f"unknown command {args.command!r}")
     return 2
+
+
+def _terminal(session) -> int:
+    """Run a terminal command: a database file that is not one is said plainly."""
+    from .terminal.play import DatabaseFileError
+    try:
+        return asyncio.run(session)
+    except DatabaseFileError as e:
+        print(f"fairypost: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # the session saves as it goes: nothing is lost
+        print()
+        return 130
 
 
 def games_health() -> tuple[list[str], list[str]]:

@@ -116,6 +116,8 @@ def _forms(pos, move: Move) -> set[str]:
         if move.piece.key == "P":
             forms.add(to + s)
             forms.add(frm[0] + to + s)
+            forms.add(code + to + s)  # Pxe4: a pawn move written with its letter
+            forms.add(code + frm[0] + to + s)
         else:
             forms.add(code + to + s)
             forms.add(code + frm[0] + to + s)
@@ -161,8 +163,12 @@ def parse_move(pos, text) -> Move:
                 return legal[next(iter(hits))]
             shown = sorted(hits)
             sans = [san(pos, legal[h]) for h in shown]
+            hint = None  # the game's own advice (Super Chess: name the facing)
+            if ext is not None and hasattr(ext, "ambiguity_hint"):
+                hint = ext.ambiguity_hint(pos, [legal[h] for h in shown])
             raise AmbiguousMoveError(
-                f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}", sans)
+                f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}"
+                + (hint or ""), sans)
     if ext is not None and hasattr(ext, "explain"):  # the game's own notations explained
         err = ext.explain(pos, raw)
         if err is not None:
@@ -188,6 +194,8 @@ def explain(pos, raw: str) -> RulesError:
             return InvalidMoveError(str(e))
         return NoSuchMoveError(f"{raw!r} is not a legal drop here" + _drop_hint(pos))
     if t.upper() in ("O-O", "O-O-O"):
+        if not game.castlings:
+            return NoSuchMoveError(f"{raw!r}: there is no castling in {game.name}")
         return NoSuchMoveError(f"{raw!r}: castling that way is not possible now")
     if not m:
         return InvalidMoveError(

@@ -8,6 +8,7 @@ import discord
 
 import rules
 from bot import events as ev
+from bot.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
 
 from . import PLATFORM
 
@@ -89,26 +90,6 @@ def bold(text: str) -> str:
     return "**" + discord.utils.escape_markdown(text) + "**"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def time_left(seconds: int | None) -> str:
-    """'2 days 5 hours', '5 hours 12 minutes', '12 minutes'; 'no clock' for None."""
-    if seconds is None:
-        return "no clock"
-    if seconds <= 0:
-        return "no time"
-    minutes = seconds // 60
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    if days:
-        return plural(days, "day") + (f" {plural(hours, 'hour')}" if hours else "")
-    if hours:
-        return plural(hours, "hour") + (f" {plural(minutes, 'minute')}" if minutes else "")
-    return plural(minutes, "minute") if minutes else "less than a minute"
-
-
 def days_text(days: int | None) -> str:
     return "no clock" if days is None else f"{plural(days, 'day')} per move"
 
@@ -170,7 +151,20 @@ def board_caption(view, note: str | None = None) -> str:
     if last:
         lines.append(last)
     lines.append(turn_line(view))
+    hint = setup_hint(view)
+    if hint:
+        lines.append(f"Set-up: choose {hint}")
     return "\n".join(lines)
+
+
+def setup_hint(view) -> str | None:
+    """The set-up action now due, in the game's own words (Super Chess: the facing, and
+    whose side N is on); None outside a set-up."""
+    if view.status != "active" or not view.in_setup:
+        return None
+    pos = rules.from_fen(view.game, view.fen)
+    ext = pos.game.extension
+    return ext.setup_hint(pos) if hasattr(ext, "setup_hint") else None
 
 
 def thread_name(view) -> str:

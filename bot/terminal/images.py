@@ -4,6 +4,8 @@ folder the session names, one file per game (rewritten as the game goes on)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 
@@ -26,9 +28,7 @@ class Images:
             data = make()
             self.folder.mkdir(parents=True, exist_ok=True)
             path = self.folder / name
-            tmp = path.with_name(path.name + ".part")
-            tmp.write_bytes(data)
-            tmp.replace(path)  # a viewer never sees half a file
+            write_replacing(path, data)
             return path
         except (ImportError, AttributeError) as e:
             self.problem = f"board images are not available: {e}"
@@ -58,3 +58,23 @@ class Images:
             return render.piece_card_png(game, key, colour, state)
         safe = key.replace("+", "promoted-")
         return self._write(f"piece-{game}-{safe}-{colour}.png", make)
+
+
+def write_replacing(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a new temporary file beside it, then a rename.
+    ``mkstemp`` makes a file of its own (O_EXCL, a random name), so in a shared folder a
+    link someone left under a guessable name is never followed and overwritten; and a
+    viewer never sees half a picture."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if hasattr(os, "fchmod"):  # mkstemp's 0600 would hide the picture from a viewer
+                os.fchmod(f.fileno(), 0o644)
+            f.write(data)
+        os.replace(tmp, path)  # replaces a link at path itself, never what it points to
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

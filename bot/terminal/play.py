@@ -14,10 +14,12 @@ shares the database file.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import rules
 
+from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import ServiceError
 from ..service import SETUP_START, GameService
@@ -26,6 +28,7 @@ from .images import Images
 from .session import Session, resolve_game
 
 PLATFORM = "terminal"
+QUIT_WORDS = ("q", "quit", "exit")  # leave at any question, as at the game's prompt
 
 def game_ids() -> list[str]:
     """The five games first, then the engine's orthodox chess."""
@@ -42,22 +45,30 @@ class TerminalNotifier:
         return None
 
 
-async def open_service(settings: Settings) -> GameService:
-    return await GameService.open(settings, notifier=TerminalNotifier())
+class DatabaseFileError(Exception):
+    """The database file is something else than an SQLite file: a message for the user."""
+
+
+async def open_service(settings: Settings, clock: Clock | None = None) -> GameService:
+    try:
+        return await GameService.open(settings, clock=clock, notifier=TerminalNotifier())
+    except sqlite3.DatabaseError as e:  # "file is not a database": sqlite's words, in ours
+        raise DatabaseFileError(f"{settings.db_path} is not a fairypost database "
+                                f"(not an SQLite file: {e})") from None
 
 
 async def play(settings: Settings, *, game: str | None = None, resume: int | bool | None = None,
                white: str | None = None, black: str | None = None, setup: str | None = None,
                days: str | None = None, images: str | Path | None = None, flip: bool = False,
-               console: Console | None = None) -> int:
-    """Run one terminal session; the exit status."""
+               console: Console | None = None, clock: Clock | None = None) -> int:
+    """Run one terminal session; the exit status. ``clock``: the service's (tests)."""
     console = console or Console()
     try:
         days_value = parse_days(days) if days is not None else None
     except ConfigError as e:
         console.say(f"fairypost play: {e}")
         return 2
-    service = await open_service(settings)
+    service = await open_service(settings, clock)
     try:
         if resume is not None and resume is not False:
             game_id = await _resumable(service, None if resume is True else int(resume), console)
@@ -125,6 +136,8 @@ def choose_game(console: Console) -> str | None:
         a = answer.strip()
         if not a:
             continue
+        if a.lower() in QUIT_WORDS:
+            return None
         if a.isdigit() and 1 <= int(a) <= len(ids):
             return ids[int(a) - 1]
         try:
@@ -136,13 +149,16 @@ def choose_game(console: Console) -> str | None:
 def choose_setup(console: Console, game: str) -> str | None:
     console.say(f"{rules.game(game).name} starts with a set-up: each side chooses where its two "
                 "Super Pawns stand and which way its Cyclops faces.")
-    console.say("  default  the usual set-up (Super Pawns on e and f, Cyclopes facing N)")
+    console.say("  default  the usual set-up (Super Pawns on e and f, Cyclopes facing N, "
+                "forward)")
     console.say("  players  make the four set-up actions yourselves")
     while True:
         answer = console.ask("Set-up (default/players) [default]: ")
         if answer is None:
             return None
         a = answer.strip().lower()
+        if a in QUIT_WORDS:
+            return None
         if a in ("", "d", "default"):
             return "default"
         if a in ("p", "players", "own"):

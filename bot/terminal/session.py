@@ -13,12 +13,14 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC
 
 import rules
 
 from ..errors import ServiceError
 from ..service import GameService, GameView
-from .console import Console
+from ..timetext import time_left
+from .console import Console, quoting, shown
 from .images import Images
 from .textboard import legend_lines, side_names, text_board
 
@@ -66,6 +68,14 @@ class Session:
     # --- the loop ---
 
     async def run(self) -> int:
+        try:
+            return await self._run()
+        except KeyboardInterrupt:  # Ctrl-C at any question: leave; every move is saved
+            self.say()
+            self.leave()
+            return 130
+
+    async def _run(self) -> int:
         await self.refresh()
         w, b = side_names(self.pos)
         self.say(f"Game #{self.game_id}: {self.game_name()}, {self.who('w')} against "
@@ -77,11 +87,7 @@ class Session:
         if not await self.pending():
             return self.leave()
         while True:
-            try:
-                line = self.console.ask(self.prompt())
-            except KeyboardInterrupt:
-                self.say()
-                line = None
+            line = self.console.ask(self.prompt())
             if line is None:
                 return self.leave()
             line = line.strip()
@@ -90,8 +96,8 @@ class Session:
             try:
                 keep_going = await self.handle(line)
             except ServiceError as e:
-                self.say(_sentence(str(e)))
-                await self.refresh()
+                self.say(_sentence(quoting(str(e), line)))
+                await self.after_refusal()
                 keep_going = True
             if not keep_going:
                 return self.leave()
@@ -147,7 +153,22 @@ class Session:
         v = self.view
         if v.status != "active":
             return "> "
+        if v.seconds_left is not None:
+            return f"{self.who(v.turn)} ({time_left(v.seconds_left)} left)> "
         return f"{self.who(v.turn)}> "
+
+    async def after_refusal(self) -> None:
+        """After a refusal, read the game again: what was refused may be because it
+        changed meanwhile (another session moved, the time ran out). If it did, show it."""
+        seen = self._seen()
+        await self.refresh()
+        if self._seen() != seen:
+            self.say("The game is no longer as shown; here it is now:")
+            self.show()
+
+    def _seen(self):
+        v = self.view
+        return v.fen, v.status, v.draw_offer, v.takeback_by
 
     async def refresh(self, view: GameView | None = None) -> GameView:
         """Take ``view`` (what an operation returned), or read the game, and its position."""
@@ -182,9 +203,12 @@ class Session:
             last = v.moves[-1]
             parts.append(f"Last move: {last.san} ({self.side_name(last.side)}).")
         if v.in_setup:
-            parts.append(f"Set-up: {self.who(v.turn)} to choose {_setup_hint(self.pos)}.")
+            parts.append(_sentence(f"Set-up: {self.who(v.turn)} to choose {_setup_hint(self.pos)}"))
         else:
             parts.append(f"{self.who(v.turn)} to move" + (", in check." if v.in_check else "."))
+        if v.deadline is not None:
+            parts.append(f"Time: {time_left(v.seconds_left)} left, until "
+                         f"{v.deadline.astimezone(UTC):%a %d %b %Y %H:%M} UTC.")
         if v.draw_offer:
             parts.append(f"{self.side_name(v.draw_offer)} offers a draw.")
         return " ".join(parts)
@@ -201,10 +225,11 @@ class Session:
             r = await self.service.move(self.game_id, self.player(mover).id, text,
                                         expected_ply=v.ply)
         except ServiceError as e:
-            msg = _sentence(str(e))
+            msg = _sentence(quoting(str(e), text.strip()))
             if " " not in text.strip() and not any(ch.isdigit() for ch in text):
                 msg += " (Type help for the commands.)"
             self.say(msg)
+            await self.after_refusal()
             return True
         await self.refresh(r.game)
         self.say(f"{self.who(mover)} played {r.san}.")
@@ -231,6 +256,21 @@ class Session:
         return True
 
 
+def _as_if_to_move(pos, square: str, piece) -> str:
+    """'e7 is Black's Pawn; if Black were to move, it could go to: e5 e6' (a piece of
+    the side not to move: its moves in the same position with the turn passed)."""
+    game = pos.game
+    owner = game.side_name(piece.color)
+    turned = rules.Position(game, pos.board, piece.color, pos.rights, None, pos.halfmove,
+                            pos.fullmove, pos.hands, pos.dropped)
+    # the side to move may be in check: taking its royal is no move in any of these games
+    sans = sorted(turned.san(m) for m in turned.moves_from(square)
+                  if not any(turned.board[c].royal for c in m.captures))
+    could = f"it could go to: {' '.join(sans)}" if sans else "it could not move"
+    return textwrap.fill(f"{square} is {owner}'s {piece.name}; if {owner} were to move, {could} "
+                         f"(not now: it is {game.side_name(pos.side)}'s move).", WIDTH)
+
+
 def _other(side: str) -> str:
     return "b" if side == "w" else "w"
 
@@ -244,20 +284,10 @@ def _sentence(text: str) -> str:
 
 
 def _setup_hint(pos) -> str:
-    """What the set-up action now to be made is (Super Chess)."""
-    phase = getattr(pos, "setup", None) or ""
-    geo = pos.game.geometry
-    if phase.startswith("sp-"):
-        rank = 2 if phase == "sp-w" else geo.height - 1
-        return (f"the files of the two Super Pawns on rank {rank}, "
-                f"like S@e{rank},S@f{rank} or just ef")
-    if phase.startswith("face-"):
-        side = 0 if phase == "face-w" else 1
-        cyclops = next((geo.names[sq] for sq, k in enumerate(pos.board)
-                        if k is not None and k.color == side and k.state == "?"), None)
-        where = f"{cyclops}(N) or just N" if cyclops else "N"
-        return f"the way the Cyclops faces (N, NE, E, SE, S, SW, W or NW), like {where}"
-    return "a set-up action (type moves to see them)"
+    """What the set-up action now to be made is (the game's own words: Super Chess)."""
+    ext = pos.game.extension
+    hint = ext.setup_hint(pos) if hasattr(ext, "setup_hint") else None
+    return hint or "a set-up action (type moves to see them)"
 
 
 # --- the commands ----------------------------------------------------------------------
@@ -291,17 +321,21 @@ async def _moves(s: Session, arg: str) -> bool:
         return True
     pos = s.pos
     if arg:
+        word = arg.split()[0]
         try:
-            moves = pos.moves_from(arg.split()[0])
+            moves = pos.moves_from(word)
         except rules.RulesError as e:
-            s.say(_sentence(str(e)))
+            s.say(_sentence(quoting(str(e), word)))
+            return True
+        square = word.lower()
+        piece = pos.piece_at(word)
+        if not moves and piece is not None and piece.color != pos.side and not v.in_setup:
+            s.say(_as_if_to_move(pos, square, piece))
             return True
         if not moves:
-            piece = pos.piece_at(arg.split()[0])
             what = "no piece there" if piece is None else f"the {piece.name} there has no legal move"
-            s.say(f"{arg.split()[0]}: {what}.")
+            s.say(f"{square}: {what}.")
             return True
-        square = arg.split()[0].lower()
         sans = sorted(pos.san(m) for m in moves)
         s.say(f"{len(sans)} move{'s' if len(sans) != 1 else ''} from {square}:")
         s.say(textwrap.fill(" ".join(sans), WIDTH))
@@ -346,9 +380,18 @@ async def _draw(s: Session, arg: str) -> bool:
     return await s.answer_draw(side)
 
 
-@command("resign", help="resign the game for the side to move")
+@command("resign", help="resign the game for the side to move (asks first)")
 async def _resign(s: Session, arg: str) -> bool:
     v = await s.refresh()
+    if v.status != "active":
+        s.say(_sentence(s._over()))
+        return True
+    answer = s.console.yes(f"{s.who(v.turn)}, resign game #{s.game_id}? [y/n] ")
+    if answer is None:
+        return False
+    if not answer:
+        s.say("Not resigned; play on.")
+        return True
     await s.refresh(await s.service.resign(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
     s.say(f"{s.who(v.turn)} resigns.")
     s.say(s.status())
@@ -465,8 +508,8 @@ def resolve_game(text: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise ValueError(f"there is no game {text.strip()!r}; the games are: {', '.join(ids)}")
-    raise ValueError(f"{text.strip()!r} could be {', '.join(hits)}: which one?")
+        raise ValueError(f"there is no game {shown(text.strip())}; the games are: {', '.join(ids)}")
+    raise ValueError(f"{shown(text.strip())} could be {', '.join(hits)}: which one?")
 
 
 def rules_text(game_id: str) -> str:
@@ -513,7 +556,7 @@ def find_piece(game, text: str):
     if len(starts) == 1:
         return starts[0]
     codes = ", ".join(f"{k} {_piece_name(p)}" for k, p in game.types.items())
-    return f"{game.name} has no piece {t!r}. Its pieces: {codes}."
+    return f"{game.name} has no piece {shown(t)}. Its pieces: {codes}."
 
 
 def piece_text(game, ptype) -> str:

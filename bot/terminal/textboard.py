@@ -73,7 +73,9 @@ def hand_lines(pos) -> list[str]:
     """'White in hand: P, N x2' for each side ('-' when empty)."""
     out = []
     for colour, name in enumerate(side_names(pos)):
-        items = [f"{key} x{n}" if n > 1 else key for key, n in pos.hands[colour]]
+        # in each side's case, like its pieces on the board
+        items = [(key if colour == 0 else key.lower()) + (f" x{n}" if n > 1 else "")
+                 for key, n in pos.hands[colour]]
         out.append(f"{name} in hand: {', '.join(items) if items else '-'}")
     return out
 

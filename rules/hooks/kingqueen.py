@@ -57,8 +57,10 @@ class KingQueen:
             return NoSuchMoveError(f"{shown!r}: a piece is always dropped unpromoted; "
                                    f"write {code}@{square.lower()}")
         hand = pos.hands[pos.side]
-        if pos.dropped[pos.side] or not hand or code in dict(hand):
-            return None  # the core's reasons: dropped last turn, empty hand, not the castle
+        if code in dict(hand):
+            return None  # the core's reasons: dropped last turn, not the castle
+        if not hand:  # said before "dropped last turn": with no such piece that is beside the point
+            return NoSuchMoveError(f"{shown!r}: you have no {name} ({code}) in hand; you have nothing in hand")
         held = ", ".join(f"{game.kind(k, pos.side).name} ({k})" + (f" x{n}" if n > 1 else "")
                          for k, n in hand)
         return NoSuchMoveError(f"{shown!r}: you hold no {name} ({code}); in hand: {held}")

@@ -12,7 +12,12 @@ inventor's notation. Rules: docs/rules/superchess.md.
   (``SP`` for the Super Pawn, ``Cf7c7(N)xc7,e7`` with its captured squares checked).
 
 Facings are relative to the owner: for White N is towards rank 10 and E towards file k;
-for Black every direction is turned half a circle.
+for Black every direction is turned half a circle. A player may also name a facing by a
+word that reads the same from either side (``FACING_WORDS``: forward, forward-right,
+right, back-right, back, back-left, left, forward-left), wherever a facing is read:
+``Cd1d3(forward-right)``, ``d1(back)``, ``=C(forward)``, and the set-up's ``forward``.
+Output keeps the letters. ``FACING_NOTE`` is the one sentence that explains the facings
+wherever a player meets them (the Cyclops's description, prompts, errors).
 """
 from __future__ import annotations
 
@@ -28,6 +33,13 @@ from . import SpecialMover, extension, mover
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
             "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
+#: the words a player may use for a facing, seen from the Cyclops's owner
+FACING_WORDS = {"forward": "N", "forward-right": "NE", "right": "E", "back-right": "SE",
+                "back": "S", "back-left": "SW", "left": "W", "forward-left": "NW"}
+FACING_NOTE = ("A facing is seen from the Cyclops's owner: N (forward) is toward the opponent, "
+               "so Black's S (back) points at Black's own side.")
+FACING_CHOICES = (f"{', '.join(FACINGS)} or the words "
+                  f"{', '.join(FACING_WORDS)}")  # "N, NE, ... or the words forward, ..."
 RANGE = 3          # the Cyclops moves 1, 2 or 3 squares
 SHOT_DISTANCE = 4  # the Archer shoots exactly 4 squares along a rank or file
 UNPLACED = "?"     # the Cyclops before its owner turns it in the set-up phase
@@ -160,8 +172,26 @@ _CAPTURE_LIST = re.compile(
     rf"(?P<body>.+?)\s*[x:]\s*(?P<list>{_SQ}(?:\s*(?:,|;|&|and)\s*{_SQ})+)", re.IGNORECASE)
 _CAPTURE_ONE = re.compile(rf"(?P<body>.+\))\s*[x:]\s*(?P<list>{_SQ})", re.IGNORECASE)
 _SHOT = re.compile(rf"(?P<code>[A-Za-z])?(?P<frm>{_SQ})?\s*\^\s*(?P<to>{_SQ})")
-_FACE = re.compile(rf"(?:C?(?P<sq>{_SQ}))?\s*\(?\s*(?P<f>[NESWnesw]{{1,2}})\s*\)?"
-                   r"|C\s*\(\s*(?P<f2>[NESWnesw]{1,2})\s*\)", re.IGNORECASE)
+_WORD = r"(?:forward|back)(?:[-_ ]?(?:left|right))?|left|right"
+_FACING = rf"{_WORD}|[NESW]{{1,2}}"
+_FACE = re.compile(rf"(?:C?(?P<sq>{_SQ}))?\s*\(?\s*(?P<f>{_FACING})\s*\)?"
+                   rf"|C\s*\(\s*(?P<f2>{_FACING})\s*\)", re.IGNORECASE)
+_WORD_IN_BRACKETS = re.compile(rf"\(\s*({_WORD})\s*\)", re.IGNORECASE)
+_BRACKETS = re.compile(r"\(([^()]*)\)")
+_TURN = re.compile(rf"C?(?P<sq>{_SQ})\((?P<f>[NESW]{{1,2}})\)", re.IGNORECASE)
+
+
+def facing_of(text: str) -> str | None:
+    """The facing (N ... NW) a text names, by its letters or its word, any case; else None."""
+    t = text.strip()
+    if t.upper() in FACINGS:
+        return t.upper()
+    return FACING_WORDS.get(re.sub(r"^(forward|back)[-_ ]*(left|right)$", r"\1-\2", t.lower()))
+
+
+def with_letters(text: str) -> str:
+    """``Cd1d3(forward-right)`` -> ``Cd1d3(NE)``: facing words in brackets as letters."""
+    return _WORD_IN_BRACKETS.sub(lambda m: f"({facing_of(m[1])})", text)
 
 
 @extension("superchess")
@@ -170,6 +200,10 @@ class SuperChess:
 
     def __init__(self, game):
         self.game = game
+        cyclops = game.types.get("C")
+        if cyclops is not None and FACING_NOTE not in cyclops.description:
+            # the one wording, said once: the card, `rules` and `piece C` read it here
+            cyclops.description = f"{cyclops.description.strip()} {FACING_NOTE}"
         geo = game.geometry
         self.pawn_rank = {WHITE: 1, BLACK: geo.height - 2}   # 0-based ranks 2 and 9
         self._sp_moves = {}
@@ -207,6 +241,20 @@ class SuperChess:
                 out.append(Move(SETUP, sq, sq, k, nk, (), (sq,), ((sq, nk),),
                                 lan=f"{names[sq]}({f})"))
         return out
+
+    def setup_hint(self, pos) -> str | None:
+        """What the set-up action now due is, for a prompt (the terminal's, the bot's)."""
+        color = _PHASE_SIDE.get(pos.setup)
+        if color is None:
+            return None
+        if pos.setup.startswith("sp-"):
+            rank = self.pawn_rank[color] + 1
+            return (f"the files of the two Super Pawns on rank {rank}, "
+                    f"like S@e{rank},S@f{rank} or just ef")
+        unplaced = self._unplaced(pos, color)
+        where = f"{self.game.geometry.names[unplaced[0]]}(N), " if unplaced else ""
+        return (f"the way the Cyclops faces: {FACING_CHOICES}; like {where}just N, or forward. "
+                f"{FACING_NOTE}")
 
     def after_setup(self, pos, move):
         return _NEXT[pos.setup]
@@ -255,6 +303,10 @@ class SuperChess:
         if re.match(r"S@|[a-k]\d{1,2}\(\?\)", t, re.IGNORECASE):
             raise NoSuchMoveError(f"{text.strip()!r}: the set-up is over; the game is under way")
         out = []
+        lettered = with_letters(t)
+        if lettered != t:
+            t = lettered
+            out.append(t)
         if t.startswith("SP"):   # the inventor's letters for the Super Pawn
             t = "S" + t[2:]
             out.append(t)
@@ -276,10 +328,65 @@ class SuperChess:
             if m["code"] not in (None, "A", "a") and not m["frm"]:
                 return NoSuchMoveError(f"{text.strip()!r}: only an Archer shoots (A^square)")
             return self._shot_refusal(pos, text.strip(), m["frm"], m["to"])
+        return self._facing_refusal(pos, text.strip(), t)
+
+    def _facing_refusal(self, pos, raw, t):
+        """Why a text with a facing in brackets names no legal move; None to let the core say."""
+        bracket = _BRACKETS.search(t)
+        if bracket is None or pos.setup is not None:
+            return None
+        inner = bracket[1].strip()
+        if facing_of(inner) is None:
+            return InvalidMoveError(f"{raw!r}: {inner!r} is not a facing; a facing is "
+                                    f"{FACING_CHOICES}. {FACING_NOTE}")
+        lettered = with_letters(t)
+        turn = _TURN.fullmatch(lettered)
+        if turn:
+            return self._turn_refusal(pos, raw, turn["sq"], turn["f"].upper())
+        if lettered != t:  # the core's reason for the same move written in letters
+            from ..notation import explain
+            err = explain(pos, lettered)
+            return type(err)(str(err).replace(repr(lettered), repr(raw)))
+        return None
+
+    def _not_this_piece(self, pos, raw, sq, key, only):
+        """Why the piece on sq cannot do what only a piece ``key`` does ("only an Archer
+        shoots"): none there, the other side's, another piece; None if it can."""
+        piece, name = pos.board[sq], self.game.geometry.names[sq]
+        if piece is None:
+            return NoPieceError(f"there is no piece on {name}")
+        if piece.color != pos.side:
+            return NotYourPieceError(f"the {piece.name} on {name} is "
+                                     f"{self.game.side_name(piece.color)}'s")
+        if piece.key != key:
+            return NoSuchMoveError(f"{raw!r}: {only}; that is a {piece.name}")
+        return None
+
+    def _turn_refusal(self, pos, raw, square, facing):
+        geo = self.game.geometry
+        try:
+            sq = geo.parse_square(square)
+        except RulesError as e:
+            return InvalidMoveError(str(e))
+        err = self._not_this_piece(pos, raw, sq, "C", "only a Cyclops turns in place")
+        if err is not None:
+            return err
+        piece, name = pos.board[sq], geo.names[sq]
+        if piece.state == facing:
+            return NoSuchMoveError(f"{raw!r}: the Cyclops on {name} already faces {facing}; "
+                                   f"turning in place must change its facing. {FACING_NOTE}")
+        return LeavesRoyalInCheckError(f"{raw!r} is illegal: it would leave your King in check")
+
+    def ambiguity_hint(self, pos, moves):
+        """Moves that differ only in the facing they end with: ask for one."""
+        if len({(m.frm, m.to) for m in moves}) == 1 and all(m.piece.key == "C" for m in moves):
+            example = pos.san(moves[0]).split("(")[0]
+            return (f". Add the facing it ends with, like {example}(N) or "
+                    f"{example}(forward). {FACING_NOTE}")
         return None
 
     def _shot_refusal(self, pos, raw, frm_text, to_text):
-        game, geo = self.game, self.game.geometry
+        geo = self.game.geometry
         try:
             to = geo.parse_square(to_text)
             frm = geo.parse_square(frm_text) if frm_text else None
@@ -287,14 +394,9 @@ class SuperChess:
             return InvalidMoveError(str(e))
         target = pos.board[to]
         if frm is not None:
-            piece = pos.board[frm]
-            if piece is None:
-                return NoPieceError(f"there is no piece on {geo.names[frm]}")
-            if piece.color != pos.side:
-                return NotYourPieceError(f"the {piece.name} on {geo.names[frm]} is "
-                                         f"{game.side_name(piece.color)}'s")
-            if piece.key != "A":
-                return NoSuchMoveError(f"{raw!r}: only an Archer shoots; that is a {piece.name}")
+            err = self._not_this_piece(pos, raw, frm, "A", "only an Archer shoots")
+            if err is not None:
+                return err
             shooters = [frm]
         else:
             shooters = [s for s in pos.occ[pos.side] if pos.board[s].key == "A"]
@@ -371,14 +473,15 @@ class SuperChess:
         if not unplaced:  # validate() prevents this; stay clear anyway
             raise NoSuchMoveError(f"{who} has no Cyclops to turn")
         home = unplaced[0]
-        hint = (f"{who} turns its Cyclops to face N, NE, E, SE, S, SW, W or NW, "
-                f"e.g. {geo.names[home]}(N)")
+        hint = (f"{who} turns its Cyclops to face {FACING_CHOICES}, "
+                f"e.g. {geo.names[home]}(N) or forward. {FACING_NOTE}")
         m = _FACE.fullmatch(t.strip())
         if not m:
             raise InvalidMoveError(f"{t!r}: {hint}")
-        facing = (m["f"] or m["f2"]).upper()
-        if facing not in FACINGS:
-            raise InvalidMoveError(f"{t!r}: {facing!r} is not a direction; {hint}")
+        said = m["f"] or m["f2"]
+        facing = facing_of(said)
+        if facing is None:
+            raise InvalidMoveError(f"{t!r}: {said.upper()!r} is not a direction; {hint}")
         if m["sq"]:
             try:
                 sq = geo.parse_square(m["sq"])

@@ -125,8 +125,11 @@ def test_the_bots_commands(fairypost):
 def test_resign_and_abort(fairypost):
     r = fairypost.play("ganymede", lines=["abort"])
     assert "The game was aborted." in r.out
-    r = fairypost.play("gigachess2", lines=["e5", "resign"])
-    assert "Black resigns." in r.out and "Game over: 1-0, White wins (resignation)." in r.out
+    r = fairypost.play("gigachess2", lines=["e5", "resign", "n", "resign", "y"])
+    assert "Black> resign\nBlack, resign game #2? [y/n] n\nNot resigned; play on." in r.out
+    assert r.out.count("Black resigns.") == 1  # only after the yes
+    assert "Black, resign game #2? [y/n] y\nBlack resigns." in r.out
+    assert "Game over: 1-0, White wins (resignation)." in r.out
 
 
 def test_choosing_a_game_from_the_list(fairypost):

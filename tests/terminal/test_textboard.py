@@ -59,3 +59,10 @@ def test_states_keep_the_grid_even():
 
 def test_no_hands_line_for_a_game_without_drops():
     assert "in hand" not in text_board(rules.start("grandducal"))
+
+
+def test_each_hand_is_in_its_sides_case():
+    # Red's pieces are lower case on the board, so in hand too (issue 15)
+    pos = rules.from_fen("kingqueen", "***nkc***/***3***/9/9/9/***3***/***1K1*** w - - 0 1 "
+                                      "hand=PNpcc;dropped=-")
+    assert hand_lines(pos) == ["Blue in hand: P, N", "Red in hand: p, c x2"]
