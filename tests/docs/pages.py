@@ -31,8 +31,7 @@ SQUARE = re.compile(r"[a-n](1[0-4]|[1-9])(?![0-9])")
 CASTLING = re.compile(r"^[O0]-[O0](-[O0])?[+#]?$")
 MOVE_CHARS = re.compile(r"[a-nxA-Z0-9+\-@^(),=#!?|\\]+")
 
-# the facing words players may write for a Cyclops (bot/terminal and Discord accept them
-# once the engine does); examples with them are written in prose and stand for these
+# the facing words players may write for a Cyclops: a code span with them is a move example too
 FACING_WORDS = {"forward": "N", "back": "S", "left": "W", "right": "E", "forward-left": "NW",
                 "forward-right": "NE", "back-left": "SW", "back-right": "SE"}
 WORD_FACING = re.compile(r"\((" + "|".join(sorted(FACING_WORDS, key=len, reverse=True)) + r")\)")
@@ -91,7 +90,8 @@ def inline_moves(path: Path) -> list[str]:
 
 
 def as_letters(example: str) -> str:
-    """A word-facing example (`Cd1d3(forward-right)`) written with the letters (`Cd1d3(NE)`)."""
+    """A word-facing example (`Cd1d3(forward-right)`) written with the letters (`Cd1d3(NE)`):
+    how a span with facing words is recognised as a move."""
     return WORD_FACING.sub(lambda m: f"({FACING_WORDS[m.group(1)]})", example)
 
 

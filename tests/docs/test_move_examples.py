@@ -58,7 +58,7 @@ def test_the_example_plays_as_the_page_says(example):
 @pytest.mark.parametrize("page", pages(), ids=lambda p: p.name)
 def test_every_inline_move_of_a_page_is_in_its_checked_blocks(page):
     checked = block_tokens(page)
-    missing = [m for m in inline_moves(page) if as_letters(m) not in checked]
+    missing = [m for m in inline_moves(page) if m not in checked]
     assert not missing, f"{page.name}: inline moves not in a checked block: {missing}"
 
 
@@ -66,15 +66,16 @@ def test_every_move_the_readme_names_is_checked_in_a_rules_page():
     checked = set().union(*(block_tokens(p) for p in pages()))
     named = inline_moves(README)
     assert len(named) >= 10
-    missing = [m for m in named if as_letters(m) not in checked]
+    missing = [m for m in named if m not in checked]
     assert not missing, f"README moves not in a checked block of docs/rules: {missing}"
 
 
-def test_word_facings_stand_for_letter_examples_of_the_superchess_page():
+def test_the_superchess_page_plays_facings_written_as_words():
     page = ROOT / "docs" / "rules" / "superchess.md"
     worded = [m for m in inline_moves(page) if as_letters(m) != m]
     assert worded, "the Super Chess page shows the facing words"
-    assert all(as_letters(m) in block_tokens(page) for m in worded)
+    checked_worded = {t for t in block_tokens(page) if as_letters(t) != t}
+    assert set(worded) <= checked_worded and len(checked_worded) >= 4
 
 
 def _played(game, moves):
