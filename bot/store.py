@@ -192,9 +192,17 @@ _V3 = (
     "CREATE INDEX reminders_by_due ON reminders (status, due_at)",
 )
 
+# Pruning (``Tx.prune``) deletes old events; with foreign keys on, SQLite then looks for
+# rows that still refer to each one: without these indexes, a scan of every reminder and
+# digest per event deleted.
+_V4_PRUNE = (
+    "CREATE INDEX reminders_by_event ON reminders (event_id)",
+    "CREATE INDEX digests_by_event ON digests (event_id)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -768,6 +776,29 @@ class Tx:
     async def game_turn(self, game_id: int) -> tuple[str, int] | None:
         row = await self._one("SELECT status, turn_no FROM games WHERE id = ?", (game_id,))
         return None if row is None else (row["status"], row["turn_no"])
+
+    # pruning: what no game's record needs, once it is old
+    async def prune(self, before: int, digests_before: int, limit: int) -> int:
+        """Delete up to ``limit`` rows of each kind: spent reminders (sent, superseded,
+        cancelled) done before ``before``, digest days done before ``digests_before``, and
+        finished events (sent, obsolete, failed) made before ``before`` that nothing kept
+        still refers to, but the newest. Pending and claimed events, games, moves and players are never
+        touched. Returns how many rows went."""
+        n = await self._change(
+            "DELETE FROM reminders WHERE id IN (SELECT id FROM reminders WHERE status IN "
+            "('sent', 'superseded', 'cancelled') AND done_at < ? LIMIT ?)", (before, limit))
+        n += await self._change(
+            "DELETE FROM digests WHERE rowid IN (SELECT rowid FROM digests WHERE done_at < ? "
+            "LIMIT ?)", (digests_before, limit))
+        n += await self._change(
+            "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE status IN "
+            "('sent', 'obsolete', 'failed') AND created_at < ? "
+            # the newest event stays: ids are never reused (adapters drop repeats by id)
+            "AND id < (SELECT MAX(id) FROM events) "
+            "AND id NOT IN (SELECT event_id FROM reminders WHERE event_id IS NOT NULL) "
+            "AND id NOT IN (SELECT event_id FROM digests WHERE event_id IS NOT NULL) LIMIT ?)",
+            (before, limit))
+        return n
 
     # digests
     async def digest_done(self, player_id: int, day: str) -> bool:
