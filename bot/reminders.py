@@ -44,6 +44,7 @@ from .clock import (
     local_ts,
     parse_hhmm,
 )
+from .errors import ServiceError
 from .players import PlayerSettings, ref
 from .store import PendingReminderRow, Store
 
@@ -364,6 +365,8 @@ class ReminderScheduler:
             self.wakes += 1
             try:
                 await self.service.sweep()
+            except ServiceError as e:  # expected (a clock out of range): one line, no traceback
+                log.warning("the sweep was refused: %s", e)
             finally:
                 await self._reschedule_locked()
 
@@ -372,7 +375,11 @@ class ReminderScheduler:
             await self._reschedule_locked()
 
     async def _reschedule_locked(self) -> None:
-        when = await self.service.next_wake()
+        try:
+            when = await self.service.next_wake()
+        except ServiceError as e:
+            log.warning("no wake could be worked out: %s", e)
+            return
         if when is not None:
             # never a wake in the past twice over: what the sweep could not do now
             # (a conflict, a failing adapter) is looked at again a little later

@@ -130,6 +130,18 @@ async def test_the_watch_sweeps_when_the_wall_clock_jumps(svc, alice, bob, clock
     assert await sched.watch() is False
 
 
+async def test_a_refused_sweep_is_one_log_line(svc, alice, bob, clock, paused_scheduler, caplog):
+    from datetime import datetime
+    sched, _ = paused_scheduler
+    await new_game(svc, alice, bob, days=1)
+    clock.set(datetime(9999, 12, 30, tzinfo=UTC))
+    with caplog.at_level(logging.WARNING, logger="bot.reminders"):
+        await sched.wake()  # no exception for APScheduler to log with a traceback
+    lines = [r for r in caplog.records if r.name == "bot.reminders"]
+    assert [r.exc_info for r in lines] == [None, None]
+    assert all("outside the dates" in r.getMessage() and "\n" not in r.getMessage() for r in lines)
+
+
 async def test_apscheduler_chatter_is_quiet_by_default(svc, alice, bob, caplog):
     from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
