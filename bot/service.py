@@ -987,8 +987,9 @@ class GameService:
 
     async def sweep(self, now: datetime | None = None) -> SweepReport:
         """Do everything due at ``now`` (default: the clock's): end vacations whose
-        time is up, end games whose deadline has passed, send due reminders and
-        digests, deliver the outbox. Safe to call at any time, any number of times."""
+        time is up, end games whose deadline has passed (ended at the deadline), send
+        due reminders and digests, deliver the outbox, and at most hourly prune what
+        ``retention_days`` lets go. Safe to call at any time, any number of times."""
         t = self._now() if now is None else self._ts(now)
         vacations = await self._end_due_vacations(t)
         timed_out = await self._expire_due_games(t)
