@@ -21,7 +21,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from .common import Context, row, service_settings
+from .common import Context, Series, atimed, row, service_settings, time_figure
 
 NAME = "growth"
 TITLE = "Database bytes per 1,000 moves, with and without pruning"
@@ -96,11 +96,27 @@ async def _simulate(path: Path, games: int, rounds: int, retention: int, seed: i
     end = _sizes(path)
     half_moves, half = moves - mid[0], mid[1]
     return {"moves": moves, "start": start, "mid": half, "end": end, "days": rounds / 2,
+            "now": clock.now(),
             "per_1000": {k: (end[k] - start[k]) * 1000 / moves
                          for k in ("file", "used", "events", "reminders")},
             # the second half only: with pruning, what keeps growing once retention is reached
             "late_per_1000": {k: (end[k] - half[k]) * 1000 / half_moves
                               for k in ("file", "used", "events", "reminders")}}
+
+
+async def _first_prune(path: Path, now: datetime) -> tuple[int, Series]:
+    """Turn pruning on for a database that kept everything: the first prune's time."""
+    from bot.clock import ManualClock
+    from bot.service import GameService
+
+    svc = await GameService.open(service_settings(path, retention_days=30), clock=ManualClock(now))
+    try:
+        series = Series()
+        deleted, wall, cpu = await atimed(svc.prune)
+        series.add(wall, cpu)
+        return deleted, series
+    finally:
+        await svc.close()
 
 
 def _figure(value: float) -> dict:
@@ -132,6 +148,10 @@ def run(ctx: Context) -> dict:
         rows.append(row(f"{label}: file bytes per 1,000 moves, second half", "bytes",
                         _figure(res["late_per_1000"]["file"]), moves=res["moves"],
                         late=res["late_per_1000"]))
+    kept_db = ctx.tmp / "growth-0.db"
+    deleted, series = asyncio.run(_first_prune(kept_db, results[0]["now"]))
+    rows.append(row(f"pruning turned on: the first prune ({deleted:,} rows of "
+                    f"{results[0]['moves']:,} moves)", "ms", time_figure(series), deleted=deleted))
     kept, pruned = results[0]["per_1000"], results[30]["per_1000"]
     notes = [f"{results[0]['moves']:,} moves over {results[0]['days']:.0f} simulated days: the file "
              f"grows {kept['file'] / 1024:.0f} KiB per 1,000 moves with everything kept, "

@@ -1012,12 +1012,14 @@ class GameService:
         before = t - self.settings.retention_days * DAY
         digests_before = min(before, t - self.DIGEST_DAYS_KEPT * DAY)
         total = 0
-        while True:  # in batches: other commands get the database in between
-            async with self.store.write() as tx:
-                n = await tx.prune(before, digests_before, self.PRUNE_BATCH)
-            total += n
-            if n == 0:
-                return total
+        for table, cutoff in (("reminders", before), ("digests", digests_before), ("events", before)):
+            while True:  # in batches: other commands get the database in between
+                async with self.store.write() as tx:
+                    n = await tx.prune(table, cutoff, self.PRUNE_BATCH)
+                total += n
+                if n < self.PRUNE_BATCH:
+                    break
+        return total
 
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""

@@ -367,6 +367,23 @@ class ChatPrefRow:
     channel_id: str | None
 
 
+#: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
+#: superseded, cancelled), digest days, and finished events (sent, obsolete, failed) that
+#: nothing kept still refers to, but the newest (ids are never reused: adapters drop repeats
+#: by id). Pending and claimed events, games, moves and players are never touched. In this
+#: order: an event goes once the rows referring to it have gone.
+_PRUNE = {
+    "reminders": "DELETE FROM reminders WHERE id IN (SELECT id FROM reminders WHERE status IN "
+                 "('sent', 'superseded', 'cancelled') AND done_at < ? LIMIT ?)",
+    "digests": "DELETE FROM digests WHERE rowid IN (SELECT rowid FROM digests WHERE done_at < ? "
+               "LIMIT ?)",
+    "events": "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE status IN "
+              "('sent', 'obsolete', 'failed') AND created_at < ? "
+              "AND id < (SELECT MAX(id) FROM events) "
+              "AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.event_id = events.id) "
+              "AND NOT EXISTS (SELECT 1 FROM digests d WHERE d.event_id = events.id) LIMIT ?)",
+}
+
 # columns that update_game may set (names never come from outside this set)
 _GAME_COLUMNS = frozenset(
     {"current_vfen", "ply", "turn_no", "status", "result", "reason", "to_move", "to_move_id",
@@ -778,27 +795,9 @@ class Tx:
         return None if row is None else (row["status"], row["turn_no"])
 
     # pruning: what no game's record needs, once it is old
-    async def prune(self, before: int, digests_before: int, limit: int) -> int:
-        """Delete up to ``limit`` rows of each kind: spent reminders (sent, superseded,
-        cancelled) done before ``before``, digest days done before ``digests_before``, and
-        finished events (sent, obsolete, failed) made before ``before`` that nothing kept
-        still refers to, but the newest. Pending and claimed events, games, moves and players are never
-        touched. Returns how many rows went."""
-        n = await self._change(
-            "DELETE FROM reminders WHERE id IN (SELECT id FROM reminders WHERE status IN "
-            "('sent', 'superseded', 'cancelled') AND done_at < ? LIMIT ?)", (before, limit))
-        n += await self._change(
-            "DELETE FROM digests WHERE rowid IN (SELECT rowid FROM digests WHERE done_at < ? "
-            "LIMIT ?)", (digests_before, limit))
-        n += await self._change(
-            "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE status IN "
-            "('sent', 'obsolete', 'failed') AND created_at < ? "
-            # the newest event stays: ids are never reused (adapters drop repeats by id)
-            "AND id < (SELECT MAX(id) FROM events) "
-            "AND id NOT IN (SELECT event_id FROM reminders WHERE event_id IS NOT NULL) "
-            "AND id NOT IN (SELECT event_id FROM digests WHERE event_id IS NOT NULL) LIMIT ?)",
-            (before, limit))
-        return n
+    async def prune(self, table: str, before: int, limit: int) -> int:
+        """Delete up to ``limit`` old rows of ``table`` (see ``_PRUNE``); how many went."""
+        return await self._change(_PRUNE[table], (before, limit))
 
     # digests
     async def digest_done(self, player_id: int, day: str) -> bool:
