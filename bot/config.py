@@ -176,7 +176,9 @@ def _read_file(path: Path) -> dict[str, object]:
 
 def _warn_if_readable(path: Path) -> None:
     """One log line if a file holding the token may be read by other users (POSIX modes;
-    Windows reports none of these bits)."""
+    Windows has ACLs instead, and its modes always show group and others bits)."""
+    if os.name == "nt":
+        return
     try:
         mode = path.stat().st_mode
     except OSError:
