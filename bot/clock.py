@@ -114,6 +114,8 @@ def year_bounds(ts: int) -> tuple[int, int]:
 
 def zone(name: str) -> ZoneInfo:
     """The IANA time zone; ValueError with a readable message if unknown."""
+    if not isinstance(name, str):
+        raise ValueError(f"unknown time zone {name!r} (use a name like Europe/Paris or UTC)")
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):

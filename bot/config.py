@@ -136,6 +136,8 @@ def _days_text() -> str:
 
 def parse_days(text: str | int | None) -> int | None:
     """'3' -> 3, 'none'/'' -> None; anything not in ALLOWED_DAYS is refused."""
+    if isinstance(text, bool) or not isinstance(text, (str, int, type(None))):
+        raise ConfigError(f"days per move must be one of {_days_text()}, not {text!r}")
     if text is None or isinstance(text, int):
         value = text
     else:

@@ -945,7 +945,7 @@ class GameService:
         year. It ends when they move, when they end it, or when the time runs out."""
         self._throttle(player_id)
         now = self._now()
-        if days is not None and (not isinstance(days, int) or days < 1):
+        if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
             raise VacationError("a vacation lasts a whole number of days, at least 1")
         async with self.store.read() as tx:  # refusals first: a refusal changes nothing
             await self._vacation_left(tx, player_id, now)

@@ -95,6 +95,8 @@ texts = st.one_of(st.sampled_from(REAL_TEXTS), st.text(max_size=30), st.text(max
 #: mostly the template's own time; sometimes a clock the service cannot keep time from
 FAR_CLOCKS = [datetime(9999, 12, 31, 23, 59, tzinfo=UTC), datetime(9998, 6, 1, tzinfo=UTC),
               datetime(1969, 7, 20, tzinfo=UTC), datetime(9990, 12, 31, 23, 59, tzinfo=UTC)]
+#: what an adapter's bug might pass where text or a number is expected
+odd_values = st.sampled_from([2.5, float("nan"), True, b"3", ["3"], 10**30, -0.0])
 clocks = st.sampled_from([T0] * 16 + FAR_CLOCKS)
 plies = st.one_of(st.none(), st.none(), st.none(), st.integers(-2, 5), st.integers(-2**70, 2**70))
 
@@ -109,7 +111,7 @@ def draw_call(data) -> tuple[str, tuple, dict]:
     if command == "challenge":
         return command, (d(ids), d(st.one_of(st.sampled_from(rules.variants()), texts))), {
             "opponent_id": d(st.one_of(st.none(), ids)),
-            "days": d(st.one_of(st.none(), st.integers(-5, 20), st.integers(-2**70, 2**70), texts,
+            "days": d(st.one_of(st.none(), st.integers(-5, 20), st.integers(-2**70, 2**70), texts, odd_values,
                                 st.sampled_from(["3", "none", "7 ", "14"]))),
             "colour": d(st.one_of(st.sampled_from(COLOURS), texts)),
             "setup": d(st.one_of(st.sampled_from(SETUPS), texts))}
@@ -117,7 +119,7 @@ def draw_call(data) -> tuple[str, tuple, dict]:
         return command, (d(ids), d(ids)), {}
     if command == "update_settings":
         kw = {}
-        tz = d(st.one_of(st.just(UNSET), st.none(), texts,
+        tz = d(st.one_of(st.just(UNSET), st.none(), texts, odd_values,
                          st.sampled_from(["Europe/Paris", "UTC", "America/New_York", "../etc/passwd",
                                           "Europe/" + "x" * 5000, "\x00"])))
         qh = d(st.one_of(st.just(UNSET), st.none(), texts, st.tuples(texts, texts),
@@ -130,7 +132,8 @@ def draw_call(data) -> tuple[str, tuple, dict]:
                 kw[name] = value
         return command, (d(ids),), kw
     if command == "start_vacation":
-        return command, (d(ids), d(st.one_of(st.none(), st.integers(-3, 40), st.integers(-2**70, 2**70)))), {}
+        return command, (d(ids), d(st.one_of(st.none(), st.integers(-3, 40), st.integers(-2**70, 2**70),
+                                             odd_values))), {}
     if command == "player":
         return command, (d(st.one_of(st.sampled_from(["test", "discord"]), texts)), d(st.one_of(
             st.sampled_from(["a", "b", "c", "zz"]), texts)), d(st.one_of(st.none(), texts))), {}

@@ -136,3 +136,21 @@ async def test_far_future_vacation_allowance_is_bounded():
         Settings(vacation_days_per_year=10**9)
     assert Settings(vacation_days_per_year=366).vacation_days_per_year == 366
     assert timedelta(days=366) < datetime(9999, 1, 1, tzinfo=UTC) - datetime(9991, 1, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("days", [2.5, float("nan"), True, b"3", ["3"]])
+async def test_days_of_the_wrong_type_are_refused(svc, people, notifier, days):
+    alice, *_ = people
+    async with Unchanged(svc, notifier):
+        with pytest.raises(ServiceError, match="days per move must be one of"):
+            await svc.challenge(alice.id, "chess", days=days)
+        with pytest.raises(ServiceError, match="whole number of days"):
+            await svc.start_vacation(alice.id, days)
+
+
+@pytest.mark.parametrize("zone", [123, ["UTC"], b"UTC", 1.5])
+async def test_a_time_zone_that_is_not_text_is_refused(svc, people, notifier, zone):
+    alice, *_ = people
+    async with Unchanged(svc, notifier):
+        with pytest.raises(ServiceError, match="unknown time zone"):
+            await svc.update_settings(alice.id, timezone=zone)
