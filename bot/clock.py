@@ -7,6 +7,7 @@ the edges: ``Clock.now()`` and the values handed to adapters.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Protocol
@@ -59,6 +60,17 @@ def from_ts(ts: int | None) -> datetime | None:
     return None if ts is None else datetime.fromtimestamp(ts, UTC)
 
 
+#: The dates the service keeps time in: from the Unix epoch to the end of 9990. Past that,
+#: what it works out from "now" (a deadline 14 days on, a vacation that moves it on, the
+#: next year's start, tomorrow's digest) could leave the dates Python represents (year 9999).
+FIRST_TS = 0
+LAST_TS = to_ts(datetime(9991, 1, 1, tzinfo=UTC)) - 1
+
+
+def in_range(ts: int) -> bool:
+    return FIRST_TS <= ts <= LAST_TS
+
+
 # --- deadlines ---------------------------------------------------------------
 
 def deadline_for(turn_start: int, days: int | None) -> int | None:
@@ -102,6 +114,8 @@ def year_bounds(ts: int) -> tuple[int, int]:
 
 def zone(name: str) -> ZoneInfo:
     """The IANA time zone; ValueError with a readable message if unknown."""
+    if not isinstance(name, str):
+        raise ValueError(f"unknown time zone {name!r} (use a name like Europe/Paris or UTC)")
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
@@ -109,13 +123,17 @@ def zone(name: str) -> ZoneInfo:
         raise ValueError(f"unknown time zone {name!r} (use a name like Europe/Paris or UTC)") from None
 
 
+_HHMM = re.compile(r"\s*(\d{1,2}):(\d{2})\s*", re.ASCII)
+
+
 def parse_hhmm(text: str) -> time:
-    """'7:30', '07:30' -> time(7, 30). ValueError if not a time of day."""
-    try:
-        h, m = text.strip().split(":")
-        return time(int(h), int(m))
-    except (ValueError, AttributeError):
-        raise ValueError(f"{text!r} is not a time of day like 07:30") from None
+    """'7:30', '07:30' -> time(7, 30). ValueError if not a time of day (digits are
+    ASCII and at most two, so a huge hour is refused as text, never overflows)."""
+    match = _HHMM.fullmatch(text) if isinstance(text, str) else None
+    if match is None or int(match[1]) > 23 or int(match[2]) > 59:
+        shown = text[:40] + "..." if isinstance(text, str) and len(text) > 40 else text
+        raise ValueError(f"{shown!r} is not a time of day like 07:30")
+    return time(int(match[1]), int(match[2]))
 
 
 def local_date(ts: int, tz: str) -> date:

@@ -16,6 +16,13 @@ Environment: ``FAIRYPOST_DB``, ``FAIRYPOST_VACATION_DAYS``, ``FAIRYPOST_DEFAULT_
 (a number or ``none``), ``FAIRYPOST_SAFETY_SWEEP_MINUTES``,
 ``FAIRYPOST_NOTIFY_MAX_ATTEMPTS``, ``FAIRYPOST_NOTIFY_RETRY_SECONDS``.
 
+Growth (file key ``retention_days``, environment ``FAIRYPOST_RETENTION_DAYS``): delivered
+notices and spent reminders older than this many days are deleted by the sweep (games,
+moves and players are kept for ever); 0 keeps everything.
+
+A settings file that holds the Discord token and that other users may read is used, with
+a warning in the log.
+
 Flood control (file keys ``command_rate_per_minute``, ``command_burst``, ``max_input_chars``;
 environment ``FAIRYPOST_COMMAND_RATE``, ``FAIRYPOST_COMMAND_BURST``, ``FAIRYPOST_MAX_INPUT``):
 each player may send ``command_burst`` commands at once and then ``command_rate_per_minute``
@@ -31,11 +38,15 @@ needs the privileged Message Content intent).
 
 from __future__ import annotations
 
+import logging
 import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 #: The time controls a game may have: days per move, or None for no clock.
 ALLOWED_DAYS: tuple[int | None, ...] = (1, 2, 3, 5, 7, 10, 14, None)
@@ -59,13 +70,17 @@ class Settings:
     command_rate_per_minute: int = 30
     command_burst: int = 20
     max_input_chars: int = 100
+    retention_days: int = 30
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
             raise ConfigError(f"default_days must be one of {_days_text()}, not {self.default_days!r}")
-        for name in ("vacation_days_per_year", "safety_sweep_minutes", "notify_retry_seconds"):
+        for name in ("vacation_days_per_year", "safety_sweep_minutes", "notify_retry_seconds",
+                     "retention_days"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name} must not be negative")
+        if self.vacation_days_per_year > 366:
+            raise ConfigError("vacation_days_per_year is at most 366 (the days of a year)")
         if self.notify_max_attempts < 1:
             raise ConfigError("notify_max_attempts must be at least 1")
         if self.command_rate_per_minute < 0 or self.command_burst < 0:
@@ -83,6 +98,8 @@ class Settings:
         path = file if file is not None else env.get("FAIRYPOST_CONFIG")
         if path:
             values.update(_read_file(Path(path)))
+            if values.get("discord_token"):
+                _warn_if_readable(Path(path))
         values.update(_read_env(env))
         try:
             return cls(**values)  # type: ignore[arg-type]
@@ -109,6 +126,7 @@ _ENV_KEYS = {
     "FAIRYPOST_COMMAND_RATE": ("command_rate_per_minute", int),
     "FAIRYPOST_COMMAND_BURST": ("command_burst", int),
     "FAIRYPOST_MAX_INPUT": ("max_input_chars", int),
+    "FAIRYPOST_RETENTION_DAYS": ("retention_days", int),
 }
 
 
@@ -118,6 +136,8 @@ def _days_text() -> str:
 
 def parse_days(text: str | int | None) -> int | None:
     """'3' -> 3, 'none'/'' -> None; anything not in ALLOWED_DAYS is refused."""
+    if isinstance(text, bool) or not isinstance(text, (str, int, type(None))):
+        raise ConfigError(f"days per move must be one of {_days_text()}, not {text!r}")
     if text is None or isinstance(text, int):
         value = text
     else:
@@ -154,6 +174,20 @@ def _read_file(path: Path) -> dict[str, object]:
             value = str(value)
         out[name] = value
     return out
+
+
+def _warn_if_readable(path: Path) -> None:
+    """One log line if a file holding the token may be read by other users (POSIX modes;
+    Windows has ACLs instead, and its modes always show group and others bits)."""
+    if os.name == "nt":
+        return
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        log.warning("the settings file %s holds the Discord token and other users may read it "
+                    "(mode %03o): chmod 600 %s", path, stat.S_IMODE(mode), path)
 
 
 def _read_env(env: Mapping[str, str]) -> dict[str, object]:

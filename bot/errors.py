@@ -88,3 +88,17 @@ class InputTooLong(ServiceError):
     """A text argument longer than the configured limit, refused before it is read."""
 
     default_message = "that is too long"
+
+
+class UnstorableText(ServiceError):
+    """Text that is not valid Unicode (a lone surrogate, from a mis-decoded name or
+    argument): SQLite stores UTF-8, so it is refused before the database sees it."""
+
+    default_message = "that text contains characters that cannot be stored"
+
+
+class ClockOutOfRange(ServiceError):
+    """The clock reads a date the service cannot keep time from (its deadlines,
+    vacations and digests must stay within the dates Python represents)."""
+
+    default_message = "the clock is outside the dates fairypost can keep time for"

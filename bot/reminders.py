@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -43,6 +44,7 @@ from .clock import (
     local_ts,
     parse_hhmm,
 )
+from .errors import ServiceError
 from .players import PlayerSettings, ref
 from .store import PendingReminderRow, Store
 
@@ -262,6 +264,15 @@ class Reminders:
 
 # --- APScheduler -------------------------------------------------------------------
 
+def quiet_scheduler_logs() -> None:
+    """APScheduler logs every job it adds or runs at INFO ("Added job", "Running job"),
+    which is nearly every command here: its loggers go to WARNING, unless their level
+    was set already or debug logging was asked for (the root logger at DEBUG)."""
+    logger = logging.getLogger("apscheduler")
+    if logger.level == logging.NOTSET and logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+        logger.setLevel(logging.WARNING)
+
+
 class ReminderScheduler:
     """Wakes the service when the database says something is due.
 
@@ -270,14 +281,28 @@ class ReminderScheduler:
     and ``coalesce=True`` (missed runs make one). Nothing lives only here: at
     ``start()`` everything is computed from the database, and a sweep runs at
     once to catch up on what came due while the program was stopped.
+
+    The jobs' timers run on the event loop's monotonic clock, which does not move while
+    the machine sleeps and does not follow the wall clock when it is set: after either, a
+    wake would come late (up to the safety interval). A watch job (``WATCH_JOB``, every
+    ``watch_seconds``) compares how far the wall clock and the monotonic clock moved
+    since its last look and sweeps at once when the wall clock got ahead.
     """
 
     WAKE_JOB = "fairypost-wake"
     SAFETY_JOB = "fairypost-safety"
+    WATCH_JOB = "fairypost-watch"
+    WATCH_SECONDS = 30
+    JUMP_SECONDS = 5  # the wall clock ahead of the monotonic one by more: a jump
 
-    def __init__(self, service: GameService, scheduler=None, safety_minutes: int | None = None):
+    def __init__(self, service: GameService, scheduler=None, safety_minutes: int | None = None,
+                 watch_seconds: float | None = None, monotonic: Callable[[], float] = time.monotonic):
         from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+        quiet_scheduler_logs()
+        self.watch_seconds = self.WATCH_SECONDS if watch_seconds is None else watch_seconds
+        self._monotonic = monotonic
+        self._mark: tuple[float, float] | None = None  # (wall, monotonic) at the last look
         self.service = service
         self.scheduler = scheduler or AsyncIOScheduler(timezone=UTC)
         self.safety_minutes = (service.settings.safety_sweep_minutes
@@ -295,6 +320,11 @@ class ReminderScheduler:
             self.scheduler.add_job(self.wake, "interval", minutes=self.safety_minutes,
                                    id=self.SAFETY_JOB, replace_existing=True,
                                    misfire_grace_time=None, coalesce=True, max_instances=1)
+        if self.watch_seconds:
+            self.scheduler.add_job(self.watch, "interval", seconds=self.watch_seconds,
+                                   id=self.WATCH_JOB, replace_existing=True,
+                                   misfire_grace_time=None, coalesce=True, max_instances=1)
+        self._mark = self._clocks()
         self._listener = self.poke
         self.service.add_listener(self._listener)
         if catch_up:
@@ -311,11 +341,32 @@ class ReminderScheduler:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
+    def _clocks(self) -> tuple[float, float]:
+        return self.service.clock.now().timestamp(), self._monotonic()
+
+    async def watch(self) -> bool:
+        """Sweep now if the wall clock moved on further than the monotonic clock since the
+        last look (set forward, or the machine slept): what came due meanwhile is done
+        now, not when the monotonic timers run out. True if it swept."""
+        wall, mono = now = self._clocks()
+        last, self._mark = self._mark, now
+        if last is None:
+            return False
+        ahead = (wall - last[0]) - (mono - last[1])
+        if ahead <= self.JUMP_SECONDS:
+            return False
+        log.info("the wall clock moved %d s further than the time that passed (set forward, or "
+                 "the machine slept): sweeping now", ahead)
+        await self.wake()
+        return True
+
     async def wake(self) -> None:
         async with self._lock:
             self.wakes += 1
             try:
                 await self.service.sweep()
+            except ServiceError as e:  # expected (a clock out of range): one line, no traceback
+                log.warning("the sweep was refused: %s", e)
             finally:
                 await self._reschedule_locked()
 
@@ -324,7 +375,11 @@ class ReminderScheduler:
             await self._reschedule_locked()
 
     async def _reschedule_locked(self) -> None:
-        when = await self.service.next_wake()
+        try:
+            when = await self.service.next_wake()
+        except ServiceError as e:
+            log.warning("no wake could be worked out: %s", e)
+            return
         if when is not None:
             # never a wake in the past twice over: what the sweep could not do now
             # (a conflict, a failing adapter) is looked at again a little later

@@ -24,6 +24,7 @@ import contextlib
 import logging
 import math
 import random
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,11 +36,13 @@ from rules.errors import RulesError
 from . import events as ev
 from .clock import (
     DAY,
+    HOUR,
     Clock,
     SystemClock,
     deadline_for,
     effective_deadline,
     from_ts,
+    in_range,
     paused_deadline,
     to_ts,
     year_bounds,
@@ -48,6 +51,7 @@ from .config import ConfigError, Settings, parse_days
 from .errors import (
     AbortError,
     ChallengeError,
+    ClockOutOfRange,
     DrawError,
     GameChanged,
     GameOver,
@@ -60,6 +64,7 @@ from .errors import (
     SettingsError,
     StorageError,
     TakebackError,
+    UnstorableText,
     VacationError,
 )
 from .outbox import Outbox
@@ -180,6 +185,7 @@ class SweepReport:
     reminders: int = 0
     digests: int = 0
     delivered: int = 0
+    pruned: int = 0
 
 
 @dataclass
@@ -196,6 +202,22 @@ class _Snap:
 
 def _other(side: str) -> str:
     return "b" if side == "w" else "w"
+
+
+def _storable(text: str, what: str) -> None:
+    """UnstorableText if ``text`` cannot be written as UTF-8 (a lone surrogate: bytes that
+    were not UTF-8, decoded with ``surrogateescape``, as the OS does for argv)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UnstorableText(f"that is not usable as {what}: it contains characters that "
+                             "cannot be stored (it is not valid Unicode)") from None
+
+
+def display_name(name: str) -> str:
+    """A name fit to store and show: what is not valid Unicode and control characters
+    (line breaks, escapes) become U+FFFD, as a name from the OS or a chat would be read."""
+    return "".join("\ufffd" if unicodedata.category(c) in ("Cc", "Cs") else c for c in str(name))
 
 
 def _loss(side: str) -> str:
@@ -253,6 +275,9 @@ class GameService:
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     CACHE_SIZE = 256
+    PRUNE_EVERY = HOUR  # the sweep prunes at most this often
+    PRUNE_BATCH = 2000  # rows of each kind a write transaction deletes
+    DIGEST_DAYS_KEPT = 3  # a digest looks back one local day: its record must outlive that
 
     def __init__(self, store: Store, settings: Settings, clock: Clock, notifier: ev.Notifier,
                  rng: random.Random):
@@ -266,6 +291,7 @@ class GameService:
         self.limiter = CommandLimiter(settings.command_rate_per_minute, settings.command_burst)
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
+        self._next_prune = 0
 
     @classmethod
     async def open(cls, settings: Settings, *, clock: Clock | None = None,
@@ -289,17 +315,28 @@ class GameService:
     # --- plumbing ---
 
     def _now(self) -> int:
-        return to_ts(self.clock.now())
+        return self._ts(self.clock.now())
+
+    @staticmethod
+    def _ts(when: datetime) -> int:
+        """``when`` in seconds; ClockOutOfRange if the service cannot keep time from there."""
+        ts = to_ts(when)
+        if not in_range(ts):
+            raise ClockOutOfRange(f"the clock reads {when:%Y-%m-%d %H:%M} UTC, outside the dates "
+                                  "fairypost can keep time for (1970 to 9990): set the clock right")
+        return ts
 
     def _throttle(self, player_id: int) -> None:
         """A player's command beyond their rate: RateLimited, before anything is done."""
         self.limiter.take(player_id, self.clock.now().timestamp())
 
-    def _check_length(self, text, what: str = "a move") -> None:
-        """Overlong text: InputTooLong, before it is read."""
+    def _check_text(self, text, what: str = "a move") -> None:
+        """Overlong text: InputTooLong, before it is read; text that is not valid Unicode:
+        UnstorableText."""
         n, limit = len(str(text)), self.settings.max_input_chars
         if n > limit:
             raise InputTooLong(f"that is too long to be {what} ({n} characters; at most {limit})")
+        _storable(str(text), what)
 
     async def _after_commit(self, game_id: int | None = None) -> None:
         """Deliver what the change wrote to the outbox; a game's new turn gets its
@@ -413,13 +450,17 @@ class GameService:
             async with self.store.write() as tx:
                 if not await tx.bump_version(g.id, g.version):
                     raise GameChanged()
-                await self._finish(tx, g, _loss(g.to_move), "time", now)
+                await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
             await self._after_commit()
             raise GameOver(f"the game is over: {to_move.name} ran out of time")
 
     async def _finish(self, tx: Tx, g: GameRow, result: str, reason: str, now: int,
-                      last_move: str | None = None, status: str = "finished") -> None:
-        await tx.update_game(g.id, status=status, result=result, reason=reason, ended_at=now,
+                      last_move: str | None = None, status: str = "finished",
+                      ended_at: int | None = None) -> None:
+        """End the game; ``ended_at`` (default now): a game lost on time ended at its
+        deadline, however late the program noticed (downtime, a sleeping machine)."""
+        ended_at = now if ended_at is None else min(ended_at, now)
+        await tx.update_game(g.id, status=status, result=result, reason=reason, ended_at=ended_at,
                              deadline=None, draw_offer=None, takeback_by=None)
         await tx.cancel_reminders(g.id, now)
         white = ref(await tx.player(g.white_id))
@@ -471,6 +512,9 @@ class GameService:
         platform, user_id = str(platform), str(user_id)
         if not platform or not user_id:
             raise SettingsError("a player needs a platform and a user id")
+        _storable(platform, "a platform name")
+        _storable(user_id, "a player's name or id")
+        name = display_name(name) if name is not None else None
         async with self.store.write() as tx:
             row = await tx.find_player(platform, user_id)
             if row is None:
@@ -498,10 +542,11 @@ class GameService:
                               digest_time=_UNSET) -> PlayerSettings:
         """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
         self._throttle(player_id)
+        self._now()  # a clock out of range: refused before anything is written
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
         for value in (timezone, digest_time, *quiet):
             if isinstance(value, str):
-                self._check_length(value, "a setting")
+                self._check_text(value, "a setting")
         async with self.store.write() as tx:
             row = await tx.player(player_id)
             if row is None:
@@ -668,7 +713,7 @@ class GameService:
                    expected_ply: int | None = None) -> MoveResult:
         """Play a move (any notation the engine accepts; Super Chess set-up actions too)."""
         self._throttle(player_id)
-        self._check_length(text)
+        self._check_text(text)
         return await self._play(game_id, player_id, text, expected_ply)
 
     async def _play(self, game_id: int, player_id: int, text: str,
@@ -708,7 +753,7 @@ class GameService:
                            expected_ply: int | None = None) -> MoveResult:
         """A Super Chess set-up action (``S@e2,S@f2``, ``d1(N)``): a move made during set-up."""
         self._throttle(player_id)
-        self._check_length(action, "a set-up action")
+        self._check_text(action, "a set-up action")
         snap = await self._snapshot(game_id)
         self._side(snap, player_id)
         if "setup" not in _fen_extras(snap.pos.fen()):
@@ -900,23 +945,30 @@ class GameService:
         year. It ends when they move, when they end it, or when the time runs out."""
         self._throttle(player_id)
         now = self._now()
-        if days is not None and (not isinstance(days, int) or days < 1):
+        if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
             raise VacationError("a vacation lasts a whole number of days, at least 1")
+        async with self.store.read() as tx:  # refusals first: a refusal changes nothing
+            await self._vacation_left(tx, player_id, now)
         await self._expire_due_games(now)  # a vacation does not save a game already lost
         async with self.store.write() as tx:
-            p = await tx.player(player_id)
-            if p is None:
-                raise NotFound(f"there is no player #{player_id}")
-            if p.vacation_start is not None:
-                raise VacationError(f"you are already on vacation, until {from_ts(p.vacation_until):%Y-%m-%d %H:%M} UTC")
-            left = (self.settings.vacation_days_per_year * DAY
-                    - await tx.vacation_used(player_id, *year_bounds(now), now))
-            if left <= 0:
-                raise VacationError("you have no vacation left this year")
+            left = await self._vacation_left(tx, player_id, now)
             length = left if days is None else min(days * DAY, left)
             await tx.start_vacation(player_id, now, now + length)
         await self._after_commit()
         return await self.vacation(player_id)
+
+    async def _vacation_left(self, tx: Tx, player_id: int, now: int) -> int:
+        """Seconds of vacation the player may start now; the refusals if none."""
+        p = await tx.player(player_id)
+        if p is None:
+            raise NotFound(f"there is no player #{player_id}")
+        if p.vacation_start is not None:
+            raise VacationError(f"you are already on vacation, until {from_ts(p.vacation_until):%Y-%m-%d %H:%M} UTC")
+        left = (self.settings.vacation_days_per_year * DAY
+                - await tx.vacation_used(player_id, *year_bounds(now), now))
+        if left <= 0:
+            raise VacationError("you have no vacation left this year")
+        return left
 
     async def end_vacation(self, player_id: int) -> VacationInfo:
         self._throttle(player_id)
@@ -935,19 +987,43 @@ class GameService:
 
     async def sweep(self, now: datetime | None = None) -> SweepReport:
         """Do everything due at ``now`` (default: the clock's): end vacations whose
-        time is up, end games whose deadline has passed, send due reminders and
-        digests, deliver the outbox. Safe to call at any time, any number of times."""
-        t = self._now() if now is None else to_ts(now)
+        time is up, end games whose deadline has passed (ended at the deadline), send
+        due reminders and digests, deliver the outbox, and at most hourly prune what
+        ``retention_days`` lets go. Safe to call at any time, any number of times."""
+        t = self._now() if now is None else self._ts(now)
         vacations = await self._end_due_vacations(t)
         timed_out = await self._expire_due_games(t)
         reminders = await self.reminders.collect(t)
         digests = await self.reminders.digests(t)
         delivered = await self.outbox.dispatch(t)
-        return SweepReport(vacations, timed_out, reminders, digests, delivered)
+        pruned = 0
+        if t >= self._next_prune:
+            self._next_prune = t + self.PRUNE_EVERY
+            pruned = await self.prune(from_ts(t))
+        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned)
+
+    async def prune(self, now: datetime | None = None) -> int:
+        """Delete the notices delivered and the reminders spent more than ``retention_days``
+        ago (none if it is 0): about six rows a move that no game's record needs. Games,
+        moves, players, challenges and vacations are kept. Returns the rows deleted."""
+        if not self.settings.retention_days:
+            return 0
+        t = self._now() if now is None else self._ts(now)
+        before = t - self.settings.retention_days * DAY
+        digests_before = min(before, t - self.DIGEST_DAYS_KEPT * DAY)
+        total = 0
+        for table, cutoff in (("reminders", before), ("digests", digests_before), ("events", before)):
+            while True:  # in batches: other commands get the database in between
+                async with self.store.write() as tx:
+                    n = await tx.prune(table, cutoff, self.PRUNE_BATCH)
+                total += n
+                if n < self.PRUNE_BATCH:
+                    break
+        return total
 
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""
-        t = self._now() if now is None else to_ts(now)
+        t = self._now() if now is None else self._ts(now)
         return from_ts(await self.reminders.next_wake(t))
 
     async def _end_due_vacations(self, now: int) -> int:
@@ -978,7 +1054,7 @@ class GameService:
                     continue  # it changed since: the next sweep looks again
                 if not await tx.bump_version(g.id, g.version):
                     continue
-                await self._finish(tx, g, _loss(g.to_move), "time", now)
+                await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
                 n += 1
         if n:
             await self.outbox.dispatch(now)

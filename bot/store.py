@@ -192,9 +192,17 @@ _V3 = (
     "CREATE INDEX reminders_by_due ON reminders (status, due_at)",
 )
 
+# Pruning (``Tx.prune``) deletes old events; with foreign keys on, SQLite then looks for
+# rows that still refer to each one: without these indexes, a scan of every reminder and
+# digest per event deleted.
+_V4_PRUNE = (
+    "CREATE INDEX reminders_by_event ON reminders (event_id)",
+    "CREATE INDEX digests_by_event ON digests (event_id)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -358,6 +366,23 @@ class ChatPrefRow:
     guild_id: str | None
     channel_id: str | None
 
+
+#: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
+#: superseded, cancelled), digest days, and finished events (sent, obsolete, failed) that
+#: nothing kept still refers to, but the newest (ids are never reused: adapters drop repeats
+#: by id). Pending and claimed events, games, moves and players are never touched. In this
+#: order: an event goes once the rows referring to it have gone.
+_PRUNE = {
+    "reminders": "DELETE FROM reminders WHERE id IN (SELECT id FROM reminders WHERE status IN "
+                 "('sent', 'superseded', 'cancelled') AND done_at < ? LIMIT ?)",
+    "digests": "DELETE FROM digests WHERE rowid IN (SELECT rowid FROM digests WHERE done_at < ? "
+               "LIMIT ?)",
+    "events": "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE status IN "
+              "('sent', 'obsolete', 'failed') AND created_at < ? "
+              "AND id < (SELECT MAX(id) FROM events) "
+              "AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.event_id = events.id) "
+              "AND NOT EXISTS (SELECT 1 FROM digests d WHERE d.event_id = events.id) LIMIT ?)",
+}
 
 # columns that update_game may set (names never come from outside this set)
 _GAME_COLUMNS = frozenset(
@@ -768,6 +793,11 @@ class Tx:
     async def game_turn(self, game_id: int) -> tuple[str, int] | None:
         row = await self._one("SELECT status, turn_no FROM games WHERE id = ?", (game_id,))
         return None if row is None else (row["status"], row["turn_no"])
+
+    # pruning: what no game's record needs, once it is old
+    async def prune(self, table: str, before: int, limit: int) -> int:
+        """Delete up to ``limit`` old rows of ``table`` (see ``_PRUNE``); how many went."""
+        return await self._change(_PRUNE[table], (before, limit))
 
     # digests
     async def digest_done(self, player_id: int, day: str) -> bool:
