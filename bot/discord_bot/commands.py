@@ -184,14 +184,12 @@ async def _game_for_move(fairy, interaction, me, game: int | None, text: str) ->
     the one game where it is their move and ``text`` is legal (several: ask which)."""
     if game is None and interaction.channel_id is not None:
         here = await fairy.links.games_in(interaction.channel_id)
-        fitting = await fairy.games_fitting(me.id, here, text)
+        fitting = await fairy.games_fitting(interaction.user, here, text)
         if len(fitting) == 1:
             note_game(interaction, fitting[0].id)
             return fitting[0].id
         if len(fitting) > 1:
-            listed = ", ".join(f"#{v.id}" for v in fitting[:10])
-            raise ServiceError(f"{text} is a move in several of your games here ({listed}): "
-                               "say which with the game option")
+            raise ServiceError(format.ambiguous_move(text, [v.id for v in fitting]) + " with the game option")
     return await fairy.resolve_game(interaction, me, game, my_move=True)
 
 
@@ -317,7 +315,7 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
                       colour=format.COLOUR_INFO)
     e.set_image(url="attachment://pieces.png")
     e.set_footer(text="/piece shows one piece's moves")
-    await send(interaction, embed=e, file=await images.legend_file(rules.start(game)))
+    await send(interaction, embed=e, file=await images.rules_legend_file(game))
 
 
 @app_commands.command(description="A piece's card: how it moves")

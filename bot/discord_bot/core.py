@@ -108,12 +108,15 @@ class Fairy:
             raise access.no_game(game_id)
         return view
 
-    async def games_fitting(self, player_id: int, game_ids: list[int], text: str) -> list[GameView]:
-        """Of these games, those where it is the player's move and ``text`` is a legal move."""
+    async def games_fitting(self, user: discord.abc.Snowflake, game_ids: list[int],
+                            text: str) -> list[GameView]:
+        """Of these games, those where it is the user's move and ``text`` is a legal move."""
         out = []
         for gid in game_ids:
             view = await self.service.game(gid)
-            if view.status != "active" or view.to_move is None or view.to_move.id != player_id:
+            who = view.to_move
+            if (view.status != "active" or who is None or who.platform != PLATFORM
+                    or who.user_id != str(user.id)):
                 continue
             try:
                 (await self.position(view)).parse(text.strip())

@@ -180,6 +180,13 @@ def challenge_text(c, opponent_mention: str | None = None) -> str:
     return f"{opponent_mention or bold(c.opponent.name)}, {bold(c.challenger.name)} challenges you (#{c.id}): {what}"
 
 
+def ambiguous_move(text: str, game_ids: list[int]) -> str:
+    """The question when a move fits several of the player's games in one channel (raw
+    text: escape it to post it)."""
+    listed = ", ".join(f"#{g}" for g in game_ids[:10])
+    return f"{text} is a move in several of your games here ({listed}): say which"
+
+
 def link(guild_id: str | None, channel_id: str | None) -> str | None:
     if not channel_id:
         return None

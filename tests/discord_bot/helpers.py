@@ -122,9 +122,10 @@ class World:
         ch.send.side_effect = send
         ch.get_partial_message.side_effect = lambda mid: self.partial(ch, mid)
 
-    def text_channel(self, name: str):
+    def text_channel(self, name: str, guild=None):
+        """A text channel of the world's server (or of ``guild``: another server)."""
         cid = next_id()
-        ch = spec_mock(discord.TextChannel, id=cid, name=name, mention=f"<#{cid}>", guild=self.guild,
+        ch = spec_mock(discord.TextChannel, id=cid, name=name, mention=f"<#{cid}>", guild=guild or self.guild,
                        type=discord.ChannelType.text)
         ch.is_news.return_value = False
         ch.permissions_for.return_value = EVERYONE_MAY_POST
@@ -160,16 +161,26 @@ class World:
 
     # --- interactions ---
 
+    def dm_channel(self, user):
+        """The user's direct messages with the bot."""
+        cid = next_id()
+        ch = spec_mock(discord.DMChannel, id=cid, recipient=user, type=discord.ChannelType.private)
+        self._install_send(ch)
+        self.channels[cid] = ch
+        return ch
+
     def interaction(self, user, *, channel=None, message=None, namespace: dict | None = None,
-                    command=None, data: dict | None = None):
-        channel = self.channel if channel is None else channel
+                    command=None, data: dict | None = None, dm: bool = False):
+        """An interaction by ``user`` in ``channel`` (default: the world's channel; with
+        ``dm``, their direct messages, where there is no server)."""
+        channel = self.dm_channel(user) if dm else self.channel if channel is None else channel
         i = mock.MagicMock(spec_set=discord.Interaction)
         i.user = user
         i.client = self.client
         i.channel = channel
         i.channel_id = channel.id if channel is not None else None
-        i.guild = self.guild if channel is not None else None
-        i.guild_id = self.guild.id if channel is not None else None
+        i.guild = None if isinstance(channel, discord.DMChannel) else channel.guild
+        i.guild_id = i.guild.id if i.guild is not None else None
         i.message = message
         i.extras = {}
         i.command = command

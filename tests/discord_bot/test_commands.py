@@ -76,7 +76,7 @@ async def test_accept_from_the_dm_opens_the_thread_in_the_challenge_channel(worl
     w = world
     i = w.interaction(w.alice)
     await run(commands.challenge, i, game="chess", opponent=w.bob)
-    j = w.interaction(w.bob, channel=None, message=w.message(None, view=challenge_view(1)))  # the DM's button
+    j = w.interaction(w.bob, dm=True, message=w.message(None, view=challenge_view(1)))  # the DM's button
     await press(AcceptChallenge, "fp:accept:1", j)
     assert "has begun in <#" in last_answer(j)["content"]
     assert w.threads and w.threads[0].parent is w.channel
@@ -99,7 +99,7 @@ async def test_decline_and_withdraw(world):
     assert (await w.fairy.service.get_challenge(2)).status == "cancelled"
     await run(commands.challenge, i := w.interaction(w.alice), game="chess", opponent=w.bob)
     await press(DeclineChallenge, "fp:decline:3",
-                w.interaction(w.bob, channel=None, message=w.message(None, view=challenge_view(3))))
+                w.interaction(w.bob, dm=True, message=w.message(None, view=challenge_view(3))))
     edits = [kw for where, kw in w.sent if where == ("edit", i.original_response.return_value.id)]
     assert edits and "Declined by **Bob**" in edits[-1]["content"] and edits[-1]["view"] is None
 
