@@ -273,5 +273,10 @@ def pinged(sent: dict) -> list[int] | bool:
     return [u.id for u in users] if isinstance(users, list) else users
 
 
+def pings_no_one(allowed: discord.AllowedMentions | None) -> bool:
+    """``allowed_mentions`` that let a post ping no user, role or @everyone."""
+    return allowed is not None and not (allowed.users or allowed.roles or allowed.everyone)
+
+
 def custom_ids(view) -> list[str]:
     return [item.custom_id for item in view.children]
