@@ -207,9 +207,12 @@ class Fairy:
             if view.status == "active":
                 kwargs["view"] = board_view(view.id)
             msg = await thread.send(**kwargs)
-        except Exception:  # Discord refused or is down; the move stands
-            log.warning("could not post the board of game #%d in thread %s", view.id, row.thread_id,
-                        exc_info=True)
+        except discord.HTTPException as e:  # Discord refused or is down; the move stands
+            log.warning("could not post the board of game #%d in thread %s (%s)", view.id, row.thread_id,
+                        _reason(e))
+            return None
+        except Exception:  # a bug: its traceback
+            log.exception("could not post the board of game #%d in thread %s", view.id, row.thread_id)
             return None
         if row.board_message_id:
             try:
