@@ -77,7 +77,7 @@ def check_notice_channel(interaction: discord.Interaction, target) -> None:
     thread = isinstance(target, discord.Thread)
     parent = target.parent if thread else target
     if not isinstance(parent, discord.TextChannel):
-        kind = getattr(getattr(parent, "type", None), "name", "that kind of channel")
+        kind = getattr(getattr(parent, "type", None), "name", "that kind of").replace("_", " ")
         raise SettingsError(f"notices go to a text channel or a thread, not a {kind} channel")
     if parent.is_news():
         raise SettingsError("notices cannot go to an announcement channel: choose a text channel")

@@ -21,6 +21,7 @@ from .threads import Links
 
 log = logging.getLogger("bot.discord_bot")
 
+
 def fairy_of(interaction: discord.Interaction) -> Fairy:
     return interaction.client.fairy  # type: ignore[attr-defined]
 
@@ -31,16 +32,15 @@ def board_flip(view: GameView) -> bool:
 
 
 def _pick(games, my_move: bool, where: str) -> int:
-    """The one game meant among the player's ``games``: the active one (with ``my_move``,
-    the one where it is their move) or, with none active, the latest; several: ask."""
-    active = [s for s in games if s.status == "active"]
-    if my_move and any(s.my_move for s in active):
-        active = [s for s in active if s.my_move]
-    if len(active) > 1:
-        listed = ", ".join(f"#{s.id}" for s in active[:10])
+    """The one game meant among ``games`` (with ``my_move``, preferring those where it is
+    the player's move); several: the player is asked which."""
+    if my_move and any(s.my_move for s in games):
+        games = [s for s in games if s.my_move]
+    if len(games) > 1:
+        listed = ", ".join(f"#{s.id}" for s in games[:10])
         raise ServiceError(f"you have several games {where + ' ' if where else ''}({listed}): "
                            "say which with the game option")
-    return (active or games)[-1].id
+    return games[0].id
 
 
 def _reason(error: BaseException) -> str:
@@ -79,7 +79,7 @@ class Fairy:
             in_thread = await self.links.games_in(interaction.channel_id)
             here = [s for s in mine if s.id in in_thread]
             if here:
-                gid = _pick(here, my_move, "here")
+                gid = _pick([s for s in here if s.status == "active"] or here, my_move, "here")
             elif in_thread and spectate:
                 gid = in_thread[-1]
             elif in_thread:
