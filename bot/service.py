@@ -121,6 +121,7 @@ class GameView:
     moves: tuple[MoveRecord, ...]
     created_at: datetime
     ended_at: datetime | None
+    scope: str | None = None  # where it was made ("discord:guild:<id>"); None: a DM, the terminal
 
     def side_of(self, player_id: int) -> str | None:
         return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
@@ -146,6 +147,7 @@ class Challenge:
     status: str
     created_at: datetime
     game_id: int | None
+    scope: str | None = None  # where it was made (see GameView.scope)
 
 
 @dataclass(frozen=True)
@@ -503,7 +505,7 @@ class GameService:
             draw_offer=g.draw_offer, takeback_by=g.takeback_by,
             moves=tuple(MoveRecord(m.ply, m.lan, m.san, m.side, m.player_id, from_ts(m.played_at))
                         for m in snap.moves),
-            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at))
+            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope)
 
     # --- players ---
 
@@ -582,15 +584,17 @@ class GameService:
         challenger = ref(await tx.player(c.challenger_id))
         opponent = ref(await tx.player(c.opponent_id)) if c.opponent_id is not None else None
         return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup, c.status,
-                         from_ts(c.created_at), c.game_id)
+                         from_ts(c.created_at), c.game_id, c.scope)
 
     async def challenge(self, challenger_id: int, game: str, *, opponent_id: int | None = None,
-                        days=_UNSET, colour: str = "random", setup: str = "default") -> Challenge:
+                        days=_UNSET, colour: str = "random", setup: str = "default",
+                        scope: str | None = None) -> Challenge:
         """Challenge a player (or, with no opponent, anyone) to a game.
 
         days: days per move (1, 2, 3, 5, 7, 10, 14) or None for no clock;
         colour: the challenger's, 'white', 'black' or 'random';
-        setup: 'default', or 'players' (Super Chess: the players make the set-up).
+        setup: 'default', or 'players' (Super Chess: the players make the set-up);
+        scope: where it is made (the adapter's name for it), passed on to its game.
         """
         self._throttle(challenger_id)
         now = self._now()
@@ -614,7 +618,8 @@ class GameService:
                 raise NotFound(f"there is no player #{challenger_id}")
             if opponent_id is not None and await tx.player(opponent_id) is None:
                 raise NotFound(f"there is no player #{opponent_id}")
-            cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now)
+            cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
+                                        scope)
             event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
                                          days=days, colour=colour, setup=setup,
                                          open=opponent_id is None)
@@ -653,7 +658,8 @@ class GameService:
             gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
                                        black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
                                        to_move_id=white_id if start.turn == "w" else black_id,
-                                       days=c.days, now=now, deadline=deadline_for(now, c.days))
+                                       days=c.days, now=now, deadline=deadline_for(now, c.days),
+                                       scope=c.scope)
             await tx.set_challenge_game(c.id, gid)
             g = await tx.game(gid)
             await self._start_turn(tx, g, start.turn, 1, now)

@@ -200,9 +200,23 @@ _V4_PRUNE = (
     "CREATE INDEX digests_by_event ON digests (event_id)",
 )
 
+# The scope a challenge was made in, and so its game's: a platform-neutral place name
+# ("discord:guild:<id>"; NULL for a DM or the terminal). Outside its scope only a game's
+# players see it. Existing rows take the server their chat thread or message is in.
+_V5_SCOPE = (
+    "ALTER TABLE challenges ADD COLUMN scope TEXT",
+    "ALTER TABLE games ADD COLUMN scope TEXT",
+    """UPDATE challenges SET scope = (
+        SELECT 'discord:guild:' || m.guild_id FROM chat_challenges m
+        WHERE m.challenge_id = challenges.id AND m.platform = 'discord' AND m.guild_id IS NOT NULL)""",
+    """UPDATE games SET scope = (
+        SELECT 'discord:guild:' || t.guild_id FROM chat_threads t
+        WHERE t.game_id = games.id AND t.platform = 'discord' AND t.guild_id IS NOT NULL)""",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -240,6 +254,7 @@ class ChallengeRow:
     answered_at: int | None
     answered_by: int | None
     game_id: int | None
+    scope: str | None = None
 
 
 @dataclass(frozen=True)
@@ -266,6 +281,7 @@ class GameRow:
     takeback_by: str | None
     created_at: int
     ended_at: int | None
+    scope: str | None = None
 
 
 @dataclass(frozen=True)
@@ -574,10 +590,11 @@ class Tx:
 
     # challenges
     async def insert_challenge(self, challenger_id: int, opponent_id: int | None, game: str,
-                               days: int | None, colour: str, setup: str, now: int) -> int:
+                               days: int | None, colour: str, setup: str, now: int,
+                               scope: str | None = None) -> int:
         return await self._insert(
-            "INSERT INTO challenges (challenger_id, opponent_id, game, days, colour, setup, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)", (challenger_id, opponent_id, game, days, colour, setup, now))
+            "INSERT INTO challenges (challenger_id, opponent_id, game, days, colour, setup, created_at, scope) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (challenger_id, opponent_id, game, days, colour, setup, now, scope))
 
     async def challenge(self, challenge_id: int) -> ChallengeRow | None:
         return _row(ChallengeRow, await self._one("SELECT * FROM challenges WHERE id = ?",
@@ -607,13 +624,13 @@ class Tx:
     # games
     async def insert_game(self, *, game: str, challenge_id: int | None, white_id: int, black_id: int,
                           start_vfen: str, to_move: str, to_move_id: int, days: int | None,
-                          now: int, deadline: int | None) -> int:
+                          now: int, deadline: int | None, scope: str | None = None) -> int:
         return await self._insert(
             "INSERT INTO games (game, challenge_id, white_id, black_id, start_vfen, current_vfen, "
-            "days, to_move, to_move_id, turn_started_at, deadline, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "days, to_move, to_move_id, turn_started_at, deadline, created_at, scope) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game, challenge_id, white_id, black_id, start_vfen, start_vfen, days, to_move,
-             to_move_id, now, deadline, now))
+             to_move_id, now, deadline, now, scope))
 
     async def game(self, game_id: int) -> GameRow | None:
         return _row(GameRow, await self._one("SELECT * FROM games WHERE id = ?", (game_id,)))

@@ -7,6 +7,7 @@
     typed      moves typed as plain messages in a game's thread
     notifier   the service's events as DMs or channel mentions
     threads    game <-> thread, challenge -> message, notification preferences (in the DB)
+    access     who may see a game where (its server), forged buttons, channels for notices
     replies    answering an interaction; errors become short private answers
     format     the words: whose turn, time left, captions, event texts
     suggest    legal-move and piece suggestions for autocomplete

@@ -18,9 +18,9 @@ from discord.app_commands import Choice, Range
 import rules
 from bot.errors import GameOver, ServiceError, SettingsError
 
-from . import format, images, suggest
+from . import access, format, images, suggest
 from .core import board_flip, fairy_of
-from .replies import defer, send
+from .replies import defer, note_game, pings, send
 from .threads import NotifyPref
 from .views import ask_resign, challenge_view, piece_moves_text, played_text
 
@@ -154,12 +154,11 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
         them = await fairy.player(opponent)
     kwargs = {} if days is None else {"days": days or None}
     c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
-                                      colour=colour, setup=setup, **kwargs)
-    mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                       users=[opponent] if opponent is not None else False)
+                                      colour=colour, setup=setup, scope=access.scope_of(interaction.guild_id),
+                                      **kwargs)
     await interaction.response.send_message(
         format.challenge_text(c, opponent.mention if opponent is not None else None),
-        view=challenge_view(c.id), allowed_mentions=mentions)
+        view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
 
@@ -170,7 +169,7 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
 async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: int | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
-    gid = await fairy.resolve_game(interaction, me, game, my_move=True)
+    gid = await _game_for_move(fairy, interaction, me, game, move)
     await defer(interaction)
     r = await fairy.play(me.id, gid, move)
     text = played_text(r)
@@ -178,6 +177,20 @@ async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: 
     if link and interaction.channel_id is not None and str(interaction.channel_id) not in link:
         text += f" The board: {link}"
     await send(interaction, text)
+
+
+async def _game_for_move(fairy, interaction, me, game: int | None, text: str) -> int:
+    """The game named; else, in a channel where several of the player's games are played,
+    the one game where it is their move and ``text`` is legal (several: ask which)."""
+    if game is None and interaction.channel_id is not None:
+        here = await fairy.links.games_in(interaction.channel_id)
+        fitting = await fairy.games_fitting(interaction.user, here, text)
+        if len(fitting) == 1:
+            note_game(interaction, fitting[0].id)
+            return fitting[0].id
+        if len(fitting) > 1:
+            raise ServiceError(format.ambiguous_move(text, [v.id for v in fitting]) + " with the game option")
+    return await fairy.resolve_game(interaction, me, game, my_move=True)
 
 
 @app_commands.command(description="See a game's board")
@@ -301,7 +314,7 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
     e = format.rules_embed(game)
     e.set_image(url="attachment://pieces.png")
     e.set_footer(text="/piece shows one piece's moves")
-    await send(interaction, embed=e, file=await images.legend_file(rules.start(game)))
+    await send(interaction, embed=e, file=await images.rules_legend_file(game))
 
 
 @app_commands.command(description="A piece's card: how it moves")
@@ -357,8 +370,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     done = []
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
-        if interaction.guild_id is None or target is None or not isinstance(target, discord.abc.Messageable):
-            raise SettingsError("choose a server channel for your notices (or use this command in one)")
+        access.check_notice_channel(interaction, target)
         await fairy.links.set_notify_pref(me.id, NotifyPref("channel", interaction.guild_id, target.id))
         done.append(f"notices go to {target.mention}")
     elif notify == "dm":
@@ -395,7 +407,7 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
     e = discord.Embed(title="Your settings", colour=format.COLOUR_INFO)
     where = f"in <#{pref.channel_id}>" if pref.notify == "channel" and pref.channel_id else "by direct message"
     e.add_field(name="Notices", value=where)
-    e.add_field(name="Time zone", value=s.timezone)
+    e.add_field(name="Time zone", value=format.safe(s.timezone))
     e.add_field(name="Quiet hours", value=f"{s.quiet_start}–{s.quiet_end}" if s.quiet_start else "none")
     e.add_field(name="Daily digest", value=s.digest_time or "off")
     left = format.time_left(vac.left_seconds)

@@ -10,17 +10,16 @@ from collections.abc import Awaitable, Callable
 import discord
 
 import rules
-from bot.errors import ServiceError
+from bot.errors import NotAPlayer, NotFound, ServiceError
 from bot.players import Player
 from bot.service import GameService, GameView, MoveResult
+from rules.errors import RulesError
 
-from . import PLATFORM, format, images
-from .replies import note_game
+from . import PLATFORM, access, format, images
+from .replies import note_game, pings
 from .threads import Links
 
 log = logging.getLogger("bot.discord_bot")
-
-NO_PINGS = discord.AllowedMentions.none()
 
 
 def fairy_of(interaction: discord.Interaction) -> Fairy:
@@ -30,6 +29,25 @@ def fairy_of(interaction: discord.Interaction) -> Fairy:
 def board_flip(view: GameView) -> bool:
     """Seen from the player to move (from White once the game is over)."""
     return view.status == "active" and view.turn == "b"
+
+
+def _pick(games, my_move: bool, where: str) -> int:
+    """The one game meant among ``games`` (with ``my_move``, preferring those where it is
+    the player's move); several: the player is asked which."""
+    if my_move and any(s.my_move for s in games):
+        games = [s for s in games if s.my_move]
+    if len(games) > 1:
+        listed = ", ".join(f"#{s.id}" for s in games[:10])
+        raise ServiceError(f"you have several games {where + ' ' if where else ''}({listed}): "
+                           "say which with the game option")
+    return games[0].id
+
+
+def _reason(error: BaseException) -> str:
+    """One line on why Discord refused."""
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.text or type(error).__name__}".strip()
+    return type(error).__name__
 
 
 class Fairy:
@@ -48,32 +66,64 @@ class Fairy:
     async def resolve_game(self, interaction: discord.Interaction, player: Player,
                            game_id: int | None = None, *, my_move: bool = False,
                            finished: bool = False, spectate: bool = False) -> int:
-        """The game a command is about: the one named; else the player's game in this
-        thread (anyone's, with ``spectate``); else the player's only game in progress
-        (with ``my_move``: their only game where it is their move)."""
+        """The game a command is about: the one named (if the player may see it here);
+        else the player's game in this thread or channel (anyone's, with ``spectate``);
+        else the player's only game in progress (with ``my_move``: their only game where
+        it is their move). Where several fit, the player is asked to say which."""
         if game_id is not None:
             note_game(interaction, game_id)
+            await self.visible_game(interaction, player, game_id)
             return game_id
         mine = await self.service.list_games(player.id, include_finished=True)
-        ids = {s.id for s in mine}
         if interaction.channel_id is not None:
             in_thread = await self.links.games_in(interaction.channel_id)
-            here = [g for g in in_thread if g in ids]
-            active = [s.id for s in mine if s.id in here and s.status == "active"]
-            if active or here or (spectate and in_thread):
-                gid = (active or here or in_thread)[-1]
+            here = [s for s in mine if s.id in in_thread]
+            if here:
+                gid = _pick([s for s in here if s.status == "active"] or here, my_move, "here")
+            elif in_thread and spectate:
+                gid = in_thread[-1]
+            elif in_thread:
+                raise NotAPlayer(f"game #{in_thread[-1]} here is not your game (you can watch it "
+                                 "with /board); for one of yours, say which with the game option")
+            else:
+                gid = None
+            if gid is not None:
                 note_game(interaction, gid)
                 return gid
         candidates = [s for s in mine if s.status == "active" or finished]
-        if my_move and len([s for s in candidates if s.my_move]) == 1:
-            candidates = [s for s in candidates if s.my_move]
         if not candidates:
             raise ServiceError("you have no game in progress: start one with /challenge")
-        if len(candidates) > 1:
-            listed = ", ".join(f"#{s.id}" for s in candidates[:10])
-            raise ServiceError(f"you have several games ({listed}): say which with the game option")
-        note_game(interaction, candidates[0].id)
-        return candidates[0].id
+        gid = _pick(candidates, my_move, "")
+        note_game(interaction, gid)
+        return gid
+
+    async def visible_game(self, interaction: discord.Interaction, player: Player,
+                           game_id: int) -> GameView:
+        """Game ``game_id``, if the player may see it from here (access.can_see)."""
+        try:
+            view = await self.service.game(game_id)
+        except NotFound:
+            raise access.no_game(game_id) from None
+        if not access.can_see(view, player.id, interaction.guild_id):
+            raise access.no_game(game_id)
+        return view
+
+    async def games_fitting(self, user: discord.abc.Snowflake, game_ids: list[int],
+                            text: str) -> list[GameView]:
+        """Of these games, those where it is the user's move and ``text`` is a legal move."""
+        out = []
+        for gid in game_ids:
+            view = await self.service.game(gid)
+            who = view.to_move
+            if (view.status != "active" or who is None or who.platform != PLATFORM
+                    or who.user_id != str(user.id)):
+                continue
+            try:
+                (await self.position(view)).parse(text.strip())
+            except RulesError:
+                continue
+            out.append(view)
+        return out
 
     async def position(self, view: GameView):
         """The position ``view`` shows, with its history (the last move is marked from it):
@@ -151,18 +201,19 @@ class Fairy:
         try:
             thread = await self.channel(int(row.thread_id))
             content = format.board_caption(view, note)
-            mentions = NO_PINGS
             if ping:
                 content += "\n" + " ".join(f"<@{u}>" for u in ping)
-                mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
             kwargs = {"content": content[:2000], "file": await self.board_file(view),
-                      "allowed_mentions": mentions}
+                      "allowed_mentions": pings(*ping)}
             if view.status == "active":
                 kwargs["view"] = board_view(view.id)
             msg = await thread.send(**kwargs)
-        except Exception:  # Discord refused or is down; the move stands
-            log.warning("could not post the board of game #%d in thread %s", view.id, row.thread_id,
-                        exc_info=True)
+        except discord.HTTPException as e:  # Discord refused or is down; the move stands
+            log.warning("could not post the board of game #%d in thread %s (%s)", view.id, row.thread_id,
+                        _reason(e))
+            return None
+        except Exception:  # a bug: its traceback
+            log.exception("could not post the board of game #%d in thread %s", view.id, row.thread_id)
             return None
         if row.board_message_id:
             try:
@@ -182,11 +233,11 @@ class Fairy:
             else:
                 thread = await channel.create_thread(name=name, auto_archive_duration=10080,
                                                      type=discord.ChannelType.public_thread)
-        except (discord.HTTPException, AttributeError, TypeError):
-            # no thread here (no permission, or the challenge was made in a thread): the
-            # game is played in the channel itself
-            log.warning("could not open a thread for game #%d; using channel %s", view.id,
-                        getattr(channel, "id", "?"), exc_info=True)
+        except (discord.HTTPException, AttributeError, TypeError) as e:
+            # expected: no permission, or the challenge was made in a thread (no thread
+            # hangs off a thread). The game is played in the channel itself.
+            log.info("no thread for game #%d (%s); it is played in channel %s", view.id,
+                     _reason(e), getattr(channel, "id", "?"))
             thread = channel
         guild_id = getattr(getattr(channel, "guild", None), "id", None)
         await self.links.set_thread(view.id, guild_id, channel.id, thread.id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import discord
@@ -82,12 +83,33 @@ def side_name(game: str, side: str) -> str:
         return "White" if side == "w" else "Black"
 
 
+# Markdown that could change how user text reads: emphasis, code, spoilers, masked links
+# ([text](url)), mentions and custom emoji (<...>) anywhere; quotes, headings and lists at
+# the start of a line. A backslash makes each of them literal.
+_MARKDOWN = re.compile(r"([\\*_~`|<\[\]])|^(\s*)([#>-])", re.MULTILINE)
+
+
+def _escape(m: re.Match) -> str:
+    return "\\" + m[1] if m[1] else m[2] + "\\" + m[3]
+
+
+def safe(text: str) -> str:
+    """User-supplied text (a display name, a typed move, a time zone) as literal text:
+    markdown escaped, and no mention can form (a zero-width space after every @)."""
+    return _MARKDOWN.sub(_escape, str(text)).replace("@", "@\u200b")
+
+
+def name(p) -> str:
+    """A player's name, safe to post."""
+    return safe(p.name)
+
+
 def mention(p: ev.PlayerRef) -> str:
-    return f"<@{p.user_id}>" if p.platform == PLATFORM and p.user_id.isdigit() else p.name
+    return f"<@{p.user_id}>" if p.platform == PLATFORM and p.user_id.isdigit() else name(p)
 
 
 def bold(text: str) -> str:
-    return "**" + discord.utils.escape_markdown(text) + "**"
+    return "**" + safe(text) + "**"
 
 
 def days_text(days: int | None) -> str:
@@ -127,10 +149,10 @@ def turn_line(view) -> str:
         text += " · check!"
     if view.draw_offer:
         offerer = view.white if view.draw_offer == "w" else view.black
-        text += f" · {offerer.name} offers a draw"
+        text += f" · {name(offerer)} offers a draw"
     if view.takeback_by:
         asker = view.white if view.takeback_by == "w" else view.black
-        text += f" · {asker.name} asks to take back"
+        text += f" · {name(asker)} asks to take back"
     return text
 
 
@@ -139,7 +161,7 @@ def last_move_line(view) -> str | None:
         return None
     m = view.moves[-1]
     who = view.white if m.side == "w" else view.black
-    return f"{who.name} played **{m.san}**"
+    return f"{name(who)} played **{m.san}**"
 
 
 def board_caption(view, note: str | None = None) -> str:
@@ -179,12 +201,19 @@ def colour_text(colour: str, game: str) -> str:
 
 def challenge_text(c, opponent_mention: str | None = None) -> str:
     """A challenge message: who, what, clock, colour."""
-    what = f"**{game_name(c.game)}** · {days_text(c.days)} · {c.challenger.name} {colour_text(c.colour, c.game)}"
+    what = f"**{game_name(c.game)}** · {days_text(c.days)} · {name(c.challenger)} {colour_text(c.colour, c.game)}"
     if c.setup == "players":
         what += " · the players make the set-up"
     if c.opponent is None:
         return f"{bold(c.challenger.name)} offers an open challenge (#{c.id}): {what}\nAnyone may accept."
     return f"{opponent_mention or bold(c.opponent.name)}, {bold(c.challenger.name)} challenges you (#{c.id}): {what}"
+
+
+def ambiguous_move(text: str, game_ids: list[int]) -> str:
+    """The question when a move fits several of the player's games in one channel (raw
+    text: escape it to post it)."""
+    listed = ", ".join(f"#{g}" for g in game_ids[:10])
+    return f"{text} is a move in several of your games here ({listed}): say which"
 
 
 def link(guild_id: str | None, channel_id: str | None) -> str | None:
@@ -193,31 +222,31 @@ def link(guild_id: str | None, channel_id: str | None) -> str | None:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
-def game_choice_name(s) -> str:
-    """One line of the player's games, for autocomplete and /games."""
+def game_choice_name(s, clean=str) -> str:
+    """One line of the player's games, for autocomplete and (``clean=safe``) /games."""
     if s.status != "active":
         state = f"{s.result} ({s.reason})"
     elif s.my_move:
         state = "your move" + (f", {time_left(s.seconds_left)} left" if s.seconds_left is not None else "")
     else:
-        state = f"{s.opponent.name} to move"
-    return f"#{s.id} {game_name(s.game)} vs {s.opponent.name}: {state}"[:100]
+        state = f"{clean(s.opponent.name)} to move"
+    return f"#{s.id} {game_name(s.game)} vs {clean(s.opponent.name)}: {state}"[:100]
 
 
 def games_embed(summaries, challenges, me_id: int) -> discord.Embed:
     e = discord.Embed(title="Your games", colour=COLOUR_INFO)
     if summaries:
-        e.description = "\n".join(("▶ " if s.my_move else "· ") + game_choice_name(s) for s in summaries[:25])
+        e.description = "\n".join(("▶ " if s.my_move else "· ") + game_choice_name(s, safe) for s in summaries[:25])
     else:
         e.description = "No games yet: start one with `/challenge`."
     if challenges:
         lines = []
         for c in challenges[:10]:
             if c.challenger.id == me_id:
-                to = c.opponent.name if c.opponent else "anyone"
+                to = name(c.opponent) if c.opponent else "anyone"
                 lines.append(f"#{c.id} you challenged {to} to {game_name(c.game)}")
             else:
-                lines.append(f"#{c.id} {c.challenger.name} challenges "
+                lines.append(f"#{c.id} {name(c.challenger)} challenges "
                              f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}")
         e.add_field(name="Open challenges", value="\n".join(lines)[:1024], inline=False)
     return e
@@ -229,19 +258,19 @@ def event_text(e: ev.Event, where: str | None = None) -> str | None:
     """What a notice says to its recipient; None: nothing to say (not for this adapter)."""
     to = f"\n{where}" if where else ""
     if isinstance(e, ev.YourMove):
-        last = f"{e.opponent.name} played **{e.last_move}**. " if e.last_move else ""
+        last = f"{name(e.opponent)} played **{e.last_move}**. " if e.last_move else ""
         left = ""
         if e.deadline is not None:
             left = f"Answer by <t:{int(e.deadline.timestamp())}:f> (<t:{int(e.deadline.timestamp())}:R>)."
-        return f"Your move in game #{e.game_id} ({game_name(e.game)}) against {e.opponent.name}. {last}{left}{to}"
+        return f"Your move in game #{e.game_id} ({game_name(e.game)}) against {name(e.opponent)}. {last}{left}{to}"
     if isinstance(e, ev.TimeWarning):
-        return (f"⏰ Game #{e.game_id} ({game_name(e.game)}) against {e.opponent.name}: "
+        return (f"⏰ Game #{e.game_id} ({game_name(e.game)}) against {name(e.opponent)}: "
                 f"{time_left(e.seconds_left)} left for your move.{to}")
     if isinstance(e, ev.GameStarted):
         me = e.recipient.id if e.recipient else None
         side = "w" if me == e.white.id else "b"
         other = e.black if side == "w" else e.white
-        return (f"Game #{e.game_id} ({game_name(e.game)}) against {other.name} has begun: you play "
+        return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(other)} has begun: you play "
                 f"{side_name(e.game, side)}, {days_text(e.days)}.{to}")
     if isinstance(e, ev.GameOver):
         return (f"Game #{e.game_id} ({game_name(e.game)}) is over: {e.result} · "
@@ -250,28 +279,28 @@ def event_text(e: ev.Event, where: str | None = None) -> str | None:
         if e.recipient is None:
             return None
         extra = " · the players make the set-up" if e.setup == "players" else ""
-        return (f"{e.challenger.name} challenges you to **{game_name(e.game)}** (#{e.challenge_id}) · "
-                f"{days_text(e.days)} · {e.challenger.name} {colour_text(e.colour, e.game)}{extra}.{to}")
+        return (f"{name(e.challenger)} challenges you to **{game_name(e.game)}** (#{e.challenge_id}) · "
+                f"{days_text(e.days)} · {name(e.challenger)} {colour_text(e.colour, e.game)}{extra}.{to}")
     if isinstance(e, ev.ChallengeClosed):
         if e.how == "declined":
-            return f"{e.by.name} declined your challenge #{e.challenge_id}."
-        return f"{e.by.name} withdrew challenge #{e.challenge_id}."
+            return f"{name(e.by)} declined your challenge #{e.challenge_id}."
+        return f"{name(e.by)} withdrew challenge #{e.challenge_id}."
     if isinstance(e, ev.DrawOffered):
-        return f"{e.by.name} offers a draw in game #{e.game_id} ({game_name(e.game)}).{to}"
+        return f"{name(e.by)} offers a draw in game #{e.game_id} ({game_name(e.game)}).{to}"
     if isinstance(e, ev.DrawDeclined):
-        return f"{e.by.name} declined your draw offer in game #{e.game_id}.{to}"
+        return f"{name(e.by)} declined your draw offer in game #{e.game_id}.{to}"
     if isinstance(e, ev.TakebackAsked):
-        return f"{e.by.name} asks to take back **{e.move}** in game #{e.game_id} ({game_name(e.game)}).{to}"
+        return f"{name(e.by)} asks to take back **{e.move}** in game #{e.game_id} ({game_name(e.game)}).{to}"
     if isinstance(e, ev.TakebackAnswered):
         how = "agreed to take back" if e.accepted else "refused to take back"
-        return f"{e.by.name} {how} your last move in game #{e.game_id}.{to}"
+        return f"{name(e.by)} {how} your last move in game #{e.game_id}.{to}"
     if isinstance(e, ev.Digest):
         if not e.games:
             return None
         lines = [f"Your move in {plural(len(e.games), 'game')}:"]
         for g in e.games:
             left = f", {time_left(g.seconds_left)} left" if g.seconds_left is not None else ""
-            lines.append(f"· #{g.game_id} {game_name(g.game)} vs {g.opponent}{left}")
+            lines.append(f"· #{g.game_id} {game_name(g.game)} vs {safe(g.opponent)}{left}")
         return "\n".join(lines)
     return None
 

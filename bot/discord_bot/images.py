@@ -8,6 +8,8 @@ import io
 import discord
 
 import render
+import rules
+from render.legend import draw_legend
 
 
 def _file(data: bytes, name: str) -> discord.File:
@@ -26,8 +28,28 @@ async def board_file(pos, *, flip: bool, highlight: str | None = None,
     return _file(data, name)
 
 
-async def legend_file(pos, name: str = "pieces.png") -> discord.File:
-    return _file(await asyncio.to_thread(render.legend_png, pos), name)
+def every_piece(game_id: str) -> list[render.LegendEntry]:
+    """The start position's legend, and after it every piece the start leaves out (those
+    that only come by promotion, like Grand Ducal Chess's Mann), in both colours."""
+    entries = render.legend_entries(rules.start(game_id))
+    listed = {e.key for e in entries}
+    for key, t in rules.game(game_id).types.items():
+        if key in listed:
+            continue
+        names = (("w", t.side_names[0]), ("b", t.side_names[1])) if t.side_names else (("w", t.name), ("b", t.name))
+        state = t.states[0] if t.states and t.chosen else None
+        entries.append(render.LegendEntry(key, key, ("w", "b"), names, (("w", state), ("b", state)),
+                                          sided=bool(t.side_names) and t.side_names[0] != t.side_names[1]))
+    return entries
+
+
+def _rules_legend_png(game_id: str) -> bytes:
+    return render.to_png(draw_legend(rules.game(game_id), every_piece(game_id))[0])
+
+
+async def rules_legend_file(game_id: str, name: str = "pieces.png") -> discord.File:
+    """Every piece of a game, for /rules."""
+    return _file(await asyncio.to_thread(_rules_legend_png, game_id), name)
 
 
 async def piece_file(game: str, key: str, colour: str = "w", name: str = "piece.png") -> discord.File:

@@ -18,10 +18,9 @@ import discord
 from bot import events as ev
 
 from . import PLATFORM, format
+from .replies import NO_PINGS, pings
 
 log = logging.getLogger("bot.discord_bot")
-
-PING = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 class DiscordNotifier:
@@ -60,7 +59,7 @@ class DiscordNotifier:
             return
         try:
             user = await fairy.user(int(r.user_id))
-            await user.send(**self._message(text, event))
+            await user.send(allowed_mentions=NO_PINGS, **self._message(text, event))
         except discord.Forbidden:
             if thread:
                 return await self._to_thread(int(thread.thread_id),
@@ -78,7 +77,8 @@ class DiscordNotifier:
     async def _post(self, channel_id: int, text: str, event: ev.Event) -> bool:
         try:
             channel = await self.fairy.channel(channel_id)
-            await channel.send(allowed_mentions=PING, **self._message(text, event))
+            # the recipient is pinged; no one a name in the text mentions is
+            await channel.send(allowed_mentions=pings(event.recipient.user_id), **self._message(text, event))
             return True
         except (discord.Forbidden, discord.NotFound):
             log.warning("cannot post %s in channel %s", event.kind, channel_id)

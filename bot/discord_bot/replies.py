@@ -15,9 +15,22 @@ from discord import app_commands
 from bot.errors import ServiceError
 from rules.errors import RulesError
 
+from . import format
+
 log = logging.getLogger("bot.discord_bot")
 
 USER_ERRORS = (ServiceError, RulesError)
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pings(*user_ids) -> discord.AllowedMentions:
+    """Only these users may be pinged by a post (never @everyone, a role, or anyone a
+    name or a typed text mentions)."""
+    if not user_ids:
+        return NO_PINGS
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(int(u)) for u in user_ids])
 
 
 def note_game(interaction: discord.Interaction, game_id: int | None) -> None:
@@ -38,8 +51,8 @@ def _clean(kwargs: dict) -> dict:
 
 async def send(interaction: discord.Interaction, content: str | None = None, *,
                ephemeral: bool = True, **kwargs) -> None:
-    """The first answer, or a follow-up once answered (or deferred)."""
-    kwargs = _clean(kwargs)
+    """The first answer, or a follow-up once answered (or deferred); it pings no one."""
+    kwargs = {"allowed_mentions": NO_PINGS, **_clean(kwargs)}
     if content is not None:
         kwargs["content"] = content[:2000]
     if interaction.response.is_done():
@@ -62,8 +75,8 @@ def _unwrap(error: BaseException) -> BaseException:
 
 def user_message(error: BaseException) -> str | None:
     """The answer to an error a user caused, or None for a bug."""
-    if isinstance(error, USER_ERRORS):
-        text = str(error) or "that cannot be done"
+    if isinstance(error, USER_ERRORS):  # may quote what the user typed: made literal
+        text = format.safe(str(error) or "that cannot be done")
         return text[0].upper() + text[1:]
     if isinstance(error, app_commands.NoPrivateMessage):
         return "That works only in a server channel."

@@ -3,7 +3,8 @@
 Reading message text needs the privileged Message Content intent (the runner asks for it
 only when ``discord_message_content`` is on); ``/move`` works without it. A message is a
 move only if its author is the player to move and the engine accepts it; anything else
-(chat, a wrong move, a message from someone else) is ignored quietly.
+(chat, a wrong move, a message from someone else) is ignored quietly. Where no thread could
+be made, games share a channel: a move that fits several of them is not guessed at.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import discord
 from bot.errors import ServiceError
 from rules.errors import RulesError
 
-from . import PLATFORM
+from . import format
 from .core import Fairy
+from .replies import NO_PINGS
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -32,7 +34,9 @@ def move_text(content: str) -> str | None:
 
 
 async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
-    """Play the message as a move if it is one; True if it was played."""
+    """Play the message as a move if it is one; True if it was played. Where several
+    games share the channel, the move goes to the one game where it is the author's move
+    and the move is legal; if it fits several, the author is asked which."""
     if fairy is None or message.author.bot or message.guild is None:
         return False
     text = move_text(message.content)
@@ -40,18 +44,22 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
         return False
     gid = None
     try:
-        for gid in await fairy.links.games_in(message.channel.id):
-            gv = await fairy.service.game(gid)
-            to_move = gv.to_move
-            if (gv.status != "active" or to_move is None or to_move.platform != PLATFORM
-                    or to_move.user_id != str(message.author.id)):
-                continue
-            try:
-                await fairy.play(to_move.id, gid, text, expected_ply=gv.ply)
-            except (ServiceError, RulesError) as e:
-                log.debug("not a move in game #%d: %r (%s)", gid, text, e)
-                return False
-            return True
+        fitting = await fairy.games_fitting(message.author, await fairy.links.games_in(message.channel.id), text)
+        if len(fitting) > 1:
+            question = format.ambiguous_move(text, [v.id for v in fitting])
+            await message.reply(f"{format.safe(question)} with /move and its game option.",
+                                allowed_mentions=NO_PINGS)
+            return False
+        if not fitting:
+            return False  # chat, or not a legal move in any of the author's games here
+        view = fitting[0]
+        gid = view.id
+        try:
+            await fairy.play(view.to_move.id, gid, text, expected_ply=view.ply)
+        except (ServiceError, RulesError) as e:
+            log.debug("not played in game #%d: %r (%s)", gid, text, e)
+            return False
+        return True
     except Exception:  # a chat message must never crash the bot
         log.exception("handling a message in thread %s failed (game #%s)", message.channel.id, gid)
     return False

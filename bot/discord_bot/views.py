@@ -15,9 +15,9 @@ from discord import ui
 
 from bot.errors import GameOver, NotAPlayer, NotYourTurn, ServiceError
 
-from . import format, suggest
+from . import access, format, suggest
 from .core import Fairy, board_flip, fairy_of
-from .replies import defer, note_game, report, send
+from .replies import NO_PINGS, defer, note_game, report, send
 
 
 def _check_my_move(gv, player_id: int) -> str:
@@ -52,6 +52,7 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            access.check_button_on_message(interaction, self.custom_id)
             await self.run(interaction, fairy_of(interaction))
         except Exception as e:  # noqa: BLE001 - every error gets a private answer
             await report(interaction, e)
@@ -68,12 +69,13 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
     async def run(self, interaction, fairy):
         (cid,) = self.ids
         me = await fairy.player(interaction.user)
+        access.check_can_accept(await fairy.service.get_challenge(cid), interaction.guild_id)
         await interaction.response.defer()
         gv = await fairy.service.accept_challenge(cid, me.id)
         note_game(interaction, gv.id)
         c = await fairy.service.get_challenge(cid)
         done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
-        await interaction.edit_original_response(content=done, view=None)
+        await interaction.edit_original_response(content=done, view=None, allowed_mentions=NO_PINGS)
         channel, message = await self._where(interaction, fairy, cid, done)
         thread = await fairy.open_thread(gv, channel, message) if channel is not None else None
         where = f" in {thread.mention}" if thread is not None else ": see it with /board"
@@ -100,7 +102,7 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
             return channel, interaction.message
         message = channel.get_partial_message(mid)
         try:
-            await message.edit(content=done, view=None)
+            await message.edit(content=done, view=None, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             pass
         return channel, message
@@ -122,12 +124,14 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
             c = await fairy.service.decline_challenge(cid, me.id)
             how = f"Declined by {format.bold(me.name)}."
         text = format.challenge_text(c) + "\n❌ " + how
-        await interaction.response.edit_message(content=text, view=None)
+        # the message pressed carries this challenge's button (checked before ``run``)
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
         row = await fairy.links.challenge_message(cid)  # pressed in a DM: the server's copy too
         if row and row.message_id and (interaction.message is None or interaction.message.id != int(row.message_id)):
             try:
                 channel = await fairy.channel(int(row.channel_id))
-                await channel.get_partial_message(int(row.message_id)).edit(content=text, view=None)
+                await channel.get_partial_message(int(row.message_id)).edit(content=text, view=None,
+                                                                            allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 pass
 
@@ -167,7 +171,7 @@ class DrawButton(_Button, template=r"fp:draw:(\d+)"):
         if gv.status != "active":
             await send(interaction, "You accepted the draw offer: the game is drawn.")
         else:
-            await send(interaction, f"You offered a draw; {_opponent(gv, me.id).name} has been told.")
+            await send(interaction, f"You offered a draw; {format.name(_opponent(gv, me.id))} has been told.")
 
 
 class ResignButton(_Button, template=r"fp:resign:(\d+)"):
@@ -188,7 +192,7 @@ async def ask_resign(interaction, fairy, gid: int, player_id: int) -> None:
         raise GameOver()
     v = ui.View(timeout=None)
     v.add_item(ConfirmResign(gid, gv.ply))
-    await send(interaction, f"Resign game #{gid} against {_opponent(gv, player_id).name}? "
+    await send(interaction, f"Resign game #{gid} against {format.name(_opponent(gv, player_id))}? "
                             "This cannot be undone. (Dismiss this message to keep playing.)", view=v)
 
 
@@ -210,8 +214,8 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
     async def run(self, interaction, fairy):
         (gid,) = self.ids
         note_game(interaction, gid)
+        gv = await fairy.visible_game(interaction, await fairy.player(interaction.user), gid)
         await defer(interaction)
-        gv = await fairy.service.game(gid)
         flip = not board_flip(gv)
         seen = format.side_name(gv.game, "b" if flip else "w")
         await send(interaction, f"{format.title(gv)}, seen from {seen}'s side.\n{format.turn_line(gv)}",

@@ -16,6 +16,7 @@ import discord
 from bot.discord_bot.runner import FairyClient
 
 _ids = itertools.count(5_000)
+EVERYONE_MAY_POST = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True)
 ANSWER_LOG: dict[int, list[dict]] = {}  # id(interaction) -> its answers, in order
 
 
@@ -31,7 +32,9 @@ def spec_mock(cls, **attrs):
 
 
 def make_guild(gid: int | None = None):
-    return spec_mock(discord.Guild, id=gid or next_id(), name="chess club")
+    guild = spec_mock(discord.Guild, id=gid or next_id(), name="chess club")
+    guild.me = spec_mock(discord.Member, id=next_id(), name="fairypost", bot=True, guild=guild)
+    return guild
 
 
 def make_member(name: str, uid: int | None = None, *, guild=None, bot: bool = False):
@@ -80,13 +83,16 @@ class World:
             if args:
                 kwargs["content"] = args[0]
             self.sent.append((m, kwargs))
-            return self.message(None, author=None)
+            return self.message(None, author=None, content=kwargs.get("content") or "",
+                                view=kwargs.get("view"))
         m.send.side_effect = dm
         return m
 
-    def message(self, channel, *, author=None, content: str = ""):
+    def message(self, channel, *, author=None, content: str = "", view=None):
+        """A message; with ``view``, it carries that view's buttons (``components``), as
+        Discord gives them in a button press's interaction."""
         msg = spec_mock(discord.Message, id=next_id(), channel=channel, author=author, content=content,
-                        guild=self.guild)
+                        guild=self.guild, components=components_of(view))
         msg.edit.return_value = None
 
         async def create_thread(**kw):
@@ -112,13 +118,17 @@ class World:
             if args:
                 kwargs["content"] = args[0]
             self.sent.append((ch, kwargs))
-            return self.message(ch, content=kwargs.get("content") or "")
+            return self.message(ch, content=kwargs.get("content") or "", view=kwargs.get("view"))
         ch.send.side_effect = send
         ch.get_partial_message.side_effect = lambda mid: self.partial(ch, mid)
 
-    def text_channel(self, name: str):
+    def text_channel(self, name: str, guild=None):
+        """A text channel of the world's server (or of ``guild``: another server)."""
         cid = next_id()
-        ch = spec_mock(discord.TextChannel, id=cid, name=name, mention=f"<#{cid}>", guild=self.guild)
+        ch = spec_mock(discord.TextChannel, id=cid, name=name, mention=f"<#{cid}>", guild=guild or self.guild,
+                       type=discord.ChannelType.text)
+        ch.is_news.return_value = False
+        ch.permissions_for.return_value = EVERYONE_MAY_POST
         self._install_send(ch)
 
         async def create_thread(**kw):
@@ -131,6 +141,7 @@ class World:
         tid = next_id()
         t = spec_mock(discord.Thread, id=tid, name=kw.get("name"), mention=f"<#{tid}>", guild=self.guild,
                       parent=channel, parent_id=getattr(channel, "id", None))
+        t.permissions_for.return_value = EVERYONE_MAY_POST
         self._install_send(t)
         self.channels[tid] = t
         self.threads.append(t)
@@ -150,16 +161,26 @@ class World:
 
     # --- interactions ---
 
+    def dm_channel(self, user):
+        """The user's direct messages with the bot."""
+        cid = next_id()
+        ch = spec_mock(discord.DMChannel, id=cid, recipient=user, type=discord.ChannelType.private)
+        self._install_send(ch)
+        self.channels[cid] = ch
+        return ch
+
     def interaction(self, user, *, channel=None, message=None, namespace: dict | None = None,
-                    command=None, data: dict | None = None):
-        channel = self.channel if channel is None else channel
+                    command=None, data: dict | None = None, dm: bool = False):
+        """An interaction by ``user`` in ``channel`` (default: the world's channel; with
+        ``dm``, their direct messages, where there is no server)."""
+        channel = self.dm_channel(user) if dm else self.channel if channel is None else channel
         i = mock.MagicMock(spec_set=discord.Interaction)
         i.user = user
         i.client = self.client
         i.channel = channel
         i.channel_id = channel.id if channel is not None else None
-        i.guild = self.guild if channel is not None else None
-        i.guild_id = self.guild.id if channel is not None else None
+        i.guild = None if isinstance(channel, discord.DMChannel) else channel.guild
+        i.guild_id = i.guild.id if i.guild is not None else None
         i.message = message
         i.extras = {}
         i.command = command
@@ -167,6 +188,8 @@ class World:
         i.namespace = _namespace(namespace or {})
         state = {"done": False}
         log = ANSWER_LOG.setdefault(id(i), [])
+
+        original = self.message(channel, author=None)
 
         def recorder(via, responds):
             async def record(*args, **kwargs):
@@ -176,6 +199,8 @@ class World:
                     kwargs["modal"] = args[0]
                 kwargs["_via"] = via
                 log.append(kwargs)
+                if via == "send_message" and "view" in kwargs:  # the answer now carries them
+                    original.components = components_of(kwargs["view"])
                 if responds:
                     state["done"] = True
             return record
@@ -188,9 +213,15 @@ class World:
         i.followup = mock.MagicMock(spec_set=discord.Webhook)
         i.followup.send.side_effect = recorder("followup", False)
         i.edit_original_response.side_effect = recorder("edit_original", False)
-        original = self.message(channel, author=None)
         i.original_response.return_value = original
         return i
+
+
+def components_of(view) -> list:
+    """A view's buttons as a sent message's ``components`` (real discord.py ActionRows)."""
+    if view is None:
+        return []
+    return [discord.components.ActionRow(row) for row in view.to_components()]
 
 
 def _namespace(values: dict):
@@ -234,6 +265,17 @@ def png_of(file: discord.File) -> bytes:
 
 def is_png(file) -> bool:
     return isinstance(file, discord.File) and png_of(file)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def pinged(sent: dict) -> list[int] | bool:
+    """The user ids a post may ping (its ``allowed_mentions``), or False for none."""
+    users = sent["allowed_mentions"].users
+    return [u.id for u in users] if isinstance(users, list) else users
+
+
+def pings_no_one(allowed: discord.AllowedMentions | None) -> bool:
+    """``allowed_mentions`` that let a post ping no user, role or @everyone."""
+    return allowed is not None and not (allowed.users or allowed.roles or allowed.everyone)
 
 
 def custom_ids(view) -> list[str]:

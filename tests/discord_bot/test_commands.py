@@ -9,10 +9,11 @@ from unittest import mock
 import discord
 
 from bot.discord_bot import commands
-from bot.discord_bot.views import AcceptChallenge, ConfirmResign, DeclineChallenge
+from bot.discord_bot.replies import NO_PINGS
+from bot.discord_bot.views import AcceptChallenge, ConfirmResign, DeclineChallenge, challenge_view
 
 from .conftest import press, run, start_game
-from .helpers import answers, custom_ids, is_png, last_answer
+from .helpers import answers, custom_ids, is_png, last_answer, pinged
 
 
 async def test_challenge_posts_buttons_mentions_and_tells_the_opponent(world):
@@ -25,7 +26,7 @@ async def test_challenge_posts_buttons_mentions_and_tells_the_opponent(world):
     assert "Grand Ducal Chess" in a["content"] and "5 days per move" in a["content"]
     assert "Alice plays Black" in a["content"]
     assert custom_ids(a["view"]) == ["fp:accept:1", "fp:decline:1"]
-    assert a["allowed_mentions"].users == [w.bob] and not a["allowed_mentions"].everyone
+    assert pinged(a) == [w.bob.id] and not a["allowed_mentions"].everyone
     row = await w.fairy.links.challenge_message(1)
     assert int(row.message_id) == i.original_response.return_value.id and int(row.channel_id) == w.channel.id
     dm = w.dms(w.bob)[-1]  # the notice, with its own buttons
@@ -63,7 +64,7 @@ async def test_accept_opens_a_thread_with_the_first_board(world):
     (first,) = w.sent_to(thread)
     assert is_png(first["file"]) and custom_ids(first["view"]) == [f"fp:{a}:1" for a in ("move", "mine", "flip", "draw", "resign")]
     assert "**Alice** (White) to move · 3 days left" in first["content"]
-    assert f"<@{w.alice.id}> <@{w.bob.id}>" in first["content"] and first["allowed_mentions"].users is True
+    assert f"<@{w.alice.id}> <@{w.bob.id}>" in first["content"] and pinged(first) == [w.alice.id, w.bob.id]
     assert int((await w.fairy.links.thread_of(1)).thread_id) == thread.id
     # pressed again: the challenge is gone
     k = w.interaction(w.bob, message=msg)
@@ -75,7 +76,7 @@ async def test_accept_from_the_dm_opens_the_thread_in_the_challenge_channel(worl
     w = world
     i = w.interaction(w.alice)
     await run(commands.challenge, i, game="chess", opponent=w.bob)
-    j = w.interaction(w.bob, channel=None, message=w.message(None))  # the button on the DM
+    j = w.interaction(w.bob, dm=True, message=w.message(None, view=challenge_view(1)))  # the DM's button
     await press(AcceptChallenge, "fp:accept:1", j)
     assert "has begun in <#" in last_answer(j)["content"]
     assert w.threads and w.threads[0].parent is w.channel
@@ -97,7 +98,8 @@ async def test_decline_and_withdraw(world):
     assert "Withdrawn by **Alice**" in last_answer(k)["content"]
     assert (await w.fairy.service.get_challenge(2)).status == "cancelled"
     await run(commands.challenge, i := w.interaction(w.alice), game="chess", opponent=w.bob)
-    await press(DeclineChallenge, "fp:decline:3", w.interaction(w.bob, channel=None, message=w.message(None)))
+    await press(DeclineChallenge, "fp:decline:3",
+                w.interaction(w.bob, dm=True, message=w.message(None, view=challenge_view(3))))
     edits = [kw for where, kw in w.sent if where == ("edit", i.original_response.return_value.id)]
     assert edits and "Declined by **Bob**" in edits[-1]["content"] and edits[-1]["view"] is None
 
@@ -108,7 +110,8 @@ async def test_move_posts_the_board_in_the_thread(world):
     i = w.interaction(w.alice, channel=thread)
     await run(commands.move, i, move="e4")
     a = last_answer(i)
-    assert a == {"content": "You played **e4** in game #1.", "ephemeral": True, "_via": "followup"}
+    assert a == {"content": "You played **e4** in game #1.", "ephemeral": True, "_via": "followup",
+                 "allowed_mentions": NO_PINGS}
     post = w.sent_to(thread)[-1]
     assert is_png(post["file"]) and post["file"].filename == "game1-1.png"
     assert "Alice played **e4**" in post["content"] and "**Bob** (Black) to move · 3 days left" in post["content"]
@@ -311,7 +314,7 @@ async def test_a_spectator_sees_the_threads_game(world):
     assert "**Game #1 · Chess**" in last_answer(i)["content"] and is_png(last_answer(i)["file"])
     j = w.interaction(carol, channel=thread)
     await run(commands.move, j, move="e4")
-    assert "no game in progress" in last_answer(j)["content"]
+    assert "Game #1 here is not your game" in last_answer(j)["content"]
 
 
 async def test_without_a_thread_the_game_is_played_in_the_channel(world):

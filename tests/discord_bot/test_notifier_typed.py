@@ -14,7 +14,7 @@ from bot.discord_bot import commands, typed
 from bot.discord_bot.runner import FairyClient
 
 from .conftest import run, start_game
-from .helpers import custom_ids, is_png
+from .helpers import custom_ids, is_png, pinged
 
 
 def http_error(status: int, cls=discord.HTTPException):
@@ -30,7 +30,7 @@ async def test_channel_preference_mentions_in_the_thread_or_the_chosen_channel(w
     await run(commands.move, w.interaction(w.alice, channel=thread), move="e4")
     notice = w.sent_to(thread)[-1]
     assert notice["content"].startswith(f"<@{w.bob.id}> Your move in game #1")
-    assert notice["allowed_mentions"].users is True
+    assert pinged(notice) == [w.bob.id]
     assert len(w.dms(w.bob)) == dm_count  # no DM
     await run(commands.challenge, w.interaction(w.alice), game="kingqueen", opponent=w.bob)
     invite = w.sent_to(lobby)[-1]  # not about a game: the chosen channel, with the buttons
