@@ -1,0 +1,212 @@
+"""think / analyse: iterative deepening under a time budget, and the levels' choices."""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from rules.errors import GameOverError
+
+from .levels import DEFAULT_LEVEL, Level, level as level_of
+from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
+
+DEFAULT_SECONDS = 5.0
+# the search stops this much before the budget: SAN and the principal variation are
+# written after it, and a node in flight finishes its move generation
+RESERVE_SHARE, RESERVE_MIN = 0.12, 0.004
+# a new iteration is not begun after this share of the budget (it would rarely finish)
+SOFT_SHARE = 0.45
+
+
+@dataclass
+class Thought:
+    """The chosen move and what the search saw."""
+    move: object              # rules.Move, legal in the position given
+    lan: str
+    san: str
+    score_cp: int             # for the side to move; mates are +-(100000 - plies)
+    depth: int                # plies of the last complete iteration
+    pv: list[str] = field(default_factory=list)  # LANs, starting with the move
+    nodes: int = 0
+    elapsed: float = 0.0
+    level: int = DEFAULT_LEVEL
+
+    @property
+    def mate_in(self) -> int | None:
+        """Moves to mate (negative: being mated), or None."""
+        return mate_in(self.score_cp)
+
+
+@dataclass
+class Analysis:
+    """The best moves with their scores at the deepest complete depth, best first."""
+    best: Thought
+    lines: list[tuple[str, str, int]]   # (lan, san, score_cp)
+    depth: int
+
+
+def mate_in(score: int) -> int | None:
+    if abs(score) <= MATE_BOUND:
+        return None
+    plies = MATE - abs(score)
+    moves = (plies + 1) // 2
+    return moves if score > 0 else -moves
+
+
+def describe_score(score: int) -> str:
+    m = mate_in(score)
+    if m is not None:
+        return f"mate in {m}" if m > 0 else f"mated in {-m}"
+    return f"{score:+d} cp"
+
+
+def _budget(seconds: float | None):
+    if seconds is None:
+        seconds = DEFAULT_SECONDS
+    if not seconds > 0:
+        raise ValueError(f"the time budget must be more than 0 seconds, not {seconds}")
+    start = time.perf_counter()
+    hard = start + seconds - max(RESERVE_MIN, seconds * RESERVE_SHARE)
+    return start, hard, start + seconds * SOFT_SHARE
+
+
+def _root_moves(position):
+    moves = position.legal_moves()
+    if not moves:
+        out = position.outcome()
+        raise GameOverError(f"the game is over ({out[1] if out else 'no legal move'})")
+    return moves
+
+
+def _best_line(searcher: Searcher, moves, max_depth: int, soft: float):
+    """Plain iterative deepening (PVS at the root). Returns (move, score, depth)."""
+    order = searcher.order(moves, None, 0)
+    best, best_score, done = order[0], None, 0
+    n = len(moves)
+    for depth in range(1, max_depth + 1):
+        if depth > 1 and time.perf_counter() >= soft:
+            break
+        alpha, cur, cur_score = -INF, None, -INF
+        try:
+            for i, m in enumerate(order):
+                searcher.make(m)
+                try:
+                    if i == 0:
+                        score = -searcher.negamax(depth - 1, -INF, -alpha, 1, n)
+                    else:
+                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1, n)
+                        if score > alpha:
+                            score = -searcher.negamax(depth - 1, -INF, -alpha, 1, n)
+                finally:
+                    searcher.unmake()
+                if score > cur_score:
+                    cur, cur_score = m, score
+                    alpha = max(alpha, score)
+        except Timeout:
+            if cur is not None:  # searched in full at this depth: better informed
+                best, best_score = cur, cur_score
+            break
+        best, best_score, done = cur, cur_score, depth
+        order.remove(cur)
+        order.insert(0, cur)
+        if abs(cur_score) > MATE_BOUND and MATE - abs(cur_score) <= depth:
+            break  # a forced mate found within the horizon: deeper adds nothing
+    if best_score is None:
+        best_score = searcher.evaluate()
+    return best, best_score, done
+
+
+def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow: bool = False):
+    """Every move's exact score at the deepest complete depth: [(score, move)], best first.
+
+    shallow: judge each move by the evaluation right after it (no reply seen)."""
+    n = len(moves)
+    if shallow:
+        out = []
+        for m in moves:
+            searcher.make(m)
+            try:
+                out.append((-searcher.evaluate(), m))
+            finally:
+                searcher.unmake()
+        out.sort(key=lambda x: -x[0])
+        return out, 0
+    order = searcher.order(moves, None, 0)
+    result, done = None, 0
+    for depth in range(1, max_depth + 1):
+        if depth > 1 and time.perf_counter() >= soft:
+            break
+        scored = []
+        try:
+            for m in order:
+                searcher.make(m)
+                try:
+                    scored.append((-searcher.negamax(depth - 1, -INF, INF, 1, n), m))
+                finally:
+                    searcher.unmake()
+        except Timeout:
+            break
+        scored.sort(key=lambda x: -x[0])
+        result, done = scored, depth
+        order = [m for _s, m in scored]
+    if result is None:  # not even depth 1 in time: the ordering's guess
+        result = [(0, m) for m in order]
+    return result, done
+
+
+def _choose(scored, lvl: Level, rng: random.Random):
+    candidates = scored
+    if lvl.miss_capture and rng.random() < lvl.miss_capture:
+        quiet = [x for x in scored if not x[1].captures]
+        if quiet:
+            candidates = quiet
+    top = candidates[:lvl.top_n]
+    return max(top, key=lambda x: x[0] + rng.gauss(0, lvl.noise_cp) if lvl.noise_cp else x[0])
+
+
+def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
+          rng: random.Random | None = None, tt: dict | None = None) -> Thought:
+    """The move the computer plays in `position` at this level, within `seconds`.
+
+    Never takes longer than `seconds` (default 5), counted from the call. Raises
+    GameOverError when the game is over, ValueError for a bad level or budget.
+    `tt` may carry a transposition table from one call to the next (same game).
+    """
+    lvl = level_of(level)
+    start, hard, soft = _budget(seconds)
+    rng = rng if rng is not None else random.Random()
+    moves = _root_moves(position)
+    searcher = Searcher(position, hard, tt)
+    if lvl.exact:
+        move, score, depth = _best_line(searcher, moves, lvl.max_depth, soft)
+    else:
+        shallow = bool(lvl.blunder) and rng.random() < lvl.blunder
+        scored, depth = _all_scores(searcher, moves, lvl.max_depth, soft, shallow)
+        score, move = _choose(scored, lvl, rng)
+    return _thought(position, searcher, move, score, depth, start, lvl.number)
+
+
+def _thought(position, searcher, move, score, depth, start, level) -> Thought:
+    pv = [m.lan for m in searcher.pv(move)] if depth else [move.lan]
+    return Thought(move=move, lan=move.lan, san=position.san(move), score_cp=int(score), depth=depth,
+                   pv=pv, nodes=searcher.nodes, elapsed=time.perf_counter() - start, level=level)
+
+
+def analyse(position, seconds: float | None = None, *, lines: int = 5, max_depth: int = 64) -> Analysis:
+    """The `lines` best moves with exact scores (for hints and reviews), searched within
+    `seconds`; writing their SAN comes after."""
+    start, hard, soft = _budget(seconds)
+    moves = _root_moves(position)
+    searcher = Searcher(position, hard)
+    scored, depth = _all_scores(searcher, moves, max_depth, soft)
+    score, move = scored[0]
+    best = _thought(position, searcher, move, score, depth, start, DEFAULT_LEVEL)
+    top = [(m.lan, position.san(m), int(s)) for s, m in scored[:lines]]
+    best.elapsed = time.perf_counter() - start
+    return Analysis(best=best, lines=top, depth=depth)
+
+
+def evaluate(position) -> int:
+    """The static evaluation, centipawns for the side to move."""
+    from .evaluation import static_eval
+    return static_eval(position)
