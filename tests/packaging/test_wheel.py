@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "README.md", "rules", "render", "bot", "data")
-CODE_PACKAGES = ("rules", "render", "bot")
+CODE_PACKAGES = ("rules", "ai", "render", "bot")
 
 
 def run(argv, cwd, env=None, stdin=None, check=True):
