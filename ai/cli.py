@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import sys
 
-from .engine import DEFAULT_SECONDS, describe_score, think
+from .engine import DEFAULT_SECONDS, describe_score, prepare, think
 from .levels import DEFAULT_LEVEL, LEVELS
 
 
@@ -56,6 +56,7 @@ def run(args) -> int:
         out = position.outcome()
         return _fail(f"the game is over in that position ({out[0]}, {out[1]})" if out
                      else "no legal move in that position")
+    prepare(args.game)  # the tables, before the clock starts (as a worker does)
     t = think(position, level=level, seconds=seconds)
     print(f"level: {level} ({LEVELS[level].name})")
     print(f"score: {describe_score(t.score_cp)}")

@@ -1,8 +1,10 @@
 """think / analyse: iterative deepening under a time budget, and the levels' choices."""
 from __future__ import annotations
 
+import gc
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from rules.errors import GameOverError
@@ -13,7 +15,7 @@ from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
 DEFAULT_SECONDS = 5.0
 # the search stops this much before the budget: SAN and the principal variation are
 # written after it, and a node in flight finishes its move generation
-RESERVE_SHARE, RESERVE_MIN = 0.12, 0.004
+RESERVE_SHARE, RESERVE_MIN, RESERVE_GENERATIONS = 0.1, 0.005, 6
 # a new iteration is not begun after this share of the budget (it would rarely finish)
 SOFT_SHARE = 0.45
 
@@ -58,16 +60,6 @@ def describe_score(score: int) -> str:
     if m is not None:
         return f"mate in {m}" if m > 0 else f"mated in {-m}"
     return f"{score:+d} cp"
-
-
-def _budget(seconds: float | None):
-    if seconds is None:
-        seconds = DEFAULT_SECONDS
-    if not seconds > 0:
-        raise ValueError(f"the time budget must be more than 0 seconds, not {seconds}")
-    start = time.perf_counter()
-    hard = start + seconds - max(RESERVE_MIN, seconds * RESERVE_SHARE)
-    return start, hard, start + seconds * SOFT_SHARE
 
 
 def _root_moves(position):
@@ -168,42 +160,106 @@ def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
           rng: random.Random | None = None, tt: dict | None = None) -> Thought:
     """The move the computer plays in `position` at this level, within `seconds`.
 
-    Never takes longer than `seconds` (default 5), counted from the call. Raises
-    GameOverError when the game is over, ValueError for a bad level or budget.
-    `tt` may carry a transposition table from one call to the next (same game).
+    Never takes longer than `seconds` (default 5), counted from the call, once the
+    game's tables are built (``prepare``). Raises GameOverError when the game is over,
+    ValueError for a bad level or budget. `tt` may carry a transposition table from
+    one call to the next (same game).
     """
     lvl = level_of(level)
-    start, hard, soft = _budget(seconds)
+    clock = _Clock(seconds)
     rng = rng if rng is not None else random.Random()
-    moves = _root_moves(position)
-    searcher = Searcher(position, hard, tt)
-    if lvl.exact:
-        move, score, depth = _best_line(searcher, moves, lvl.max_depth, soft)
-    else:
-        shallow = bool(lvl.blunder) and rng.random() < lvl.blunder
-        scored, depth = _all_scores(searcher, moves, lvl.max_depth, soft, shallow)
-        score, move = _choose(scored, lvl, rng)
-    return _thought(position, searcher, move, score, depth, start, lvl.number)
+    with _no_gc_pauses():
+        searcher, moves = clock.searcher(position, tt)
+        if lvl.exact:
+            move, score, depth = _best_line(searcher, moves, lvl.max_depth, clock.soft)
+        else:
+            shallow = bool(lvl.blunder) and rng.random() < lvl.blunder
+            scored, depth = _all_scores(searcher, moves, lvl.max_depth, clock.soft, shallow)
+            score, move = _choose(scored, lvl, rng)
+        return _thought(position, searcher, move, score, depth, clock, lvl.number)
 
 
-def _thought(position, searcher, move, score, depth, start, level) -> Thought:
-    pv = [m.lan for m in searcher.pv(move)] if depth else [move.lan]
+@contextmanager
+def _no_gc_pauses():
+    """A full collection of a big process can take longer than a short budget's reserve;
+    the search makes few reference cycles, so collection waits until it is done."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+class _Clock:
+    """The budget: a hard deadline for the search, leaving time for what comes after it
+    (a node in flight, the principal variation, the SAN), and a soft one after which no
+    new iteration begins. What comes after is priced by the time one move generation
+    took in this very position."""
+
+    def __init__(self, seconds: float | None):
+        if seconds is None:
+            seconds = DEFAULT_SECONDS
+        if not seconds > 0:
+            raise ValueError(f"the time budget must be more than 0 seconds, not {seconds}")
+        self.start = time.perf_counter()
+        self.end = self.start + seconds
+        self.soft = self.start + seconds * SOFT_SHARE
+        self.generation = 0.0
+
+    def searcher(self, position, tt=None):
+        _root_moves(position)
+        searcher = Searcher(position, self.end, tt)
+        t0 = time.perf_counter()
+        moves = searcher.pos.legal_moves()   # the private copy's: the ones it can make
+        self.generation = time.perf_counter() - t0
+        seconds = self.end - self.start
+        searcher.deadline = self.end - max(RESERVE_MIN, seconds * RESERVE_SHARE,
+                                           RESERVE_GENERATIONS * self.generation)
+        return searcher, moves
+
+    def left_for(self, generations: int) -> bool:
+        """Whether this many move generations still fit in the budget."""
+        return time.perf_counter() + generations * self.generation + RESERVE_MIN < self.end
+
+
+def _thought(position, searcher, move, score, depth, clock, level) -> Thought:
+    move = {m.lan: m for m in position.legal_moves()}[move.lan]   # the caller's own Move
+    pv = [m.lan for m in searcher.pv(move, lambda: clock.left_for(4))] if depth else [move.lan]
     return Thought(move=move, lan=move.lan, san=position.san(move), score_cp=int(score), depth=depth,
-                   pv=pv, nodes=searcher.nodes, elapsed=time.perf_counter() - start, level=level)
+                   pv=pv, nodes=searcher.nodes, elapsed=time.perf_counter() - clock.start, level=level)
 
 
 def analyse(position, seconds: float | None = None, *, lines: int = 5, max_depth: int = 64) -> Analysis:
     """The `lines` best moves with exact scores (for hints and reviews), searched within
     `seconds`; writing their SAN comes after."""
-    start, hard, soft = _budget(seconds)
-    moves = _root_moves(position)
-    searcher = Searcher(position, hard)
-    scored, depth = _all_scores(searcher, moves, max_depth, soft)
-    score, move = scored[0]
-    best = _thought(position, searcher, move, score, depth, start, DEFAULT_LEVEL)
+    clock = _Clock(seconds)
+    with _no_gc_pauses():
+        searcher, moves = clock.searcher(position)
+        scored, depth = _all_scores(searcher, moves, max_depth, clock.soft)
+        score, move = scored[0]
+        best = _thought(position, searcher, move, score, depth, clock, DEFAULT_LEVEL)
     top = [(m.lan, position.san(m), int(s)) for s, m in scored[:lines]]
-    best.elapsed = time.perf_counter() - start
+    best.elapsed = time.perf_counter() - clock.start
     return Analysis(best=best, lines=top, depth=depth)
+
+
+def prepare(game_id: str) -> None:
+    """Build a game's move and evaluation tables (0.1-0.5 s the first time in a process).
+
+    think() holds its budget from the call once the game's tables exist; a worker calls
+    this for every game when it starts, so that no player's first move pays for it."""
+    import rules
+    from .evaluation import evaluator
+    game = rules.game(game_id)
+    ev = evaluator(game)
+    for key in game.types:
+        for color in (0, 1):
+            for kind in game.state_kinds(key, color):
+                ev.table(kind)
+    start = rules.start(game_id)
+    start.san(start.legal_moves()[0])   # and the notation module, which SAN imports
 
 
 def evaluate(position) -> int:

@@ -28,6 +28,7 @@ MATE_BOUND = MATE - 1_000     # scores beyond it are mates
 INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_PLIES = 8
+DELTA_MARGIN = 200
 TT_LIMIT = 1_500_000
 
 
@@ -235,7 +236,10 @@ class Searcher:
             best = stand
             if stand > alpha:
                 alpha = stand
-            candidates = [m for m in moves if m.captures]
+            # delta pruning: a capture that cannot lift the score to alpha even with a
+            # margin for what the position gains besides is not looked at
+            floor = alpha - stand - DELTA_MARGIN
+            candidates = [m for m in moves if m.captures and self.gain(m) > floor]
             if not candidates:
                 return stand
             candidates = self.order(candidates, None, ply)
@@ -253,13 +257,14 @@ class Searcher:
                         break
         return best
 
-    def pv(self, first, limit: int = 12) -> list:
-        """The principal variation from the hash table, starting with `first` (moves)."""
+    def pv(self, first, more=lambda: True, limit: int = 12) -> list:
+        """The principal variation from the hash table, starting with `first` (moves);
+        it stops early when `more()` says there is no time for another step."""
         line, made = [first], 0
         self.make(first)
         made += 1
         seen = {self.hash}
-        while len(line) < limit:
+        while len(line) < limit and more():
             entry = self.tt.get(self.hash)
             if entry is None or entry[3] is None:
                 break
