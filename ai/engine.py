@@ -15,7 +15,7 @@ from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
 DEFAULT_SECONDS = 5.0
 # the search stops this much before the budget: SAN and the principal variation are
 # written after it, and a node in flight finishes its move generation
-RESERVE_SHARE, RESERVE_MIN, RESERVE_GENERATIONS = 0.1, 0.005, 6
+RESERVE_SHARE, RESERVE_MIN, RESERVE_GENERATIONS = 0.15, 0.008, 8
 # a new iteration is not begun after this share of the budget (it would rarely finish)
 SOFT_SHARE = 0.45
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from rules.pieces import WHITE
 
-from .values import kind_mobility, piece_values, square_mobility
+from .values import kind_mobility, piece_values, square_mobility, squares_of
 
 MOBILITY_CP = 6
 PAWN_ADVANCE_CP = 4
@@ -61,9 +61,7 @@ class Evaluator:
     def _build(self, kind) -> list[int]:
         game, geo = self.game, self.game.geometry
         ptype = kind.type
-        value = self.values.get(kind.key, 0)
-        if kind.hook is not None and hasattr(kind.hook, "linked"):
-            value = value / 2  # a piece on two squares
+        value = self.values.get(kind.key, 0) / squares_of(kind)
         sign = 1 if kind.color == WHITE else -1
         out = [0] * geo.size
         if ptype.pawn:

@@ -21,6 +21,7 @@ from rules.move import SETUP
 from rules.pieces import WHITE
 
 from .evaluation import MOVES_CP, evaluator
+from .values import capture_gain
 from .zobrist import position_hash, square_key, state_key
 
 MATE = 100_000
@@ -106,15 +107,7 @@ class Searcher:
 
     def gain(self, m) -> int:
         """What a move takes (every captured piece), for ordering."""
-        board, values = self.pos.board, self.values
-        g = 0
-        for s in m.captures:
-            q = board[s]
-            if q is not None and q.color != m.piece.color:
-                g += values.get(q.key, 0) or 2000
-        if m.new is not None and m.new.type is not m.piece.type:
-            g += values.get(m.new.key, 0) - values.get(m.piece.key, 0)
-        return g
+        return capture_gain(self.pos.board, self.values, m)
 
     # --- the tree -------------------------------------------------------------------
     def _tick(self) -> None:

@@ -82,3 +82,35 @@ def piece_values(game) -> dict[str, int]:
         if key in values:
             values[key] = rule(values)
     return values
+
+
+def squares_of(kind) -> int:
+    """How many squares one piece of this kind stands on (a Wall: two)."""
+    return 2 if kind.hook is not None and hasattr(kind.hook, "linked") else 1
+
+
+def material(pos) -> int:
+    """White's material minus Black's, board and hands, in centipawns."""
+    values = piece_values(pos.game)
+    total = 0.0
+    for k in pos.board:
+        if k is not None:
+            v = values.get(k.key, 0) / squares_of(k)
+            total += v if k.color == 0 else -v
+    for color, sign in ((0, 1), (1, -1)):
+        for key, n in pos.hands[color]:
+            total += sign * values.get(key, 0) * n
+    return round(total)
+
+
+def capture_gain(board, values, m) -> int:
+    """What a move takes (every captured piece; an enemy royal counts 2000) plus what
+    its promotion adds, in centipawns."""
+    g = 0
+    for s in m.captures:
+        q = board[s]
+        if q is not None and q.color != m.piece.color:
+            g += values.get(q.key, 0) or 2000
+    if m.new is not None and m.new.type is not m.piece.type:
+        g += values.get(m.new.key, 0) - values.get(m.piece.key, 0)
+    return g

@@ -38,51 +38,24 @@ def pairings(levels: list[int]) -> list[tuple[str, str, int]]:
     return out + [(top, "random", 2), (top, "greedy", 2)]
 
 
-def _gain(pos, m, values) -> int:
-    g = 0
-    for s in m.captures:
-        q = pos.board[s]
-        if q is not None and q.color != pos.side:
-            g += values.get(q.key, 0) or 10_000
-    if m.new is not None and m.new.type is not m.piece.type:
-        g += values.get(m.new.key, 0) - values.get(m.piece.key, 0)
-    return g
-
-
 def choose(player: str, pos, rng: random.Random, seconds: float):
     import ai
-    from ai.values import piece_values
+    from ai.values import capture_gain, piece_values
     moves = sorted(pos.legal_moves(), key=lambda m: m.lan)
     if player == "random":
         return rng.choice(moves)
     if player == "greedy":  # the biggest immediate material gain, a random one among equals
         values = piece_values(pos.game)
-        gains = [_gain(pos, m, values) for m in moves]
+        gains = [capture_gain(pos.board, values, m) for m in moves]
         best = max(gains)
         return rng.choice([m for m, g in zip(moves, gains) if g == best])
     return ai.think(pos, level=int(player[1:]), seconds=seconds, rng=rng).move
 
 
-def material(pos) -> int:
-    """White's material minus Black's, board and hands (centipawns)."""
-    from ai.values import piece_values
-    values = piece_values(pos.game)
-    total = 0
-    for k in pos.board:
-        if k is not None:
-            v = values.get(k.key, 0)
-            if k.hook is not None and hasattr(k.hook, "linked"):
-                v /= 2  # a Wall stands on two squares
-            total += v if k.color == 0 else -v
-    for color, sign in ((0, 1), (1, -1)):
-        for key, n in pos.hands[color]:
-            total += sign * values.get(key, 0) * n
-    return total
-
-
 def play_game(task) -> dict:
     """One game: task = (game_id, white, black, plies, seconds, seed)."""
     import rules
+    from ai.values import material
     game_id, white, black, plies, seconds, seed = task
     rng = random.Random(seed)
     pos = rules.start(game_id)

@@ -8,11 +8,15 @@ quiescence or leaf), each with its own legal move generation. The anchor is
 python-chess walking the same chess positions with push/pop and generating every
 node's legal moves (perft 3, counted as the perft bench counts): not a search, but the move generation a Python engine
 built on python-chess would stand on. Repetitions interleaved (ABBA).
+
+And per game, how close ``think`` ends to its budget (0.05, 0.2 and 0.5 s; the
+"time over budget" rows, ms, negative when under; ``exceeded`` counts the calls over).
 """
 
 from __future__ import annotations
 
-from .common import Context, Series, python_chess, random_line, rate_figure, row, settle, timed
+from .common import (Context, Series, python_chess, random_line, rate_figure, row, settle, time_figure,
+                     timed)
 from .perft import _pc_perft
 
 NAME = "search"
@@ -32,6 +36,21 @@ def _anchor(fen: str) -> tuple[int, float, float]:
     board = chess.Board(fen)
     settle()
     return timed(lambda: _pc_perft(board, 3))
+
+
+def _budget_row(ctx: Context, gid: str, pos) -> dict:
+    """How close to its budget think() ends: wall time over the budget, in ms (below 0: under)."""
+    import ai
+    over = Series()
+    budgets = ctx.size((0.05, 0.2, 0.5), (0.05,))
+    for _ in range(ctx.size(5, 2)):
+        for b in budgets:
+            _t, wall, cpu = timed(lambda: ai.think(pos, seconds=b))
+            over.add(wall - b, cpu - b)
+    fig = time_figure(over)
+    fig["max"] = max(over.wall) * 1000
+    return row(f"{gid} time over budget", "ms", fig, better="lower", game=gid, budgets=budgets,
+               exceeded=sum(1 for x in over.wall if x > 0))
 
 
 def run(ctx: Context) -> dict:
@@ -70,6 +89,7 @@ def run(ctx: Context) -> dict:
                             rate_figure(anchor, 1) if with_anchor else None,
                             anchor_name="python-chess movegen" if with_anchor else None,
                             better="higher", game=gid, seconds=seconds, nodes=nodes, depths=depths))
+        rows.append(_budget_row(ctx, gid, line[-1]))
     notes = ["a search node costs one legal move generation of the rules engine (the limit: "
              "see bench/RESULTS.md); python-chess's figure is move generation alone"]
     return {"rows": rows, "goals": [], "skipped": skipped, "notes": notes,
