@@ -166,7 +166,7 @@ def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
     one call to the next (same game).
     """
     lvl = level_of(level)
-    clock = _Clock(seconds)
+    clock = _Clock(seconds, lvl.time_share)
     rng = rng if rng is not None else random.Random()
     with _no_gc_pauses():
         searcher, moves = clock.searcher(position, tt)
@@ -198,11 +198,12 @@ class _Clock:
     new iteration begins. What comes after is priced by the time one move generation
     took in this very position."""
 
-    def __init__(self, seconds: float | None):
+    def __init__(self, seconds: float | None, share: float = 1.0):
         if seconds is None:
             seconds = DEFAULT_SECONDS
         if not seconds > 0:
             raise ValueError(f"the time budget must be more than 0 seconds, not {seconds}")
+        seconds *= share
         self.start = time.perf_counter()
         self.end = self.start + seconds
         self.soft = self.start + seconds * SOFT_SHARE

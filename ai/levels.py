@@ -18,6 +18,7 @@ class Level:
     top_n: int              # chooses among this many best moves (1: the best)
     blunder: float          # chance to judge moves by the position right after them (misses replies)
     miss_capture: float     # chance to overlook its own captures this move
+    time_share: float = 1.0  # the share of the time budget it uses
 
     @property
     def exact(self) -> bool:
@@ -31,7 +32,8 @@ LEVELS: dict[int, Level] = {
     2: Level(2, "novice", "two plies, some noise, now and then overlooks a reply",
              2, 60, 3, 0.1, 0.1),
     3: Level(3, "club player", "three plies, a little noise", 3, 20, 2, 0.0, 0.0),
-    4: Level(4, "strong", "best move of a search up to 5 plies", 5, 0, 1, 0.0, 0.0),
+    4: Level(4, "strong", "best move of a search of up to 3 plies in half the time budget",
+             3, 0, 1, 0.0, 0.0, time_share=0.5),
     5: Level(5, "strongest", "strongest within the time budget: deepens until the time is up",
              64, 0, 1, 0.0, 0.0),
 }
