@@ -293,10 +293,11 @@ def _from_tt(score: int, ply: int) -> int:
 
 
 def _game_hashes(root):
-    """Hashes of the positions of the game before root (from its repetition keys)."""
+    """Hashes of the game's positions before root that it could repeat: those since the
+    last capture or pawn move (the halfmove count), oldest first."""
     from .zobrist import key_hash
     out, cell = [], root.history
-    while cell is not None:
+    while cell is not None and len(out) < root.halfmove:
         out.append(key_hash(root.game, cell[0]))
         cell = cell[2]
     return reversed(out)
