@@ -74,7 +74,6 @@ def _best_line(searcher: Searcher, moves, max_depth: int, soft: float):
     """Plain iterative deepening (PVS at the root). Returns (move, score, depth)."""
     order = searcher.order(moves, None, 0)
     best, best_score, done = order[0], None, 0
-    n = len(moves)
     for depth in range(1, max_depth + 1):
         if depth > 1 and time.perf_counter() >= soft:
             break
@@ -84,11 +83,11 @@ def _best_line(searcher: Searcher, moves, max_depth: int, soft: float):
                 searcher.make(m)
                 try:
                     if i == 0:
-                        score = -searcher.negamax(depth - 1, -INF, -alpha, 1, n)
+                        score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
                     else:
-                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1, n)
+                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
                         if score > alpha:
-                            score = -searcher.negamax(depth - 1, -INF, -alpha, 1, n)
+                            score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
                 finally:
                     searcher.unmake()
                 if score > cur_score:
@@ -112,7 +111,6 @@ def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow:
     """Every move's exact score at the deepest complete depth: [(score, move)], best first.
 
     shallow: judge each move by the evaluation right after it (no reply seen)."""
-    n = len(moves)
     if shallow:
         out = []
         for m in moves:
@@ -133,7 +131,7 @@ def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow:
             for m in order:
                 searcher.make(m)
                 try:
-                    scored.append((-searcher.negamax(depth - 1, -INF, INF, 1, n), m))
+                    scored.append((-searcher.negamax(depth - 1, -INF, INF, 1), m))
                 finally:
                     searcher.unmake()
         except Timeout:

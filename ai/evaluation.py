@@ -12,7 +12,7 @@ the searcher from the board changes of each move:
   ``PRESSURE_CP`` each;
 * pieces in hand (King and Queen): ``HAND_SHARE`` of their board value.
 
-Plus, where the searcher knows it, the difference in the number of legal moves.
+No count of legal moves: the quiescence search stands pat without generating any.
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ PAWN_ADVANCE_CP = 4
 SHIELD_CP = 10
 PRESSURE_CP = 12
 HAND_SHARE = 0.9
-MOVES_CP = 2
 
 
 class Evaluator:

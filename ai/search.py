@@ -20,7 +20,7 @@ import time
 from rules.move import SETUP
 from rules.pieces import WHITE
 
-from .evaluation import MOVES_CP, evaluator
+from .evaluation import evaluator
 from .values import capture_gain
 from .zobrist import position_hash, square_key, state_key
 
@@ -97,13 +97,10 @@ class Searcher:
         self.line.pop()
 
     # --- evaluation --------------------------------------------------------------------
-    def evaluate(self, my_moves: int | None = None, their_moves: int | None = None) -> int:
+    def evaluate(self) -> int:
         pos = self.pos
         white = self.score + self.ev.hands_score(pos.hands) + self.ev.royal_safety(pos)
-        own = white if pos.side == WHITE else -white
-        if my_moves is not None and their_moves is not None:
-            own += MOVES_CP * max(-30, min(30, my_moves - their_moves))
-        return own
+        return white if pos.side == WHITE else -white
 
     def gain(self, m) -> int:
         """What a move takes (every captured piece), for ordering."""
@@ -152,19 +149,19 @@ class Searcher:
         scored.sort(key=lambda x: -x[0])
         return [m for _s, m in scored]
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int, their_moves: int) -> int:
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         pos = self.pos
         if ply and (self.repeated() or (pos.halfmove >= 100 and pos.setup is None)):
             return 0
-        moves = pos.legal_moves()
-        if not moves:
-            return self.terminal(ply)
         in_check = pos.setup is None and pos.in_check()
         if in_check and ply < 40:
             depth += 1
         if depth <= 0:
-            return self.quiesce(alpha, beta, ply, 0, their_moves)
+            return self.quiesce(alpha, beta, ply, 0, in_check)
+        moves = pos.legal_moves()
+        if not moves:
+            return self.terminal(ply)
         entry = self.tt.get(self.hash)
         tt_move = None
         if entry is not None:
@@ -180,12 +177,12 @@ class Searcher:
             self.make(m)
             try:
                 if i == 0:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, len(moves))
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
                 else:
                     reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
-                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, len(moves))
+                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
                     if score > alpha and (reduce or score < beta):
-                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, len(moves))
+                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             finally:
                 self.unmake()
             if score > best:
@@ -210,21 +207,23 @@ class Searcher:
             self.tt.clear()
         self.tt[self.hash] = (depth, _to_tt(score, ply), flag, key)
 
-    def quiesce(self, alpha: int, beta: int, ply: int, qply: int, their_moves: int) -> int:
+    def quiesce(self, alpha: int, beta: int, ply: int, qply: int, in_check: bool) -> int:
+        """Captures only (every evasion in check). Out of check the side may stand pat, and
+        the moves are generated only if it does not, pseudo-legal, captures then tested
+        for legality: most quiescence nodes cost an evaluation, not a move generation."""
         self._tick()
         pos = self.pos
-        moves = pos.legal_moves()
-        if not moves:
-            return self.terminal(ply)
-        in_check = pos.setup is None and pos.in_check()
-        stand = self.evaluate(len(moves), their_moves)
-        if qply >= QUIESCENCE_PLIES:
-            return stand
         if in_check:
+            moves = pos.legal_moves()
+            if not moves:
+                return self.terminal(ply)
+            if qply >= QUIESCENCE_PLIES:
+                return self.evaluate()
             best = -INF
             candidates = self.order(moves, None, ply)
         else:
-            if stand >= beta:
+            stand = self.evaluate()
+            if stand >= beta or qply >= QUIESCENCE_PLIES:
                 return stand
             best = stand
             if stand > alpha:
@@ -232,14 +231,16 @@ class Searcher:
             # delta pruning: a capture that cannot lift the score to alpha even with a
             # margin for what the position gains besides is not looked at
             floor = alpha - stand - DELTA_MARGIN
-            candidates = [m for m in moves if m.captures and self.gain(m) > floor]
+            candidates = [m for m in pos.pseudo_moves()
+                          if m.captures and self.gain(m) > floor and pos.is_legal(m)]
             if not candidates:
                 return stand
             candidates = self.order(candidates, None, ply)
         for m in candidates:
             self.make(m)
             try:
-                score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1, len(moves))
+                score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1,
+                                      pos.setup is None and pos.in_check())
             finally:
                 self.unmake()
             if score > best:
