@@ -59,7 +59,7 @@ class Searcher:
         self.line = list(_game_hashes(root))
         self.killers: dict[int, list] = {}
         self.history: dict = {}
-        self._stack: list = []   # (state before, state after) per made move
+        self._stack: list = []   # (state before, state after, board changes) per made move
 
     # --- make / unmake -------------------------------------------------------------
     def make(self, m) -> None:
@@ -78,12 +78,11 @@ class Searcher:
         after = (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
         self.hash = h ^ state_key(before) ^ state_key(after)
         self.score = s
-        self._stack.append((before, after))
+        self._stack.append((before, after, changes))
 
     def unmake(self) -> None:
         pos = self.pos
-        changes = pos._undo[-1][0]
-        before, after = self._stack.pop()
+        before, after, changes = self._stack.pop()
         h, s, table = self.hash ^ state_key(before) ^ state_key(after), self.score, self.ev.table
         for sq, old, new in changes:
             if old is not None:
