@@ -408,8 +408,9 @@ class Position:
         return Position(self.game, board, *self._state_after(m, captured), occ, royal)
 
     def _state_after(self, m: Move, captured):
-        """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, read
-        before the board changes (the en passant test looks at the square passed over)."""
+        """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
+        position's fields; its board may already show m (push): the en passant test looks
+        at the square a double step passes over, which the move leaves alone."""
         game = self.game
         us, them = self.side, 1 - self.side
         if m.kind == SETUP:
@@ -468,8 +469,7 @@ class Position:
             occ[k.color].add(s)
             if k.royal:
                 royal[k.color] = s
-        # the state is read from the fields not yet changed; the en passant test's
-        # square passed over is never on a double step's clear or put
+        # the state comes from the fields not yet changed (see _state_after)
         (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
          self.dropped, self.setup) = self._state_after(m, captured)
         self._legal = self._safety = self._key = None
