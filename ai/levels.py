@@ -34,7 +34,7 @@ LEVELS: dict[int, Level] = {
     3: Level(3, "club player", "three plies, a little noise", 3, 20, 2, 0.0, 0.0),
     4: Level(4, "strong", "best move of a search of up to 3 plies in half the time budget",
              3, 0, 1, 0.0, 0.0, time_share=0.5),
-    5: Level(5, "strongest", "strongest within the time budget: deepens until the time is up",
+    5: Level(5, "strongest within the time budget", "deepens until the time is up",
              64, 0, 1, 0.0, 0.0),
 }
 DEFAULT_LEVEL = 5

@@ -132,5 +132,5 @@ def test_evaluate_and_analyse():
 
 def test_levels_are_named_from_beginner_to_strongest():
     assert ai.LEVELS[1].name == "beginner"
-    assert "strongest" in ai.LEVELS[max(ai.LEVELS)].description
+    assert ai.LEVELS[max(ai.LEVELS)].name == "strongest within the time budget"
     assert len(ai.LEVELS) >= 5
