@@ -24,6 +24,7 @@ WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY data ./data
 COPY rules ./rules
+COPY ai ./ai
 COPY render ./render
 COPY bot ./bot
 RUN pip install . && cd / && rm -rf /src \

@@ -26,10 +26,13 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     load     1,000 and 10,000 active games: a burst of concurrent moves, the reminder sweep
     memory   peak RSS of a bot process holding 10,000 games
     growth   database bytes per 1,000 moves, with and without pruning old notices
+    search   the computer opponent's search nodes/s per game; chess beside python-chess movegen
+    ladder   the levels' self-play ladder and the top level against a random and a greedy mover
 
 Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish); cairosvg
 needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
 never as a failure: the benchmark still runs and writes its own figures.
 """
 
-BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth")
+BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
+              "ladder")

@@ -5,6 +5,7 @@
     fairypost games               the games played in the terminal
     fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
+    fairypost think GAME          the computer's move in a position (ai/cli.py)
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -91,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games played in the terminal")
     sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
+    from ai.cli import add_parser as add_think
+    add_think(sub)
     return p
 
 
@@ -101,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         print("\nTo play now: fairypost play")
         return 0
+    if args.command == "think":  # needs no settings
+        from ai.cli import run as think
+        return think(args)
     try:
         settings = load_settings(args.config)
     except (ConfigError, OSError) as e:

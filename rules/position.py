@@ -52,7 +52,7 @@ def attacked_on(board, squares, target: int, by: int) -> bool:
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
                  "dropped", "setup", "occ", "royal", "history", "last_move", "_legal", "_safety",
-                 "_key")
+                 "_key", "_undo")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
                  hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None):
@@ -85,6 +85,7 @@ class Position:
         self._legal = None
         self._safety = None
         self._key = None
+        self._undo = None           # push/pop records (searchers), made on the first push
 
     # --- public views --------------------------------------------------------
     @property
@@ -394,8 +395,6 @@ class Position:
     # --- making moves --------------------------------------------------------
     def apply(self, m: Move) -> "Position":
         """The position after a pseudo-legal move, without checking it (engine use)."""
-        game = self.game
-        us, them = self.side, 1 - self.side
         board = self.board.copy()
         occ = [set(self.occ[0]), set(self.occ[1])]
         royal = list(self.royal)
@@ -414,11 +413,18 @@ class Position:
             occ[k.color].add(s)
             if k.royal:
                 royal[k.color] = s
+        return Position(self.game, board, *self._state_after(m, captured), occ, royal)
+
+    def _state_after(self, m: Move, captured):
+        """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
+        position's fields; its board may already show m (push): the en passant test looks
+        at the square a double step passes over, which the move leaves alone."""
+        game = self.game
+        us, them = self.side, 1 - self.side
         if m.kind == SETUP:
             side, setup = game.extension.after_setup(self, m)
-            p = Position(game, board, side, self.rights, None, self.halfmove, self.fullmove,
-                         self.hands, self.dropped, setup, occ, royal)
-            return p
+            return (side, self.rights, None, self.halfmove, self.fullmove, self.hands,
+                    self.dropped, setup)
         rights = self.rights
         if rights:
             dead = set()
@@ -439,8 +445,60 @@ class Position:
             hands = self._new_hands(m, captured)
             dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
         reset = bool(m.captures) or (m.kind == NORMAL and m.piece.type.pawn)
-        return Position(game, board, them, rights, ep, 0 if reset else self.halfmove + 1,
-                        self.fullmove + (1 if us == BLACK else 0), hands, dropped, None, occ, royal)
+        return (them, rights, ep, 0 if reset else self.halfmove + 1,
+                self.fullmove + (1 if us == BLACK else 0), hands, dropped, None)
+
+    # --- make / unmake in place (search use) ----------------------------------------
+    def push(self, m: Move) -> list:
+        """Make a pseudo-legal move on this position in place; ``pop`` undoes it.
+
+        For searchers that walk a tree on one position instead of copying a board
+        per node. Returns the board changes as (square, before, after) in order.
+        ``history`` and ``last_move`` are left alone: a searcher keeps its own line.
+        """
+        board, occ, royal = self.board, self.occ, self.royal
+        saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
+                 self.fullmove, self.hands, self.dropped, self.setup, self._legal,
+                 self._safety, self._key)
+        changes, captured = [], []
+        for s in m.clear:
+            q = board[s]
+            if q is not None:
+                changes.append((s, q, None))
+                occ[q.color].discard(s)
+                board[s] = None
+                if royal[q.color] == s:
+                    royal[q.color] = None
+                if s in m.captures:
+                    captured.append(q)
+        for s, k in m.put:
+            changes.append((s, board[s], k))
+            board[s] = k
+            occ[k.color].add(s)
+            if k.royal:
+                royal[k.color] = s
+        # the state comes from the fields not yet changed (see _state_after)
+        (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
+         self.dropped, self.setup) = self._state_after(m, captured)
+        self._legal = self._safety = self._key = None
+        if self._undo is None:
+            self._undo = []
+        self._undo.append((changes, saved))
+        return changes
+
+    def pop(self) -> None:
+        """Undo the last ``push``."""
+        changes, saved = self._undo.pop()
+        board, occ = self.board, self.occ
+        for s, before, after in reversed(changes):
+            if after is not None:
+                occ[after.color].discard(s)
+            board[s] = before
+            if before is not None:
+                occ[before.color].add(s)
+        (self.royal[0], self.royal[1], self.side, self.rights, self.ep, self.halfmove,
+         self.fullmove, self.hands, self.dropped, self.setup, self._legal, self._safety,
+         self._key) = saved
 
     def _new_hands(self, m: Move, captured):
         order = self.game.drop_order

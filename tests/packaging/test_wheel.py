@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "rules", "render", "bot", "data")
-CODE_PACKAGES = ("rules", "render", "bot")
+SOURCES = ("pyproject.toml", "README.md", "rules", "ai", "render", "bot", "data")
+CODE_PACKAGES = ("rules", "ai", "render", "bot")
 
 
 def run(argv, cwd, env=None, stdin=None, check=True):
@@ -81,7 +81,7 @@ def elsewhere(tmp_path) -> Path:
 def test_the_wheel_holds_the_code_and_every_data_file_and_no_benchmarks(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
-    assert top == {"rules", "render", "bot", "fairypost_data"}, top
+    assert top == {"rules", "ai", "render", "bot", "fairypost_data"}, top
     for toml in (ROOT / "data" / "variants").glob("*.toml"):
         assert f"fairypost_data/variants/{toml.name}" in names
     for font in (ROOT / "data" / "fonts").iterdir():

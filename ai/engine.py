@@ -1,0 +1,267 @@
+"""think / analyse: iterative deepening under a time budget, and the levels' choices."""
+from __future__ import annotations
+
+import gc
+import random
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from rules.errors import GameOverError
+
+from .levels import DEFAULT_LEVEL, Level, level as level_of
+from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
+
+DEFAULT_SECONDS = 5.0
+# the search stops this much before the budget: SAN and the principal variation are
+# written after it, and a node in flight finishes its move generation
+RESERVE_SHARE, RESERVE_MIN, RESERVE_GENERATIONS = 0.15, 0.008, 8
+# a new iteration is not begun after this share of the budget (it would rarely finish)
+SOFT_SHARE = 0.45
+
+
+@dataclass
+class Thought:
+    """The chosen move and what the search saw."""
+    move: object              # rules.Move, legal in the position given
+    lan: str
+    san: str
+    score_cp: int             # for the side to move; mates are +-(100000 - plies)
+    depth: int                # plies of the last complete iteration
+    pv: list[str] = field(default_factory=list)  # LANs, starting with the move
+    nodes: int = 0
+    elapsed: float = 0.0
+    level: int = DEFAULT_LEVEL
+
+    @property
+    def mate_in(self) -> int | None:
+        """Moves to mate (negative: being mated), or None."""
+        return mate_in(self.score_cp)
+
+
+@dataclass
+class Analysis:
+    """The best moves with their scores at the deepest complete depth, best first."""
+    best: Thought
+    lines: list[tuple[str, str, int]]   # (lan, san, score_cp)
+    depth: int
+
+
+def mate_in(score: int) -> int | None:
+    if abs(score) <= MATE_BOUND:
+        return None
+    plies = MATE - abs(score)
+    moves = (plies + 1) // 2
+    return moves if score > 0 else -moves
+
+
+def describe_score(score: int) -> str:
+    m = mate_in(score)
+    if m is not None:
+        return f"mate in {m}" if m > 0 else f"mated in {-m}"
+    return f"{score:+d} cp"
+
+
+def _root_moves(position):
+    moves = position.legal_moves()
+    if not moves:
+        out = position.outcome()
+        raise GameOverError(f"the game is over ({out[1] if out else 'no legal move'})")
+    return moves
+
+
+def _best_line(searcher: Searcher, moves, max_depth: int, soft: float):
+    """Plain iterative deepening (PVS at the root). Returns (move, score, depth)."""
+    order = searcher.order(moves, None, 0)
+    best, best_score, done = order[0], None, 0
+    for depth in range(1, max_depth + 1):
+        if depth > 1 and time.perf_counter() >= soft:
+            break
+        alpha, cur, cur_score = -INF, None, -INF
+        try:
+            for i, m in enumerate(order):
+                searcher.make(m)
+                try:
+                    if i == 0:
+                        score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
+                    else:
+                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                        if score > alpha:
+                            score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
+                finally:
+                    searcher.unmake()
+                if score > cur_score:
+                    cur, cur_score = m, score
+                    alpha = max(alpha, score)
+        except Timeout:
+            if cur is not None:  # searched in full at this depth: better informed
+                best, best_score = cur, cur_score
+            break
+        best, best_score, done = cur, cur_score, depth
+        order.remove(cur)
+        order.insert(0, cur)
+        if abs(cur_score) > MATE_BOUND and MATE - abs(cur_score) <= depth:
+            break  # a forced mate found within the horizon: deeper adds nothing
+    if best_score is None:
+        best_score = searcher.evaluate()
+    return best, best_score, done
+
+
+def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow: bool = False):
+    """Every move's exact score at the deepest complete depth: [(score, move)], best first.
+
+    shallow: judge each move by the evaluation right after it (no reply seen)."""
+    if shallow:
+        out = []
+        for m in moves:
+            searcher.make(m)
+            try:
+                out.append((-searcher.evaluate(), m))
+            finally:
+                searcher.unmake()
+        out.sort(key=lambda x: -x[0])
+        return out, 0
+    order = searcher.order(moves, None, 0)
+    result, done = None, 0
+    for depth in range(1, max_depth + 1):
+        if depth > 1 and time.perf_counter() >= soft:
+            break
+        scored = []
+        try:
+            for m in order:
+                searcher.make(m)
+                try:
+                    scored.append((-searcher.negamax(depth - 1, -INF, INF, 1), m))
+                finally:
+                    searcher.unmake()
+        except Timeout:
+            break
+        scored.sort(key=lambda x: -x[0])
+        result, done = scored, depth
+        order = [m for _s, m in scored]
+    if result is None:  # not even depth 1 in time: the ordering's guess
+        result = [(0, m) for m in order]
+    return result, done
+
+
+def _choose(scored, lvl: Level, rng: random.Random):
+    candidates = scored
+    if lvl.miss_capture and rng.random() < lvl.miss_capture:
+        quiet = [x for x in scored if not x[1].captures]
+        if quiet:
+            candidates = quiet
+    top = candidates[:lvl.top_n]
+    return max(top, key=lambda x: x[0] + rng.gauss(0, lvl.noise_cp) if lvl.noise_cp else x[0])
+
+
+def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
+          rng: random.Random | None = None, tt: dict | None = None) -> Thought:
+    """The move the computer plays in `position` at this level, within `seconds`.
+
+    Never takes longer than `seconds` (default 5), counted from the call, once the
+    game's tables are built (``prepare``). Raises GameOverError when the game is over,
+    ValueError for a bad level or budget. `tt` may carry a transposition table from
+    one call to the next (same game).
+    """
+    lvl = level_of(level)
+    clock = _Clock(seconds, lvl.time_share)
+    rng = rng if rng is not None else random.Random()
+    with _no_gc_pauses():
+        searcher, moves = clock.searcher(position, tt)
+        if lvl.exact:
+            move, score, depth = _best_line(searcher, moves, lvl.max_depth, clock.soft)
+        else:
+            shallow = bool(lvl.blunder) and rng.random() < lvl.blunder
+            scored, depth = _all_scores(searcher, moves, lvl.max_depth, clock.soft, shallow)
+            score, move = _choose(scored, lvl, rng)
+        return _thought(position, searcher, move, score, depth, clock, lvl.number)
+
+
+@contextmanager
+def _no_gc_pauses():
+    """A full collection of a big process can take longer than a short budget's reserve;
+    the search makes few reference cycles, so collection waits until it is done."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+class _Clock:
+    """The budget: a hard deadline for the search, leaving time for what comes after it
+    (a node in flight, the principal variation, the SAN), and a soft one after which no
+    new iteration begins. What comes after is priced by the time one move generation
+    took in this very position."""
+
+    def __init__(self, seconds: float | None, share: float = 1.0):
+        if seconds is None:
+            seconds = DEFAULT_SECONDS
+        if not seconds > 0:
+            raise ValueError(f"the time budget must be more than 0 seconds, not {seconds}")
+        seconds *= share
+        self.start = time.perf_counter()
+        self.end = self.start + seconds
+        self.soft = self.start + seconds * SOFT_SHARE
+        self.generation = 0.0
+
+    def searcher(self, position, tt=None):
+        _root_moves(position)
+        searcher = Searcher(position, self.end, tt)
+        t0 = time.perf_counter()
+        moves = searcher.pos.legal_moves()   # the private copy's: the ones it can make
+        self.generation = time.perf_counter() - t0
+        seconds = self.end - self.start
+        searcher.deadline = self.end - max(RESERVE_MIN, seconds * RESERVE_SHARE,
+                                           RESERVE_GENERATIONS * self.generation)
+        return searcher, moves
+
+    def left_for(self, generations: int) -> bool:
+        """Whether this many move generations still fit in the budget."""
+        return time.perf_counter() + generations * self.generation + RESERVE_MIN < self.end
+
+
+def _thought(position, searcher, move, score, depth, clock, level) -> Thought:
+    move = {m.lan: m for m in position.legal_moves()}[move.lan]   # the caller's own Move
+    pv = [m.lan for m in searcher.pv(move, lambda: clock.left_for(4))] if depth else [move.lan]
+    return Thought(move=move, lan=move.lan, san=position.san(move), score_cp=int(score), depth=depth,
+                   pv=pv, nodes=searcher.nodes, elapsed=time.perf_counter() - clock.start, level=level)
+
+
+def analyse(position, seconds: float | None = None, *, lines: int = 5, max_depth: int = 64) -> Analysis:
+    """The `lines` best moves with exact scores (for hints and reviews), searched within
+    `seconds`; writing their SAN comes after."""
+    clock = _Clock(seconds)
+    with _no_gc_pauses():
+        searcher, moves = clock.searcher(position)
+        scored, depth = _all_scores(searcher, moves, max_depth, clock.soft)
+        score, move = scored[0]
+        best = _thought(position, searcher, move, score, depth, clock, DEFAULT_LEVEL)
+    top = [(m.lan, position.san(m), int(s)) for s, m in scored[:lines]]
+    best.elapsed = time.perf_counter() - clock.start
+    return Analysis(best=best, lines=top, depth=depth)
+
+
+def prepare(game_id: str) -> None:
+    """Build a game's move and evaluation tables (0.1-0.5 s the first time in a process).
+
+    think() holds its budget from the call once the game's tables exist; a worker calls
+    this for every game when it starts, so that no player's first move pays for it."""
+    import rules
+    from .evaluation import evaluator
+    game = rules.game(game_id)
+    ev = evaluator(game)
+    for key in game.types:
+        for color in (0, 1):
+            for kind in game.state_kinds(key, color):
+                ev.table(kind)
+    start = rules.start(game_id)
+    start.san(start.legal_moves()[0])   # and the notation module, which SAN imports
+
+
+def evaluate(position) -> int:
+    """The static evaluation, centipawns for the side to move."""
+    from .evaluation import static_eval
+    return static_eval(position)

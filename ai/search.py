@@ -1,0 +1,303 @@
+"""The search: principal-variation alpha-beta with iterative deepening.
+
+One position is walked in place (``Position.push``/``pop``), with a Zobrist hash and
+the evaluation's board score updated from each move's board changes. Alpha-beta
+rather than Monte-Carlo tree search: these games have a material signal an
+evaluation can read, and in pure Python a playout of a 14x14 game costs more than a
+thousand evaluations. See ai/README.md.
+
+Parts: a transposition table on the hash (best move, bound, depth; mate scores
+stored relative to the node), move ordering (hash move, captures by most valuable
+victims - every piece a Cyclops run or Wall takes counts - then promotions, killers
+and history), late-move reductions for quiet moves, a check extension, quiescence on
+captures (in check: every evasion), repetition as a draw (this line and the game's),
+and a hard deadline looked at in every node.
+"""
+from __future__ import annotations
+
+import time
+
+from rules.move import SETUP
+from rules.pieces import WHITE
+
+from .evaluation import evaluator
+from .values import capture_gain
+from .zobrist import position_hash, square_key, state_key
+
+MATE = 100_000
+MATE_BOUND = MATE - 1_000     # scores beyond it are mates
+INF = MATE + 1
+EXACT, LOWER, UPPER = 0, 1, 2
+QUIESCENCE_PLIES = 8
+DELTA_MARGIN = 200
+TT_LIMIT = 1_500_000
+
+
+class Timeout(Exception):
+    """The deadline passed: the search unwinds and the last complete answer stands."""
+
+
+def move_key(m):
+    """A cheap identity of a move within one position (the LAN is built lazily)."""
+    return (m.kind, m.frm, m.to, m.new, m.captures)
+
+
+class Searcher:
+    def __init__(self, root, deadline: float, tt: dict | None = None):
+        game = root.game
+        # a private position to walk in place: the caller's stays untouched
+        self.pos = type(root)(game, root.board.copy(), root.side, root.rights, root.ep,
+                              root.halfmove, root.fullmove, root.hands, root.dropped, root.setup)
+        self.ev = evaluator(game)
+        self.values = self.ev.values
+        self.deadline = deadline
+        self.tt = {} if tt is None else tt
+        self.nodes = 0
+        self.hash = position_hash(self.pos)
+        self.score = self.ev.board_score(self.pos.board)
+        # hashes of the positions before this one (the game's, then the search line)
+        self.line = list(_game_hashes(root))
+        self.killers: dict[int, list] = {}
+        self.history: dict = {}
+        self._stack: list = []   # (state before, state after, board changes) per made move
+
+    # --- make / unmake -------------------------------------------------------------
+    def make(self, m) -> None:
+        pos = self.pos
+        before = (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
+        self.line.append(self.hash)
+        changes = pos.push(m)
+        h, s, table = self.hash, self.score, self.ev.table
+        for sq, old, new in changes:
+            if old is not None:
+                h ^= square_key(old, sq)
+                s -= table(old)[sq]
+            if new is not None:
+                h ^= square_key(new, sq)
+                s += table(new)[sq]
+        after = (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
+        self.hash = h ^ state_key(before) ^ state_key(after)
+        self.score = s
+        self._stack.append((before, after, changes))
+
+    def unmake(self) -> None:
+        pos = self.pos
+        before, after, changes = self._stack.pop()
+        h, s, table = self.hash ^ state_key(before) ^ state_key(after), self.score, self.ev.table
+        for sq, old, new in changes:
+            if old is not None:
+                h ^= square_key(old, sq)
+                s += table(old)[sq]
+            if new is not None:
+                h ^= square_key(new, sq)
+                s -= table(new)[sq]
+        pos.pop()
+        self.hash, self.score = h, s
+        self.line.pop()
+
+    # --- evaluation --------------------------------------------------------------------
+    def evaluate(self) -> int:
+        pos = self.pos
+        white = self.score + self.ev.hands_score(pos.hands) + self.ev.royal_safety(pos)
+        return white if pos.side == WHITE else -white
+
+    def gain(self, m) -> int:
+        """What a move takes (every captured piece), for ordering."""
+        return capture_gain(self.pos.board, self.values, m)
+
+    # --- the tree -------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if time.perf_counter() >= self.deadline:
+            raise Timeout
+
+    def repeated(self) -> bool:
+        """This position occurred before in the game or the search line (a draw to aim at or avoid)."""
+        h, line = self.hash, self.line
+        n = min(len(line), self.pos.halfmove + 1)
+        for i in range(2, n + 1, 2):
+            if line[-i] == h:
+                return True
+        return False
+
+    def terminal(self, ply: int) -> int:
+        """The score of a position without legal moves, from the engine's own outcome."""
+        out = self.pos.outcome()
+        if out is None or out[0] == "1/2-1/2":
+            return 0
+        winner = WHITE if out[0] == "1-0" else 1 - WHITE
+        return MATE - ply if winner == self.pos.side else -(MATE - ply)
+
+    def order(self, moves, tt_move, ply):
+        killers = self.killers.get(ply, ())
+        history = self.history
+        scored = []
+        for m in moves:
+            k = move_key(m)
+            if k == tt_move:
+                s = 10_000_000
+            else:
+                g = self.gain(m)
+                if g > 0:
+                    s = 1_000_000 + g * 8 - self.values.get(m.piece.key, 0) // 16
+                elif k in killers:
+                    s = 500_000
+                else:
+                    s = history.get((m.piece, m.to), 0)
+            scored.append((s, m))
+        scored.sort(key=lambda x: -x[0])
+        return [m for _s, m in scored]
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        pos = self.pos
+        if ply and (self.repeated() or (pos.halfmove >= 100 and pos.setup is None)):
+            return 0
+        in_check = pos.setup is None and pos.in_check()
+        if in_check and ply < 40:
+            depth += 1
+        if depth <= 0:
+            return self.quiesce(alpha, beta, ply, 0, in_check)
+        moves = pos.legal_moves()
+        if not moves:
+            return self.terminal(ply)
+        entry = self.tt.get(self.hash)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_score, e_flag, tt_move = entry
+            if e_depth >= depth and ply:
+                e_score = _from_tt(e_score, ply)
+                if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
+                    return e_score
+        alpha0 = alpha
+        best, best_key = -INF, None
+        for i, m in enumerate(self.order(moves, tt_move, ply)):
+            quiet = not m.captures and m.kind != SETUP
+            self.make(m)
+            try:
+                if i == 0:
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
+                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                    if score > alpha and (reduce or score < beta):
+                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                self.unmake()
+            if score > best:
+                best, best_key = score, move_key(m)
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if quiet:
+                            ks = self.killers.setdefault(ply, [])
+                            if best_key not in ks:
+                                ks.insert(0, best_key)
+                                del ks[2:]
+                            hk = (m.piece, m.to)
+                            self.history[hk] = self.history.get(hk, 0) + depth * depth
+                        break
+        flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
+        self.store(depth, best, flag, best_key, ply)
+        return best
+
+    def store(self, depth, score, flag, key, ply) -> None:
+        if len(self.tt) > TT_LIMIT:
+            self.tt.clear()
+        self.tt[self.hash] = (depth, _to_tt(score, ply), flag, key)
+
+    def quiesce(self, alpha: int, beta: int, ply: int, qply: int, in_check: bool) -> int:
+        """Captures only (every evasion in check). Out of check the side may stand pat, and
+        the moves are generated only if it does not, pseudo-legal, captures then tested
+        for legality: most quiescence nodes cost an evaluation, not a move generation."""
+        self._tick()
+        pos = self.pos
+        if in_check:
+            moves = pos.legal_moves()
+            if not moves:
+                return self.terminal(ply)
+            if qply >= QUIESCENCE_PLIES:
+                return self.evaluate()
+            best = -INF
+            candidates = self.order(moves, None, ply)
+        else:
+            stand = self.evaluate()
+            if stand >= beta or qply >= QUIESCENCE_PLIES:
+                return stand
+            best = stand
+            if stand > alpha:
+                alpha = stand
+            # delta pruning: a capture that cannot lift the score to alpha even with a
+            # margin for what the position gains besides is not looked at
+            floor = alpha - stand - DELTA_MARGIN
+            candidates = [m for m in pos.pseudo_moves()
+                          if m.captures and self.gain(m) > floor and pos.is_legal(m)]
+            if not candidates:
+                return stand
+            candidates = self.order(candidates, None, ply)
+        for m in candidates:
+            self.make(m)
+            try:
+                score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1,
+                                      pos.setup is None and pos.in_check())
+            finally:
+                self.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def pv(self, first, more=lambda: True, limit: int = 12) -> list:
+        """The principal variation from the hash table, starting with `first` (moves);
+        it stops early when `more()` says there is no time for another step."""
+        line, made = [first], 0
+        self.make(first)
+        made += 1
+        seen = {self.hash}
+        while len(line) < limit and more():
+            entry = self.tt.get(self.hash)
+            if entry is None or entry[3] is None:
+                break
+            moves = {move_key(m): m for m in self.pos.legal_moves()}
+            m = moves.get(entry[3])
+            if m is None:
+                break
+            line.append(m)
+            self.make(m)
+            made += 1
+            if self.hash in seen:
+                break
+            seen.add(self.hash)
+        for _ in range(made):
+            self.unmake()
+        return line
+
+
+def _to_tt(score: int, ply: int) -> int:
+    if score > MATE_BOUND:
+        return score + ply
+    if score < -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score > MATE_BOUND:
+        return score - ply
+    if score < -MATE_BOUND:
+        return score + ply
+    return score
+
+
+def _game_hashes(root):
+    """Hashes of the game's positions before root that it could repeat: those since the
+    last capture or pawn move (the halfmove count), oldest first."""
+    from .zobrist import key_hash
+    out, cell = [], root.history
+    while cell is not None and len(out) < root.halfmove:
+        out.append(key_hash(root.game, cell[0]))
+        cell = cell[2]
+    return reversed(out)

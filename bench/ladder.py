@@ -1,0 +1,193 @@
+"""The levels' ladder: self-play matches between adjacent levels in every game, and the
+top level against a random mover and a one-ply greedy capturer.
+
+Each pairing plays an even number of games, colours alternating, from the game's start
+(Super Chess: its default set-up). A game ends by the rules (mate, stalemate, King and
+Queen's stalemate loss, repetition, the 100-ply rule) or at the ply cap, where it is
+adjudicated by material (``ai.values``, board and hands): a side ahead by at least
+``ADJUDICATE_CP`` wins, otherwise a draw. A move has a short budget (full: 0.1 s;
+quick: 0.02 s), so that the whole ladder runs in minutes on a shared 2-core machine
+(two worker processes). Scores are points of the first-named player (win 1, draw 0.5).
+
+    python -m bench.ladder [--games N] [--plies N] [--seconds S] [--jobs N] [GAME ...]
+
+prints the markdown table that bench/RESULTS.md holds; ``python -m bench ladder`` runs
+it inside the benchmark run (JSON figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import zlib
+from multiprocessing import get_context
+
+from .common import Context, row
+
+NAME = "ladder"
+TITLE = "Levels' self-play ladder, and the top level against random and greedy movers"
+ADJUDICATE_CP = 300
+
+
+def pairings(levels: list[int]) -> list[tuple[str, str, int]]:
+    """(player, opponent, weight): adjacent levels, then the top against the two simple movers."""
+    top = f"L{max(levels)}"
+    out = [(f"L{b}", f"L{a}", 1) for a, b in zip(levels, levels[1:])]
+    return out + [(top, "random", 2), (top, "greedy", 2)]
+
+
+def choose(player: str, pos, rng: random.Random, seconds: float):
+    import ai
+    from ai.values import capture_gain, piece_values
+    moves = sorted(pos.legal_moves(), key=lambda m: m.lan)
+    if player == "random":
+        return rng.choice(moves)
+    if player == "greedy":  # the biggest immediate material gain, a random one among equals
+        values = piece_values(pos.game)
+        gains = [capture_gain(pos.board, values, m) for m in moves]
+        best = max(gains)
+        return rng.choice([m for m, g in zip(moves, gains) if g == best])
+    return ai.think(pos, level=int(player[1:]), seconds=seconds, rng=rng).move
+
+
+def play_game(task) -> dict:
+    """One game: task = (game_id, white, black, plies, seconds, seed)."""
+    import rules
+    from ai.values import material
+    game_id, white, black, plies, seconds, seed = task
+    rng = random.Random(seed)
+    pos = rules.start(game_id)
+    t0 = time.perf_counter()
+    ply = 0
+    while ply < plies and pos.outcome() is None:
+        player = white if pos.side == 0 else black
+        pos = pos.play(choose(player, pos, rng, seconds))
+        ply += 1
+    out = pos.outcome()
+    if out is not None:
+        result, how = out
+    else:
+        diff = material(pos)
+        result = "1-0" if diff >= ADJUDICATE_CP else "0-1" if diff <= -ADJUDICATE_CP else "1/2-1/2"
+        how = f"adjudicated at {ply} plies (material {diff:+.0f})"
+    return {"game": game_id, "white": white, "black": black, "result": result, "how": how,
+            "plies": ply, "seconds": time.perf_counter() - t0}
+
+
+def _init_worker(game_ids) -> None:
+    import ai
+    for g in game_ids:
+        ai.prepare(g)
+
+
+def run_ladder(game_ids, games_per_pairing: int, plies: int, seconds: float, jobs: int,
+               seed: int = 2026, progress=None) -> list[dict]:
+    import ai
+    levels = sorted(ai.LEVELS)
+    tasks = []
+    for gid in game_ids:
+        for player, opponent, weight in pairings(levels):
+            for i in range(games_per_pairing * weight):
+                white, black = (player, opponent) if i % 2 == 0 else (opponent, player)
+                tasks.append((gid, white, black, plies, seconds, zlib.crc32(f'{seed}:{gid}:{player}:{opponent}:{i}'.encode())))
+    results = []
+    if jobs <= 1:
+        _init_worker(game_ids)
+        for t in tasks:
+            results.append(play_game(t))
+            if progress:
+                progress(f"{len(results)}/{len(tasks)} games")
+    else:
+        with get_context("spawn").Pool(jobs, _init_worker, (game_ids,)) as pool:
+            for r in pool.imap_unordered(play_game, tasks):
+                results.append(r)
+                if progress:
+                    progress(f"{len(results)}/{len(tasks)} games")
+    return results
+
+
+def score_table(results: list[dict]) -> list[dict]:
+    """Per game and pairing: the first-named player's points, wins/draws/losses, how games ended."""
+    import ai
+    table = {}
+    for gid in dict.fromkeys(r["game"] for r in results):
+        for player, opponent, _w in pairings(sorted(ai.LEVELS)):
+            table[(gid, player, opponent)] = {"game": gid, "player": player, "opponent": opponent,
+                                              "wins": 0, "draws": 0, "losses": 0, "adjudicated": 0,
+                                              "plies": 0, "n": 0}
+    for r in results:
+        for (gid, player, opponent), e in table.items():
+            if r["game"] == gid and {r["white"], r["black"]} == {player, opponent}:
+                mine = "1-0" if r["white"] == player else "0-1"
+                if r["result"] == "1/2-1/2":
+                    e["draws"] += 1
+                elif r["result"] == mine:
+                    e["wins"] += 1
+                else:
+                    e["losses"] += 1
+                e["adjudicated"] += r["how"].startswith("adjudicated")
+                e["plies"] += r["plies"]
+                e["n"] += 1
+    out = []
+    for e in table.values():
+        if e["n"]:
+            e["score"] = (e["wins"] + 0.5 * e["draws"]) / e["n"]
+            e["plies"] = e["plies"] / e["n"]
+            out.append(e)
+    return out
+
+
+def markdown(rows: list[dict]) -> str:
+    lines = ["| game | pairing | games | +/=/- | score | adjudicated | mean plies |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for e in rows:
+        lines.append(f"| {e['game']} | {e['player']} vs {e['opponent']} | {e['n']} | "
+                     f"{e['wins']}/{e['draws']}/{e['losses']} | {e['score']:.2f} | "
+                     f"{e['adjudicated']} | {e['plies']:.0f} |")
+    return "\n".join(lines)
+
+
+def run(ctx: Context) -> dict:
+    from .common import games
+    ids, skipped = games(ctx)
+    if ctx.quick:
+        ids = [g for g in ids if g in ("chess", "kingqueen")]
+    n, plies, seconds = ctx.size(2, 1), ctx.size(60, 12), ctx.size(0.1, 0.02)
+    t0 = time.perf_counter()
+    results = run_ladder(ids, n, plies, seconds, jobs=ctx.size(2, 1), progress=ctx.progress)
+    rows = []
+    for e in score_table(results):
+        figure = {"n": e["n"], "median": e["score"], "p95": e["score"]}
+        rows.append(row(f"{e['game']} {e['player']} vs {e['opponent']}", "score", figure,
+                        better="higher", **{k: e[k] for k in ("wins", "draws", "losses", "adjudicated")}))
+    return {"rows": rows, "goals": [], "skipped": skipped,
+            "notes": [f"{len(results)} games in {time.perf_counter() - t0:.0f} s; {seconds} s a move, "
+                      f"capped at {plies} plies and adjudicated by material (>= {ADJUDICATE_CP} cp)"],
+            "params": {"games_per_pairing": n, "plies": plies, "seconds": seconds}}
+
+
+def main(argv=None) -> int:
+    import rules
+    ap = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="game ids (default: all)")
+    ap.add_argument("--games-per-pairing", type=int, default=2,
+                    help="games per pairing of adjacent levels; twice as many for the top level "
+                         "against the random and greedy movers (default 2)")
+    ap.add_argument("--plies", type=int, default=60)
+    ap.add_argument("--seconds", type=float, default=0.1)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args(argv)
+    ids = args.games or sorted(rules.variants())
+    t0 = time.perf_counter()
+    results = run_ladder(ids, args.games_per_pairing, args.plies, args.seconds, args.jobs,
+                         progress=lambda s: print(s, file=sys.stderr, flush=True))
+    print(markdown(score_table(results)))
+    print(f"\n{len(results)} games in {time.perf_counter() - t0:.0f} s, {args.seconds} s a move, "
+          f"capped at {args.plies} plies, {args.jobs} processes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
