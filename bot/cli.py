@@ -6,6 +6,7 @@
     fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
+    fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -94,6 +95,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
     from ai.cli import add_parser as add_think
     add_think(sub)
+    from .replays import add_parser as add_replay
+    add_replay(sub)
     return p
 
 
@@ -131,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         return _terminal(play(settings, game=args.game, resume=args.resume, white=args.white,
                               black=args.black, setup=args.setup, days=args.days,
                               images=images, flip=args.flip))
+    if args.command == "replay":
+        from .replays import run as replay
+        return asyncio.run(replay(args, settings))
     if args.command == "games":
         from .terminal.play import list_games
         return _terminal(list_games(settings))
