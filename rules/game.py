@@ -193,6 +193,8 @@ class Game:
 _GAMES: dict[str, Game] = {}
 # the server owner's variants: id -> file (rules.add_variants_dir)
 _EXTRA: dict[str, Path] = {}
+# definitions read (extends resolved): a parent is read once; never changed once here
+_DEFINITIONS: dict[str, tuple[dict, str]] = {}
 
 
 def _builtin_ids() -> list[str]:
@@ -222,6 +224,13 @@ def _path(game_id: str) -> tuple[Path, str]:
 
 def read_definition(game_id: str, _chain: tuple[str, ...] = ()) -> tuple[dict, str]:
     """A game's definition with ``extends`` resolved (not yet defaulted), and its file's name."""
+    got = _DEFINITIONS.get(game_id)
+    if got is None:
+        got = _DEFINITIONS[game_id] = _read_definition(game_id, _chain)
+    return got
+
+
+def _read_definition(game_id: str, _chain: tuple[str, ...]) -> tuple[dict, str]:
     path, source = _path(game_id)
     try:
         spec = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -300,5 +309,7 @@ def remove_variants_dir(folder: str | Path) -> None:
     folder = Path(folder).expanduser().resolve()
     for game_id in [i for i, p in _EXTRA.items() if p.parent == folder]:
         del _EXTRA[game_id]
-    for game_id in [i for i in _GAMES if i not in _builtin_ids()]:
-        del _GAMES[game_id]
+    builtin = _builtin_ids()
+    for cache in (_GAMES, _DEFINITIONS):
+        for game_id in [i for i in cache if i not in builtin]:
+            del cache[game_id]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from . import betza
@@ -56,6 +57,7 @@ def _files(v): return None if _FILES.match(v) and len(set(v)) == len(v) else \
     "must be distinct lower-case letters a-z in board order, e.g. \"abcdefgh\""
 def _ranks(v): return None if 1 <= v <= 99 else "must be from 1 to 99"
 def _positive(v): return None if all(x >= 1 for x in v) else "must be ranks counted from 1"
+@lru_cache(maxsize=1024)   # the same few strings recur in every game
 def _betza(v):
     try:
         betza.parse(v)
