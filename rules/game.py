@@ -36,9 +36,9 @@ class Game:
         self.spec = spec
         self.id: str = spec["id"]
         self.name: str = spec["name"]
-        self.geometry = Geometry(spec["files"], spec["ranks"], frozenset())
-        schema.check_squares(spec, source, self.geometry.parse_square)
+        schema.check_squares(spec, source, Geometry(spec["files"], spec["ranks"]).parse_square, holes=True)
         self.geometry = Geometry(spec["files"], spec["ranks"], frozenset(spec["holes"]))
+        schema.check_squares(spec, source, self.geometry.parse_square)
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from . import betza
-from .errors import GameDefinitionError, VariantError
+from .errors import GameDefinitionError, RulesError, VariantError
 
 GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}$")
 PIECE_KEY = re.compile(r"\+?[A-Z]$")
@@ -133,6 +133,11 @@ PROMOTION: dict[str, Key] = {
 NOT_INHERITED = ("id", "extends", "name", "summary")
 
 
+def piece_table(pkey: str) -> str:
+    """How a piece's table is written in TOML: pieces.N, pieces."+N"."""
+    return f"pieces.{pkey}" if pkey.isalnum() else f'pieces."{pkey}"'
+
+
 def _fail(source: str, table: str | None, message: str) -> VariantError:
     return VariantError(f"{source}: [{table}] {message}" if table else f"{source}: {message}")
 
@@ -178,7 +183,7 @@ def check(spec: dict, source: str, complete: bool = False) -> dict:
                 for c in top.get("castling", [])]
     pieces = {}
     for pkey, p in top.get("pieces", {}).items():
-        table = f"pieces.{pkey}" if PIECE_KEY.match(pkey) else f'pieces."{pkey}"'
+        table = piece_table(pkey)
         if not PIECE_KEY.match(pkey):
             raise _fail(source, table, "a piece key is one capital letter, with + before it for "
                                        "a promoted piece (\"N\", \"+N\")")
@@ -208,7 +213,7 @@ def _check_whole(spec: dict, source: str) -> None:
     if not pieces:
         raise _fail(source, "pieces", "a game needs at least one piece")
     for pkey, p in pieces.items():
-        table = f"pieces.{pkey}" if not pkey.startswith("+") else f'pieces."{pkey}"'
+        table = piece_table(pkey)
         if p["remove"]:
             raise _fail(source, table, "remove = true drops an inherited piece, but there "
                                        "is none: this file extends no game that has it")
@@ -238,29 +243,30 @@ def _check_whole(spec: dict, source: str) -> None:
                                      f"of this game")
 
 
-def check_squares(spec: dict, source: str, parse_square: Callable[[str], int]) -> None:
-    """Every square name in a completed definition is a square of its board."""
+def check_squares(spec: dict, source: str, parse_square: Callable[[str], int],
+                  holes: bool = False) -> None:
+    """Every square name in a completed definition is a square of its board: with holes,
+    the holes themselves (on the board without holes); else every other square (not a hole)."""
     def each(table, values, keys):
         for name, key in keys.items():
             value = values.get(name)
-            if not key.squares or value is None:
+            if not key.squares or value is None or (name == "holes") != holes:
                 continue
             names = [value] if isinstance(value, str) else \
                 [s for v in value.values() for s in v] if isinstance(value, dict) else value
             for s in names:
                 try:
                     parse_square(s)
-                except GameDefinitionError as e:
+                except RulesError as e:
                     raise _fail(source, table, f"{name}: {e}") from None
-                except ValueError:
-                    raise _fail(source, table, f"{name}: {s!r} is not a square of this "
-                                               f"board") from None
     each(None, spec, TOP)
+    if holes:
+        return
     each("rules", spec["rules"], RULES)
     for c in spec["castling"]:
         each("castling", c, CASTLING)
     for pkey, p in spec["pieces"].items():
-        each(f"pieces.{pkey}", p, PIECE)
+        each(piece_table(pkey), p, PIECE)
 
 
 def merge(parent: dict, child: dict, source: str) -> dict:
@@ -277,7 +283,7 @@ def merge(parent: dict, child: dict, source: str) -> dict:
         for pkey, p in value.items():
             if p.get("remove") is True:
                 if pieces.pop(pkey, None) is None:
-                    raise _fail(source, f"pieces.{pkey}", f"remove = true, but {child['extends']!r} "
+                    raise _fail(source, piece_table(pkey), f"remove = true, but {child['extends']!r} "
                                                           f"has no piece {pkey!r} to drop")
             else:
                 pieces[pkey] = p

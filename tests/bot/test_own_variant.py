@@ -104,6 +104,16 @@ async def test_challenged_played_to_mate_and_drawn(own_dir, opener, engine, noti
     assert fox.getbbox() and fox.tobytes() != knight.tobytes()
 
 
+def test_discord_rules_and_piece_cards(own_dir):
+    from bot.discord_bot import format as discord_format
+    embed = discord_format.rules_embed("wazirknight")
+    text = "\n".join([embed.title or "", embed.description or "",
+                      *(f"{f.name}\n{f.value}" for f in embed.fields)])
+    assert "Wazir-Knight Chess" in text and "Fox" in text
+    card = discord_format.piece_embed("wazirknight", "F")
+    assert "One square along a rank or file, or a Knight's leap." in card.description
+
+
 def test_terminal_rules_piece_play_and_health(own_dir, tmp_path):
     fp = Fairypost(tmp_path)
     env = {"FAIRYPOST_VARIANTS_DIR": str(own_dir)}

@@ -125,6 +125,8 @@ BAD = [
     ("[pieces.P]", "[pieces.p]", r'\[pieces\."?p"?\] a piece key is one capital letter'),
     ('[pieces.K]', '[rules]\ncastling_rook = "P"\n[[castling]]\nking = "d1"\nking_to = "z9"\nrook = "a1"\nrook_to = "c1"\n[pieces.K]',
      r"\[castling\] king_to: .*z9"),
+    ("ranks = 4", 'ranks = 4\nholes = ["e1"]', r": holes: 'e1': this board has no file 'e'"),
+    ("pawn = true", 'pawn = true\ninitial = ["a5"]', r"\[pieces\.P\] initial: 'a5': this board has ranks 1 to 4"),
     ("royal = true", 'royal = true\nconfined = "castle"', r"\[pieces\.K\] confined names no zone 'castle'"),
     ("royal = true", 'royal = true\nhook = "nosuch"', r"\[pieces\.K\] hook: no special mover 'nosuch'"),
     ('start = "k3/p3/3P/3K w - - 0 1"', 'start = "k3/p3/3P/3X w - - 0 1"', r"start: "),
