@@ -157,8 +157,9 @@ def _check_table(values: dict, keys: dict[str, Key], source: str, table: str | N
             raise _fail(source, table, f"{name} must be one of "
                                        f"{', '.join(repr(c) for c in key.choices)}, not {value!r}")
         reason = key.check(value) if key.check else None
-        if reason:
-            raise _fail(source, table, f"{name} {reason}, not {value!r}")
+        if reason:   # said once: a reason may quote the value itself
+            said = "" if repr(value) in reason else f", not {value!r}"
+            raise _fail(source, table, f"{name} {reason}{said}")
     if not complete:
         return values
     out = {}
