@@ -115,6 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, OSError) as e:
         print(f"fairypost: {e}", file=sys.stderr)
         return 2
+    if settings.variants_dir:  # the server owner's own games, before anything lists the games
+        import rules
+        try:
+            rules.add_variants_dir(settings.variants_dir)
+        except rules.RulesError as e:
+            print(f"{'unhealthy' if args.command == 'health' else 'fairypost'}: {e}", file=sys.stderr)
+            return 1 if args.command == "health" else 2
     if args.command in ("play", "games"):
         try:  # a database named in a folder not yet made: make it
             Path(settings.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)

@@ -20,6 +20,9 @@ Growth (file key ``retention_days``, environment ``FAIRYPOST_RETENTION_DAYS``): 
 notices and spent reminders older than this many days are deleted by the sweep (games,
 moves and players are kept for ever); 0 keeps everything.
 
+Own variants (file key ``variants_dir``, environment ``FAIRYPOST_VARIANTS_DIR``): a folder
+of extra variant files loaded beside the built-in games (docs/variants.md).
+
 A settings file that holds the Discord token and that other users may read is used, with
 a warning in the log.
 
@@ -71,6 +74,7 @@ class Settings:
     command_burst: int = 20
     max_input_chars: int = 100
     retention_days: int = 30
+    variants_dir: str | None = None   # a folder of the server owner's own variants (docs/variants.md)
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -127,6 +131,7 @@ _ENV_KEYS = {
     "FAIRYPOST_COMMAND_BURST": ("command_burst", int),
     "FAIRYPOST_MAX_INPUT": ("max_input_chars", int),
     "FAIRYPOST_RETENTION_DAYS": ("retention_days", int),
+    "FAIRYPOST_VARIANTS_DIR": ("variants_dir", str),
 }
 
 
@@ -170,7 +175,7 @@ def _read_file(path: Path) -> dict[str, object]:
         name = _FILE_KEYS[key]
         if name == "default_days" and isinstance(value, str):
             value = parse_days(value)
-        if name == "db_path":
+        if name in ("db_path", "variants_dir"):
             value = str(value)
         out[name] = value
     return out

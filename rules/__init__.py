@@ -4,6 +4,7 @@
     rules.start(game_id)          -> Position at the start
     rules.from_fen(game_id, vfen) -> Position
     rules.game(game_id)           -> Game (board, pieces, names)
+    rules.add_variants_dir(path)  -> ids of a folder of own variant files (docs/variants.md)
 
 See rules/README.md for the design and docs/rules/ for each game's rules.
 """
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from .errors import (AmbiguousMoveError, FenError, GameDefinitionError, GameOverError,
                      IllegalMoveError, InvalidMoveError, LeavesRoyalInCheckError, MoveError,
-                     NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError, UnknownGameError)
-from .game import Game, load_game as game, variant_ids as variants
+                     NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError, UnknownGameError,
+                     VariantError)
+from .game import (Game, add_variants_dir, load_game as game, remove_variants_dir,
+                   variant_ids as variants)
 from .move import Move
 from .position import Position
 
@@ -29,7 +32,8 @@ def start(game_id: str) -> Position:
 
 __all__ = [
     "variants", "start", "from_fen", "game", "Game", "Position", "Move",
-    "RulesError", "UnknownGameError", "GameDefinitionError", "FenError", "MoveError",
+    "add_variants_dir", "remove_variants_dir",
+    "RulesError", "UnknownGameError", "GameDefinitionError", "VariantError", "FenError", "MoveError",
     "InvalidMoveError", "IllegalMoveError", "NoPieceError", "NotYourPieceError", "NoSuchMoveError",
     "LeavesRoyalInCheckError", "GameOverError", "AmbiguousMoveError",
 ]

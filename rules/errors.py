@@ -18,6 +18,11 @@ class GameDefinitionError(RulesError):
     """A game's data file is malformed (a bug in data/, not user input)."""
 
 
+class VariantError(GameDefinitionError):
+    """A variant file that breaks the schema (rules/schema.py): an unknown key, a bad value,
+    a missing parent. The message names the file, the table and the key."""
+
+
 class FenError(RulesError):
     """A position string (VFEN) that cannot be read, or an impossible position."""
 

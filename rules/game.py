@@ -1,12 +1,14 @@
 """A game: its board, pieces and rules, read from data/variants/<id>.toml."""
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from .errors import GameDefinitionError, UnknownGameError
+from . import schema
+from .errors import GameDefinitionError, RulesError, UnknownGameError, VariantError
 from .geometry import Geometry
 from .pieces import BLACK, WHITE, PieceKind, PieceType, Promotion
 from .resources import data_path
@@ -29,52 +31,44 @@ class Castling:
 
 class Game:
     def __init__(self, spec: dict, source: str = "<data>"):
+        # every key checked and defaulted by rules/schema.py; a VariantError names what is wrong
+        spec = schema.check(spec, source, complete=True)
         self.spec = spec
-        try:
-            self.id: str = spec["id"]
-            self.name: str = spec["name"]
-            self.geometry = Geometry(spec["files"], int(spec["ranks"]), frozenset(spec.get("holes", [])))
-            self.start_fen: str = spec["start"]
-        except KeyError as e:
-            raise GameDefinitionError(f"{source}: missing {e.args[0]!r}") from None
-        self.summary: str = spec.get("summary", "")
+        self.id: str = spec["id"]
+        self.name: str = spec["name"]
+        schema.check_squares(spec, source, Geometry(spec["files"], spec["ranks"]).parse_square, holes=True)
+        self.geometry = Geometry(spec["files"], spec["ranks"], frozenset(spec["holes"]))
+        schema.check_squares(spec, source, self.geometry.parse_square)
+        self.start_fen: str = spec["start"]
+        self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends
-        self.special_rules: tuple[str, ...] = _texts(spec.get("special_rules", ()), "special_rules", source)
-        self.game_end: str = spec.get("game_end", "")
-        if not isinstance(self.game_end, str):
-            raise GameDefinitionError(f"{source}: game_end must be a string")
-        sides = spec.get("sides", {})
-        self.side_names = (sides.get("white", "White"), sides.get("black", "Black"))
-        rules = spec.get("rules", {})
-        self.stalemate = rules.get("stalemate", "draw")
-        if self.stalemate not in ("draw", "loss"):
-            raise GameDefinitionError(f"{source}: stalemate must be 'draw' or 'loss'")
-        self.facing_royals: bool = rules.get("facing_royals", False)
-        self.king_jump: bool = rules.get("king_jump", False)
-        self.drop_zone: str | None = rules.get("drop_zone")
-        self.drop_order: tuple[str, ...] = tuple(rules.get("drop_order", ()))
-        self.extension_name: str | None = rules.get("extension")
-        self.castling_letters: str | None = rules.get("castling_letters")
-        self.castling_rook: str = rules.get("castling_rook", "R")
-        self._king_jump_from: str | None = rules.get("king_jump_from")
-        self.default_start_fen: str = spec.get("start")
+        self.special_rules: tuple[str, ...] = tuple(spec["special_rules"])
+        self.game_end: str = spec["game_end"]
+        sides = spec["sides"]
+        self.side_names = (sides["white"], sides["black"])
+        rules = spec["rules"]
+        self.stalemate = rules["stalemate"]
+        self.facing_royals: bool = rules["facing_royals"]
+        self.king_jump: bool = rules["king_jump"]
+        self.drop_zone: str | None = rules["drop_zone"]
+        self.drop_order: tuple[str, ...] = tuple(rules["drop_order"])
+        self.extension_name: str | None = rules["extension"]
+        self.castling_letters: str | None = rules["castling_letters"]
+        self.castling_rook: str = rules["castling_rook"]
+        self._king_jump_from: str | None = rules["king_jump_from"]
+        self.default_start_fen: str = spec["start"]
         # the position before a set-up phase (Super Chess), or None: where players choose
-        self.setup_start_fen: str | None = spec.get("setup_start")
-        self.aliases: dict[str, str] = dict(spec.get("aliases", {}))
+        self.setup_start_fen: str | None = spec["setup_start"]
+        self.aliases: dict[str, str] = dict(spec["aliases"])
         geo = self.geometry
         self._zones: dict[str, frozenset[int]] = {}
-        for zname, squares in spec.get("zones", {}).items():
+        for zname, squares in spec["zones"].items():
             self._zones[zname] = frozenset(geo.parse_square(s) for s in squares)
         self.types: dict[str, PieceType] = {}
-        for key, p in spec.get("pieces", {}).items():
-            self.types[key] = self._piece_type(key, p, source)
-        for t in self.types.values():
-            if t.promotion:
-                for k in t.promotion.to:
-                    if k not in self.types:
-                        raise GameDefinitionError(f"{source}: {t.key} promotes to unknown piece {k!r}")
+        for key, p in spec["pieces"].items():
+            self.types[key] = self._piece_type(key, p)
         self.castlings: list[Castling] = []
-        for c in spec.get("castling", []):
+        for c in spec["castling"]:
             king, king_to = geo.parse_square(c["king"]), geo.parse_square(c["king_to"])
             rook, rook_to = geo.parse_square(c["rook"]), geo.parse_square(c["rook_to"])
             self.castlings.append(Castling(WHITE, king, king_to, rook, rook_to, False))
@@ -106,36 +100,35 @@ class Game:
                 if t.hook not in hooks.MOVERS:
                     hooks.load_all()
                 if t.hook not in hooks.MOVERS:
-                    raise GameDefinitionError(f"{source}: no special mover {t.hook!r}")
+                    raise VariantError(f"{source}: [pieces.{t.key}] hook: no special mover {t.hook!r} "
+                                       f"(the movers: {', '.join(sorted(hooks.MOVERS))})")
                 self.movers[t.key] = hooks.MOVERS[t.hook](self, t)
         self.extension = None
         if self.extension_name:
             if self.extension_name not in hooks.EXTENSIONS:
                 hooks.load_all()
             if self.extension_name not in hooks.EXTENSIONS:
-                raise GameDefinitionError(f"{source}: no extension {self.extension_name!r}")
+                raise VariantError(f"{source}: [rules] extension: no extension {self.extension_name!r} "
+                                   f"(the extensions: {', '.join(sorted(hooks.EXTENSIONS))})")
             self.extension = hooks.EXTENSIONS[self.extension_name](self)
 
-    def _piece_type(self, key: str, p: dict, source: str) -> PieceType:
+    def _piece_type(self, key: str, p: dict) -> PieceType:
         promo = None
-        if "promotion" in p:
+        if p["promotion"] is not None:
             pr = p["promotion"]
-            promo = Promotion(ranks=frozenset(pr.get("ranks", ())), to=tuple(pr.get("to", ())),
-                              on_capture=pr.get("on_capture", False))
-        initial = tuple(p.get("initial", ()))
-        if "initial_ranks" in p:
-            geo = self.geometry
-            initial += tuple(f"{f}{r}" for r in p["initial_ranks"] for f in geo.files)
-        names = p.get("side_names")
-        t = PieceType(
-            key=key, name=p.get("name", key), betza=p.get("betza", ""),
-            state_betza=dict(p.get("state_betza", {})), states=tuple(p.get("states", ())),
-            chosen=p.get("chosen", True), extra_states=tuple(p.get("extra_states", ())),
-            royal=p.get("royal", False), pawn=p.get("pawn", False), ep_victim=p.get("ep_victim", False),
-            initial=initial, promotion=promo, confined=p.get("confined"), hook=p.get("hook"),
-            paths=p.get("paths"), side_names=tuple(names) if names else None,
-            description=p.get("description", ""))
-        return t
+            promo = Promotion(ranks=frozenset(pr["ranks"]), to=tuple(pr["to"]),
+                              on_capture=pr["on_capture"])
+        initial = tuple(p["initial"])
+        initial += tuple(f"{f}{r}" for r in p["initial_ranks"] for f in self.geometry.files)
+        names = p["side_names"]
+        return PieceType(
+            key=key, name=p["name"] or key, betza=p["betza"],
+            state_betza=dict(p["state_betza"]), states=tuple(p["states"]),
+            chosen=p["chosen"], extra_states=tuple(p["extra_states"]),
+            royal=p["royal"], pawn=p["pawn"], ep_victim=p["ep_victim"],
+            initial=initial, promotion=promo, confined=p["confined"], hook=p["hook"],
+            paths=p["paths"], side_names=tuple(names) if names else None,
+            description=p["description"])
 
     # --- kinds -------------------------------------------------------------
     def kind(self, key: str, color: int, state: str | None = None) -> PieceKind:
@@ -197,16 +190,14 @@ class Game:
         return f"<Game {self.id}>"
 
 
-def _texts(value, key: str, source: str) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise GameDefinitionError(f"{source}: {key} must be a list of strings")
-    return tuple(value)
-
-
 _GAMES: dict[str, Game] = {}
+# the server owner's variants: id -> file (rules.add_variants_dir)
+_EXTRA: dict[str, Path] = {}
+# definitions read (extends resolved): a parent is read once; never changed once here
+_DEFINITIONS: dict[str, tuple[dict, str]] = {}
 
 
-def variant_ids() -> list[str]:
+def _builtin_ids() -> list[str]:
     """The ids of the games shipped; a missing or empty folder of definitions is an error,
     never an empty list (a program with no games is a broken install)."""
     folder = definitions_dir()
@@ -219,18 +210,106 @@ def variant_ids() -> list[str]:
     return ids
 
 
+def variant_ids() -> list[str]:
+    """The ids of every game: the shipped ones, then those of added folders."""
+    return _builtin_ids() + sorted(_EXTRA)
+
+
+def _path(game_id: str) -> tuple[Path, str]:
+    """A game's file, and how errors name it."""
+    if game_id in _EXTRA:
+        return _EXTRA[game_id], str(_EXTRA[game_id])
+    return definitions_dir() / f"{game_id}.toml", f"{definitions_dir().parent.name}/variants/{game_id}.toml"
+
+
+def read_definition(game_id: str, _chain: tuple[str, ...] = ()) -> tuple[dict, str]:
+    """A game's definition with ``extends`` resolved (not yet defaulted), and its file's name."""
+    got = _DEFINITIONS.get(game_id)
+    if got is None:
+        got = _DEFINITIONS[game_id] = _read_definition(game_id, _chain)
+    return got
+
+
+def _read_definition(game_id: str, _chain: tuple[str, ...]) -> tuple[dict, str]:
+    path, source = _path(game_id)
+    try:
+        spec = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameDefinitionError(f"cannot read the game definition {source}: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise VariantError(f"{source}: {e}") from None
+    schema.check(spec, source)
+    if spec.get("id", game_id) != game_id:
+        raise VariantError(f"{source}: id {spec['id']!r} must be the file's name, {game_id!r}")
+    spec["id"] = game_id
+    parent_id = spec.get("extends")
+    if parent_id is not None:
+        chain = _chain + (game_id,)
+        if parent_id in chain:
+            raise VariantError(f"{source}: extends {parent_id!r} makes a cycle: "
+                               f"{' -> '.join(chain + (parent_id,))}")
+        ids = variant_ids()
+        if parent_id not in ids:
+            near = difflib.get_close_matches(parent_id, ids, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise VariantError(f"{source}: extends {parent_id!r}, which is no game{hint}; "
+                               f"the games are: {', '.join(ids)}")
+        parent, _ = read_definition(parent_id, chain)
+        spec = schema.merge(parent, spec, source)
+    return spec, source
+
+
 def load_game(game_id: str) -> Game:
     g = _GAMES.get(game_id)
     if g is not None:
         return g
     if not isinstance(game_id, str) or game_id not in variant_ids():
         raise UnknownGameError(f"no game {game_id!r}; the games are: {', '.join(variant_ids())}")
-    path = definitions_dir() / f"{game_id}.toml"
-    try:
-        spec = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameDefinitionError(f"cannot read the game definition {path}: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise GameDefinitionError(f"{path.name}: {e}") from None
-    g = _GAMES[game_id] = Game(spec, path.name)
+    spec, source = read_definition(game_id)
+    g = _GAMES[game_id] = Game(spec, source)
     return g
+
+
+def add_variants_dir(folder: str | Path) -> list[str]:
+    """Register a folder of extra variant files (``<id>.toml``) beside the shipped games and
+    load each one, its start position too: a bad file raises a VariantError naming it, and
+    then none of the folder's games is registered. Returns the folder's ids."""
+    folder = Path(folder).expanduser()
+    if not folder.is_dir():
+        raise VariantError(f"the variants folder {folder} does not exist or is not a folder")
+    found = {p.stem: p.resolve() for p in sorted(folder.glob("*.toml"))}
+    builtin = set(_builtin_ids())
+    for game_id, path in found.items():
+        if game_id in builtin:
+            raise VariantError(f"{path}: {game_id!r} is the id of a built-in game; rename the file")
+        if not schema.GAME_ID.match(game_id):
+            raise VariantError(f"{path}: a game's id (its file name) must be lower-case letters, "
+                               f"digits or _, starting with a letter (at most 32)")
+        if _EXTRA.get(game_id, path) != path:
+            raise VariantError(f"{path}: the game {game_id!r} is already defined by {_EXTRA[game_id]}")
+    _EXTRA.update(found)
+    try:
+        from .vfen import read_fen
+        for game_id, path in found.items():
+            g = load_game(game_id)
+            for fen in (g.default_start_fen, g.setup_start_fen):
+                if fen is not None:
+                    try:
+                        read_fen(g, fen)
+                    except RulesError as e:
+                        raise VariantError(f"{path}: start: {e}") from None
+    except BaseException:
+        remove_variants_dir(folder)
+        raise
+    return sorted(found)
+
+
+def remove_variants_dir(folder: str | Path) -> None:
+    """Forget a folder's games (and every added game loaded, as one may extend another)."""
+    folder = Path(folder).expanduser().resolve()
+    for game_id in [i for i, p in _EXTRA.items() if p.parent == folder]:
+        del _EXTRA[game_id]
+    builtin = _builtin_ids()
+    for cache in (_GAMES, _DEFINITIONS):
+        for game_id in [i for i in cache if i not in builtin]:
+            del cache[game_id]
