@@ -18,9 +18,10 @@ Hints and reviews (``hint``, ``review``) run in the same worker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -70,6 +71,22 @@ def opponent_computer(view: GameView, player_id: int) -> ev.PlayerRef | None:
     """The computer player of ``view`` if ``player_id`` plays against it."""
     other = view.black if view.white.id == player_id else view.white
     return other if is_computer(other) and view.side_of(player_id) else None
+
+
+def check_hint(view: GameView, player_id: int) -> None:
+    """Refuse a hint where none is allowed: only the human to move against the computer."""
+    if opponent_computer(view, player_id) is None:
+        raise ServiceError("hints are only for games against the computer; in a game between "
+                           "people, the move is yours to find")
+    if view.status != "active":
+        raise GameOver("the game is over: there is no move to hint")
+    if view.side_of(player_id) != view.turn:
+        raise NotYourTurn("a hint is for your own move: it is the computer's turn")
+
+
+def check_review(view: GameView) -> None:
+    if view.status == "active":
+        raise ServiceError("a review is for a finished game: this one is still being played")
 
 
 # --- the worker's side (module functions: they are pickled by name) --------------------
@@ -226,6 +243,7 @@ class Computer:
         self.service: GameService | None = None
         self._act: Act | None = None
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}  # (game, ply) -> its turn
+        self._held: dict[int, asyncio.Event] = {}  # games whose answers wait (see held())
         self._own_pool = False
 
     def bind(self, service: GameService, act: Act | None = None) -> None:
@@ -255,12 +273,20 @@ class Computer:
             await self._accept(event.challenge_id, event.recipient.id)
         elif isinstance(event, ev.YourMove):
             self._schedule(event.game_id, event.recipient.id, event.ply)
+        elif isinstance(event, ev.DrawOffered):  # it plays on
+            await self._answer(self.service.decline_draw, event.game_id, event.recipient.id)
+        elif isinstance(event, ev.TakebackAsked):  # it lets a player take a move back
+            await self._answer(self.service.accept_takeback, event.game_id, event.recipient.id)
 
     async def _accept(self, challenge_id: int, player_id: int) -> None:
+        await self._answer(self.service.accept_challenge, challenge_id, player_id)
+
+    @staticmethod
+    async def _answer(op, item_id: int, player_id: int) -> None:
         try:
-            await self.service.accept_challenge(challenge_id, player_id)
-        except ServiceError as e:  # withdrawn or taken meanwhile: nothing to do
-            log.info("the computer could not accept challenge #%d: %s", challenge_id, e)
+            await op(item_id, player_id)
+        except ServiceError as e:  # withdrawn, or moved on meanwhile: nothing to answer
+            log.info("the computer's answer (%s #%d) was refused: %s", op.__name__, item_id, e)
 
     def _schedule(self, game_id: int, player_id: int, ply: int) -> None:
         key = (game_id, ply)
@@ -270,19 +296,32 @@ class Computer:
         self._tasks[key] = task
         task.add_done_callback(lambda t: self._tasks.pop(key, None))
 
-    async def resume(self) -> int:
-        """Answer what a stopped run left: challenges to the computer, and its turns."""
+    async def resume(self, game_id: int | None = None) -> int:
+        """Answer what a stopped run left: challenges to the computer, and its turns (in
+        ``game_id`` only, if given). Returns how many."""
         n = 0
         for p in await self.service.players_on(PLATFORM):
-            for c in await self.service.list_challenges(p.id):
+            for c in await self.service.list_challenges(p.id) if game_id is None else ():
                 if c.opponent is not None and c.opponent.id == p.id:
                     await self._accept(c.id, p.id)
                     n += 1
             for s in await self.service.list_games(p.id):
-                if s.my_move:
+                if s.my_move and game_id in (None, s.id):
                     self._schedule(s.id, p.id, s.ply)
                     n += 1
         return n
+
+    @contextlib.asynccontextmanager
+    async def held(self, game_id: int) -> AsyncIterator[None]:
+        """The computer plays no move in ``game_id`` meanwhile (one found waits, and is
+        dropped if the game has changed): for a change of several steps, such as taking
+        back the computer's reply and then the player's move."""
+        self._held[game_id] = released = asyncio.Event()
+        try:
+            yield
+        finally:
+            del self._held[game_id]
+            released.set()
 
     def thinking(self, game_id: int) -> bool:
         return any(g == game_id for g, _ in self._tasks)
@@ -313,6 +352,8 @@ class Computer:
         lan, _san, _score, _depth = await self._in_worker(
             think_in_worker, view.game, view.start_vfen, [m.lan for m in view.moves],
             level_of(view.to_move), self.seconds)
+        while game_id in self._held:
+            await self._held[game_id].wait()
         for _ in range(10):
             try:
                 op = lambda: self.service.move(game_id, player_id, lan, expected_ply=ply)  # noqa: E731
@@ -328,13 +369,7 @@ class Computer:
 
     async def hint(self, view: GameView, player_id: int) -> Hint:
         """The computer's move for the player to move, in a game against the computer."""
-        if opponent_computer(view, player_id) is None:
-            raise ServiceError("hints are only for games against the computer; in a game between "
-                               "people, the move is yours to find")
-        if view.status != "active":
-            raise GameOver("the game is over: there is no move to hint")
-        if view.side_of(player_id) != view.turn:
-            raise NotYourTurn("a hint is for your own move: it is the computer's turn")
+        check_hint(view, player_id)
         lan, san, score, _ = await self._in_worker(
             think_in_worker, view.game, view.start_vfen, [m.lan for m in view.moves], 5,
             self.hint_seconds)
@@ -342,8 +377,7 @@ class Computer:
 
     async def review(self, view: GameView) -> list[ReviewedMove]:
         """Each move's score swing, once the game is over."""
-        if view.status == "active":
-            raise ServiceError("a review is for a finished game: this one is still being played")
+        check_review(view)
         rows = await self._in_worker(review_in_worker, view.game, view.start_vfen,
                                      [m.lan for m in view.moves], self.review_seconds)
         return [ReviewedMove(m.ply, m.side, m.san, m.lan, best_san, best_lan, before, after)
