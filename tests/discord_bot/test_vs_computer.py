@@ -118,3 +118,14 @@ async def test_hint_is_refused_between_people_and_other_bots_are_refused(world):
     h = w.interaction(w.alice)
     await run(commands.hint, h, game=gv.id)
     assert "hints are only for games against the computer" in last_answer(h)["content"].lower()
+
+
+def test_the_challenge_options_for_the_computer(tmp_path):
+    from bot.config import Settings
+    from bot.discord_bot.runner import FairyClient
+    client = FairyClient(Settings(db_path=str(tmp_path / "t.db")))
+    cmds = {c.name: c for c in client.tree.get_commands()}
+    ch = {p.name: p for p in cmds["challenge"].parameters}
+    assert ch["computer"].type.name == "boolean" and not ch["computer"].required
+    assert (ch["level"].min_value, ch["level"].max_value) == (1, 5) and not ch["level"].required
+    assert "computer" in ch["opponent"].description
