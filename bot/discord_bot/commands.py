@@ -66,11 +66,11 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-    """The player's games, most urgent first (finished ones too, for /record and /board)."""
+    """The player's games, most urgent first (finished ones too, for /record, /board, /review)."""
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
-        finished = interaction.command is not None and interaction.command.name in ("record", "board")
+        finished = interaction.command is not None and interaction.command.name in ("record", "board", "review")
         games = await fairy.service.list_games(me.id, include_finished=finished)
         t = str(current or "").strip().lstrip("#").lower()
         if t.isdigit():

@@ -5,6 +5,7 @@ itself (or with computer / level), the computer's reply posted in the thread lik
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 
@@ -88,7 +89,7 @@ async def test_challenge_the_bot_play_hint_and_review(world):
     assert "1.     e4" in review and "Alice v fairypost (level 1), 0-1 (resignation)" in review
 
 
-async def test_the_computer_option_and_white_computer_moves_first(world):
+async def test_the_computer_option_and_white_computer_moves_first(world, clock):
     w = world
     i = w.interaction(w.bob)
     await run(commands.challenge, i, game="chess", computer=True, colour="black")
@@ -101,6 +102,13 @@ async def test_the_computer_option_and_white_computer_moves_first(world):
     assert gv.white.name == "fairypost (level 3)" and gv.ply == 1 and gv.deadline is not None
     posts = [p["content"] for p in w.sent_to(thread)]
     assert "The game begins." in posts[0] and f"played **{gv.moves[0].san}**" in posts[-1]
+    # the human's clock runs: out of time, the final board is posted once
+    clock.advance(timedelta(days=4))
+    await w.fairy.service.sweep()
+    gv = await w.fairy.service.game(gid)
+    assert (gv.result, gv.reason) == ("1-0", "time")
+    final = w.sent_to(thread)[len(posts):]
+    assert len(final) == 1 and "view" not in final[0]
 
 
 async def test_hint_is_refused_between_people_and_other_bots_are_refused(world):
