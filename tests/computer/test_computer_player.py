@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from datetime import timedelta
 
+import pytest
+
 from bot import computer as comp
-from bot.events import YourMove
-from bot.notifiers import Notifiers
-from bot.events import MemoryNotifier
+from bot.errors import ServiceError
+from bot.events import MemoryNotifier, YourMove
 from bot.service import GameService
 
 from .conftest import open_table
@@ -42,7 +44,7 @@ async def test_computer_accepts_and_answers_each_move_in_chess(table):
         assert view.ply == ply + 1
         assert view.moves[-1].player_id == cpu.id and view.to_move.id == me.id
     # the human was told of each reply, like of any opponent's move
-    told = [e for e in table.seen.of(YourMove, me.id)]
+    told = table.seen.of(YourMove, me.id)
     assert [e.ply for e in told] == [0, 2, 4, 6]
     assert all(e.last_move for e in told[1:])
 
@@ -66,15 +68,16 @@ async def test_computer_makes_super_chess_setup_actions_and_moves(table):
         assert view.status == "active"
     by_cpu = [m for m in view.moves if m.player_id == cpu.id]
     assert len(by_cpu) >= 3
-    assert by_cpu[0].ply == 2  # Black's set-up action: the Super Pawns' squares
-    assert "@" in by_cpu[0].lan or "S" in by_cpu[0].san
+    # its two set-up actions: Black's Super Pawns on the 9th rank, then its Cyclops's facing
+    assert by_cpu[0].ply == 2 and by_cpu[0].lan.startswith("S@") and by_cpu[0].lan.count("9") == 2
+    assert by_cpu[1].ply == 4 and "(" in by_cpu[1].lan
+    assert by_cpu[2].ply == 6 and not view.in_setup  # and then a move
 
 
 async def test_a_game_to_its_end_against_level_1(table):
     me, cpu, gid = await start_game(table, "chess", colour="black")
     rng = random.Random(5)
-    view = await table.service.game(gid)
-    await table.computer.idle(gid)
+    await table.computer.idle(gid)  # it has White: its first move
     for _ in range(400):
         view = await table.service.game(gid)
         if view.status != "active":
@@ -158,23 +161,39 @@ async def test_the_worker_never_blocks_the_event_loop(settings, clock, pool):
         await t.close()
 
 
-async def test_hint_and_review(table):
+async def test_hint_only_for_the_human_to_move_against_the_computer(table):
     me, cpu, gid = await start_game(table, "chess")
     view = await table.service.game(gid)
     hint = await table.computer.hint(view, me.id)
     assert hint.lan in await table.service.legal_moves(gid)
     assert hint.text().startswith(f"The computer would play {hint.san} (score ")
-    # the fool's mate, the human as Black... here as White losing: f3, g4
-    for text in ("f3", "g4"):
-        view = await table.service.game(gid)
-        if view.status != "active":
-            break
-        await table.service.move(gid, me.id, text, expected_ply=view.ply)
-        await table.computer.idle(gid)
+    bob = await table.service.player("human", "bob", "Bob")
+    c = await table.service.challenge(me.id, "chess", opponent_id=bob.id, colour="white")
+    people = await table.service.accept_challenge(c.id, bob.id)
+    with pytest.raises(ServiceError, match="only for games against the computer"):
+        await table.computer.hint(people, me.id)
     await table.service.resign(gid, me.id)
-    view = await table.service.game(gid)
+    with pytest.raises(ServiceError, match="the game is over"):
+        await table.computer.hint(await table.service.game(gid), me.id)
+
+
+async def test_review_marks_the_blunder_and_the_best_reply(table):
+    ann = await table.service.player("human", "ann", "Ann")
+    bob = await table.service.player("human", "bob", "Bob")
+    c = await table.service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white")
+    view = await table.service.accept_challenge(c.id, bob.id)
+    with pytest.raises(ServiceError, match="still being played"):
+        await table.computer.review(view)
+    for ply, text in enumerate(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]):
+        await table.service.move(view.id, (ann, bob)[ply % 2].id, text)
+    view = await table.service.game(view.id)
+    assert view.result == "1-0"
     reviewed = await table.computer.review(view)
-    assert [m.san for m in reviewed] == [m.san for m in view.moves]
-    assert all(m.mark in ("", "?", "??", "best") for m in reviewed)
+    assert [m.san for m in reviewed] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+    nf6, mate = reviewed[5], reviewed[6]
+    assert nf6.mark == "??" and nf6.before - nf6.after > 200 and nf6.best_san != "Nf6"
+    assert mate.mark == "best" and mate.after == comp.SCORE_CAP
     text = comp.review_text(view, reviewed)
-    assert "1." in text and "f3" in text and "blunder" in text
+    assert re.search(r"3\.\.\.\s+Nf6\s+[-+]\d+\.\d ->\s+-mate .*\?\? \(best was \S+\)", text), text
+    assert re.search(r"4\.\s+Qxf7#\s+\+mate ->\s+\+mate \(\+0\.0\) best", text), text
+    assert "1 blunder(s)" in text
