@@ -23,6 +23,7 @@ import logging
 import multiprocessing
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from . import events as ev
@@ -235,8 +236,12 @@ class Computer:
     platforms = frozenset({PLATFORM})
 
     def __init__(self, pool: Executor | None = None, *, seconds: float = THINK_SECONDS,
-                 hint_seconds: float = HINT_SECONDS, review_seconds: float = REVIEW_SECONDS):
+                 hint_seconds: float = HINT_SECONDS, review_seconds: float = REVIEW_SECONDS,
+                 games=None):
+        """Without ``pool``, its own (``make_pool(1, games)``: its worker starts when first
+        needed), shut down by ``close``."""
         self.pool = pool
+        self.games = games
         self.seconds = seconds
         self.hint_seconds = hint_seconds
         self.review_seconds = review_seconds
@@ -251,18 +256,26 @@ class Computer:
         self.service = service
         self._act = act
         if self.pool is None:
-            self.pool = make_pool()
+            self.pool = make_pool(1, self.games)
             self._own_pool = True
 
     async def close(self) -> None:
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-        if self._own_pool:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._own_pool:  # waits for a search under way (within its budget)
+            self.pool.shutdown(wait=True, cancel_futures=True)
 
     async def _in_worker(self, fn, *args):
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a new one, once
+            if not self._own_pool:
+                raise
+            log.warning("the computer's worker process died; starting another")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = make_pool(1, self.games)
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     # --- notices ---
 

@@ -81,8 +81,7 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
     except ConfigError as e:
         console.say(f"fairypost play: {e}")
         return 2
-    own_pool = computer is None
-    computer = computer or comp.Computer(comp.make_pool(1, games=()))
+    computer = computer or comp.Computer(games=())  # each game's tables when first played
     service = await open_service(settings, clock, computer)
     try:
         if resume is not None and resume is not False:
@@ -102,8 +101,6 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
     finally:
         await computer.close()
         await service.close()
-        if own_pool:
-            computer.pool.shutdown(wait=True, cancel_futures=True)
 
 
 async def _which_game(console: Console, game: str | None) -> str | None:

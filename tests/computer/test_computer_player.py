@@ -15,9 +15,10 @@ import pytest
 from bot import computer as comp
 from bot.errors import ServiceError
 from bot.events import MemoryNotifier, YourMove
+from bot.notifiers import Notifiers
 from bot.service import GameService
 
-from .conftest import open_table
+from .conftest import Table, open_table
 
 
 async def start_game(t, game: str, *, level: int = 1, colour: str = "white", setup: str = "default",
@@ -197,3 +198,26 @@ async def test_review_marks_the_blunder_and_the_best_reply(table):
     assert re.search(r"3\.\.\.\s+Nf6\s+[-+]\d+\.\d ->\s+-mate .*\?\? \(best was \S+\)", text), text
     assert re.search(r"4\.\s+Qxf7#\s+\+mate ->\s+\+mate \(\+0\.0\) best", text), text
     assert "1 blunder(s)" in text
+
+
+async def test_a_killed_worker_is_replaced(settings, clock):
+    import os
+    import signal
+    seen = MemoryNotifier()
+    computer = comp.Computer(seconds=0.2, games=())  # its own worker process
+    service = await GameService.open(settings, clock=clock, notifier=Notifiers([seen, computer]))
+    computer.bind(service)
+    try:
+        me, cpu, gid = await start_game(Table(service, seen, computer), "chess")
+        await service.move(gid, me.id, "e4")
+        await computer.idle(gid)
+        for pid in list(computer.pool._processes):  # killed, out of memory, ...
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.2)
+        await service.move(gid, me.id, "d4")
+        await computer.idle(gid)
+        view = await service.game(gid)
+        assert view.ply == 4 and view.moves[-1].player_id == cpu.id
+    finally:
+        await computer.close()
+        await service.close()
