@@ -73,7 +73,8 @@ def _parser() -> argparse.ArgumentParser:
                "(FAIRYPOST_DB: the database file). See README.md.")
     p.add_argument("--config", metavar="FILE", help="a TOML settings file (default: $FAIRYPOST_CONFIG)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard",
+    pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard, or "
+                                     "against the computer (--vs computer)",
                         description="Play a game in the terminal. Each line acts for the side "
                                     "to move: a move (Nf3, e2e4), or a command (type help).")
     pl.add_argument("game", nargs="?", help="ganymede, gigachess2, grandducal, kingqueen, "

@@ -4,12 +4,15 @@ The two players are game-service players on the platform ``terminal`` (named
 after the sides unless given names). A new game is a challenge from White's
 player to Black's, accepted at once; from then on each line acts for the side to
 move (see :mod:`bot.terminal.session`). Games live in the bot's SQLite database,
-so ``fairypost play --resume`` goes on with the latest unfinished one.
+so ``fairypost play --resume`` goes on with the latest unfinished one. With ``--vs
+computer`` the one terminal player challenges the computer's player of that level
+(bot/computer.py), which accepts at once and answers in its worker process.
 
 Notifications: both players sit at the keyboard and see everything, so the
 terminal's notifier drops its own players' notices; being scoped to the
 ``terminal`` platform, it never takes a Discord player's notice when the bot
-shares the database file.
+shares the database file. The computer's notices go to the session's
+:class:`bot.computer.Computer` (``Notifiers``).
 """
 
 from __future__ import annotations
