@@ -157,7 +157,9 @@ async def test_the_worker_never_blocks_the_event_loop(settings, clock, pool):
         assert (await t.service.game(gid)).ply == 2
         assert thought >= 0.4  # level 5 used its budget: the loop ticked all along
         assert len(gaps) > 20
-        assert max(gaps) < 0.15, f"the event loop waited {max(gaps) * 1000:.0f} ms"
+        # a search on the loop would stop it for the whole budget (0.8 s); measured: ~20-30 ms
+        # (the bound leaves room for a machine shared with other work)
+        assert max(gaps) < 0.3, f"the event loop waited {max(gaps) * 1000:.0f} ms"
     finally:
         await t.close()
 
