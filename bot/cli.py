@@ -1,6 +1,7 @@
 """The ``fairypost`` command.
 
     fairypost play [GAME]         play in the terminal, two players at one keyboard
+    fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
     fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
@@ -73,7 +74,8 @@ def _parser() -> argparse.ArgumentParser:
                "(FAIRYPOST_DB: the database file). See README.md.")
     p.add_argument("--config", metavar="FILE", help="a TOML settings file (default: $FAIRYPOST_CONFIG)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard",
+    pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard, or "
+                                     "against the computer (--vs computer)",
                         description="Play a game in the terminal. Each line acts for the side "
                                     "to move: a move (Nf3, e2e4), or a command (type help).")
     pl.add_argument("game", nargs="?", help="ganymede, gigachess2, grandducal, kingqueen, "
@@ -90,6 +92,12 @@ def _parser() -> argparse.ArgumentParser:
                     help="where to write the board pictures (default: images/ beside the database)")
     pl.add_argument("--no-images", action="store_true", help="write no pictures")
     pl.add_argument("--flip", action="store_true", help="show the board from Black's side")
+    pl.add_argument("--vs", choices=("computer",),
+                    help="play against the computer (you alone at the keyboard)")
+    pl.add_argument("--level", type=int, choices=range(1, 6), metavar="N",
+                    help="with --vs computer: its level, 1 (beginner) to 5 (strongest) (default 3)")
+    pl.add_argument("--colour", "--color", choices=("white", "black"),
+                    help="with --vs computer: your side (default white: you move first)")
     sub.add_parser("games", help="list the games played in the terminal")
     sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
@@ -133,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal.play import play
         if args.resume is not None and args.game:
             parser.error("give a game to start or --resume, not both")
+        if args.vs is None and (args.level is not None or args.colour is not None):
+            parser.error("--level and --colour go with --vs computer")
         images = None if args.no_images else (args.images or images_folder(settings))
         if images is not None and Path(images).exists() and not Path(images).is_dir():
             print(f"fairypost play: --images {images}: that is a file; name a folder for the "
@@ -140,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return _terminal(play(settings, game=args.game, resume=args.resume, white=args.white,
                               black=args.black, setup=args.setup, days=args.days,
-                              images=images, flip=args.flip))
+                              images=images, flip=args.flip, vs=args.vs, level=args.level,
+                              colour=args.colour))
     if args.command == "replay":
         from .replays import run as replay
         return asyncio.run(replay(args, settings))

@@ -80,6 +80,7 @@ SETUP_START = {
 }
 _SETUP_STAGES = {"sp-w": 4, "sp-b": 3, "face-w": 2, "face-b": 1}  # set-up actions left
 
+COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
 COLOURS = ("white", "black", "random")
 SETUPS = ("default", "players")
 _UNSET = object()
@@ -474,11 +475,13 @@ class GameService:
 
     async def _start_turn(self, tx: Tx, g: GameRow, side: str, turn_no: int, now: int) -> None:
         to_move_id = g.white_id if side == "w" else g.black_id
-        deadline = deadline_for(now, g.days)
+        # the computer never loses on time: its turns have no deadline and no warnings
+        days = None if (await tx.player(to_move_id)).platform == COMPUTER else g.days
+        deadline = deadline_for(now, days)
         await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
                              turn_started_at=now, deadline=deadline)
         await tx.cancel_reminders(g.id, now)
-        for kind, before in turn_plan(g.days):
+        for kind, before in turn_plan(days):
             due_at = now if before is None else deadline - before
             await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before, due_at)
 

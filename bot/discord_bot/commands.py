@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 import rules
+from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 
 from . import access, format, images, suggest
@@ -65,11 +66,11 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-    """The player's games, most urgent first (finished ones too, for /record and /board)."""
+    """The player's games, most urgent first (finished ones too, for /record, /board, /review)."""
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
-        finished = interaction.command is not None and interaction.command.name in ("record", "board")
+        finished = interaction.command is not None and interaction.command.name in ("record", "board", "review")
         games = await fairy.service.list_games(me.id, include_finished=finished)
         t = str(current or "").strip().lstrip("#").lower()
         if t.isdigit():
@@ -137,22 +138,37 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
 
 # --- playing ------------------------------------------------------------------------------
 
-@app_commands.command(description="Challenge someone (or anyone) to a game")
-@app_commands.describe(game="which game to play", opponent="who to challenge; leave out for an open challenge",
-                       days="time allowed for each move", colour="the side you want",
-                       setup="Super Chess only: the players place their own pieces first")
+@app_commands.command(description="Challenge someone (or anyone, or the computer) to a game")
+@app_commands.describe(game="which game to play",
+                       opponent="who to challenge (this bot: the computer); leave out for an open challenge",
+                       days="time allowed for each move (yours: the computer answers at once)",
+                       colour="the side you want",
+                       setup="Super Chess only: the players place their own pieces first",
+                       computer="play the computer: it accepts at once and answers each move",
+                       level="the computer's level, 1 (beginner) to 5 (strongest); default 3")
 @app_commands.choices(game=GAME_CHOICES, days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
 @app_commands.guild_only()
 async def challenge(interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
-                    days: int | None = None, colour: str = "random", setup: str = "default") -> None:
+                    days: int | None = None, colour: str = "random", setup: str = "default",
+                    computer: bool = False, level: Range[int, 1, 5] | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    kwargs = {} if days is None else {"days": days or None}
+    bot_user = interaction.client.user
+    if computer or level is not None or (opponent is not None and bot_user is not None
+                                         and opponent.id == bot_user.id):
+        if opponent is not None and (bot_user is None or opponent.id != bot_user.id):
+            raise ServiceError("a game is against a person or against the computer, not both: "
+                               "leave out the opponent, or the computer option")
+        await _challenge_computer(interaction, fairy, me, game, level or comp.DEFAULT_LEVEL,
+                                  colour=colour, setup=setup, **kwargs)
+        return
     them = None
     if opponent is not None:
         if opponent.bot:
-            raise ServiceError("bots do not play here: challenge a person, or leave the opponent out")
+            raise ServiceError("bots do not play here: challenge a person, the computer "
+                               "(this bot, or the computer option), or leave the opponent out")
         them = await fairy.player(opponent)
-    kwargs = {} if days is None else {"days": days or None}
     c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
                                       colour=colour, setup=setup, scope=access.scope_of(interaction.guild_id),
                                       **kwargs)
@@ -161,6 +177,65 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
         view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
+
+
+async def _challenge_computer(interaction: discord.Interaction, fairy, me, game: str, level: int,
+                              **options) -> None:
+    """A challenge to the computer, accepted by it at once; the game's thread opens here."""
+    computer = _computer(fairy)
+    cpu = await comp.computer_player(fairy.service, level)
+    c = await fairy.service.challenge(me.id, game, opponent_id=cpu.id,
+                                      scope=access.scope_of(interaction.guild_id), **options)
+    c = await fairy.service.get_challenge(c.id)
+    if c.game_id is None:
+        raise ServiceError(f"the computer did not take up challenge #{c.id} ({c.status})")
+    note_game(interaction, c.game_id)
+    async with computer.held(c.game_id):  # its first move (as White) comes after the thread
+        text = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(cpu.name)}: game #{c.game_id}."
+        await interaction.response.send_message(text, allowed_mentions=pings())
+        msg = await interaction.original_response()
+        await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
+        await fairy.open_thread(await fairy.service.game(c.game_id), interaction.channel, msg)
+
+
+def _computer(fairy) -> comp.Computer:
+    if fairy.computer is None:
+        raise ServiceError("the computer is not playing on this bot just now")
+    return fairy.computer
+
+
+@app_commands.command(description="The move the computer would play (only in games against the computer)")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
+async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, my_move=True)
+    gv = await fairy.service.game(gid)
+    comp.check_hint(gv, me.id)  # refused at once, before the thinking
+    await defer(interaction)
+    h = await _computer(fairy).hint(gv, me.id)
+    await send(interaction, f"Game #{gid}: {h.text()}.")
+
+
+@app_commands.command(description="After a game: each move's score swing, its blunders and best moves")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
+async def review(interaction: discord.Interaction, game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
+    gv = await fairy.visible_game(interaction, me, gid)
+    comp.check_review(gv)
+    computer = _computer(fairy)
+    await defer(interaction)
+    moves = await computer.review(gv)
+    marks = [m.mark for m in moves]
+    text = comp.review_text(gv, moves)
+    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-review-{gid}.txt")
+    await send(interaction, f"The review of game #{gid}: {marks.count('??')} blunder(s) (??), "
+                            f"{marks.count('?')} mistake(s) (?), {marks.count('best')} move(s) as "
+                            "the computer would play.", file=file)
 
 
 @app_commands.command(description="Make your move (start typing: the legal moves are offered)")
@@ -425,7 +500,8 @@ async def help_(interaction: discord.Interaction) -> None:
     await send(interaction, embed=e)
 
 
-COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_)
+COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
+            hint, review)
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:

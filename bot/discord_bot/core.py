@@ -55,6 +55,7 @@ class Fairy:
         self.service = service
         self.client = client
         self.links = Links(service.store)
+        self.computer = None  # bot.computer.Computer, when the computer plays here (the runner's)
         self._held: dict[int, list[Callable[[], Awaitable]]] = {}
         self._depth: dict[int, int] = {}
 

@@ -41,7 +41,8 @@ class DiscordNotifier:
         if fairy is None:
             raise RuntimeError("the Discord client is not ready")
         game_id = getattr(event, "game_id", None)
-        if isinstance(event, ev.GameOver) and event.reason == "time" and r.id == event.white.id:
+        if isinstance(event, ev.GameOver) and event.reason == "time" and (
+                r.id == event.white.id or event.white.platform != PLATFORM):  # White: the computer
             await fairy.post_board(await fairy.service.game(event.game_id))  # once, not per player
         thread = await fairy.links.thread_of(game_id) if game_id is not None else None
         pref = await fairy.links.notify_pref(r.id)

@@ -12,8 +12,10 @@ import sys
 import discord
 from discord import app_commands
 
+from bot.computer import Computer
 from bot.config import Settings
 from bot.errors import StorageError
+from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
 
@@ -75,8 +77,14 @@ class FairyClient(discord.Client):
 
     async def setup_hook(self) -> None:
         if self.fairy is None:
-            service = await GameService.open(self.settings, notifier=DiscordNotifier(self))
+            # the computer plays its own notices' games (bot/computer.py), in a worker process
+            computer = Computer()
+            service = await GameService.open(self.settings,
+                                             notifier=Notifiers([DiscordNotifier(self), computer]))
             self.fairy = Fairy(service, self)
+            computer.bind(service, act=self.fairy.act)
+            self.fairy.computer = computer
+            await computer.resume()
         self.add_dynamic_items(*views.DYNAMIC_ITEMS)
         await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
@@ -112,6 +120,8 @@ class FairyClient(discord.Client):
             self.scheduler.shutdown()
         await super().close()
         if self.fairy is not None:
+            if self.fairy.computer is not None:
+                await self.fairy.computer.close()
             await self.fairy.service.close()
 
 

@@ -4,12 +4,15 @@ The two players are game-service players on the platform ``terminal`` (named
 after the sides unless given names). A new game is a challenge from White's
 player to Black's, accepted at once; from then on each line acts for the side to
 move (see :mod:`bot.terminal.session`). Games live in the bot's SQLite database,
-so ``fairypost play --resume`` goes on with the latest unfinished one.
+so ``fairypost play --resume`` goes on with the latest unfinished one. With ``--vs
+computer`` the one terminal player challenges the computer's player of that level
+(bot/computer.py), which accepts at once and answers in its worker process.
 
 Notifications: both players sit at the keyboard and see everything, so the
 terminal's notifier drops its own players' notices; being scoped to the
 ``terminal`` platform, it never takes a Discord player's notice when the bot
-shares the database file.
+shares the database file. The computer's notices go to the session's
+:class:`bot.computer.Computer` (``Notifiers``).
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ from pathlib import Path
 
 import rules
 
+from .. import computer as comp
 from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import ServiceError
-from ..service import SETUP_START, GameService
+from ..notifiers import Notifiers
+from ..service import COMPUTER, SETUP_START, GameService
 from .console import Console
 from .images import Images
 from .session import Session, resolve_game
@@ -49,54 +54,102 @@ class DatabaseFileError(Exception):
     """The database file is something else than an SQLite file: a message for the user."""
 
 
-async def open_service(settings: Settings, clock: Clock | None = None) -> GameService:
+async def open_service(settings: Settings, clock: Clock | None = None,
+                       computer: comp.Computer | None = None) -> GameService:
+    """The service; with ``computer``, the computer's notices go to it (it is bound)."""
+    notifier = TerminalNotifier() if computer is None else Notifiers([TerminalNotifier(), computer])
     try:
-        return await GameService.open(settings, clock=clock, notifier=TerminalNotifier())
+        service = await GameService.open(settings, clock=clock, notifier=notifier)
     except sqlite3.DatabaseError as e:  # "file is not a database": sqlite's words, in ours
         raise DatabaseFileError(f"{settings.db_path} is not a fairypost database "
                                 f"(not an SQLite file: {e})") from None
+    if computer is not None:
+        computer.bind(service)
+    return service
 
 
 async def play(settings: Settings, *, game: str | None = None, resume: int | bool | None = None,
                white: str | None = None, black: str | None = None, setup: str | None = None,
                days: str | None = None, images: str | Path | None = None, flip: bool = False,
-               console: Console | None = None, clock: Clock | None = None) -> int:
-    """Run one terminal session; the exit status. ``clock``: the service's (tests)."""
+               console: Console | None = None, clock: Clock | None = None,
+               vs: str | None = None, level: int | None = None, colour: str | None = None,
+               computer: comp.Computer | None = None) -> int:
+    """Run one terminal session; the exit status. ``clock``: the service's (tests);
+    ``vs="computer"``: against the computer at ``level`` (default 3), the human playing
+    ``colour`` (default white). ``computer``: its player (tests give one with a small
+    budget); by default one with a worker process that starts when first needed."""
     console = console or Console()
     try:
         days_value = parse_days(days) if days is not None else None
     except ConfigError as e:
         console.say(f"fairypost play: {e}")
         return 2
-    service = await open_service(settings, clock)
+    computer = computer or comp.Computer(games=())  # each game's tables when first played
+    service = await open_service(settings, clock, computer)
     try:
         if resume is not None and resume is not False:
             game_id = await _resumable(service, None if resume is True else int(resume), console)
+        elif vs == COMPUTER:
+            game_id = await _computer_game(service, console, game, white, black, setup, days_value,
+                                           level or comp.DEFAULT_LEVEL, colour or "white")
         else:
             game_id = await _new_game(service, console, game, white, black, setup, days_value)
         if game_id is None:
             return 1
-        session = Session(service, game_id, console, Images(images), flip=flip)
+        session = Session(service, game_id, console, Images(images), flip=flip, computer=computer)
         return await session.run()
     except ServiceError as e:
         console.say(f"fairypost play: {e}")
         return 1
     finally:
+        await computer.close()
         await service.close()
+
+
+async def _which_game(console: Console, game: str | None) -> str | None:
+    if game is None:
+        return choose_game(console)
+    try:
+        return resolve_game(game)
+    except ValueError as e:
+        console.say(f"fairypost play: {e}")
+        return None
+
+
+async def _computer_game(service: GameService, console: Console, game: str | None,
+                         white: str | None, black: str | None, setup: str | None,
+                         days: int | None, level: int, colour: str) -> int | None:
+    """A new game against the computer: the human challenges it, it accepts at once."""
+    game = await _which_game(console, game)
+    if game is None:
+        return None
+    name = ((white if colour == "white" else black) or "You").strip() or "You"
+    if setup is None:
+        setup = choose_setup(console, game) if game in SETUP_START else "default"
+        if setup is None:
+            return None
+    me = await service.player(PLATFORM, name.casefold(), name)
+    cpu = await comp.computer_player(service, level)
+    c = await service.challenge(me.id, game, opponent_id=cpu.id, days=days, colour=colour,
+                                setup=setup)
+    c = await service.get_challenge(c.id)
+    if c.game_id is None:
+        console.say(f"fairypost play: the computer did not take up the challenge ({c.status})")
+        return None
+    console.say(f"You play {colour} against {cpu.name} ({_level_name(level)}).")
+    return c.game_id
+
+
+def _level_name(level: int) -> str:
+    import ai
+    return ai.LEVELS[level].name
 
 
 async def _new_game(service: GameService, console: Console, game: str | None, white: str | None,
                     black: str | None, setup: str | None, days: int | None) -> int | None:
+    game = await _which_game(console, game)
     if game is None:
-        game = choose_game(console)
-        if game is None:
-            return None
-    else:
-        try:
-            game = resolve_game(game)
-        except ValueError as e:
-            console.say(f"fairypost play: {e}")
-            return None
+        return None
     names = rules.game(game).side_names
     white = (white or names[0]).strip()
     black = (black or names[1]).strip()
@@ -167,12 +220,13 @@ def choose_setup(console: Console, game: str) -> str | None:
 
 
 async def terminal_games(service: GameService, *, active_only: bool = False):
-    """Summaries of the games between terminal players, newest first (each once,
-    as White's player sees it)."""
+    """Summaries of the games between terminal players, and of terminal players against
+    the computer, newest first (each once, as White's player or the human sees it)."""
     found = {}
     for p in await service.players_on(PLATFORM):
         for s in await service.list_games(p.id, include_finished=not active_only):
-            if s.white.platform == PLATFORM and s.black.platform == PLATFORM and s.my_side == "w":
+            if {s.white.platform, s.black.platform} <= {PLATFORM, COMPUTER} \
+                    and (s.my_side == "w" or s.opponent.platform == COMPUTER):
                 found[s.id] = s
     return [found[i] for i in sorted(found, reverse=True)]
 
@@ -184,7 +238,7 @@ async def games_text(service: GameService) -> str:
     lines = []
     for s in games:
         if s.status == "active":
-            state = f"{s.white.name if s.my_move else s.black.name} to move"
+            state = f"{s.white.name if (s.my_side == 'w') == s.my_move else s.black.name} to move"
         elif s.status == "aborted":
             state = "aborted"
         else:

@@ -3,13 +3,16 @@
 A line that is not a command word is a move, in any notation the engine reads
 (``Nf3``, ``e2e4``, ``Ng1-f3``, Super Chess's ``S@e2,S@f2`` and ``d1(N)``); the
 commands are the bot's: move, board, moves, undo, draw, resign, abort, record,
-rules, piece, legend, help, plus the terminal's own: flip, fen, games, quit.
-Everything goes through the game service, so the rules, the refusals and the
-stored game are the bot's own.
+rules, piece, legend, help, hint, review, plus the terminal's own: flip, fen, games,
+quit. Everything goes through the game service, so the rules, the refusals and the
+stored game are the bot's own. Against the computer, the line acts for the human, and
+the computer's reply (bot/computer.py, in its worker process) is awaited and shown.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import textwrap
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -17,6 +20,7 @@ from datetime import UTC
 
 import rules
 
+from .. import computer as comp
 from ..errors import ServiceError
 from ..service import GameService, GameView
 from ..timetext import time_left
@@ -55,8 +59,9 @@ def find_command(word: str) -> Command | None:
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
-                 *, flip: bool = False):
+                 *, flip: bool = False, computer: comp.Computer | None = None):
         self.service = service
+        self.computer = computer
         self.game_id = game_id
         self.console = console
         self.images = images
@@ -86,6 +91,7 @@ class Session:
         self.show()
         if not await self.pending():
             return self.leave()
+        await self.computer_turn()
         while True:
             line = self.console.ask(self.prompt())
             if line is None:
@@ -137,6 +143,28 @@ class Session:
 
     def player(self, side: str):
         return self.view.white if side == "w" else self.view.black
+
+    def computer_side(self) -> str | None:
+        """The computer's side in a game against it, else None."""
+        for side in "wb":
+            if comp.is_computer(self.player(side)):
+                return side
+        return None
+
+    async def computer_turn(self) -> None:
+        """If it is the computer's move: wait for it (its worker thinks), then show it."""
+        side = self.computer_side()
+        if side is None or self.view.status != "active" or self.view.turn != side:
+            return
+        if not self.computer.thinking(self.game_id):
+            await self.computer.resume(self.game_id)  # a resumed game: its notice was read before
+        self.say(f"{self.player(side).name} is thinking…")
+        await _with_progress(self.computer.idle(self.game_id), self.console)
+        ply = self.view.ply
+        await self.refresh()
+        if self.view.ply > ply:
+            self.say(f"{self.who(side)} played {self.view.moves[-1].san}.")
+        self.show()
 
     def side_name(self, side: str) -> str:
         return side_names(self.pos)["wb".index(side)]
@@ -221,6 +249,9 @@ class Session:
             self.say(f"{_sentence(self._over())} Type record for the game, quit to leave.")
             return True
         mover = v.turn
+        if mover == self.computer_side():
+            await self.computer_turn()
+            return True
         try:
             r = await self.service.move(self.game_id, self.player(mover).id, text,
                                         expected_ply=v.ply)
@@ -234,6 +265,7 @@ class Session:
         await self.refresh(r.game)
         self.say(f"{self.who(mover)} played {r.san}.")
         self.show()
+        await self.computer_turn()
         return True
 
     def _over(self) -> str:
@@ -269,6 +301,21 @@ def _as_if_to_move(pos, square: str, piece) -> str:
     could = f"it could go to: {' '.join(sans)}" if sans else "it could not move"
     return textwrap.fill(f"{square} is {owner}'s {piece.name}; if {owner} were to move, {could} "
                          f"(not now: it is {game.side_name(pos.side)}'s move).", WIDTH)
+
+
+async def _with_progress(awaitable, console: Console) -> None:
+    """Await, writing a dot a second at an interactive terminal (a transcript stays plain)."""
+    task = asyncio.ensure_future(awaitable)
+    while True:
+        done, _ = await asyncio.wait({task}, timeout=1.0)
+        if done:
+            break
+        if console.interactive:
+            console.out.write(".")
+            console.out.flush()
+    if console.interactive:
+        console.out.write("\n")
+    task.result()
 
 
 def _other(side: str) -> str:
@@ -361,10 +408,20 @@ async def _undo(s: Session, arg: str) -> bool:
         return True
     last = v.moves[-1]
     asker, other = s.player(last.side), s.player(_other(last.side))
-    await s.service.ask_takeback(s.game_id, asker.id, expected_ply=v.ply)
-    await s.refresh(await s.service.accept_takeback(s.game_id, other.id, expected_ply=v.ply))
-    s.say(f"Took back {last.san}.")
+    cpu = s.computer_side()
+    async with s.computer.held(s.game_id) if cpu is not None else contextlib.nullcontext():
+        await s.service.ask_takeback(s.game_id, asker.id, expected_ply=v.ply)
+        await s.refresh(await s.service.accept_takeback(s.game_id, other.id, expected_ply=v.ply))
+        s.say(f"Took back {last.san}.")
+        if cpu is not None and last.side == cpu and s.view.moves:
+            # and the player's own move before it (the computer agrees to takebacks)
+            mine = s.view.moves[-1]
+            await s.service.ask_takeback(s.game_id, s.player(mine.side).id, expected_ply=s.view.ply)
+            await s.refresh()
+            if s.view.ply < v.ply - 1:
+                s.say(f"Took back {mine.san}.")
     s.show()
+    await s.computer_turn()
     return True
 
 
@@ -373,6 +430,10 @@ async def _draw(s: Session, arg: str) -> bool:
     v = await s.refresh()
     side = v.turn
     await s.refresh(await s.service.offer_draw(s.game_id, s.player(side).id, expected_ply=v.ply))
+    if s.computer_side() is not None and s.view.status == "active":
+        await s.refresh()  # it has answered: the computer plays on
+        s.say(f"{s.player(_other(side)).name} declines the draw; play on.")
+        return True
     if s.view.status != "active":  # the other side's offer stood: this accepted it
         s.say("Draw agreed.")
         s.say(s.status())
@@ -466,6 +527,31 @@ async def _flip(s: Session, arg: str) -> bool:
 @command("fen", "vfen", help="the position as a VFEN string")
 async def _fen(s: Session, arg: str) -> bool:
     s.say((await s.refresh()).fen)
+    return True
+
+
+@command("hint", help="the move the computer would play (only in games against the computer)")
+async def _hint(s: Session, arg: str) -> bool:
+    v = await s.refresh()
+    cpu = s.computer_side()
+    me = s.player(v.turn if cpu is None else _other(cpu))
+    comp.check_hint(v, me.id)  # only against the computer: a refusal says why
+    s.say("Thinking…")
+    hint = await s.computer.hint(v, me.id)
+    s.say(hint.text() + ".")
+    return True
+
+
+@command("review", help="after the game: each move's score swing, blunders (??), mistakes (?)")
+async def _review(s: Session, arg: str) -> bool:
+    v = await s.refresh()
+    comp.check_review(v)
+    if s.computer is None:
+        s.say("The computer is not here to review the game.")
+        return True
+    n = len(v.moves)
+    s.say(f"Reviewing {n} move{'s' if n != 1 else ''}…")
+    s.say(comp.review_text(v, await s.computer.review(v)))
     return True
 
 

@@ -12,7 +12,7 @@ from bot.discord_bot import views
 from bot.discord_bot.runner import FairyClient, FairyTree, main, make_intents
 
 EXPECTED = {
-    "challenge": ["game", "opponent", "days", "colour", "setup"],
+    "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level"],
     "move": ["move", "game"],
     "board": ["game", "my_side", "piece"],
     "resign": ["game"],
@@ -24,6 +24,8 @@ EXPECTED = {
     "piece": ["piece", "game"],
     "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days"],
     "help": [],
+    "hint": ["game"],
+    "review": ["game"],
 }
 
 

@@ -1,0 +1,397 @@
+"""The computer opponent as a player: it accepts challenges and plays its turns.
+
+The computer is a service player like any other, on the platform ``computer``, one per
+level (user id ``level-3``, name "fairypost (level 3)"). It learns what to do the way
+every player does, from the service's notices: :class:`Computer` is the ``Notifier`` for
+that platform (put it beside the adapter's own with ``bot.notifiers.Notifiers``). On a
+challenge it accepts at once; on "your move" (set-up actions included) it rebuilds the
+game from its start and moves, runs ``ai.think`` in a worker process (never on the event
+loop: it is seconds of pure Python) and plays the answer with ``expected_ply``, so an
+answer to a position that has changed meanwhile (a takeback, a resignation) is dropped.
+
+A notice is answered by a task, so the human's command that caused it returns at once.
+A run that stops mid-think has already had that notice: ``resume()`` (at start) finds
+every game where a computer player is to move, and every challenge waiting for one.
+Hints and reviews (``hint``, ``review``) run in the same worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from . import events as ev
+from .errors import ChallengeError, GameChanged, GameOver, NotYourTurn, RateLimited, ServiceError
+from .players import Player
+from .service import COMPUTER, GameService, GameView
+
+log = logging.getLogger(__name__)
+
+PLATFORM = COMPUTER
+DEFAULT_LEVEL = 3
+THINK_SECONDS = 5.0     # a move's budget (levels 1-3 search a fixed depth and stop sooner)
+HINT_SECONDS = 2.0
+REVIEW_SECONDS = 0.3    # per position of the game
+BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?
+SCORE_CAP = 3000        # mates count as this much in a swing
+
+
+# --- who the computer is ----------------------------------------------------------------
+
+def user_id(level: int) -> str:
+    return f"level-{level}"
+
+
+def name(level: int) -> str:
+    return f"fairypost (level {level})"
+
+
+def level_of(player: ev.PlayerRef | Player) -> int:
+    """The level a computer player plays at (its user id says it)."""
+    return int(player.user_id.rsplit("-", 1)[1])
+
+
+def is_computer(player) -> bool:
+    return player is not None and player.platform == PLATFORM
+
+
+async def computer_player(service: GameService, level: int = DEFAULT_LEVEL) -> Player:
+    import ai
+    if level not in ai.LEVELS:
+        raise ChallengeError(f"the computer's level is 1 to {max(ai.LEVELS)}, not {level}")
+    return await service.player(PLATFORM, user_id(level), name(level))
+
+
+def opponent_computer(view: GameView, player_id: int) -> ev.PlayerRef | None:
+    """The computer player of ``view`` if ``player_id`` plays against it."""
+    other = view.black if view.white.id == player_id else view.white
+    return other if is_computer(other) and view.side_of(player_id) else None
+
+
+def check_hint(view: GameView, player_id: int) -> None:
+    """Refuse a hint where none is allowed: only the human to move against the computer."""
+    if opponent_computer(view, player_id) is None:
+        raise ServiceError("hints are only for games against the computer; in a game between "
+                           "people, the move is yours to find")
+    if view.status != "active":
+        raise GameOver("the game is over: there is no move to hint")
+    if view.side_of(player_id) != view.turn:
+        raise NotYourTurn("a hint is for your own move: it is the computer's turn")
+
+
+def check_review(view: GameView) -> None:
+    if view.status == "active":
+        raise ServiceError("a review is for a finished game: this one is still being played")
+
+
+# --- the worker's side (module functions: they are pickled by name) --------------------
+
+def _prepare(games) -> None:
+    import ai
+    import rules
+    for g in games if games is not None else rules.variants():
+        ai.prepare(g)
+
+
+def _position(game: str, start_vfen: str, lans):
+    import rules
+    pos = rules.from_fen(game, start_vfen)
+    for lan in lans:
+        pos = pos.play(lan)
+    return pos
+
+
+def think_in_worker(game: str, start_vfen: str, lans, level: int, seconds: float):
+    """(lan, san, score_cp, depth) of the computer's move after ``lans``."""
+    import ai
+    ai.prepare(game)
+    t = ai.think(_position(game, start_vfen, lans), level=level, seconds=seconds)
+    return t.lan, t.san, t.score_cp, t.depth
+
+
+def _searched(pos, seconds: float):
+    """(best lan, best san, score for the side to move) of a position; a finished game
+    is scored by its result."""
+    import ai
+    out = pos.outcome()
+    if out is not None:
+        if out[0] == "1/2-1/2":
+            return None, None, 0
+        winner = "w" if out[0] == "1-0" else "b"
+        return None, None, SCORE_CAP if winner == pos.turn else -SCORE_CAP
+    t = ai.think(pos, level=5, seconds=seconds)
+    return t.lan, t.san, _clamp(t.score_cp)
+
+
+def review_in_worker(game: str, start_vfen: str, lans, seconds: float):
+    """Per move: (best_lan, best_san, score_before, score_after), both for the mover.
+    Each position is searched once: its score is the "after" of one move and the
+    "before" of the next."""
+    import ai
+    ai.prepare(game)
+    positions = [_position(game, start_vfen, [])]
+    for lan in lans:
+        positions.append(positions[-1].play(lan))
+    searched = [_searched(pos, seconds) for pos in positions]
+    out = []
+    for i in range(len(lans)):
+        mover = positions[i].turn
+        best_lan, best_san, before = searched[i]
+        after = searched[i + 1][2]
+        out.append((best_lan, best_san, before, after if positions[i + 1].turn == mover else -after))
+    return out
+
+
+def _clamp(score: int) -> int:
+    return max(-SCORE_CAP, min(SCORE_CAP, score))
+
+
+def make_pool(workers: int = 1, games=None) -> ProcessPoolExecutor:
+    """The worker processes (spawned: a fork of a process with threads may deadlock); each
+    builds the tables of ``games`` (default: every game) at start."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_prepare, initargs=(games,))
+
+
+# --- what hints and reviews return ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hint:
+    lan: str
+    san: str
+    score_cp: int  # for the player to move
+
+    def text(self) -> str:
+        return f"The computer would play {self.san} (score {pawns(self.score_cp)})"
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    ply: int
+    side: str
+    san: str
+    lan: str
+    best_san: str
+    best_lan: str
+    before: int  # the best score for the mover before the move
+    after: int   # the mover's score after it
+
+    @property
+    def swing(self) -> int:
+        return self.after - self.before
+
+    @property
+    def mark(self) -> str:
+        if self.lan == self.best_lan:
+            return "best"
+        loss = self.before - self.after
+        return "??" if loss > BLUNDER_CP else "?" if loss > MISTAKE_CP else ""
+
+
+def pawns(score_cp: int) -> str:
+    import ai
+    if ai.mate_in(score_cp) is not None:
+        return ai.describe_score(score_cp)
+    return f"{score_cp / 100:+.1f}"
+
+
+def review_text(view: GameView, moves: list[ReviewedMove]) -> str:
+    """The record with each move's score swing (for the mover, in pawns) and its mark."""
+    lines = [f"Review of game #{view.id} ({view.game}): {view.white.name} v {view.black.name}, "
+             f"{view.result or '*'}" + (f" ({view.reason})" if view.reason else ""),
+             "Scores in pawns for the side that moved: before (best play) -> after the move.",
+             "?? a blunder (more than 2 pawns lost), ? a mistake (more than 1), best: the "
+             "computer's own choice.", ""]
+    for m in moves:
+        number = f"{(m.ply + 1) // 2}." + ("" if m.side == "w" else "..")
+        note = m.mark if m.mark == "best" else (f"{m.mark} (best was {m.best_san})" if m.mark else "")
+        lines.append(f"{number:<6} {m.san:<12} {_cp(m.before):>6} -> {_cp(m.after):>6} "
+                     f"({_cp(m.swing)}) {note}".rstrip())
+    blunders = sum(m.mark == "??" for m in moves)
+    mistakes = sum(m.mark == "?" for m in moves)
+    best = sum(m.mark == "best" for m in moves)
+    lines += ["", f"{blunders} blunder(s), {mistakes} mistake(s), {best} move(s) as the computer "
+                  "would play."]
+    return "\n".join(lines)
+
+
+def _cp(score: int) -> str:
+    return f"{score / 100:+.1f}" if abs(score) < SCORE_CAP else ("+mate" if score > 0 else "-mate")
+
+
+# --- the player ---------------------------------------------------------------------------------
+
+Act = Callable[[int, Callable[[], Awaitable]], Awaitable]
+
+
+class Computer:
+    """The notifier of the ``computer`` platform; ``bind(service)`` before the first notice."""
+
+    platforms = frozenset({PLATFORM})
+
+    def __init__(self, pool: Executor | None = None, *, seconds: float = THINK_SECONDS,
+                 hint_seconds: float = HINT_SECONDS, review_seconds: float = REVIEW_SECONDS,
+                 games=None):
+        """Without ``pool``, its own (``make_pool(1, games)``: its worker starts when first
+        needed), shut down by ``close``."""
+        self.pool = pool
+        self.games = games
+        self.seconds = seconds
+        self.hint_seconds = hint_seconds
+        self.review_seconds = review_seconds
+        self.service: GameService | None = None
+        self._act: Act | None = None
+        self._tasks: dict[tuple[int, int], asyncio.Task] = {}  # (game, ply) -> its turn
+        self._held: dict[int, asyncio.Event] = {}  # games whose answers wait (see held())
+        self._own_pool = False
+
+    def bind(self, service: GameService, act: Act | None = None) -> None:
+        """``act(game_id, op)``: how a move is made (the Discord adapter posts its board)."""
+        self.service = service
+        self._act = act
+        if self.pool is None:
+            self.pool = make_pool(1, self.games)
+            self._own_pool = True
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        if self._own_pool:  # waits for a search under way (within its budget)
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    async def _in_worker(self, fn, *args):
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a new one, once
+            if not self._own_pool:
+                raise
+            log.warning("the computer's worker process died; starting another")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = make_pool(1, self.games)
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    # --- notices ---
+
+    async def notify(self, event: ev.Event) -> None:
+        if not is_computer(event.recipient):
+            return
+        if isinstance(event, ev.ChallengeReceived):
+            await self._accept(event.challenge_id, event.recipient.id)
+        elif isinstance(event, ev.YourMove):
+            self._schedule(event.game_id, event.recipient.id, event.ply)
+        elif isinstance(event, ev.DrawOffered):  # it plays on
+            await self._answer(self.service.decline_draw, event.game_id, event.recipient.id)
+        elif isinstance(event, ev.TakebackAsked):  # it lets a player take a move back
+            await self._answer(self.service.accept_takeback, event.game_id, event.recipient.id)
+
+    async def _accept(self, challenge_id: int, player_id: int) -> None:
+        await self._answer(self.service.accept_challenge, challenge_id, player_id)
+
+    @staticmethod
+    async def _answer(op, item_id: int, player_id: int) -> None:
+        try:
+            await op(item_id, player_id)
+        except ServiceError as e:  # withdrawn, or moved on meanwhile: nothing to answer
+            log.info("the computer's answer (%s #%d) was refused: %s", op.__name__, item_id, e)
+
+    def _schedule(self, game_id: int, player_id: int, ply: int) -> None:
+        key = (game_id, ply)
+        if key in self._tasks:
+            return
+        task = asyncio.get_running_loop().create_task(self._turn(game_id, player_id, ply))
+        self._tasks[key] = task
+        task.add_done_callback(lambda t: self._tasks.pop(key, None))
+
+    async def resume(self, game_id: int | None = None) -> int:
+        """Answer what a stopped run left: challenges to the computer, and its turns (in
+        ``game_id`` only, if given). Returns how many."""
+        n = 0
+        for p in await self.service.players_on(PLATFORM):
+            for c in await self.service.list_challenges(p.id) if game_id is None else ():
+                if c.opponent is not None and c.opponent.id == p.id:
+                    await self._accept(c.id, p.id)
+                    n += 1
+            for s in await self.service.list_games(p.id):
+                if s.my_move and game_id in (None, s.id):
+                    self._schedule(s.id, p.id, s.ply)
+                    n += 1
+        return n
+
+    @contextlib.asynccontextmanager
+    async def held(self, game_id: int) -> AsyncIterator[None]:
+        """The computer plays no move in ``game_id`` meanwhile (one found waits, and is
+        dropped if the game has changed): for a change of several steps, such as taking
+        back the computer's reply and then the player's move."""
+        self._held[game_id] = released = asyncio.Event()
+        try:
+            yield
+        finally:
+            del self._held[game_id]
+            released.set()
+
+    def thinking(self, game_id: int) -> bool:
+        return any(g == game_id for g, _ in self._tasks)
+
+    async def idle(self, game_id: int | None = None) -> None:
+        """Wait until the computer has answered (in ``game_id``, or everywhere)."""
+        while True:
+            tasks = [t for (g, _), t in self._tasks.items() if game_id is None or g == game_id]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # --- a turn ---
+
+    async def _turn(self, game_id: int, player_id: int, ply: int) -> None:
+        try:
+            await self._play_turn(game_id, player_id, ply)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not kill the loop; resume() tries again at start
+            log.exception("the computer's turn in game #%d failed", game_id)
+
+    async def _play_turn(self, game_id: int, player_id: int, ply: int) -> None:
+        view = await self.service.game(game_id)
+        if view.status != "active" or view.ply != ply or view.to_move is None \
+                or view.to_move.id != player_id:
+            return  # the game moved on before the notice was read
+        lan, _san, _score, _depth = await self._in_worker(
+            think_in_worker, view.game, view.start_vfen, [m.lan for m in view.moves],
+            level_of(view.to_move), self.seconds)
+        while game_id in self._held:
+            await self._held[game_id].wait()
+        for _ in range(10):
+            try:
+                op = lambda: self.service.move(game_id, player_id, lan, expected_ply=ply)  # noqa: E731
+                await (self._act(game_id, op) if self._act else op())
+                return
+            except RateLimited as e:  # one computer player plays many games
+                await asyncio.sleep(e.retry_after)
+            except (GameChanged, GameOver, NotYourTurn):
+                log.info("the computer's answer in game #%d came too late: dropped", game_id)
+                return
+
+    # --- hints and reviews ---
+
+    async def hint(self, view: GameView, player_id: int) -> Hint:
+        """The computer's move for the player to move, in a game against the computer."""
+        check_hint(view, player_id)
+        lan, san, score, _ = await self._in_worker(
+            think_in_worker, view.game, view.start_vfen, [m.lan for m in view.moves], 5,
+            self.hint_seconds)
+        return Hint(lan, san, score)
+
+    async def review(self, view: GameView) -> list[ReviewedMove]:
+        """Each move's score swing, once the game is over."""
+        check_review(view)
+        rows = await self._in_worker(review_in_worker, view.game, view.start_vfen,
+                                     [m.lan for m in view.moves], self.review_seconds)
+        return [ReviewedMove(m.ply, m.side, m.san, m.lan, best_san, best_lan, before, after)
+                for m, (best_lan, best_san, before, after) in zip(view.moves, rows, strict=True)]
