@@ -18,6 +18,7 @@ from discord.app_commands import Choice, Range
 import rules
 from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
+from bot.replays import game_gif
 
 from . import access, format, images, suggest
 from .core import board_flip, fairy_of
@@ -236,6 +237,27 @@ async def review(interaction: discord.Interaction, game: int | None = None) -> N
     await send(interaction, f"The review of game #{gid}: {marks.count('??')} blunder(s) (??), "
                             f"{marks.count('?')} mistake(s) (?), {marks.count('best')} move(s) as "
                             "the computer would play.", file=file)
+
+
+#: Discord's upload limit for a bot's file (bytes).
+UPLOAD_LIMIT = 10 * 1024 * 1024
+
+
+@app_commands.command(description="A game as an animated picture, one frame per position")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
+async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
+    gv = await fairy.visible_game(interaction, me, gid)
+    await defer(interaction)  # drawing every position takes seconds (off the event loop)
+    data = await game_gif(fairy.service, gid, flip=gv.side_of(me.id) == "b")
+    if len(data) > UPLOAD_LIMIT:
+        raise ServiceError(f"the replay of game #{gid} is {len(data) / 1e6:.1f} MB, more than "
+                           "Discord takes; `fairypost replay` on the bot's machine writes it")
+    file = discord.File(io.BytesIO(data), filename=f"fairypost-game-{gid}.gif")
+    await send(interaction, f"Game #{gid}, {len(gv.moves)} moves.", file=file)
 
 
 @app_commands.command(description="Make your move (start typing: the legal moves are offered)")
@@ -501,7 +523,7 @@ async def help_(interaction: discord.Interaction) -> None:
 
 
 COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
-            hint, review)
+            hint, review, replay)
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:

@@ -319,8 +319,14 @@ just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
 `/draw`, `/takeback`, `/resign`: offer, ask, answer, give up.
 
 **Look things up**
-`/games`: your games, most urgent first. `/record`: a game's record as a file.
+`/games`: your games, most urgent first. `/record`: a game's record as a file. \
+`/replay`: a game as an animated picture.
 `/rules`: a game's rules and pieces. `/piece`: one piece's card.
+
+**Play the computer**
+`/challenge` with the computer option (or this bot as the opponent) and a level from 1 to 5. \
+In its games `/hint` shows the move it would play; after any game `/review` marks each move's \
+blunders and best replies.
 
 **You**
 `/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation.

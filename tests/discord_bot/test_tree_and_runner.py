@@ -26,6 +26,7 @@ EXPECTED = {
     "help": [],
     "hint": ["game"],
     "review": ["game"],
+    "replay": ["game"],
 }
 
 
