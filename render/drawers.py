@@ -182,7 +182,7 @@ def gnu(pen, direction=None):
     orthodox(pen, "knight", cx=50, height=70, width=74)
 
 
-# -- animals and emblems (Ganymede, Gigachess II, Grand Ducal) ------------------
+# -- animals and emblems ----------------------------------------------------------
 
 @drawer("griffon")     # an eagle's head (one diagonal step, then outward straight)
 def griffon(pen, direction=None):

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from PIL import Image
 
 from . import palette
-from rules.move import MoveKind
+from rules import MoveKind
 
 from .board import Layout, Piece, draw_board, make_layout, to_png
 from .result import position_result_text

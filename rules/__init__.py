@@ -13,7 +13,7 @@ from .errors import (AmbiguousMoveError, FenError, GameDefinitionError, GameOver
                      IllegalMoveError, InvalidMoveError, LeavesRoyalInCheckError, MoveError,
                      NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError, UnknownGameError)
 from .game import Game, load_game as game, variant_ids as variants
-from .move import Move
+from .move import Move, MoveKind
 from .position import Position
 
 
@@ -28,7 +28,7 @@ def start(game_id: str) -> Position:
 
 
 __all__ = [
-    "variants", "start", "from_fen", "game", "Game", "Position", "Move",
+    "variants", "start", "from_fen", "game", "Game", "Position", "Move", "MoveKind",
     "RulesError", "UnknownGameError", "GameDefinitionError", "FenError", "MoveError",
     "InvalidMoveError", "IllegalMoveError", "NoPieceError", "NotYourPieceError", "NoSuchMoveError",
     "LeavesRoyalInCheckError", "GameOverError", "AmbiguousMoveError",

@@ -32,7 +32,7 @@ DAY_CHOICES = [Choice(name=format.plural(d, "day") + " per move", value=d) for d
 COLOUR_CHOICES = [Choice(name="random", value="random"), Choice(name="white (moves first)", value="white"),
                   Choice(name="black", value="black")]
 SETUP_CHOICES = [Choice(name="the usual start", value="default"),
-                 Choice(name="the players make the set-up (Super Chess)", value="players")]
+                 Choice(name="the players make the set-up (games that have one)", value="players")]
 GAME_OPTION = "the game's number, like 12 (not needed in the game's thread or if you have one game)"
 
 
@@ -140,7 +140,7 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
 @app_commands.command(description="Challenge someone (or anyone) to a game")
 @app_commands.describe(game="which game to play", opponent="who to challenge; leave out for an open challenge",
                        days="time allowed for each move", colour="the side you want",
-                       setup="Super Chess only: the players place their own pieces first")
+                       setup="games with a set-up phase: the players place their own pieces first")
 @app_commands.choices(game=GAME_CHOICES, days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
 @app_commands.guild_only()
 async def challenge(interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
