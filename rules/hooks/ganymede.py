@@ -333,7 +333,7 @@ class Ganymede(GameExtension):
 
     def explain(self, pos, text: str):
         """Why a Wall text, or one in the inventor's notation, names no legal move."""
-        from ..notation import why_illegal, explain
+        from ..notation import explain, why_illegal
         wall = self._wall_text(pos, text)
         if wall is None:
             t = self._plain(text)
