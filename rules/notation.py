@@ -13,7 +13,7 @@ import re
 
 from .errors import (AmbiguousMoveError, GameOverError, InvalidMoveError, LeavesRoyalInCheckError,
                      NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError)
-from .move import CASTLE, DROP, SETUP, SHOT, TURN, SPAN, Move
+from .move import CASTLE, DROP, SETUP, SHOT, SPAN, TURN, Move
 
 MAX_MOVE_TEXT = 64
 _TRAILING = re.compile(r"(?:[+#!?]|ch|e\.?p\.?)+$", re.IGNORECASE)
