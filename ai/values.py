@@ -86,7 +86,7 @@ def piece_values(game) -> dict[str, int]:
 
 def squares_of(kind) -> int:
     """How many squares one piece of this kind stands on (a Wall: two)."""
-    return 2 if kind.hook is not None and hasattr(kind.hook, "linked") else 1
+    return kind.hook.span if kind.hook is not None else 1
 
 
 def material(pos) -> int:

@@ -78,14 +78,15 @@ def _parser() -> argparse.ArgumentParser:
                                      "against the computer (--vs computer)",
                         description="Play a game in the terminal. Each line acts for the side "
                                     "to move: a move (Nf3, e2e4), or a command (type help).")
-    pl.add_argument("game", nargs="?", help="ganymede, gigachess2, grandducal, kingqueen, "
-                                            "superchess (or chess); omitted: choose from a list")
+    pl.add_argument("game", nargs="?", help="the game: its id or the start of its name; "
+                                            "omitted: choose from a list")
     pl.add_argument("--resume", nargs="?", const=True, type=int, metavar="ID",
                     help="go on with an unfinished game: the newest, or game ID")
     pl.add_argument("--white", metavar="NAME", help="the first player's name (default: the side's)")
     pl.add_argument("--black", metavar="NAME", help="the second player's name")
     pl.add_argument("--setup", choices=("default", "players"),
-                    help="Super Chess: the default set-up or the players' own (default: ask)")
+                    help="a game with a set-up phase: the default set-up or the players' own "
+                         "(default: ask)")
     pl.add_argument("--days", metavar="N",
                     help="days per move (1, 2, 3, 5, 7, 10, 14) or none (the default here)")
     pl.add_argument("--images", metavar="DIR",

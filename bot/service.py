@@ -74,12 +74,6 @@ from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Store, Tx
 
 log = logging.getLogger(__name__)
 
-#: Games whose players may make the set-up themselves, and the position they start from.
-SETUP_START = {
-    "superchess": "rnbc(?)kqabnr/10/10/10/10/10/10/10/10/RNBC(?)KQABNR w AKak - 0 1 setup=sp-w",
-}
-_SETUP_STAGES = {"sp-w": 4, "sp-b": 3, "face-w": 2, "face-b": 1}  # set-up actions left
-
 COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
 COLOURS = ("white", "black", "random")
 SETUPS = ("default", "players")
@@ -226,17 +220,6 @@ def display_name(name: str) -> str:
 def _loss(side: str) -> str:
     """The result when ``side`` loses."""
     return "0-1" if side == "w" else "1-0"
-
-
-def _fen_extras(fen: str) -> dict[str, str]:
-    parts = fen.split(" ")
-    if len(parts) < 7:
-        return {}
-    out = {}
-    for item in parts[6].split(";"):
-        key, _, value = item.partition("=")
-        out[key] = value
-    return out
 
 
 # --- flood control ------------------------------------------------------------------
@@ -504,7 +487,7 @@ class GameService:
             result=g.result, reason=g.reason, start_vfen=g.start_vfen, fen=fen, ply=g.ply,
             turn=snap.pos.turn, to_move=ref(to_move) if to_move else None, days=g.days,
             deadline=from_ts(deadline), seconds_left=None if deadline is None else deadline - now,
-            in_setup="setup" in _fen_extras(fen), in_check=bool(snap.pos.in_check()),
+            in_setup=snap.pos.in_setup, in_check=bool(snap.pos.in_check()),
             draw_offer=g.draw_offer, takeback_by=g.takeback_by,
             moves=tuple(MoveRecord(m.ply, m.lan, m.san, m.side, m.player_id, from_ts(m.played_at))
                         for m in snap.moves),
@@ -596,7 +579,7 @@ class GameService:
 
         days: days per move (1, 2, 3, 5, 7, 10, 14) or None for no clock;
         colour: the challenger's, 'white', 'black' or 'random';
-        setup: 'default', or 'players' (Super Chess: the players make the set-up);
+        setup: 'default', or 'players' (a game with a set-up phase: the players make it);
         scope: where it is made (the adapter's name for it), passed on to its game.
         """
         self._throttle(challenger_id)
@@ -611,7 +594,7 @@ class GameService:
             raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
         if setup not in SETUPS:
             raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
-        if setup == "players" and game not in SETUP_START:
+        if setup == "players" and rules.game(game).setup_start_fen is None:
             raise ChallengeError(f"{game} has no set-up for the players to make")
         if opponent_id == challenger_id:
             raise ChallengeError("you cannot challenge yourself")
@@ -653,7 +636,7 @@ class GameService:
         colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
         white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
                               else (player_id, c.challenger_id))
-        start = (rules.from_fen(c.game, SETUP_START[c.game]) if c.setup == "players"
+        start = (rules.from_fen(c.game, rules.game(c.game).setup_start_fen) if c.setup == "players"
                  else rules.start(c.game))
         async with self.store.write() as tx:
             if not await tx.close_challenge(c.id, "accepted", player_id, now):
@@ -720,7 +703,7 @@ class GameService:
 
     async def move(self, game_id: int, player_id: int, text: str, *,
                    expected_ply: int | None = None) -> MoveResult:
-        """Play a move (any notation the engine accepts; Super Chess set-up actions too)."""
+        """Play a move (any notation the engine accepts; set-up actions too)."""
         self._throttle(player_id)
         self._check_text(text)
         return await self._play(game_id, player_id, text, expected_ply)
@@ -760,12 +743,12 @@ class GameService:
 
     async def setup_action(self, game_id: int, player_id: int, action: str, *,
                            expected_ply: int | None = None) -> MoveResult:
-        """A Super Chess set-up action (``S@e2,S@f2``, ``d1(N)``): a move made during set-up."""
+        """A set-up action (in a game with a set-up phase): a move made during set-up."""
         self._throttle(player_id)
         self._check_text(action, "a set-up action")
         snap = await self._snapshot(game_id)
         self._side(snap, player_id)
-        if "setup" not in _fen_extras(snap.pos.fen()):
+        if not snap.pos.in_setup:
             raise IllegalMove("the set-up is over: make a move instead")
         return await self._play(game_id, player_id, action,
                                 snap.game.ply if expected_ply is None else expected_ply)
@@ -1077,9 +1060,21 @@ def _tag(name: str, value: str) -> str:
     return f'[{name} "{value}"]'
 
 
+def _setup_actions(view: GameView) -> int:
+    """How many of the game's first moves were set-up actions (the position says)."""
+    pos = rules.from_fen(view.game, view.start_vfen)
+    n = 0
+    for m in view.moves:
+        if not pos.in_setup:
+            break
+        pos = pos.play(m.lan)
+        n += 1
+    return n
+
+
 def format_record(view: GameView, width: int = 79) -> str:
     """PGN-like text: the seven-tag roster, the game and its start VFEN, then the
-    moves in SAN (Super Chess set-up actions in a leading comment)."""
+    moves in SAN (the actions of a set-up phase in a leading comment)."""
     result = view.result or "*"
     tags = [
         ("Event", "fairypost correspondence game"),
@@ -1102,10 +1097,10 @@ def format_record(view: GameView, width: int = 79) -> str:
         tags.append(("Termination", view.reason))
     fields = view.start_vfen.split(" ")
     number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
-    setup_left = _SETUP_STAGES.get(_fen_extras(view.start_vfen).get("setup", ""), 0)
     tokens: list[str] = []
     moves = list(view.moves)
-    setup, moves = moves[:setup_left], moves[setup_left:]
+    actions = _setup_actions(view)
+    setup, moves = moves[:actions], moves[actions:]
     if setup:
         tokens.append("{Set-up: " + " ".join(m.san for m in setup) + "}")
     need_number = True

@@ -23,10 +23,9 @@ from PIL import Image, ImageDraw
 from . import palette
 from .glyphs import glyph_id, piece_image, render_glyph
 from .pen import SUPERSAMPLE, load_font
+from .spans import partner_steps
 
 COORD_FONT = "NotoSans-Light.ttf"
-_WALL_STEP = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
-HAND_ORDER = "PBNC"  # King and Queen's order of a hand (VFEN); other kinds follow
 
 
 class Piece(NamedTuple):
@@ -146,7 +145,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
                side_names: Mapping[str, str] | None = None) -> Image.Image:
     """Draw a position and return an RGB image.
 
-    files: the file letters from White's left ("abcdefghjk" in Super Chess); ranks:
+    files: the file letters from White's left (a game may skip letters: "abcdefghjk"); ranks:
     how many ranks; holes: squares that are not part of the board (drawn as
     background); zones: collections of squares to tint, each optionally as
     (squares, (r, g, b)); pieces: square -> piece (see as_piece); flip: seen from
@@ -154,11 +153,11 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     given without one; the marks: squares to highlight (selected: the chosen
     piece's squares; capture_only: a cross where it could only capture; move_only:
     a ring where it could move but never capture); hands:
-    pieces in hand, {"w": {"P": 2}, "b": {...}}, drawn beside the board (King and
-    Queen), each panel labelled with its side's name from side_names ({"w": "Blue",
+    pieces in hand, {"w": {"P": 2}, "b": {...}}, drawn beside the board (a game with
+    drops), each panel labelled with its side's name from side_names ({"w": "Blue",
     ...}; White and Black by default); check: the royal in check, framed in red;
     checkers: the pieces giving check, red corners; arrows: (from, to) pairs drawn
-    as arrows over the pieces (an Archer's shot); banner: a finished game's result,
+    as arrows over the pieces (a shot); banner: a finished game's result,
     in a strip above the board.
     """
     pieces = {sq.lower(): as_piece(p, game) for sq, p in (pieces or {}).items()}
@@ -186,7 +185,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
         draw_arrow(img, lay, frm, to)
     draw_coordinates(img, lay)
     if hands is not None:
-        draw_hands(img, lay, hands, game or _first_game(pieces) or "kingqueen", side_names)
+        draw_hands(img, lay, hands, game or _first_game(pieces), side_names)
     if banner:
         draw_banner(img, lay, banner)
     return img.convert("RGB")
@@ -272,12 +271,12 @@ def _solid(size: int, rgba: tuple) -> Image.Image:
 
 
 def mark_last_move(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
-    """Wash the squares of the last move (from, to, and a Wall's other squares)."""
+    """Wash the squares of the last move (from, to, and a multi-square piece's others)."""
     _wash(img, lay, squares, palette.LAST_MOVE)
 
 
 def mark_captured(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
-    """Wash squares whose pieces were just captured (a Cyclops run, an Archer
+    """Wash squares whose pieces were just captured (a run over several, a
     shot, en passant), in a colour of their own."""
     _wash(img, lay, squares, palette.CAPTURED)
 
@@ -356,8 +355,8 @@ def mark_checkers(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None
 
 
 def draw_arrow(img: Image.Image, lay: Layout, frm: str, to: str) -> None:
-    """An arrow from the centre of one square to the centre of another (an Archer's
-    shot), over the pieces, half transparent."""
+    """An arrow from the centre of one square to the centre of another (a shot
+    from a distance), over the pieces, half transparent."""
     if not (lay.on_board(frm) and lay.on_board(to)) or frm == to:
         return
     s = lay.square
@@ -420,13 +419,13 @@ def mark_destinations(img: Image.Image, lay: Layout, squares: Iterable[str],
 
 
 def mark_selected(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
-    """Wash the square(s) of the chosen piece (both of a Wall's)."""
+    """Wash the square(s) of the chosen piece (all of a piece on several)."""
     _wash(img, lay, squares, palette.SELECTED)
 
 
 def mark_capture_only(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
     """A cross on squares where a piece could capture but not simply move (a Pawn's
-    diagonals, an Archer's targets): used by the piece cards."""
+    diagonals, a shooter's targets): used by the piece cards."""
     cross = _cross_mark(lay.square)
     for sq in squares:
         if lay.on_board(sq):
@@ -505,47 +504,45 @@ def _dest_marks(size: int) -> tuple[Image.Image, Image.Image]:
 
 
 def draw_pieces(img: Image.Image, lay: Layout, pieces: Mapping[str, Piece]) -> None:
-    """Every piece on its square; a Wall as one figure over its two squares."""
+    """Every piece on its square; a piece on two squares as one figure over both."""
     done: set[str] = set()
     for sq, p in pieces.items():
         if sq in done or not lay.on_board(sq):
             continue
-        gid = glyph_id(p.game, p.code, p.promoted, p.colour)
-        if gid == "wall":
-            other = _wall_partner(lay, sq, p, pieces)
-            if other:
-                _draw_wall(img, lay, sq, other, p)
-                done.update((sq, other))
-                continue
+        other = _partner(lay, sq, p, pieces)
+        if other:
+            _draw_spanning(img, lay, sq, other, p)
+            done.update((sq, other))
+            continue
         im = piece_image(p.game, p.code, p.promoted, p.colour, lay.square, p.state, lay.flip)
         x0, y0, _, _ = lay.box(sq)
         _over(img, im, (x0, y0))
         done.add(sq)
 
 
-def _wall_partner(lay: Layout, sq: str, p: Piece, pieces: Mapping[str, Piece]) -> str | None:
-    step = _WALL_STEP.get((p.state or "").upper())
-    if not step:
+def _partner(lay: Layout, sq: str, p: Piece, pieces: Mapping[str, Piece]) -> str | None:
+    """The other square of a piece standing on two, if the same piece stands there."""
+    steps = partner_steps(p.game, p.code, p.promoted, p.state)
+    if len(steps) != 1:
         return None
     fi, ri = lay.index(sq)
-    fi2, ri2 = fi + step[0], ri + step[1]
+    fi2, ri2 = fi + steps[0][0], ri + steps[0][1]
     if not (0 <= fi2 < len(lay.files) and 0 <= ri2 < lay.ranks):
         return None
     other = lay.name(fi2, ri2)
     q = pieces.get(other)
-    if q is None or q.colour != p.colour:
-        return None
-    if glyph_id(q.game, q.code, q.promoted, q.colour) != "wall":
+    if q is None or (q.game, q.code, q.promoted, q.colour) != (p.game, p.code, p.promoted, p.colour):
         return None
     return other
 
 
-def _draw_wall(img: Image.Image, lay: Layout, a: str, b: str, p: Piece) -> None:
+def _draw_spanning(img: Image.Image, lay: Layout, a: str, b: str, p: Piece) -> None:
     ax0, ay0, ax1, ay1 = lay.box(a)
     bx0, by0, bx1, by1 = lay.box(b)
     x0, y0 = min(ax0, bx0), min(ay0, by0)
     scheme = palette.scheme_name(p.game, p.colour)
-    im = render_glyph("wall", scheme, lay.square, p.promoted, None, 2)
+    im = render_glyph(glyph_id(p.game, p.code, p.promoted, p.colour), scheme, lay.square,
+                      p.promoted, None, 2)
     if ax0 == bx0:  # one above the other on the screen
         im = im.transpose(Image.Transpose.ROTATE_90)
     _over(img, im, (x0, y0))
@@ -589,10 +586,11 @@ def hand_font_size(square: int) -> int:
 
 
 def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, int]],
-               game: str = "kingqueen", side_names: Mapping[str, str] | None = None) -> None:
+               game: str | None = None, side_names: Mapping[str, str] | None = None) -> None:
     """Pieces in hand beside the board, with counts: the side playing from the top
     of the picture at the top, the other at the bottom, each panel headed by its
-    side's name, each kind once with its count (x2) if more than one."""
+    side's name, each kind once with its count (x2) if more than one, in the game's
+    order of a hand (hand_order)."""
     if not lay.hand_w:
         return
     d = ImageDraw.Draw(img)
@@ -601,6 +599,7 @@ def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, i
     font = load_font(COORD_FONT, hand_font_size(lay.square))
     label_h = hand_label_height(lay)
     top_side = "w" if lay.flip else "b"
+    order = hand_order(game)
     for side in ("w", "b"):
         at_top = side == top_side
         x0, y0, x1, y1 = lay.hand_box(at_top)
@@ -611,7 +610,7 @@ def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, i
                stroke_width=_bold(font.size),
                stroke_fill=palette.HAND_LABEL[palette.scheme_name(game, side)])
         kinds = sorted(((c, n) for c, n in (hands.get(side) or {}).items() if n > 0),
-                       key=lambda cn: (_hand_rank(cn[0]), cn[0]))
+                       key=lambda cn: (_rank_in(order, cn[0]), cn[0]))
         step = icon + max(2, lay.square // 12)
         first = y0 + label_h + 2     # where the pieces may start, under the label
         if not kinds:
@@ -628,8 +627,21 @@ def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, i
                        fill=palette.HAND_TEXT, anchor="lm")
 
 
-def _hand_rank(code: str) -> int:
-    return HAND_ORDER.index(code) if code in HAND_ORDER else len(HAND_ORDER)
+def hand_order(game: str | None) -> tuple[str, ...]:
+    """The order of the kinds in a hand: the game's drop order (as VFEN writes a hand),
+    else the order its data declares the pieces; none for an unknown game."""
+    import rules
+    try:
+        g = rules.game(game) if game else None
+    except rules.RulesError:
+        g = None
+    if g is None:
+        return ()
+    return g.drop_order or tuple(t.key for t in g.types.values())
+
+
+def _rank_in(order: tuple[str, ...], code: str) -> int:
+    return order.index(code) if code in order else len(order)
 
 
 def _first_game(pieces: Mapping[str, Piece]) -> str | None:

@@ -5,13 +5,14 @@ with every square it can reach marked, as the rules engine computes it.
     piece_card_image(...) -> RGB image;  piece_card_png(...) -> PNG bytes
 
 The piece stands on a sensible square: the middle of the board; a confined piece
-(King and Queen's royals) in its zone, as near the middle as it can; a piece with an
+(royals kept in a castle) in its zone, as near the middle as it can; a piece with an
 initial move (a Pawn's double step) on its start square nearest the middle; a
-Gigachess II King on its jump square with its jump right. A Wall covers two squares.
+royal with a one-time jump on its jump square with its jump right. A piece on two
+squares covers both (its special mover says where the other is).
 Its side has no royal, so by the rules contract it may make every pseudo-legal move:
 the marks are exactly `moves_from` of that position. A dot marks a square it can move
 to; a cross a square it could only capture on (found by putting one enemy piece on
-each other square in turn: a Pawn's diagonals, an Archer's shots).
+each other square in turn: a Pawn's diagonals, a shooter's targets).
 """
 
 from __future__ import annotations
@@ -37,8 +38,6 @@ from .position import move_destinations, piece_of, piece_squares, zones_of
 
 FONT = "NotoSans-Light.ttf"
 _COLOURS = "wb"
-_WALL_STEP = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
-_OPPOSITE = {"E": "W", "W": "E", "N": "S", "S": "N"}
 
 # For pieces whose data file has no description (the orthodox ones), by Betza.
 _FALLBACK = {
@@ -59,7 +58,7 @@ class PieceCard:
     colour: str                # "w" or "b"
     state: str | None
     position: object           # the rules Position the card shows
-    squares: tuple[str, ...]   # the piece's square(s) (two for a Wall)
+    squares: tuple[str, ...]   # the piece's square(s) (several for a piece on several)
     moves: frozenset[str]      # squares it can move to on the empty board (dots or rings)
     quiet: frozenset[str]      # of those, where it could never capture (rings)
     captures: frozenset[str]   # squares it could only capture on (crosses)
@@ -131,8 +130,13 @@ def _state_for(t, state: str | None) -> str | None:
             raise ValueError(f"{t.name} has no state {state!r} (states: {', '.join(t.states)})")
         return state
     if t.states:
-        return "E" if t.hook == "wall" else t.states[0]
+        return t.states[0]
     return None
+
+
+def _state_towards(mover, t, step) -> str:
+    """The state of a piece on two squares whose other half is one step away."""
+    return next(s for s in t.states if mover.partner_steps(s) == (step,))
 
 
 @lru_cache(maxsize=512)
@@ -149,15 +153,17 @@ def piece_card(game_id: str, key: str, color: str = "w", state: str | None = Non
     geo = game.geometry
     sq, rights = card_square(game, key, colour)
     pieces = {sq: game.kind(key, colour, state)}
-    if t.hook == "wall":
-        dx, dy = _WALL_STEP[state]
+    mover = game.movers.get(key)
+    steps = mover.partner_steps(state) if mover is not None and mover.span > 1 else ()
+    if steps:   # a piece on two squares: its other half, whose state points back
+        (dx, dy), = steps
         other = geo.step(sq, dx, dy)
         if other is None:  # at an edge: lie the other way
             other = geo.step(sq, -dx, -dy)
-            pieces[sq] = game.kind(key, colour, _OPPOSITE[state])
+            pieces[sq] = game.kind(key, colour, _state_towards(mover, t, (-dx, -dy)))
             state_other = state
         else:
-            state_other = _OPPOSITE[state]
+            state_other = _state_towards(mover, t, (-dx, -dy))
         pieces[other] = game.kind(key, colour, state_other)
     pos = rules.from_fen(game_id, vfen(game, pieces, colour, rights))
     own = piece_squares(pos, sq)
@@ -219,12 +225,8 @@ def _texts(game, t, colour: int, state: str | None) -> tuple[str, str, str]:
     if t.side_names and t.side_names[0] != t.side_names[1]:
         bits.append(f"{game.side_names[1 - colour]}'s is the {t.side_names[1 - colour]}")
     if state is not None:
-        if t.hook == "cyclops":
-            bits.append(f"facing {state}")
-        elif t.hook == "wall":
-            bits.append("lying across the board" if state in "EW" else "lying along a file")
-        else:
-            bits.append(f"set to {state}")
+        mover = game.movers.get(t.key)
+        bits.append(mover.state_words(state) if mover is not None else f"set to {state}")
     return title, " \u00b7 ".join(bits), description(game, t)
 
 

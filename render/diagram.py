@@ -1,6 +1,6 @@
 """Positions from a short description, for the gallery and the tests.
 
-    diagram("ganymede", {"g1": "K", "c5": "W(N)", "c6": "W(S)", "g12": "k"}, side="w")
+    diagram(game_id, {"g1": "K", "c5": "W(N)", "c6": "W(S)", "g12": "k"}, side="w")
 
 A piece is written as in VFEN (upper-case White, lower-case Black, "+" before a
 promoted piece, a state in parentheses). The result is a rules Position read by

@@ -2,12 +2,13 @@
 
 Orthodox silhouettes come from the Noto Sans Symbols 2 font (data/fonts, OFL);
 every fairy piece is drawn here from polygons, ellipses and strokes. Each emblem
-hints at how the piece moves or what it is called (a Cannon is a barrel, an Archer
-a bow, the Cyclops an eye), and compound pieces are compositions of orthodox
+hints at how the piece moves or what it is called (a Cannon is a barrel, a shooter
+a bow, a one-eyed piece an eye), and compound pieces are compositions of orthodox
 silhouettes (Marshall = Rook behind a Knight).
 
 A drawer is f(pen, direction): direction is a screen compass point ("N" = up) for
-the pieces that show one (Spearman, Cyclops), else None. All figures stand on the
+the figures that show their piece's state (``pointing`` at registration: the
+spear, the eye), else None. All figures stand on the
 line y = 90 so that a row of pieces looks even.
 """
 
@@ -21,11 +22,16 @@ GROUND = 90.0  # where figures stand
 DIRECTIONS = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
 
 DRAWERS: dict = {}
+# How a figure that shows its piece's state reads it: "compass" (the state is a
+# compass point) or a table state -> compass point (owner's view, "N" = forward).
+POINTING: dict = {}
 
 
-def drawer(name: str):
+def drawer(name: str, pointing=None):
     def register(fn):
         DRAWERS[name] = fn
+        if pointing is not None:
+            POINTING[name] = pointing
         return fn
     return register
 
@@ -176,7 +182,7 @@ def gnu(pen, direction=None):
     orthodox(pen, "knight", cx=50, height=70, width=74)
 
 
-# -- animals and emblems (Ganymede, Gigachess II, Grand Ducal) ------------------
+# -- animals and emblems ----------------------------------------------------------
 
 @drawer("griffon")     # an eagle's head (one diagonal step, then outward straight)
 def griffon(pen, direction=None):
@@ -519,8 +525,9 @@ def minirose(pen, direction=None):
     pen.arc(50, 38, 5, 5, 200, 480, 1.6, DETAIL)
 
 
-@drawer("spearman")    # a shield and a spear; the spear lies along the setting's line
-def spearman(pen, direction=None):
+# a shield and a spear; the spear lies along the line its setting names
+@drawer("spear", pointing={"V": "N", "R": "NE", "L": "NW"})
+def spear(pen, direction=None):
     rot = DIRECTIONS.get(direction or "N", 0)
     pen.ellipse(50, 50, 22)
     pen.ellipse(50, 50, 17, mode=DETAIL)
@@ -545,8 +552,8 @@ def pikeman(pen, direction=None):
     pen.rect(40, 66, 60, 72, r=2)
 
 
-@drawer("wall")        # brickwork; on the board it spans its two squares
-def wall(pen, direction=None):
+@drawer("bricks")      # brickwork; on the board it spans the piece's two squares
+def bricks(pen, direction=None):
     x0, x1 = 6, pen.units_w - 6
     y0, y1 = 28, 80
     pen.rect(x0, y0, x1, y1, r=2)
@@ -564,8 +571,8 @@ def wall(pen, direction=None):
             x += brick
 
 
-@drawer("archer")      # a bow with an arrow nocked
-def archer(pen, direction=None):
+@drawer("bow")         # a bow with an arrow nocked
+def bow(pen, direction=None):
     pen.arc(50, 56, 40, 36, 194, 346, 6)
     pen.line([(12, 48), (50, 70), (88, 48)], 1.8, caps=False)
     pen.layer()
@@ -575,8 +582,8 @@ def archer(pen, direction=None):
     pen.poly([(53, 72), (60, 84), (60, 90), (52, 80)])
 
 
-@drawer("cyclops")     # a one-eyed head with a pointer the way it faces
-def cyclops(pen, direction=None):
+@drawer("eye", pointing="compass")  # a one-eyed head with a pointer the way it faces
+def eye(pen, direction=None):
     pen.ellipse(50, 50, 28)
     if direction in DIRECTIONS:
         with pen.transform(rot=DIRECTIONS[direction], about=(50, 50)):

@@ -1,12 +1,13 @@
-"""Piece glyphs: which figure each piece of each game gets, and drawing it.
+"""Piece glyphs: which figure each piece gets, and drawing it.
 
-The same letter means different pieces in different games (W is a Wall in Ganymede,
-a Machine in Gigachess II), so a piece is looked up by (game, code, promoted). The
-same kind of piece gets the same figure in every game where it moves the same way:
-Ganymede's Griffon and Gigachess II's Eagle are one figure, and so are Grand
-Ducal's Sage and Gigachess II's Centaur, and Ganymede's Empress and Gigachess II's
-Amazon (with the promotion badge). A promoted piece always carries the same gold
-star badge, top right.
+The figure of a piece is named by its game's data (``glyph = "griffon"`` on the piece;
+``"white/black"`` when the two sides' figures differ) and drawn by the drawer of that
+name (render.drawers). The same letter means different pieces in different games, so
+a piece is looked up by (game, code, promoted). The same kind of piece gets the same
+figure in every game where it moves the same way, because the data names the same
+figure. A piece whose data names no figure (or one that does not exist) gets a disc
+with its letter, so a picture never fails because of a new piece. A promoted piece
+always carries the same gold star badge, top right.
 
 Glyphs are drawn at SUPERSAMPLE times their size, downsampled with LANCZOS, and
 cached; the images returned are shared, so callers must not draw on them.
@@ -19,73 +20,48 @@ from functools import lru_cache
 from PIL import Image
 
 from . import palette
-from .drawers import DIRECTIONS, DRAWERS, star
+from .drawers import DIRECTIONS, DRAWERS, POINTING, star
 from .pen import DETAIL, SUPERSAMPLE, Pen
 
-_ORTHODOX = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
-
-# (game, code) -> glyph id; "+X" is the promoted form of X.
-GLYPHS: dict[str, dict[str, str]] = {
-    "chess": dict(_ORTHODOX),
-    "grandducal": {
-        **_ORTHODOX,
-        "G": "grandduke", "S": "centaur", "I": "squirrel", "M": "mann",
-    },
-    "ganymede": {
-        **_ORTHODOX,
-        "G": "griffon", "I": "nightrider", "D": "dragon", "S": "spearman", "W": "wall",
-        "O": "minirose",
-        "+Q": "amazon", "+R": "fort", "+B": "galero", "+N": "gnu", "+P": "frog",
-        "+G": "roc", "+I": "moonrider", "+D": "flyingdragon", "+S": "pikeman",
-    },
-    "gigachess2": {
-        **_ORTHODOX,
-        "I": "prince", "E": "elephant", "W": "machine", "J": "centaur", "M": "camel",
-        "Z": "giraffe", "C": "cannon", "V": "crocodile", "O": "sorceress",
-        "U": "rhinoceros", "G": "griffon", "L": "lion", "Y": "missionary", "S": "admiral",
-        "D": "duchess", "H": "marshall", "X": "cardinal", "A": "amazon", "F": "buffalo",
-    },
-    "superchess": {
-        **_ORTHODOX,
-        "S": "superpawn", "C": "cyclops", "A": "archer",
-    },
-    # King and Queen: a promoted piece keeps its figure and gets the badge, as in
-    # shogi, because a captured piece goes back to hand unpromoted.
-    "kingqueen": {
-        "K": "king", "P": "pawn", "B": "bishop", "N": "knight", "C": "cannon",
-        "+K": "king", "+P": "pawn", "+B": "bishop", "+N": "knight", "+C": "cannon",
-    },
-}
-
-# Where one side calls the same piece something else: Blue's royal is its Queen.
-SIDE_GLYPHS: dict[tuple[str, str, str], str] = {("kingqueen", "K", "w"): "queen"}
-
-# Pieces whose figure shows their state: the line of a Spearman, the facing of a Cyclops.
-_SPEAR_LINE = {"V": "N", "R": "NE", "L": "NW"}
 _COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+_SIDES = "wb"
 
 
 def games() -> list[str]:
-    return list(GLYPHS)
+    import rules
+    return rules.variants()
+
+
+def piece_type(game: str, code: str, promoted: bool = False):
+    """The rules PieceType of a piece, or None for an unknown game or piece."""
+    import rules
+    try:
+        types = rules.game(game).types
+    except rules.RulesError:
+        return None
+    return types.get("+" + code) if promoted and "+" + code in types else types.get(code)
 
 
 def piece_kinds(game: str) -> list[tuple[str, bool]]:
     """Every (code, promoted) that the game has, unpromoted first."""
-    table = GLYPHS[game]
-    base = [(c, False) for c in table if not c.startswith("+")]
-    return base + [(c[1:], True) for c in table if c.startswith("+")]
+    import rules
+    types = rules.game(game).types.values()
+    return ([(t.code, False) for t in types if not t.promoted]
+            + [(t.code, True) for t in types if t.promoted])
 
 
+@lru_cache(maxsize=1024)
 def glyph_id(game: str, code: str, promoted: bool = False, colour: str = "w") -> str:
-    """The figure of a piece. Unknown pieces get a lettered disc, not an error,
-    so that a picture never fails because of a new piece."""
-    side = SIDE_GLYPHS.get((game, code, colour))
-    if side:
-        return side
-    table = GLYPHS.get(game, _ORTHODOX)
-    if promoted and "+" + code in table:
-        return table["+" + code]
-    return table.get(code, "letter:" + code)
+    """The figure of a piece, as its game's data names it; a lettered disc
+    ("letter:X") when the data names none."""
+    t = piece_type(game, code, promoted)
+    named = t.glyph if t is not None else None
+    if named:
+        sides = named.split("/")
+        figure = sides[_SIDES.index(colour)] if len(sides) == 2 else named
+        if figure in DRAWERS:
+            return figure
+    return "letter:" + code
 
 
 def turn(direction: str, half_turns: int) -> str:
@@ -94,19 +70,21 @@ def turn(direction: str, half_turns: int) -> str:
 
 
 def screen_direction(glyph: str, state: str | None, colour: str, flip: bool) -> str | None:
-    """Where on the screen a Spearman's spear or a Cyclops's eye points.
+    """Where on the screen a figure that shows its piece's state points (a spear's
+    line, an eye's look), as its drawer reads the state (drawers.POINTING).
 
     States are relative to the owner (Black's N is towards rank 1), and a flipped
     board turns everything half a circle."""
+    reading = POINTING.get(glyph)
+    if reading is None:
+        return None
     half_turns = (colour == "b") + bool(flip)
-    if glyph in ("spearman",):
-        rel = _SPEAR_LINE.get((state or "V").upper(), "N")
-    elif glyph in ("cyclops",):
+    if reading == "compass":
         rel = (state or "").upper()
         if rel not in DIRECTIONS:
-            return None  # not yet placed ("?"): no pointer
+            return None  # no state set yet ("?"): no pointer
     else:
-        return None
+        rel = reading.get((state or "").upper()) or next(iter(reading.values()))
     return turn(rel, half_turns)
 
 
@@ -122,7 +100,7 @@ def piece_image(game: str, code: str, promoted: bool = False, colour: str = "w",
 def render_glyph(glyph: str, scheme: str, size: int, promoted: bool = False,
                  direction: str | None = None, span: int = 1) -> Image.Image:
     """Draw a figure in a colour scheme (palette.SCHEMES) at size x (size * span)
-    pixels: span 2 is a horizontal Wall over two squares."""
+    pixels: span 2 is a horizontal figure over two squares (a piece on two)."""
     s = palette.SCHEMES[scheme]
     w, h = size * span * SUPERSAMPLE, size * SUPERSAMPLE
     pen = Pen(w, h)

@@ -1,6 +1,6 @@
 """A legend for a position: every kind of piece on the board or in hand, with its
 figure (in each colour present), its letter as the game writes it, and its name
-(per side where the sides call it differently, as in King and Queen).
+(per side where the sides call it differently).
 
     legend_entries(pos) -> [LegendEntry]     what the legend lists, in the game's order
     legend_image(pos)   -> RGB image          a second picture to send with the board
@@ -30,7 +30,7 @@ class LegendEntry:
     names: tuple[tuple[str, str], ...]  # (colour, name) for each colour present
     states: tuple[tuple[str, str | None], ...]  # (colour, a state to draw it in)
     in_hand_only: bool = False         # held in hand but not on the board
-    sided: bool = False                # the sides call it differently (King and Queen)
+    sided: bool = False                # the sides call it differently
 
     def name_text(self, side_names: tuple[str, str]) -> str:
         """The name; where the sides call it differently, each present side's name
@@ -74,7 +74,7 @@ def legend_entries(pos) -> list[LegendEntry]:
 
 
 def _default_state(t) -> str | None:
-    """A state to draw a piece in when it has none (a Cyclops facing forward)."""
+    """A state to draw a piece in when it has none (its first state: facing forward)."""
     if t.states and t.chosen:
         return t.states[0]
     return None

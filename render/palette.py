@@ -7,6 +7,7 @@ read on either square colour.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 RGB = tuple[int, int, int]
@@ -24,18 +25,24 @@ SCHEMES: dict[str, Scheme] = {
     "white": Scheme(fill=(250, 248, 240), line=(38, 36, 34), detail=(38, 36, 34)),
     "black": Scheme(fill=(52, 50, 54), line=(236, 232, 222), detail=(236, 232, 222),
                     outline=2.2),
-    # King and Queen: Blue (the Queen's side, "w") and Red (the King's side, "b").
+    # for a game whose sides are called Blue and Red (its data's side names)
     "blue": Scheme(fill=(70, 124, 214), line=(16, 30, 66), detail=(232, 240, 255)),
     "red": Scheme(fill=(212, 66, 54), line=(62, 14, 10), detail=(255, 236, 228)),
 }
 
-# Which scheme paints each side, per game; games not listed use DEFAULT_SIDES.
+# Which scheme paints each side: the scheme named like the side in the game's data
+# (a game of Blue and Red), else DEFAULT_SIDES.
 DEFAULT_SIDES = {"w": "white", "b": "black"}
-GAME_SIDES = {"kingqueen": {"w": "blue", "b": "red"}}
 
 
+@lru_cache(maxsize=64)
 def scheme_name(game: str, colour: str) -> str:
-    return GAME_SIDES.get(game, DEFAULT_SIDES)[colour]
+    import rules
+    try:
+        own = rules.game(game).side_names["wb".index(colour)].lower()
+    except rules.RulesError:
+        own = None
+    return own if own in SCHEMES else DEFAULT_SIDES[colour]
 
 
 # The promotion badge: a small gold star, the same on every promoted piece.
@@ -51,7 +58,7 @@ COORDINATES: RGB = (214, 210, 202)
 # Zone tints (castles), blended over the square colour with the given strength.
 ZONE_TINT: RGB = (120, 150, 200)
 ZONE_TINT_STRENGTH = 0.22
-# King and Queen's castles, in their owner's colour: (light, dark) square colours.
+# Castles (zones that belong to one side), in their owner's colour: (light, dark) square colours.
 # (Blending blue into the tan squares would only make them grey.)
 CASTLE_SQUARES: dict[str, tuple[RGB, RGB]] = {
     "w": ((214, 224, 240), (158, 174, 202)),
@@ -64,7 +71,7 @@ CAPTURED: tuple[int, int, int, int] = (200, 110, 60, 110)     # orange wash
 CHECK: tuple[int, int, int, int] = (226, 40, 30, 255)         # red glow
 CHECK_EDGE: tuple[int, int, int, int] = (214, 24, 24, 255)    # frame / corners: check
 LAST_MOVE_EDGE: tuple[int, int, int, int] = (226, 178, 0, 235)  # frame inside the last move
-ARROW: tuple[int, int, int, int] = (220, 70, 20, 200)         # an Archer's shot
+ARROW: tuple[int, int, int, int] = (220, 70, 20, 200)         # a shot (the shooter stays)
 DESTINATION: tuple[int, int, int, int] = (40, 60, 40, 90)     # dot / ring
 SELECTED: tuple[int, int, int, int] = (70, 170, 90, 120)      # green     # the chosen piece's square(s)
 CAPTURE_ONLY: tuple[int, int, int, int] = (150, 36, 28, 170)  # cross: captures there only
@@ -75,7 +82,7 @@ PANEL_TEXT: RGB = (214, 210, 202)
 PANEL_LETTER: RGB = (236, 200, 110)
 PANEL_MUTED: RGB = (160, 158, 152)
 
-# Pieces in hand (King and Queen).
+# Pieces in hand.
 HAND_PANEL: RGB = (58, 60, 67)
 HAND_TEXT: RGB = (230, 226, 218)
 # The side's name over its hand, in a light tone of its pieces' colour.

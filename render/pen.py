@@ -71,7 +71,7 @@ class Pen:
     """Draws shapes given in units onto layers of pixel masks.
 
     width and height are the pixel size of the supersampled canvas; the shorter
-    side is UNITS long, so a square canvas is 100 x 100 units and a Wall spanning
+    side is UNITS long, so a square canvas is 100 x 100 units and a figure spanning
     two squares is 200 x 100.
     """
 

@@ -5,10 +5,10 @@
     board_layout(pos, flip=None, square=None)   where each square is in that image
 
 The picture is drawn by render.board from a plain description built here from the
-engine's data: the game's geometry (holes, its own file letters), its zones (King and
-Queen's castles in their owner's colours), the pieces with their states (Cyclops
-facing, Spearman setting, Wall orientation), the pieces in hand, the last move (from
-and to, every square it captured on, a drop's square, an Archer's target), check (the
+engine's data: the game's geometry (holes, its own file letters), its zones (a side's
+castle in its owner's colours), the pieces with their states (a facing, a setting, the
+side of a two-square piece's other half), the pieces in hand, the last move (from
+and to, every square it captured on, a drop's square, a shot's target), check (the
 royal's square) and, for `highlight=`, the legal destinations of one chosen piece as
 the engine lists them. Nothing here knows about Discord.
 """
@@ -20,8 +20,11 @@ from collections.abc import Iterable
 from PIL import Image
 
 from . import palette
+from rules import MoveKind
+
 from .board import Layout, Piece, draw_board, make_layout, to_png
 from .result import position_result_text
+from .spans import kind_partner_steps
 
 _COLOURS = "wb"
 
@@ -69,22 +72,22 @@ def hands_of(pos) -> dict[str, dict[str, int]] | None:
 def last_move_squares(move, names) -> tuple[list[str], list[str]]:
     """(moved, captured): the squares to mark for a move.
 
-    moved: where the piece came from and went to (a Wall's two old and two new
-    squares, a drop's square, an Archer's own square for a shot, the square of a
-    piece that turned in place, a set-up's changed squares); captured: every
-    square the move took a piece on (a Cyclops run, a Wall's cover, a shot's
-    target, en passant). A square is in one list only, captured first."""
+    moved: where the piece came from and went to (a two-square piece's two old and
+    two new squares, a drop's square, a shooter's own square for a shot, the square
+    of a piece that turned in place, a set-up action's changed squares); captured:
+    every square the move took a piece on (a run over several, a two-square piece's
+    cover, a shot's target, en passant). A square is in one list only, captured first."""
     if move is None:
         return [], []
     kind = move.kind
     moved: list[int] = []
-    if kind == "w":
+    if kind == MoveKind.SPAN:
         moved = list(move.clear[:2]) + [s for s, _ in move.put]
-    elif kind == "d":
+    elif kind == MoveKind.DROP:
         moved = [move.to]
-    elif kind in ("t", "s"):     # a turn in place; a shot (the Archer stays)
+    elif kind in (MoveKind.TURN, MoveKind.SHOT):     # a turn in place; a shot (the shooter stays)
         moved = [move.frm]
-    elif kind == "u":
+    elif kind == MoveKind.SETUP:
         moved = ([move.frm] if move.frm is not None else [])
         changed = [s for s, k in move.put if k.key != "P"]
         moved += changed or [s for s, _ in move.put]
@@ -96,31 +99,29 @@ def last_move_squares(move, names) -> tuple[list[str], list[str]]:
 
 
 def piece_squares(pos, sq: int) -> list[int]:
-    """The squares of the piece on sq: both of a Wall's, else sq alone."""
+    """The squares of the piece on sq: all of a piece standing on several, else sq."""
     k = pos.board[sq]
-    if k is None or k.type.hook != "wall" or k.state not in _WALL_STEP:
+    if k is None:
         return [sq]
-    dx, dy = _WALL_STEP[k.state]
-    other = pos.game.geometry.step(sq, dx, dy)
-    if other is not None and pos.board[other] is not None and pos.board[other].type is k.type \
-            and pos.board[other].color == k.color:
-        return [sq, other]
-    return [sq]
-
-
-_WALL_STEP = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
+    out = [sq]
+    for dx, dy in kind_partner_steps(k):
+        other = pos.game.geometry.step(sq, dx, dy)
+        q = pos.board[other] if other is not None else None
+        if q is not None and q.type is k.type and q.color == k.color:
+            out.append(other)
+    return out
 
 
 def move_destinations(moves: Iterable, own: Iterable[int]) -> set[int]:
     """The squares a piece can reach by these moves: each move's landing square, a
-    Wall move's new squares, an Archer shot's target; not the squares the piece
-    stands on now (turning in place, or a Wall keeping one of its squares)."""
+    two-square piece's new squares, a shot's target; not the squares the piece
+    stands on now (turning in place, or a two-square piece keeping one of them)."""
     own = set(own)
     out: set[int] = set()
     for m in moves:
-        if m.kind == "w":
+        if m.kind == MoveKind.SPAN:
             out.update(s for s, _ in m.put)
-        elif m.kind in ("d", "u"):
+        elif m.kind in (MoveKind.DROP, MoveKind.SETUP):
             continue
         elif m.to is not None:
             out.add(m.to)
@@ -150,8 +151,8 @@ def checker_squares(pos) -> list[str]:
 
 
 def shot_arrows(move, names) -> list[tuple[str, str]]:
-    """An Archer's shot as an arrow (from its square, to the emptied one)."""
-    if move is None or move.kind != "s" or move.frm is None or move.to is None:
+    """A shot as an arrow (from the shooter's square, to the emptied one)."""
+    if move is None or move.kind != MoveKind.SHOT or move.frm is None or move.to is None:
         return []
     return [(names[move.frm], names[move.to])]
 

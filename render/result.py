@@ -3,7 +3,7 @@
 A position knows only the endings the rules decide (checkmate, stalemate, repetition,
 the 100-ply rule); the bot knows the others (resignation, time, agreement, abort) and
 passes the same (result, reason) pair it stores. The side names are the game's own
-(Blue and Red in King and Queen).
+(Blue and Red, say).
 """
 
 from __future__ import annotations

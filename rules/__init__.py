@@ -16,7 +16,7 @@ from .errors import (AmbiguousMoveError, FenError, GameDefinitionError, GameOver
                      VariantError)
 from .game import (Game, add_variants_dir, load_game as game, remove_variants_dir,
                    variant_ids as variants)
-from .move import Move
+from .move import Move, MoveKind
 from .position import Position
 
 
@@ -31,7 +31,7 @@ def start(game_id: str) -> Position:
 
 
 __all__ = [
-    "variants", "start", "from_fen", "game", "Game", "Position", "Move",
+    "variants", "start", "from_fen", "game", "Game", "Position", "Move", "MoveKind",
     "add_variants_dir", "remove_variants_dir",
     "RulesError", "UnknownGameError", "GameDefinitionError", "VariantError", "FenError", "MoveError",
     "InvalidMoveError", "IllegalMoveError", "NoPieceError", "NotYourPieceError", "NoSuchMoveError",

@@ -103,7 +103,8 @@ class Game:
                     raise VariantError(f"{source}: [pieces.{t.key}] hook: no special mover {t.hook!r} "
                                        f"(the movers: {', '.join(sorted(hooks.MOVERS))})")
                 self.movers[t.key] = hooks.MOVERS[t.hook](self, t)
-        self.extension = None
+        # every game has an extension object: the base one (no-op defaults) if none is named
+        self.extension = hooks.GameExtension(self)
         if self.extension_name:
             if self.extension_name not in hooks.EXTENSIONS:
                 hooks.load_all()
@@ -128,7 +129,7 @@ class Game:
             royal=p["royal"], pawn=p["pawn"], ep_victim=p["ep_victim"],
             initial=initial, promotion=promo, confined=p["confined"], hook=p["hook"],
             paths=p["paths"], side_names=tuple(names) if names else None,
-            description=p["description"])
+            description=p["description"], glyph=p["glyph"])
 
     # --- kinds -------------------------------------------------------------
     def kind(self, key: str, color: int, state: str | None = None) -> PieceKind:
@@ -168,12 +169,15 @@ class Game:
             return self._zones[name]
         raise GameDefinitionError(f"{self.id}: no zone {full!r}")
 
+    @cached_property
+    def jump(self):
+        """The royal's one-time jump (rules.kingjump.KingJump), or None without one."""
+        from .kingjump import KingJump
+        return KingJump(self, self._king_jump_from) if self.king_jump and self._king_jump_from else None
+
     def king_jump_square(self, color: int) -> int | None:
         """The square from which this side's King may make its one-time jump."""
-        if not self.king_jump or not self._king_jump_from:
-            return None
-        sq = self.geometry.parse_square(self._king_jump_from)
-        return sq if color == WHITE else self.geometry.mirror_rank(sq)
+        return self.jump.square(color) if self.jump is not None else None
 
     def relative_rank(self, sq: int, color: int) -> int:
         r = self.geometry.rank_of(sq)

@@ -1,7 +1,30 @@
 """A move: what it changes on the board, and its canonical text (LAN)."""
 from __future__ import annotations
 
-NORMAL, CASTLE, DROP, TURN, SHOT, WALL, SETUP = "n", "c", "d", "t", "s", "w", "u"
+from enum import Enum
+
+
+class MoveKind(str, Enum):
+    """What sort of move it is. A str enum whose values are the old one-letter codes,
+    so a kind compares equal to its letter (moves are stored as LAN, never as kinds)."""
+    NORMAL = "n"   # a piece moves (and may capture, promote, change state)
+    CASTLE = "c"
+    DROP = "d"     # a piece from hand onto the board
+    TURN = "t"     # a stateful piece changes state in place
+    SHOT = "s"     # a capture from a distance: the shooter stays
+    SPAN = "w"     # a piece standing on several squares moves (its mover writes the SAN)
+    SETUP = "u"    # an action of a set-up phase, before the first move
+
+    # plain str behaviour: printed as the letter, hashed and compared at str speed
+    __str__ = str.__str__
+    __hash__ = str.__hash__
+    __eq__ = str.__eq__
+
+
+NORMAL, CASTLE, DROP, TURN, SHOT, SPAN, SETUP = (
+    MoveKind.NORMAL, MoveKind.CASTLE, MoveKind.DROP, MoveKind.TURN, MoveKind.SHOT, MoveKind.SPAN,
+    MoveKind.SETUP)
+WALL = SPAN  # the older name, kept for callers outside the engine
 
 
 class Move:
@@ -14,7 +37,7 @@ class Move:
 
     __slots__ = ("kind", "frm", "to", "piece", "new", "captures", "clear", "put", "_lan", "ep")
 
-    def __init__(self, kind, frm, to, piece, new, captures=(), clear=None, put=None, lan=None, ep=False):
+    def __init__(self, kind: MoveKind, frm, to, piece, new, captures=(), clear=None, put=None, lan=None, ep=False):
         self.kind = kind
         self.frm = frm
         self.to = to

@@ -13,7 +13,7 @@ import re
 
 from .errors import (AmbiguousMoveError, GameOverError, InvalidMoveError, LeavesRoyalInCheckError,
                      NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError)
-from .move import CASTLE, DROP, SETUP, SHOT, TURN, WALL, Move
+from .move import CASTLE, DROP, SETUP, SHOT, SPAN, TURN, Move
 
 MAX_MOVE_TEXT = 64
 _TRAILING = re.compile(r"(?:[+#!?]|ch|e\.?p\.?)+$", re.IGNORECASE)
@@ -23,7 +23,7 @@ def _suffix(move: Move) -> str:
     lan = move.lan
     for mark in ("=", "("):
         i = lan.find(mark)
-        if i >= 0 and move.kind not in (TURN, WALL, SETUP):
+        if i >= 0 and move.kind not in (TURN, SPAN, SETUP):
             return lan[i:]
     return ""
 
@@ -52,7 +52,7 @@ def _san_body(pos, move: Move) -> str:
         return f"{_code(move.piece)}{move.lan}"
     if move.kind == TURN:
         return f"{_code(move.piece)}{move.lan}"
-    if move.kind == WALL:
+    if move.kind == SPAN:  # a piece on several squares: its mover writes it
         return move.piece.hook.san(pos, move)
     piece = move.piece
     dest = names[move.to]
@@ -98,7 +98,7 @@ def _forms(pos, move: Move) -> set[str]:
         forms.add(names[move.frm] + names[move.to])
         forms.add(_code(move.piece) + names[move.frm] + names[move.to])
         return forms
-    if move.kind in (DROP, SHOT, TURN, WALL, SETUP):
+    if move.kind in (DROP, SHOT, TURN, SPAN, SETUP):
         if move.kind == SHOT:
             forms.add(f"{_code(move.piece)}^{names[move.to]}")
         return forms
@@ -152,8 +152,7 @@ def parse_move(pos, text) -> Move:
         return exact_lan  # the canonical form: no index needed (replaying a stored game)
     candidates = [raw]
     ext = pos.game.extension
-    if ext is not None and hasattr(ext, "rewrite"):
-        candidates += list(ext.rewrite(pos, raw))
+    candidates += list(ext.rewrite(pos, raw))
     exact, folded = move_index(pos)
     for cand in candidates:
         n = normalise(cand)
@@ -163,16 +162,13 @@ def parse_move(pos, text) -> Move:
                 return legal[next(iter(hits))]
             shown = sorted(hits)
             sans = [san(pos, legal[h]) for h in shown]
-            hint = None  # the game's own advice (Super Chess: name the facing)
-            if ext is not None and hasattr(ext, "ambiguity_hint"):
-                hint = ext.ambiguity_hint(pos, [legal[h] for h in shown])
+            hint = ext.ambiguity_hint(pos, [legal[h] for h in shown])  # the game's own advice
             raise AmbiguousMoveError(
                 f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}"
                 + (hint or ""), sans)
-    if ext is not None and hasattr(ext, "explain"):  # the game's own notations explained
-        err = ext.explain(pos, raw)
-        if err is not None:
-            raise err
+    err = ext.explain(pos, raw)  # the game's own notations explained
+    if err is not None:
+        raise err
     raise explain(pos, raw)
 
 
@@ -223,9 +219,9 @@ def explain(pos, raw: str) -> RulesError:
             return _near(pos, raw, m["rest"], legal)
         if tries:
             return LeavesRoyalInCheckError(
-                f"{raw!r} is illegal: {_why_illegal(pos)}")
-        if piece.royal and game.king_jump:
-            err = _jump_refusal(pos, frm, to)
+                f"{raw!r} is illegal: {why_illegal(pos)}")
+        if piece.royal and game.jump is not None:
+            err = game.jump.refusal(pos, frm, to)
             if err is not None:
                 return err
         return NoSuchMoveError(f"the {piece.name} on {fname} cannot move to {dest}")
@@ -251,41 +247,12 @@ def explain(pos, raw: str) -> RulesError:
     if legal:
         return _near(pos, raw, m["rest"], legal)
     if tries:
-        return LeavesRoyalInCheckError(f"{raw!r} is illegal: {_why_illegal(pos)}")
-    if game.king_jump and len(mine) == 1 and pos.board[mine[0]].royal:
-        err = _jump_refusal(pos, mine[0], to)
+        return LeavesRoyalInCheckError(f"{raw!r} is illegal: {why_illegal(pos)}")
+    if game.jump is not None and len(mine) == 1 and pos.board[mine[0]].royal:
+        err = game.jump.refusal(pos, mine[0], to)
         if err is not None:
             return err
     return NoSuchMoveError(f"no {name} of yours can move to {dest}")
-
-
-def _jump_refusal(pos, frm: int, to: int) -> RulesError | None:
-    """Why a royal's one-time jump (Gigachess II) from frm to to is refused, or None."""
-    geo = pos.game.geometry
-    dx, dy = geo.file_of(to) - geo.file_of(frm), geo.rank_of(to) - geo.rank_of(frm)
-    if max(abs(dx), abs(dy)) != 2:
-        return None
-    name, dest = pos.board[frm].name, geo.names[to]
-    if frm != pos.game.king_jump_square(pos.side) or frm not in pos.rights:
-        return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump is made only once, "
-                               f"by a {name} that has not moved")
-    if pos.board[to] is not None:
-        return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump needs an empty square, "
-                               f"it never captures")
-    if pos.in_check():
-        return LeavesRoyalInCheckError(f"the {name} cannot jump while in check")
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
-        mids = [geo.step(frm, sx, sy)]
-    else:
-        mids = [geo.step(frm, sx, sy), geo.step(frm, sx, 0) if abs(dx) == 2 else geo.step(frm, 0, sy)]
-    mids = sorted(m for m in mids if m is not None)
-    if all(pos.is_attacked(m, 1 - pos.side) for m in mids):
-        squares = " and ".join(geo.names[m] for m in mids)
-        return LeavesRoyalInCheckError(
-            f"the {name} cannot jump to {dest}: it would pass {squares}, "
-            f"{'which is' if len(mids) == 1 else 'both'} attacked")
-    return LeavesRoyalInCheckError(f"the {name} cannot jump to {dest}: it would be in check there")
 
 
 def _near(pos, raw, rest, legal) -> RulesError:
@@ -296,7 +263,7 @@ def _near(pos, raw, rest, legal) -> RulesError:
     return InvalidMoveError(f"{raw!r} is not written right; did you mean {options}?")
 
 
-def _why_illegal(pos) -> str:
+def why_illegal(pos) -> str:
     royal = pos.royal[pos.side]
     name = pos.board[royal].name if royal is not None else "royal piece"
     if pos.in_check():

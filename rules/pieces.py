@@ -42,6 +42,9 @@ class PieceType:
     paths: str | None = None      # named path generator (Mini-rose)
     side_names: tuple[str, str] | None = None  # names for White/Black (King and Queen)
     description: str = ""
+    # the figure pictures draw (a name in render's glyph registry; "white/black" when the
+    # sides' figures differ); None: a lettered disc
+    glyph: str | None = None
 
     @property
     def code(self) -> str:

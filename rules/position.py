@@ -10,7 +10,7 @@ royal move, and is not made in check) cannot expose the royal.
 from __future__ import annotations
 
 from .errors import GameOverError
-from .move import CASTLE, DROP, NORMAL, SETUP, TURN, Move
+from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, TURN, Move
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
@@ -162,6 +162,11 @@ class Position:
             self._safety = (check, None if everything else sens)
         return self._safety
 
+    @property
+    def in_setup(self) -> bool:
+        """True while the players are still making a set-up phase (no move made yet)."""
+        return self.setup is not None
+
     def in_check(self) -> bool:
         if self.setup is not None:
             return False
@@ -180,7 +185,7 @@ class Position:
         if captures:  # taking one square of a piece on several (a Wall) takes all of it
             for c in captures:
                 q = self.board[c]
-                if q is not None and q.hook is not None and hasattr(q.hook, "linked"):
+                if q is not None and q.hook is not None and q.hook.span > 1:
                     extra = tuple(s for s in q.hook.linked(self.board, c, q) if s not in captures)
                     if extra:
                         captures = captures + extra
@@ -295,34 +300,8 @@ class Position:
                     continue
                 yield Move(CASTLE, c.king, c.king_to, king, king, (), (c.king, c.rook),
                            ((c.king_to, king), (c.rook_to, rook)))
-        if game.king_jump:
-            yield from self._king_jumps()
-
-    def _king_jumps(self):
-        us, them = self.side, 1 - self.side
-        r = self.royal[us]
-        if r is None or r not in self.rights or self.in_check():
-            return
-        geo = self.game.geometry
-        board = self.board
-        k = board[r]
-        for dx in range(-2, 3):
-            for dy in range(-2, 3):
-                if max(abs(dx), abs(dy)) != 2:
-                    continue
-                to = geo.step(r, dx, dy)
-                if to is None or board[to] is not None:
-                    continue
-                sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-                if abs(dx) == abs(dy) or dx == 0 or dy == 0:
-                    mids = [geo.step(r, sx, sy)]
-                elif abs(dx) == 2:
-                    mids = [geo.step(r, sx, 0), geo.step(r, sx, sy)]
-                else:
-                    mids = [geo.step(r, 0, sy), geo.step(r, sx, sy)]
-                if all(m is None or self.is_attacked(m, them) for m in mids):
-                    continue
-                yield Move(NORMAL, r, to, k, k, ())
+        if game.jump is not None:
+            yield from game.jump.moves(self)
 
     def _drops(self):
         game = self.game
@@ -549,7 +528,7 @@ class Position:
     def moves_from(self, square) -> list[Move]:
         """The legal moves of the piece on a square (a Wall from either of its squares)."""
         sq = self.game.geometry.parse_square(square) if isinstance(square, str) else square
-        return [m for m in self.legal_moves() if m.frm == sq or (m.kind == "w" and sq in m.clear[:2])]
+        return [m for m in self.legal_moves() if m.frm == sq or (m.kind == SPAN and sq in m.clear[:2])]
 
     # --- game end ----------------------------------------------------------------
     def ep_square(self):

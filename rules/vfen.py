@@ -46,20 +46,18 @@ def read_fen(game, text: str) -> Position:
     dropped = ("w" in dropped_text, "b" in dropped_text)
     setup = extras.get("setup")
     if setup is not None:
-        if game.extension is None or not hasattr(game.extension, "setup_phases"):
+        if not game.extension.setup_phases:
             raise FenError(f"{game.name} has no set-up phase")
         if setup not in game.extension.setup_phases:
             raise FenError(f"unknown set-up step {setup!r}; expected one of "
                            f"{', '.join(game.extension.setup_phases)}")
     pos = Position(game, board, side, rights, ep, halfmove, fullmove, hands, dropped, setup)
-    if setup is not None and hasattr(game.extension, "validate"):
-        game.extension.validate(pos)  # a set-up position is the extension's to check
     if setup is None:
         for sq, k in enumerate(board):
             if k is not None and k.state == "?":
                 raise FenError(f"the piece on {game.geometry.names[sq]} has no state set")
-        if game.extension is not None and hasattr(game.extension, "validate"):
-            game.extension.validate(pos)
+    game.extension.validate(pos)  # a set-up position is wholly the extension's to check
+    if setup is None:
         them = 1 - side
         r = pos.royal[them]
         if r is not None and attacked_on(board, pos.occ[side], r, side):
@@ -164,10 +162,8 @@ def _read_rights(game, board, text: str) -> frozenset:
             for c in game.castlings:
                 if c.color == color and geo.file_of(c.rook) == f:
                     sq = c.rook
-            if sq is None and game.king_jump:
-                start = game.king_jump_square(color)
-                if start is not None and geo.file_of(start) == f:
-                    sq = start
+            if sq is None and game.jump is not None:
+                sq = game.jump.right_for_file(color, f)
         if sq is None:
             raise FenError(f"castling right {ch!r} names no castling or jump in {game.name}")
         _check_right(game, board, color, sq, ch)
@@ -279,7 +275,7 @@ def _write_rights(pos) -> str:
                     owner = c.color
                     if game.castling_letters and owner == color:
                         letters.append((0 if c.short else 1, "K" if c.short else "Q"))
-            if owner is None and game.king_jump and game.king_jump_square(color) == sq:
+            if owner is None and game.jump is not None and game.jump.is_right(color, sq):
                 owner = color
                 letters.append((geo.file_of(sq), geo.files[geo.file_of(sq)].upper()))
             elif owner == color and not game.castling_letters:

@@ -34,7 +34,7 @@ DAY_CHOICES = [Choice(name=format.plural(d, "day") + " per move", value=d) for d
 COLOUR_CHOICES = [Choice(name="random", value="random"), Choice(name="white (moves first)", value="white"),
                   Choice(name="black", value="black")]
 SETUP_CHOICES = [Choice(name="the usual start", value="default"),
-                 Choice(name="the players make the set-up (Super Chess)", value="players")]
+                 Choice(name="the players make the set-up (games that have one)", value="players")]
 GAME_OPTION = "the game's number, like 12 (not needed in the game's thread or if you have one game)"
 
 
@@ -144,7 +144,7 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
                        opponent="who to challenge (this bot: the computer); leave out for an open challenge",
                        days="time allowed for each move (yours: the computer answers at once)",
                        colour="the side you want",
-                       setup="Super Chess only: the players place their own pieces first",
+                       setup="games with a set-up phase: the players place their own pieces first",
                        computer="play the computer: it accepts at once and answers each move",
                        level="the computer's level, 1 (beginner) to 5 (strongest); default 3")
 @app_commands.choices(game=GAME_CHOICES, days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)

@@ -41,7 +41,7 @@ def game_summary(game: str) -> str:
 
 
 def piece_label(ptype) -> str:
-    """A piece's name; both sides' names where they differ (King and Queen)."""
+    """A piece's name; both sides' names where they differ (a game whose sides name them differently)."""
     return " / ".join(ptype.side_names) if ptype.side_names else ptype.name
 
 
@@ -180,13 +180,11 @@ def board_caption(view, note: str | None = None) -> str:
 
 
 def setup_hint(view) -> str | None:
-    """The set-up action now due, in the game's own words (Super Chess: the facing, and
-    whose side N is on); None outside a set-up."""
+    """The set-up action now due, in the game's own words; None outside a set-up."""
     if view.status != "active" or not view.in_setup:
         return None
     pos = rules.from_fen(view.game, view.fen)
-    ext = pos.game.extension
-    return ext.setup_hint(pos) if hasattr(ext, "setup_hint") else None
+    return pos.game.extension.setup_hint(pos)
 
 
 def thread_name(view) -> str:

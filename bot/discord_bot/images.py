@@ -30,7 +30,7 @@ async def board_file(pos, *, flip: bool, highlight: str | None = None,
 
 def every_piece(game_id: str) -> list[render.LegendEntry]:
     """The start position's legend, and after it every piece the start leaves out (those
-    that only come by promotion, like Grand Ducal Chess's Mann), in both colours."""
+    that only come by promotion), in both colours."""
     entries = render.legend_entries(rules.start(game_id))
     listed = {e.key for e in entries}
     for key, t in rules.game(game_id).types.items():

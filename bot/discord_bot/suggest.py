@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 import rules
+from rules import MoveKind
 from bot.errors import ServiceError
 
 LIMIT = 25
@@ -37,12 +38,12 @@ def move_entries(pos) -> list[MoveEntry]:
     out = []
     for m in pos.legal_moves():
         san = pos.san(m)
-        piece = (m.new if m.kind == "d" else m.piece).name if (m.piece or m.new) else ""
+        piece = (m.new if m.kind == MoveKind.DROP else m.piece).name if (m.piece or m.new) else ""
         frm = names[m.frm] if m.frm is not None else None
         to = names[m.to] if m.to is not None else None
-        if m.kind == "d":
+        if m.kind == MoveKind.DROP:
             label = f"drop {piece} on {to}"
-        elif m.kind in ("n", "c") and frm and to:
+        elif m.kind in (MoveKind.NORMAL, MoveKind.CASTLE) and frm and to:
             label = f"{piece} {frm}→{to}" + (" takes" if m.captures else "")
             if m.promotion is not None:
                 label += f", becomes {m.promotion.name}"

@@ -27,7 +27,7 @@ from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import ServiceError
 from ..notifiers import Notifiers
-from ..service import COMPUTER, SETUP_START, GameService
+from ..service import COMPUTER, GameService
 from .console import Console
 from .images import Images
 from .session import Session, resolve_game
@@ -35,10 +35,15 @@ from .session import Session, resolve_game
 PLATFORM = "terminal"
 QUIT_WORDS = ("q", "quit", "exit")  # leave at any question, as at the game's prompt
 
+_ORTHODOX_KEYS = frozenset("KQRBNP")
+
+
 def game_ids() -> list[str]:
-    """The five games first, then the engine's orthodox chess."""
+    """The variants first, then any game of the orthodox pieces alone (the engine's
+    conformance game), each group in the engine's order."""
     ids = rules.variants()
-    return [g for g in ids if g != "chess"] + [g for g in ids if g == "chess"]
+    orthodox = [g for g in ids if set(rules.game(g).types) <= _ORTHODOX_KEYS]
+    return [g for g in ids if g not in orthodox] + orthodox
 
 
 class TerminalNotifier:
@@ -125,7 +130,8 @@ async def _computer_game(service: GameService, console: Console, game: str | Non
         return None
     name = ((white if colour == "white" else black) or "You").strip() or "You"
     if setup is None:
-        setup = choose_setup(console, game) if game in SETUP_START else "default"
+        setup = (choose_setup(console, game) if rules.game(game).setup_start_fen is not None
+                 else "default")
         if setup is None:
             return None
     me = await service.player(PLATFORM, name.casefold(), name)
@@ -158,7 +164,7 @@ async def _new_game(service: GameService, console: Console, game: str | None, wh
         return None
     if setup is None:
         setup = "default"
-        if game in SETUP_START:
+        if rules.game(game).setup_start_fen is not None:
             setup = choose_setup(console, game)
             if setup is None:
                 return None
@@ -199,12 +205,19 @@ def choose_game(console: Console) -> str | None:
             console.say(str(e)[0].upper() + str(e)[1:])
 
 
+def _count(n: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[n] if n < len(words) else str(n)
+
+
 def choose_setup(console: Console, game: str) -> str | None:
-    console.say(f"{rules.game(game).name} starts with a set-up: each side chooses where its two "
-                "Super Pawns stand and which way its Cyclops faces.")
-    console.say("  default  the usual set-up (Super Pawns on e and f, Cyclopes facing N, "
-                "forward)")
-    console.say("  players  make the four set-up actions yourselves")
+    g = rules.game(game)
+    ext = g.extension
+    choice = ext.setup_choice() or "the players may choose part of the start position"
+    console.say(f"{g.name} starts with a set-up: {choice}.")
+    default = ext.setup_default()
+    console.say("  default  the usual set-up" + (f" ({default})" if default else ""))
+    console.say(f"  players  make the {_count(len(ext.setup_phases))} set-up actions yourselves")
     while True:
         answer = console.ask("Set-up (default/players) [default]: ")
         if answer is None:

@@ -1,7 +1,7 @@
 """One game at one keyboard: each line acts for the side to move.
 
 A line that is not a command word is a move, in any notation the engine reads
-(``Nf3``, ``e2e4``, ``Ng1-f3``, Super Chess's ``S@e2,S@f2`` and ``d1(N)``); the
+(``Nf3``, ``e2e4``, ``Ng1-f3``, and a game's own forms, such as the actions of a set-up phase); the
 commands are the bot's: move, board, moves, undo, draw, resign, abort, record,
 rules, piece, legend, help, hint, review, plus the terminal's own: flip, fen, games,
 quit. Everything goes through the game service, so the rules, the refusals and the
@@ -331,10 +331,8 @@ def _sentence(text: str) -> str:
 
 
 def _setup_hint(pos) -> str:
-    """What the set-up action now to be made is (the game's own words: Super Chess)."""
-    ext = pos.game.extension
-    hint = ext.setup_hint(pos) if hasattr(ext, "setup_hint") else None
-    return hint or "a set-up action (type moves to see them)"
+    """What the set-up action now to be made is, in the game's own words."""
+    return pos.game.extension.setup_hint(pos) or "a set-up action (type moves to see them)"
 
 
 # --- the commands ----------------------------------------------------------------------
@@ -584,7 +582,7 @@ def help_text() -> str:
 # --- games and pieces as text (the rules and piece commands) ---------------------------
 
 def resolve_game(text: str) -> str:
-    """A game id from its id, its name or the start of either ('grand', 'super')."""
+    """A game id from its id, its name or the start of either (a word or two of it)."""
     t = text.strip().lower().replace(" ", "")
     ids = rules.variants()
     if t in ids:

@@ -3,9 +3,8 @@
 Uses only what a rules ``Position`` shows: the board (a list of piece kinds, None for
 an empty square), the geometry (file letters, ranks, holes), each kind's ``symbol``
 (its code, upper case for White and lower case for Black, ``+`` before a promoted
-piece, its state in brackets: a Cyclops facing ``C(NE)``, a Spearman setting
-``S(V)``, each half of a Wall ``W(E)`` naming the side its other half is on) and the
-hands. Every square gets the same width, so the board stays a grid whatever stands
+piece, its state in brackets: a facing ``C(NE)``, a setting ``S(V)``, each half
+of a two-square piece ``W(E)`` naming the side its other half is on) and the hands. Every square gets the same width, so the board stays a grid whatever stands
 on it; an empty square is ``.``, a hole (a square that is not part of the board) is
 blank.
 
@@ -81,7 +80,7 @@ def hand_lines(pos) -> list[str]:
 
 
 def side_names(pos) -> tuple[str, str]:
-    """The game's names of the two sides (King and Queen: Blue and Red)."""
+    """The game's names of the two sides (White and Black, or the game's own)."""
     return tuple(getattr(pos.game, "side_names", ("White", "Black")))
 
 

@@ -1,6 +1,7 @@
 """Code for what data cannot say.
 
-Two registries:
+Three registries (each entry's base class, with documented no-op defaults, is
+below: ``SpecialMover`` and ``GameExtension``):
 
 * ``PATHS``: named path generators. A generator returns, for a piece on a
   square, lists of (dx, dy) offsets from that square: each list is a path the
@@ -10,6 +11,9 @@ Two registries:
   attached to a piece type by ``hook = "name"`` in the game data. They add
   moves (and attacks) beyond the piece's Betza moves: the Cyclops, the Wall,
   the Archer's shot.
+* ``EXTENSIONS``: game-level extensions (``GameExtension``), named by
+  ``extension = "name"`` in a game's rules: a set-up phase, the inventor's
+  notations, explanations, validation.
 
 A module registers itself with the decorators; ``load_all`` imports them.
 """
@@ -61,7 +65,9 @@ def path_rays(name, geo, color, sq, allowed):
 
 
 class SpecialMover:
-    """Interface of a special mover. One instance per game and piece type.
+    """The base of every special mover: one instance per game and piece type.
+
+    Every method has a no-op default, so callers call, never probe.
 
     pseudo_moves(pos, sq, kind): yield Move objects (pseudo-legal) beyond the
         Betza moves of the piece on sq. Stateful kinds: yield moves with
@@ -70,9 +76,17 @@ class SpecialMover:
         piece on target (whatever stands there now), by its special moves.
     watch(board, sq, kind, target): the squares whose change of occupancy
         could change attacks(...) -- or None to mean "always check again".
-    linked(board, sq, kind) (optional): the other squares of a piece standing on
-        several (the Wall); a capture on sq empties them too (Position._emit).
+    linked(board, sq, kind): the other squares of a piece standing on several;
+        a capture on sq empties them too (Position._emit).
+    span / partner_steps(state): how many squares one such piece stands on, and
+        the (file, rank) steps from one of its squares to the others in a state
+        (pictures draw it as one figure over them).
+    san(pos, move): the SAN of a move of the mover's own kind (MoveKind.SPAN).
+    state_words(state): how a state is described to a player ("facing NE").
     """
+
+    #: squares one piece of this type stands on
+    span = 1
 
     def __init__(self, game, ptype):
         self.game = game
@@ -87,13 +101,80 @@ class SpecialMover:
     def watch(self, board, sq, kind, target):
         return None
 
+    def linked(self, board, sq, kind) -> tuple:
+        return ()
+
+    def partner_steps(self, state) -> tuple:
+        return ()
+
+    def san(self, pos, move) -> str:
+        return move.lan
+
+    def state_words(self, state: str) -> str:
+        return f"set to {state}"
+
 
 EXTENSIONS: dict = {}
 
 
 def extension(name):
-    """Register a game-level extension (e.g. Super Chess's set-up phase)."""
+    """Register a game-level extension (a subclass of GameExtension)."""
     def deco(cls):
         EXTENSIONS[name] = cls
         return cls
     return deco
+
+
+class GameExtension:
+    """The base of every game-level extension (``extension = "name"`` in the data).
+
+    Every method has a documented no-op default, so callers never probe.
+
+    Set-up phase (a game whose players first choose part of the start position):
+    ``setup_phases`` names its steps (VFEN ``setup=<step>``); ``setup_moves(pos)``
+    lists the actions of the current step; ``after_setup(pos, move)`` gives (side
+    to act next, next step or None when the set-up is over); ``setup_hint(pos)``
+    says in the game's words what the action now due is; ``setup_choice()`` and
+    ``setup_default()`` say what the players choose and what the usual start is
+    (for a player deciding whether to make the set-up).
+
+    Reading moves: ``rewrite(pos, text)`` gives candidate texts for the inventor's
+    notations; ``explain(pos, text)`` says why such a text names no legal move (an
+    error, or None to let the core say); ``ambiguity_hint(pos, moves)`` adds advice
+    to an ambiguity. ``validate(pos)`` refuses a position the game cannot have
+    (raises FenError).
+    """
+
+    setup_phases: tuple[str, ...] = ()
+
+    def __init__(self, game):
+        self.game = game
+
+    def setup_moves(self, pos):
+        return ()
+
+    def after_setup(self, pos, move):
+        return 1 - pos.side, None
+
+    def setup_hint(self, pos) -> str | None:
+        return None
+
+    def setup_choice(self) -> str | None:
+        return None
+
+    def setup_default(self) -> str | None:
+        return None
+
+    def rewrite(self, pos, text: str):
+        return ()
+
+    def explain(self, pos, text: str):
+        return None
+
+    def ambiguity_hint(self, pos, moves) -> str | None:
+        return None
+
+    def validate(self, pos) -> None:
+        return None
+
+

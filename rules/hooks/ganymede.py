@@ -25,8 +25,8 @@ from ..errors import (
     NotYourPieceError,
     RulesError,
 )
-from ..move import WALL, Move
-from . import SpecialMover, extension, mover, path_generator
+from ..move import SPAN, Move
+from . import GameExtension, SpecialMover, extension, mover, path_generator
 
 # --- Mini-rose ---------------------------------------------------------------------------
 
@@ -134,11 +134,14 @@ class WallMover(SpecialMover):
     Taking either of its squares takes the whole Wall (``linked``)."""
 
     DELTA_STATES = ("E", "W", "N", "S")
+    # state -> (file, rank) step to the other half: the state names the side it is on
+    STEPS = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
+    span = 2
 
     def __init__(self, game, ptype):
         super().__init__(game, ptype)
         w = game.geometry.width
-        self._delta = {"E": 1, "W": -1, "N": w, "S": -w}
+        self._delta = {s: dx + dy * w for s, (dx, dy) in self.STEPS.items()}
         self._geo = {}
         self._kinds = [None, None]
 
@@ -155,6 +158,13 @@ class WallMover(SpecialMover):
             k = self._kinds[color] = tuple(self.game.kind(self.ptype.key, color, s)
                                            for s in self.DELTA_STATES)
         return k
+
+    def partner_steps(self, state) -> tuple:
+        step = self.STEPS.get(state)
+        return (step,) if step else ()
+
+    def state_words(self, state: str) -> str:
+        return "lying across the board" if state in ("E", "W") else "lying along a file"
 
     def partner(self, sq: int, kind) -> int:
         return sq + self._delta[kind.state]
@@ -189,31 +199,31 @@ class WallMover(SpecialMover):
             for lead, n1, n2, lan in ray:
                 q = board[lead]
                 if q is None:
-                    yield Move(WALL, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                    yield Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
                     continue
                 if q.color != color:
                     caps = self._taken(board, (lead,))
-                    yield Move(WALL, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
+                    yield Move(SPAN, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
                 break
         for ray in g.across:
             for n1, n2, lan in ray:
                 q1, q2 = board[n1], board[n2]
                 if q1 is None and q2 is None:
-                    yield Move(WALL, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                    yield Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
                     continue
                 if (q1 is not None and q1.color == color) or (q2 is not None and q2.color == color):
                     break
                 caps = self._taken(board, tuple(s for s in (n1, n2) if board[s] is not None))
-                yield Move(WALL, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
+                yield Move(SPAN, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
                 break
         for t, n1, n2, lan in g.turns:
             q = board[t]
             v1, v2 = (kN, kS) if n2 - n1 != 1 else (kE, kW)
             if q is None:
-                yield Move(WALL, a, n1, kind, v1, (), old, ((n1, v1), (n2, v2)), lan)
+                yield Move(SPAN, a, n1, kind, v1, (), old, ((n1, v1), (n2, v2)), lan)
             elif q.color != color:
                 caps = self._taken(board, (t,))
-                yield Move(WALL, a, n1, kind, v1, caps, old + caps, ((n1, v1), (n2, v2)), lan)
+                yield Move(SPAN, a, n1, kind, v1, caps, old + caps, ((n1, v1), (n2, v2)), lan)
 
     def attacks(self, board, sq, kind, target) -> bool:
         st = kind.state
@@ -263,9 +273,7 @@ _PAREN_DIS = re.compile(r"^(\+?[A-Z])\(([a-l]|[a-l]?\d{1,2})\)")
 
 
 @extension("ganymede")
-class Ganymede:
-    def __init__(self, game):
-        self.game = game
+class Ganymede(GameExtension):
 
     # --- reading ----------------------------------------------------------------
     def _plain(self, text: str) -> str:
@@ -312,7 +320,7 @@ class Ganymede:
             if form == "lan":
                 return [lan]
             hits = [m for m in pos.legal_moves()
-                    if m.kind == WALL and (m.put[0][0], m.put[1][0]) == sqs]
+                    if m.kind == SPAN and (m.put[0][0], m.put[1][0]) == sqs]
             if len(hits) > 1:
                 from ..notation import san
                 sans = sorted(san(pos, m) for m in hits)
@@ -325,7 +333,7 @@ class Ganymede:
 
     def explain(self, pos, text: str):
         """Why a Wall text, or one in the inventor's notation, names no legal move."""
-        from ..notation import _why_illegal, explain
+        from ..notation import explain, why_illegal
         wall = self._wall_text(pos, text)
         if wall is None:
             t = self._plain(text)
@@ -333,7 +341,7 @@ class Ganymede:
         game, board = self.game, pos.board
         names = game.geometry.names
         form, sqs, lan = wall
-        pseudo = [m for m in pos.pseudo_moves() if m.kind == WALL]
+        pseudo = [m for m in pos.pseudo_moves() if m.kind == SPAN]
         if form == "lan":
             a, b, c, d = sqs
             k = board[a]
@@ -348,14 +356,14 @@ class Ganymede:
                 return NoPieceError(f"{names[a]} and {names[b]} are not the two squares of one Wall "
                                     f"(that Wall stands on {names[lo]}-{names[hi]})")
             if any(m.lan == lan for m in pseudo):
-                return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {_why_illegal(pos)}")
+                return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
             return NoSuchMoveError(f"the Wall on {names[a]}-{names[b]} cannot move to {names[c]}-{names[d]}")
         c, d = sqs
         mine = [s for s in pos.occ[pos.side] if board[s].type.key == "W"]
         if not mine:
             return NoPieceError("you have no Wall on the board")
         if any((m.put[0][0], m.put[1][0]) == sqs for m in pseudo):
-            return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {_why_illegal(pos)}")
+            return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
         return NoSuchMoveError(f"no Wall of yours can move to {names[c]}-{names[d]}")
 
     # --- positions ------------------------------------------------------------------

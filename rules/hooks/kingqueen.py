@@ -12,7 +12,7 @@ import re
 
 from ..errors import FenError, NoSuchMoveError, NotYourPieceError
 from ..pieces import WHITE
-from . import extension
+from . import GameExtension, extension
 
 # a royal's letter at the start of a move text: "Qe2", "Qxd2", "+Qe1f2", "qd1-d2"
 _QUEEN = re.compile(r"^(\s*\+?)[Qq](?=[a-iA-I]\d|[-x:]|$)")
@@ -20,9 +20,7 @@ _DROP = re.compile(r"\s*(\+?)([A-Za-z])\s*@\s*([a-iA-I]\d)\s*[+#!?]*\s*")
 
 
 @extension("kingqueen")
-class KingQueen:
-    def __init__(self, game):
-        self.game = game
+class KingQueen(GameExtension):
 
     def rewrite(self, pos, text: str):
         """`Q` (or `+Q`) names Blue's royal, the Queen (K in the engine's codes)."""

@@ -28,7 +28,7 @@ from ..errors import (FenError, InvalidMoveError, LeavesRoyalInCheckError, NoPie
                       NoSuchMoveError, NotYourPieceError, RulesError)
 from ..move import NORMAL, SETUP, SHOT, Move
 from ..pieces import BLACK, WHITE
-from . import SpecialMover, extension, mover
+from . import GameExtension, SpecialMover, extension, mover
 
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
@@ -55,6 +55,9 @@ class Cyclops(SpecialMover):
     def __init__(self, game, ptype):
         super().__init__(game, ptype)
         self._tables = {}
+
+    def state_words(self, state: str) -> str:
+        return f"facing {state}"
 
     def _table(self, kind):
         t = self._tables.get(kind)
@@ -195,11 +198,11 @@ def with_letters(text: str) -> str:
 
 
 @extension("superchess")
-class SuperChess:
+class SuperChess(GameExtension):
     setup_phases = PHASES
 
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         cyclops = game.types.get("C")
         if cyclops is not None and FACING_NOTE not in cyclops.description:
             # the one wording, said once: the card, `rules` and `piece C` read it here
@@ -255,6 +258,12 @@ class SuperChess:
         where = f"{self.game.geometry.names[unplaced[0]]}(N), " if unplaced else ""
         return (f"the way the Cyclops faces: {FACING_CHOICES}; like {where}just N, or forward. "
                 f"{FACING_NOTE}")
+
+    def setup_choice(self) -> str:
+        return "each side chooses where its two Super Pawns stand and which way its Cyclops faces"
+
+    def setup_default(self) -> str:
+        return "Super Pawns on e and f, Cyclopes facing N, forward"
 
     def after_setup(self, pos, move):
         return _NEXT[pos.setup]

@@ -21,6 +21,8 @@ class Move:
 
 
 class Position:
+    in_setup = False  # the fake game has no set-up phase
+
     def __init__(self, history: tuple[str, ...], side: str, fullmove: int):
         self.history = history
         self.turn = side
@@ -65,6 +67,18 @@ class Position:
 
 def variants():
     return ["fake", "fake2"]
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    setup_start_fen: str | None = None  # no set-up phase
+
+
+def game(game_id):
+    if game_id not in variants():
+        raise UnknownGameError(f"no game {game_id!r}")
+    return Game(game_id)
 
 
 def start(game_id):

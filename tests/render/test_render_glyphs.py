@@ -5,7 +5,7 @@ import pytest
 from PIL import ImageChops
 
 from render import palette
-from render.glyphs import (GLYPHS, glyph_id, piece_image, piece_kinds, render_glyph,
+from render.glyphs import (games, glyph_id, piece_image, piece_kinds, render_glyph,
                            screen_direction)
 
 # The pieces each game has, from the rules pages (docs/rules/*.md).
@@ -47,7 +47,7 @@ def test_every_game_has_exactly_its_pieces():
         kinds = piece_kinds(game)
         assert sorted(c for c, p in kinds if not p) == sorted(codes), game
         assert sorted(c for c, p in kinds if p) == sorted(EXPECTED_PROMOTED.get(game, "")), game
-    assert set(GLYPHS) == set(EXPECTED)
+    assert set(games()) == set(EXPECTED)
 
 
 ALL = [(g, c, p) for g in EXPECTED for c, p in piece_kinds(g)]
@@ -133,12 +133,12 @@ def test_king_and_queen_sides_are_blue_and_red():
 
 
 def test_spearman_points_along_its_setting():
-    assert screen_direction("spearman", "V", "w", False) == "N"
-    assert screen_direction("spearman", "R", "w", False) == "NE"
-    assert screen_direction("spearman", "L", "w", False) == "NW"
-    assert screen_direction("spearman", "V", "b", False) == "S"
-    assert screen_direction("spearman", "R", "b", False) == "SW"   # Black's forward-right
-    assert screen_direction("spearman", "R", "b", True) == "NE"
+    assert screen_direction("spear", "V", "w", False) == "N"
+    assert screen_direction("spear", "R", "w", False) == "NE"
+    assert screen_direction("spear", "L", "w", False) == "NW"
+    assert screen_direction("spear", "V", "b", False) == "S"
+    assert screen_direction("spear", "R", "b", False) == "SW"   # Black's forward-right
+    assert screen_direction("spear", "R", "b", True) == "NE"
     up = piece_image("ganymede", "S", False, "w", 64, "V")
     down = piece_image("ganymede", "S", False, "b", 64, "V")
     # The spear's point sticks out beyond the round shield at the forward end.
@@ -149,9 +149,9 @@ def test_spearman_points_along_its_setting():
 
 
 def test_cyclops_points_where_it_faces():
-    assert screen_direction("cyclops", "N", "b", False) == "S"
-    assert screen_direction("cyclops", "NE", "b", False) == "SW"
-    assert screen_direction("cyclops", "?", "w", False) is None
+    assert screen_direction("eye", "N", "b", False) == "S"
+    assert screen_direction("eye", "NE", "b", False) == "SW"
+    assert screen_direction("eye", "?", "w", False) is None
     north = piece_image("superchess", "C", False, "w", 64, "N")
     east = piece_image("superchess", "C", False, "w", 64, "E")
     black_north = piece_image("superchess", "C", False, "b", 64, "N")
@@ -161,9 +161,25 @@ def test_cyclops_points_where_it_faces():
 
 
 def test_wall_spans_two_squares():
-    img = render_glyph("wall", "white", 40, span=2)
+    img = render_glyph("bricks", "white", 40, span=2)
     assert img.size == (80, 40)
     assert _opaque(img, 40, 20) and _opaque(img, 8, 20) and _opaque(img, 72, 20)
+
+
+def test_a_piece_without_a_glyph_in_its_data_gets_its_letter_in_a_disc(monkeypatch):
+    import dataclasses
+
+    import rules
+    game = rules.game("chess")
+    monkeypatch.setitem(game.types, "N", dataclasses.replace(game.types["N"], glyph=None))
+    glyph_id.cache_clear()
+    try:
+        assert glyph_id("chess", "N") == "letter:N"
+        assert glyph_id("chess", "B") == "bishop"       # the others keep their data's figure
+        img = piece_image("chess", "N", False, "w", SIZE)
+        assert img.getchannel("A").getbbox() is not None
+    finally:
+        glyph_id.cache_clear()
 
 
 def test_unknown_piece_gets_a_lettered_disc():
