@@ -7,6 +7,8 @@ start must be the same.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 import subprocess
 import sys
@@ -73,6 +75,11 @@ def test_every_builtin_game_loads_as_before(game_id):
     old = Game(tomllib.loads((BEFORE / f"{game_id}.toml").read_text(encoding="utf-8")), "old")
     new = rules.game(game_id)
     for attr in SAME:
+        if attr == "types":  # the snapshots predate the figures' names (glyph), added later
+            assert ({k: dataclasses.replace(v, glyph=None) for k, v in new.types.items()}
+                    == old.types), attr
+            assert all(t.glyph for t in new.types.values())  # every built-in piece names one
+            continue
         assert getattr(new, attr) == getattr(old, attr), attr
     assert (new.geometry.files, new.geometry.height, new.geometry.holes) == \
         (old.geometry.files, old.geometry.height, old.geometry.holes)
