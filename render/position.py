@@ -15,6 +15,8 @@ the engine lists them. Nothing here knows about Discord.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterable
 
 from PIL import Image
@@ -89,8 +91,11 @@ def last_move_squares(move, names) -> tuple[list[str], list[str]]:
         moved = [move.frm]
     elif kind == MoveKind.SETUP:
         moved = ([move.frm] if move.frm is not None else [])
-        changed = [s for s, k in move.put if k.key != "P"]
-        moved += changed or [s for s, _ in move.put]
+        # a set-up that fills a rank marks what stands out in it: the kinds placed fewest
+        # times (two special pieces among eight ordinary ones), not the whole rank
+        counts = Counter(k for _, k in move.put)
+        fewest = min(counts.values(), default=0)
+        moved += [s for s, k in move.put if counts[k] == fewest]
     else:
         moved = [s for s in (move.frm, move.to) if s is not None]
     captured = list(dict.fromkeys(move.captures))
