@@ -28,7 +28,9 @@ from .views import ask_resign, challenge_view, piece_moves_text, played_text
 
 log = logging.getLogger("bot.discord_bot")
 
-GAME_CHOICES = [Choice(name=format.game_name(g), value=g) for g in rules.variants()]
+#: Discord's limit on an option's fixed choices (and on an embed's fields).
+MAX_CHOICES = 25
+GAME_CHOICES = [Choice(name=format.game_name(g), value=g) for g in rules.variants()][:MAX_CHOICES]
 DAY_CHOICES = [Choice(name=format.plural(d, "day") + " per move", value=d) for d in (1, 2, 3, 5, 7, 10, 14)] \
     + [Choice(name="no clock", value=0)]
 COLOUR_CHOICES = [Choice(name="random", value="random"), Choice(name="white (moves first)", value="white"),
@@ -114,6 +116,29 @@ async def piece_name_autocomplete(interaction: discord.Interaction, current: str
         return []
 
 
+async def variant_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The games whose name or id holds what has been typed (when they are too many for
+    Discord's fixed list: a server's own variants added to the built-in ones)."""
+    typed = current.casefold().strip()
+    return [Choice(name=format.game_name(g)[:100], value=g) for g in rules.variants()
+            if typed in g or typed in format.game_name(g).casefold()][:MAX_CHOICES]
+
+
+def game_option(cmd):
+    """The `game` option: a fixed list while Discord's 25 choices hold every game, else
+    typed with suggestions (what is typed is then checked by known_game)."""
+    if len(rules.variants()) <= MAX_CHOICES:
+        return app_commands.choices(game=GAME_CHOICES)(cmd)
+    return app_commands.autocomplete(game=variant_autocomplete)(cmd)
+
+
+def known_game(game: str) -> str:
+    if game not in rules.variants():
+        raise ServiceError(f"there is no game {format.safe(game[:40])!r}; start typing a game's name "
+                           "and choose it from the list")
+    return game
+
+
 @lru_cache(maxsize=1)
 def _zones() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
@@ -147,7 +172,8 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
                        setup="games with a set-up phase: the players place their own pieces first",
                        computer="play the computer: it accepts at once and answers each move",
                        level="the computer's level, 1 (beginner) to 5 (strongest); default 3")
-@app_commands.choices(game=GAME_CHOICES, days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
+@app_commands.choices(days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
+@game_option
 @app_commands.guild_only()
 async def challenge(interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
                     days: int | None = None, colour: str = "random", setup: str = "default",
@@ -398,13 +424,17 @@ async def record(interaction: discord.Interaction, game: int | None = None) -> N
 
 @app_commands.command(name="rules", description="A game's rules in short, and its pieces")
 @app_commands.describe(game="which game (default: this thread's; leave out for a list of the games)")
-@app_commands.choices(game=GAME_CHOICES)
+@game_option
 async def rules_(interaction: discord.Interaction, game: str | None = None) -> None:
-    game = game or await _thread_variant(interaction)
+    game = known_game(game) if game else await _thread_variant(interaction)
     if game is None:
         e = discord.Embed(title="The games", colour=format.COLOUR_INFO)
-        for g in rules.variants():
+        games = rules.variants()
+        for g in games[:MAX_CHOICES - 1]:
             e.add_field(name=format.game_name(g), value=(format.game_summary(g) or "—")[:1024], inline=False)
+        if len(games) >= MAX_CHOICES:  # an embed holds 25 fields: the rest by name
+            rest = ", ".join(format.game_name(g) for g in games[MAX_CHOICES - 1:])
+            e.add_field(name="And", value=rest[:1024], inline=False)
         await send(interaction, embed=e)
         return
     await defer(interaction)
@@ -417,12 +447,12 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
 @app_commands.command(description="A piece's card: how it moves")
 @app_commands.describe(piece="the piece (start typing its name)",
                        game="which game (default: this thread's)")
-@app_commands.choices(game=GAME_CHOICES)
+@game_option
 @app_commands.autocomplete(piece=piece_name_autocomplete)
 async def piece(interaction: discord.Interaction, piece: str, game: str | None = None) -> None:
     if ":" in piece and piece.split(":", 1)[0] in rules.variants():
         game, piece = piece.split(":", 1)
-    game = game or await _thread_variant(interaction)
+    game = known_game(game) if game else await _thread_variant(interaction)
     if game is None:
         raise ServiceError("which game? Choose it with the game option")
     key = suggest.piece_key(game, piece)
