@@ -116,9 +116,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         print("\nTo play now: fairypost play")
         return 0
-    if args.command == "think":  # needs no settings
-        from ai.cli import run as think
-        return think(args)
     try:
         settings = load_settings(args.config)
     except (ConfigError, OSError) as e:
@@ -131,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         except rules.RulesError as e:
             print(f"{'unhealthy' if args.command == 'health' else 'fairypost'}: {e}", file=sys.stderr)
             return 1 if args.command == "health" else 2
+    if args.command == "think":  # needs no database
+        from ai.cli import run as think
+        return think(args)
     if args.command in ("play", "games"):
         try:  # a database named in a folder not yet made: make it
             Path(settings.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)

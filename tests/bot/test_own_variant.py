@@ -128,6 +128,9 @@ def test_terminal_rules_piece_play_and_health(own_dir, tmp_path):
 
     ok = fp("health", env=env)
     assert ok.code == 0 and "wazirknight" in ok.out, ok.err
+    think = fp("think", "wazirknight", "--seconds", "0.2", "--level", "1", env=env)
+    assert think.code == 0, think.err
+    assert rules.start("wazirknight").parse(think.out.strip().splitlines()[-1])  # a legal move
     (own_dir / "broken.toml").write_text(WAZIRKNIGHT.replace("royal = true", "royl = true"),
                                          encoding="utf-8")
     bad = fp("health", env=env)
