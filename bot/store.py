@@ -462,24 +462,67 @@ class Store:
     async def read(self) -> AsyncIterator[Tx]:
         """A consistent snapshot (a deferred transaction, ended at exit)."""
         async with self._lock:
-            await self._conn.execute("BEGIN")
+            await self._begin("BEGIN")
             try:
                 yield Tx(self._conn)
             finally:
-                await self._conn.execute("COMMIT")
+                await self._end("COMMIT")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         """``BEGIN IMMEDIATE``; commit at exit, roll back on any exception."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._begin("BEGIN IMMEDIATE")
             try:
                 yield Tx(self._conn)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._end("ROLLBACK")
                 raise
             else:
-                await self._conn.execute("COMMIT")
+                await self._end("COMMIT")
+
+    # Cancellation safety. aiosqlite runs a statement on its own thread: a caller cancelled
+    # while awaiting one does not stop it. So a BEGIN whose caller was cancelled may still
+    # open a transaction, and a ROLLBACK or COMMIT abandoned half way would leave one open
+    # (holding SQLite's write lock against every later call and every other process). The
+    # statements that open and close a transaction are therefore awaited to the end, a
+    # cancellation meanwhile being raised only once the connection is out of the transaction.
+
+    async def _begin(self, sql: str) -> None:
+        try:
+            await _to_the_end(self._conn.execute(sql))
+        except BaseException:
+            if self._conn.in_transaction:  # it began, but the caller is gone (or it failed late)
+                await _to_the_end(self._conn.execute("ROLLBACK"))
+            raise
+
+    async def _end(self, sql: str) -> None:
+        try:
+            await _to_the_end(self._conn.execute(sql))
+        finally:
+            if self._conn.in_transaction:  # a COMMIT that failed (busy, I/O): nothing half written
+                await _to_the_end(self._conn.execute("ROLLBACK"))
+
+
+async def _to_the_end(awaitable):
+    """Await ``awaitable`` to completion even if the caller is cancelled meanwhile; the
+    cancellation is raised afterwards (its result or error then goes unread)."""
+    future = asyncio.ensure_future(awaitable)
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if future.done():
+                break
+            cancelled = True
+        except BaseException:  # noqa: BLE001 - the future's own error: read below
+            break
+    if cancelled:
+        if not future.cancelled():
+            future.exception()  # read, so that asyncio does not log it as never retrieved
+        raise asyncio.CancelledError()
+    return future.result()
 
 
 def _platform_filter(platforms) -> tuple[str, list]:
