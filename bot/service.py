@@ -12,7 +12,8 @@ showed the player a position may also pass ``expected_ply``: a command based on
 an older position is refused the same way.
 
 Notifications are written to the outbox inside the same transaction and
-delivered right after the commit (see :mod:`bot.outbox`); turn reminders,
+delivered after the commit, in the background once the service's owner has called
+:meth:`GameService.start_delivery` (see :mod:`bot.outbox`); turn reminders,
 timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
 the scheduler (:mod:`bot.reminders`) calls when the database says something is
 due.
@@ -288,7 +289,7 @@ class GameService:
         self.clock = clock
         self.notifier = notifier
         self.rng = rng
-        self.outbox = Outbox(store, notifier, settings)
+        self.outbox = Outbox(store, notifier, settings, now=self._now)
         self.reminders = Reminders(store)
         self.limiter = CommandLimiter(settings.command_rate_per_minute, settings.command_burst)
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
@@ -301,10 +302,16 @@ class GameService:
         store = await Store.open(settings.db_path)
         service = cls(store, settings, clock or SystemClock(), notifier or ev.NullNotifier(),
                       rng or random.Random())
-        await service.outbox.recover()
+        await service.outbox.recover(to_ts(service.clock.now()))
         return service
 
+    def start_delivery(self) -> None:
+        """Deliver notices in a background task from now on (the long-running front ends
+        call this): commands then return once committed, never waiting for delivery."""
+        self.outbox.start()
+
     async def close(self) -> None:
+        await self.outbox.stop()
         await self.store.close()
 
     def add_listener(self, callback: Callable[[], None]) -> None:
@@ -341,17 +348,24 @@ class GameService:
         _storable(str(text), what)
 
     async def _after_commit(self, game_id: int | None = None) -> None:
-        """Deliver what the change wrote to the outbox; a game's new turn gets its
+        """Have what the change wrote to the outbox delivered; a game's new turn gets its
         "your move" notice at once (unless quiet hours hold it back)."""
         now = self._now()
         if game_id is not None:
             await self.reminders.collect(now, game_id)
-        await self.outbox.dispatch(now)
+        await self._deliver(now)
         for callback in list(self._listeners):
             try:
                 callback()
             except Exception:  # a listener's bug must not fail the operation
                 log.exception("listener failed")
+
+    async def _deliver(self, now: int) -> None:
+        """Wake the background delivery; without one, deliver here and now."""
+        if self.outbox.running:
+            self.outbox.poke()
+        else:
+            await self.outbox.dispatch(now)
 
     async def _emit(self, tx: Tx, event: ev.Event, recipient_id: int | None, now: int,
                     game_id: int | None = None, turn_no: int | None = None) -> None:
@@ -1063,7 +1077,7 @@ class GameService:
                 await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
                 n += 1
         if n:
-            await self.outbox.dispatch(now)
+            await self._deliver(now)
         return n
 
 

@@ -214,9 +214,18 @@ _V5_SCOPE = (
         WHERE t.game_id = games.id AND t.platform = 'discord' AND t.guild_id IS NOT NULL)""",
 )
 
+# Who holds a claimed event, and until when: a process delivering the outbox claims an event
+# under its own name (``bot.outbox.process_name``) for a lease; another process (an
+# overlapping deploy) takes the event back only once the lease has run out or its holder is
+# known dead, never while a live process may be sending it.
+_V6_LEASES = (
+    "ALTER TABLE events ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE events ADD COLUMN lease_until INTEGER",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE, _V6_LEASES)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -340,6 +349,8 @@ class EventRow:
     claimed_at: int | None
     sent_at: int | None
     last_error: str | None
+    claimed_by: str | None = None  # schema 6
+    lease_until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -803,8 +814,10 @@ class Tx:
             "INSERT INTO events (kind, player_id, game_id, turn_no, payload, created_at, next_try_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, player_id, game_id, turn_no, payload, now, now))
 
-    async def claim_event(self, now: int, platforms=None) -> EventRow | None:
-        """Take the oldest deliverable pending event: pending -> claimed.
+    async def claim_event(self, now: int, platforms=None, owner: str | None = None,
+                          lease_until: int | None = None) -> EventRow | None:
+        """Take the oldest deliverable pending event: pending -> claimed (by ``owner``,
+        until ``lease_until``).
 
         platforms: only events for players on these platforms (and lobby events with no
         player), so that a terminal and the bot sharing one database never take each
@@ -814,30 +827,53 @@ class Tx:
                               f"{where} ORDER BY id LIMIT 1", (now, *args))
         if row is None:
             return None
-        n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, "
-                               "attempts = attempts + 1 WHERE id = ? AND status = 'pending'",
-                               (now, row["id"]))
+        n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, claimed_by = ?, "
+                               "lease_until = ?, attempts = attempts + 1 WHERE id = ? AND status = 'pending'",
+                               (now, owner, lease_until, row["id"]))
         if n != 1:
             return None
         return _row(EventRow, await self._one("SELECT * FROM events WHERE id = ?", (row["id"],)))
 
     async def finish_event(self, event_id: int, status: str, now: int,
-                           error: str | None = None) -> None:
-        """claimed -> sent / failed / obsolete."""
-        await self._exec("UPDATE events SET status = ?, sent_at = CASE WHEN ? = 'sent' THEN ? END, "
-                         "last_error = ? WHERE id = ? AND status = 'claimed'",
-                         (status, status, now, error, event_id))
+                           error: str | None = None, owner: str | None = None) -> bool:
+        """claimed (by ``owner``) -> sent / failed / obsolete; False if the claim was lost."""
+        return await self._change(
+            "UPDATE events SET status = ?, sent_at = CASE WHEN ? = 'sent' THEN ? END, "
+            "last_error = ?, lease_until = NULL WHERE id = ? AND status = 'claimed' AND claimed_by IS ?",
+            (status, status, now, error, event_id, owner)) == 1
 
-    async def retry_event(self, event_id: int, next_try_at: int, error: str) -> None:
-        await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ? "
-                         "WHERE id = ? AND status = 'claimed'", (next_try_at, error, event_id))
+    async def retry_event(self, event_id: int, next_try_at: int, error: str,
+                          owner: str | None = None) -> None:
+        await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ?, "
+                         "claimed_by = NULL, lease_until = NULL "
+                         "WHERE id = ? AND status = 'claimed' AND claimed_by IS ?",
+                         (next_try_at, error, event_id, owner))
 
-    async def release_claimed_events(self, platforms=None) -> int:
-        """At start: events claimed by a run that stopped before marking them -> pending
-        (only this run's platforms: another process may be delivering the others)."""
+    async def claim_holders(self, platforms=None) -> list[str | None]:
+        """Who holds the claimed events (of these platforms' players)."""
         where, args = _platform_filter(platforms)
-        return await self._change(f"UPDATE events SET status = 'pending' WHERE status = 'claimed' {where}",
-                                  tuple(args))
+        rows = await self._all(f"SELECT DISTINCT claimed_by FROM events WHERE status = 'claimed' {where}",
+                               tuple(args))
+        return [r[0] for r in rows]
+
+    async def release_claimed_events(self, platforms=None, now: int | None = None,
+                                     dead: Sequence[str | None] = ()) -> int:
+        """Claimed events whose holder stopped before marking them -> pending: those whose
+        lease ran out by ``now`` (or that have none), and those of the ``dead`` holders
+        (None: a claim with no holder's name, made before schema 6). ``now`` None: every
+        claim. Only this run's platforms: another process may be delivering the others."""
+        where, args = _platform_filter(platforms)
+        if now is None:
+            which, which_args = "", []
+        else:
+            named = [d for d in dead if d is not None]
+            marks = ", ".join("?" for _ in named) or "NULL"
+            which = (f"AND (claimed_by IS NULL OR lease_until IS NULL OR lease_until <= ? "
+                     f"OR claimed_by IN ({marks}))")
+            which_args = [now, *named]
+        return await self._change(
+            "UPDATE events SET status = 'pending', claimed_by = NULL, lease_until = NULL "
+            f"WHERE status = 'claimed' {which} {where}", (*which_args, *args))
 
     async def next_event_try(self) -> int | None:
         row = await self._one("SELECT MIN(next_try_at) FROM events WHERE status = 'pending'")

@@ -78,6 +78,7 @@ class FairyClient(discord.Client):
             service = await GameService.open(self.settings, notifier=DiscordNotifier(self))
             self.fairy = Fairy(service, self)
         self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.fairy.service.start_delivery()  # commands answer at once; notices follow in the background
         await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
         await self.scheduler.start()

@@ -69,6 +69,7 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
         console.say(f"fairypost play: {e}")
         return 2
     service = await open_service(settings, clock)
+    service.start_delivery()
     try:
         if resume is not None and resume is not False:
             game_id = await _resumable(service, None if resume is True else int(resume), console)
