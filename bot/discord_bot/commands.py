@@ -153,12 +153,13 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
             raise ServiceError("bots do not play here: challenge a person, or leave the opponent out")
         them = await fairy.player(opponent)
     kwargs = {} if days is None else {"days": days or None}
-    c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
-                                      colour=colour, setup=setup, scope=access.scope_of(interaction.guild_id),
-                                      **kwargs)
-    await interaction.response.send_message(
-        format.challenge_text(c, opponent.mention if opponent is not None else None),
-        view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
+    async with fairy.service.outbox.held():  # the opponent's notice only once this is answered
+        c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
+                                          colour=colour, setup=setup,
+                                          scope=access.scope_of(interaction.guild_id), **kwargs)
+        await interaction.response.send_message(
+            format.challenge_text(c, opponent.mention if opponent is not None else None),
+            view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
 
@@ -367,6 +368,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
                    vacation_days: Range[int, 1, 365] | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel

@@ -71,13 +71,15 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
         me = await fairy.player(interaction.user)
         access.check_can_accept(await fairy.service.get_challenge(cid), interaction.guild_id)
         await interaction.response.defer()
-        gv = await fairy.service.accept_challenge(cid, me.id)
-        note_game(interaction, gv.id)
-        c = await fairy.service.get_challenge(cid)
-        done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
-        await interaction.edit_original_response(content=done, view=None, allowed_mentions=NO_PINGS)
-        channel, message = await self._where(interaction, fairy, cid, done)
-        thread = await fairy.open_thread(gv, channel, message) if channel is not None else None
+        # the game's first notices wait for its thread, so that they link to it
+        async with fairy.service.outbox.held():
+            gv = await fairy.service.accept_challenge(cid, me.id)
+            note_game(interaction, gv.id)
+            c = await fairy.service.get_challenge(cid)
+            done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
+            await interaction.edit_original_response(content=done, view=None, allowed_mentions=NO_PINGS)
+            channel, message = await self._where(interaction, fairy, cid, done)
+            thread = await fairy.open_thread(gv, channel, message) if channel is not None else None
         where = f" in {thread.mention}" if thread is not None else ": see it with /board"
         await send(interaction, f"Game #{gv.id} has begun{where}.", ephemeral=True)
 
@@ -117,15 +119,16 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
         (cid,) = self.ids
         me = await fairy.player(interaction.user)
         c = await fairy.service.get_challenge(cid)
-        if c.challenger.id == me.id:
-            c = await fairy.service.cancel_challenge(cid, me.id)
-            how = f"Withdrawn by {format.bold(me.name)}."
-        else:
-            c = await fairy.service.decline_challenge(cid, me.id)
-            how = f"Declined by {format.bold(me.name)}."
-        text = format.challenge_text(c) + "\n❌ " + how
-        # the message pressed carries this challenge's button (checked before ``run``)
-        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
+        async with fairy.service.outbox.held():  # the challenger's notice once this is answered
+            if c.challenger.id == me.id:
+                c = await fairy.service.cancel_challenge(cid, me.id)
+                how = f"Withdrawn by {format.bold(me.name)}."
+            else:
+                c = await fairy.service.decline_challenge(cid, me.id)
+                how = f"Declined by {format.bold(me.name)}."
+            text = format.challenge_text(c) + "\n❌ " + how
+            # the message pressed carries this challenge's button (checked before ``run``)
+            await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
         row = await fairy.links.challenge_message(cid)  # pressed in a DM: the server's copy too
         if row and row.message_id and (interaction.message is None or interaction.message.id != int(row.message_id)):
             try:
