@@ -21,6 +21,7 @@ due.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
@@ -371,11 +372,60 @@ class GameService:
                     game_id: int | None = None, turn_no: int | None = None) -> None:
         await tx.insert_event(event.kind, recipient_id, game_id, turn_no, ev.encode(event), now)
 
-    def _replay(self, g: GameRow, lans: tuple[str, ...]):
+    def _cached(self, g: GameRow, lans: tuple[str, ...]):
         cached = self._positions.get(g.id)
         if cached is not None and cached[0] == g.start_vfen and cached[1] == lans:
             self._positions.move_to_end(g.id)
             return cached[2]
+        return None
+
+    async def _position_at(self, g: GameRow, moves: list[MoveRow], n: int):
+        """The position after the first ``n`` moves, with the history the repetition rule
+        and the last-move marks need: cached, else loaded off the event loop (a few VFENs
+        read, or a whole replay: milliseconds to a second, too long to hold up the bot)."""
+        lans = tuple(m.lan for m in moves[:n])
+        pos = self._cached(g, lans)
+        if pos is None:
+            pos = await asyncio.to_thread(self._load, g, moves, n)
+            self._remember(g.id, g.start_vfen, lans, pos)
+        return pos
+
+    def _load(self, g: GameRow, moves: list[MoveRow], n: int):
+        """From the stored checkpoints if they are there and agree, else replayed."""
+        pos = self._from_checkpoints(g, moves, n)
+        return pos if pos is not None else self._replay(g, tuple(m.lan for m in moves[:n]))
+
+    def _from_checkpoints(self, g: GameRow, moves: list[MoveRow], n: int):
+        """The position after ``n`` moves from its stored VFEN, and the positions since the
+        last irreversible move (its halfmove count: no earlier one can repeat) as its
+        history; None if a checkpoint is missing (moves stored before checkpoints), the
+        engine keeps no halfmove count, or the checkpoints disagree with the game."""
+        def vfen_at(p: int) -> str | None:
+            return g.start_vfen if p == 0 else moves[p - 1].vfen
+        if n == 0 or vfen_at(n) is None or (n == g.ply and vfen_at(n) != g.current_vfen):
+            return None
+        try:
+            pos = rules.from_fen(g.game, vfen_at(n))
+            half = getattr(pos, "halfmove", None)
+            if half is None or not hasattr(pos, "key"):
+                return None
+            first = n - min(half, n)
+            if any(vfen_at(p) is None for p in range(min(first, n - 1), n)):
+                return None
+            history, before = None, None
+            for p in range(first, n):
+                before = rules.from_fen(g.game, vfen_at(p))
+                history = (before.key(), moves[p].lan, history)
+            if before is None or first == n:  # no reversible moves: only the last one's marks
+                before = rules.from_fen(g.game, vfen_at(n - 1))
+            pos.history = history
+            pos.last_move = before.parse(moves[n - 1].lan)
+        except RulesError as e:
+            log.warning("game #%d: its stored positions cannot be read (%s); replaying it", g.id, e)
+            return None
+        return pos
+
+    def _replay(self, g: GameRow, lans: tuple[str, ...]):
         try:
             pos = rules.from_fen(g.game, g.start_vfen)
         except RulesError as e:
@@ -385,7 +435,6 @@ class GameService:
                 pos = pos.play(lan)
             except RulesError as e:
                 raise StorageError(f"game #{g.id}: stored move {ply} ({lan}) is not legal: {e}") from None
-        self._remember(g.id, g.start_vfen, lans, pos)
         return pos
 
     def _remember(self, game_id: int, start: str, lans: tuple[str, ...], pos) -> None:
@@ -404,7 +453,7 @@ class GameService:
             black = await tx.player(g.black_id)
         if [m.ply for m in moves] != list(range(1, g.ply + 1)):
             raise StorageError(f"game #{g.id}: its move list does not match its ply count")
-        pos = self._replay(g, tuple(m.lan for m in moves))
+        pos = await self._position_at(g, moves, len(moves))
         if pos.fen() != g.current_vfen:
             log.warning("game #%d: cached position %r differs from the replayed %r; using the replay",
                         g.id, g.current_vfen, pos.fen())
@@ -742,14 +791,15 @@ class GameService:
         g, pos = snap.game, snap.pos
         if pos.turn != side:
             raise NotYourTurn(f"it is not your turn: {snap.row(pos.turn).name} is to move")
-        try:
-            move = pos.parse(str(text).strip())
-            san = pos.san(move)
-            new = pos.play(move)
-        except RulesError as e:
-            raise IllegalMove(str(e)) from None
-        lan = move.lan
-        outcome = new.outcome()
+        def decide():  # the rules' work: milliseconds on a big board, off the event loop
+            try:
+                move = pos.parse(str(text).strip())
+                san = pos.san(move)
+                new = pos.play(move)
+            except RulesError as e:
+                raise IllegalMove(str(e)) from None
+            return move.lan, san, new, new.outcome()
+        lan, san, new, outcome = await asyncio.to_thread(decide)
         async with self.store.write() as tx:
             if not await tx.bump_version(g.id, g.version):
                 raise GameChanged()
@@ -757,7 +807,7 @@ class GameService:
             if mover.vacation_start is not None:  # a vacation ends when its player moves
                 await self._end_vacation(tx, mover, now)
             ply = g.ply + 1
-            await tx.insert_move(g.id, ply, lan, san, player_id, side, now)
+            await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
             await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
                                  draw_offer=None if g.draw_offer == side else g.draw_offer,
                                  takeback_by=None)
@@ -889,7 +939,7 @@ class GameService:
         if g.takeback_by != asker or not snap.moves or snap.moves[-1].side != asker:
             raise TakebackError("there is no takeback request from your opponent to answer")
         if accept:
-            before = self._replay(g, tuple(m.lan for m in snap.moves[:-1]))
+            before = await self._position_at(g, snap.moves, len(snap.moves) - 1)
         async with self._versioned(snap) as tx:
             if accept:
                 await tx.delete_move(game_id, g.ply)

@@ -218,14 +218,20 @@ _V5_SCOPE = (
 # under its own name (``bot.outbox.process_name``) for a lease; another process (an
 # overlapping deploy) takes the event back only once the lease has run out or its holder is
 # known dead, never while a live process may be sending it.
-_V6_LEASES = (
+#
+# And each move's resulting position (VFEN): a game's position is loaded from its last
+# checkpoint and the few before it that the repetition rule needs, not replayed from
+# move 1 (NULL for moves stored before: those games are replayed).
+_V6_LEASES_CHECKPOINTS = (
     "ALTER TABLE events ADD COLUMN claimed_by TEXT",
     "ALTER TABLE events ADD COLUMN lease_until INTEGER",
+    "ALTER TABLE moves ADD COLUMN vfen TEXT",
 )
 
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE, _V6_LEASES)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
+                                                _V6_LEASES_CHECKPOINTS)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -302,6 +308,7 @@ class MoveRow:
     player_id: int
     side: str
     played_at: int
+    vfen: str | None = None  # the position after it (schema 6)
 
 
 @dataclass(frozen=True)
@@ -750,9 +757,9 @@ class Tx:
             "SELECT * FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1", (game_id,)))
 
     async def insert_move(self, game_id: int, ply: int, lan: str, san: str, player_id: int,
-                          side: str, now: int) -> None:
-        await self._exec("INSERT INTO moves (game_id, ply, lan, san, player_id, side, played_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, ply, lan, san, player_id, side, now))
+                          side: str, now: int, vfen: str | None = None) -> None:
+        await self._exec("INSERT INTO moves (game_id, ply, lan, san, player_id, side, played_at, vfen) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, ply, lan, san, player_id, side, now, vfen))
 
     async def delete_move(self, game_id: int, ply: int) -> None:
         await self._exec("DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))
