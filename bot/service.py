@@ -251,9 +251,10 @@ class CommandLimiter:
 
     MAX_TRACKED = 4096
 
-    def __init__(self, per_minute: int, burst: int):
+    def __init__(self, per_minute: int, burst: int, doing: str = "sending commands"):
         self.rate = per_minute / 60.0  # tokens a second
         self.burst = float(burst)
+        self.doing = doing
         self._buckets: dict[object, tuple[float, float]] = {}  # player -> (tokens, when)
 
     def take(self, player_id: object, now: float) -> None:
@@ -264,7 +265,7 @@ class CommandLimiter:
         if tokens < 1.0 - 1e-9:
             self._buckets[player_id] = (tokens, now)
             wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
-            raise RateLimited(f"you're sending commands too fast; try again in {wait} "
+            raise RateLimited(f"you're {self.doing} too fast; try again in {wait} "
                               f"second{'s' if wait != 1 else ''}", retry_after=wait)
         self._buckets[player_id] = (tokens - 1.0, now)
         if len(self._buckets) > self.MAX_TRACKED:  # forget the full buckets: same as absent
@@ -279,6 +280,11 @@ class GameService:
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     CACHE_SIZE = 256
+    # Reads (a board, a record, a flipped board) and lookups (autocomplete, a keystroke
+    # each) have budgets of their own, per player: one player cycling through game ids
+    # gets refused, and the bot stays quick for everyone else.
+    READS_PER_MINUTE, READ_BURST = 30, 10
+    LOOKUPS_PER_MINUTE, LOOKUP_BURST = 240, 40
     PRUNE_EVERY = HOUR  # the sweep prunes at most this often
     PRUNE_BATCH = 2000  # rows of each kind a write transaction deletes
     DIGEST_DAYS_KEPT = 3  # a digest looks back one local day: its record must outlive that
@@ -293,6 +299,8 @@ class GameService:
         self.outbox = Outbox(store, notifier, settings, now=self._now)
         self.reminders = Reminders(store)
         self.limiter = CommandLimiter(settings.command_rate_per_minute, settings.command_burst)
+        self.read_limiter = CommandLimiter(self.READS_PER_MINUTE, self.READ_BURST, "looking at games")
+        self.lookup_limiter = CommandLimiter(self.LOOKUPS_PER_MINUTE, self.LOOKUP_BURST, "looking things up")
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
         self._next_prune = 0
@@ -339,6 +347,18 @@ class GameService:
     def _throttle(self, player_id: int) -> None:
         """A player's command beyond their rate: RateLimited, before anything is done."""
         self.limiter.take(player_id, self.clock.now().timestamp())
+
+    def budget_read(self, player_id: int) -> None:
+        """Spend one of the player's reads (a board, a record): RateLimited if none is left."""
+        self.read_limiter.take(player_id, self.clock.now().timestamp())
+
+    def budget_lookup(self, player_id: int) -> bool:
+        """Spend one of the player's lookups (an autocomplete); False if none is left."""
+        try:
+            self.lookup_limiter.take(player_id, self.clock.now().timestamp())
+        except RateLimited:
+            return False
+        return True
 
     def _check_text(self, text, what: str = "a move") -> None:
         """Overlong text: InputTooLong, before it is read; text that is not valid Unicode:

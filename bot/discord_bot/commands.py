@@ -6,6 +6,7 @@ boards posted in a game's thread. ``add_commands(tree)`` puts them on a command 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import zoneinfo
@@ -47,6 +48,8 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
+        if not fairy.service.budget_lookup(me.id):
+            return _hint("Slow down: too many lookups; try again in a moment", current)
         try:
             gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None),
                                            my_move=True)
@@ -58,7 +61,9 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
             return _hint(f"Game #{gid} is over", current)
         if side is not None and gv.turn != side:
             return _hint(f"Not your move: {gv.to_move.name} is to move in game #{gid}", current)
-        return [Choice(name=n, value=v) for n, v in suggest.suggest_moves(await fairy.position(gv), current)]
+        pos = await fairy.position(gv)
+        found = await asyncio.to_thread(suggest.suggest_moves, pos, current)  # every SAN: not on the loop
+        return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # autocomplete must never fail loudly
         log.exception("move autocomplete failed")
         return []
@@ -69,6 +74,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
+        if not fairy.service.budget_lookup(me.id):
+            return []
         finished = interaction.command is not None and interaction.command.name in ("record", "board")
         games = await fairy.service.list_games(me.id, include_finished=finished)
         t = str(current or "").strip().lstrip("#").lower()
@@ -88,11 +95,14 @@ async def piece_square_autocomplete(interaction: discord.Interaction, current: s
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
+        if not fairy.service.budget_lookup(me.id):
+            return []
         gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
         gv = await fairy.service.game(gid)
         if gv.status != "active":
             return []
-        return [Choice(name=n, value=v) for n, v in suggest.suggest_pieces(await fairy.position(gv), current)]
+        found = await asyncio.to_thread(suggest.suggest_pieces, await fairy.position(gv), current)
+        return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # noqa: BLE001
         return []
 
@@ -202,6 +212,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
                 piece: str | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     await defer(interaction)
     gv = await fairy.service.game(gid)
@@ -294,6 +305,7 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
 async def record(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     text = await fairy.service.record(gid)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-game-{gid}.pgn")

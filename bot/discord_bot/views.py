@@ -8,6 +8,7 @@ the service and back; errors become private answers (``replies.report``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 import discord
@@ -157,7 +158,8 @@ class MoveButton(_Button, template=r"fp:move:(\d+)"):
         me = await fairy.player(interaction.user)
         gv = await fairy.service.game(gid)
         _check_my_move(gv, me.id)
-        examples = [san for _, san in suggest.suggest_moves(await fairy.position(gv), "", limit=4)]
+        found = await asyncio.to_thread(suggest.suggest_moves, await fairy.position(gv), "", limit=4)
+        examples = [san for _, san in found]
         await interaction.response.send_modal(MoveModal(gid, gv.ply, examples))
 
 
@@ -217,7 +219,9 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
     async def run(self, interaction, fairy):
         (gid,) = self.ids
         note_game(interaction, gid)
-        gv = await fairy.visible_game(interaction, await fairy.player(interaction.user), gid)
+        me = await fairy.player(interaction.user)
+        fairy.service.budget_read(me.id)
+        gv = await fairy.visible_game(interaction, me, gid)
         await defer(interaction)
         flip = not board_flip(gv)
         seen = format.side_name(gv.game, "b" if flip else "w")
