@@ -173,7 +173,10 @@ class Outbox:
                 if self.running:
                     self.poke()
                 elif self._now is not None:
-                    await self.drain()
+                    try:
+                        await self.drain()
+                    except Exception:  # the block's work is done and stands: the sweep retries
+                        log.exception("delivering notifications failed")
 
     # --- one round ---
 
