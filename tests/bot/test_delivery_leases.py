@@ -138,4 +138,19 @@ def test_who_is_known_dead():
 
 
 def test_the_lease_columns_came_with_one_migration():
-    assert any("lease_until" in sql for sql in MIGRATIONS[-1])
+    steps = [m for m in MIGRATIONS if any("lease_until" in sql or "claimed_by" in sql for sql in m)]
+    assert len(steps) == 1
+
+
+async def test_a_notify_that_hangs_counts_as_failed_within_the_lease(svc, monkeypatch):
+    """The holder finishes within its lease: a notify that outlasts NOTIFY_SECONDS is
+    given up (and tried again later), so the claim never outlives a live holder."""
+    hung = GatedNotifier()  # its gate never opens
+    svc.outbox.notifier = hung
+    monkeypatch.setattr(Outbox, "NOTIFY_SECONDS", 0.05)
+    assert Outbox.LEASE_SECONDS > 120  # the real timeout, well inside the lease
+    alice, bob = await svc.player("test", "a", "Alice"), await svc.player("test", "b", "Bob")
+    await asyncio.wait_for(svc.challenge(alice.id, "fake", opponent_id=bob.id, days=3), 5)
+    [row] = [r for r in await event_rows(svc) if r.kind == "challenge_received"]
+    assert (row.status, row.claimed_by, row.lease_until) == ("pending", None, None)
+    assert "TimeoutError" in row.last_error and row.next_try_at > row.created_at
