@@ -828,6 +828,8 @@ class GameService:
                 await self._end_vacation(tx, mover, now)
             ply = g.ply + 1
             await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
+            if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
+                await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
             await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
                                  draw_offer=None if g.draw_offer == side else g.draw_offer,
                                  takeback_by=None)

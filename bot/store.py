@@ -221,7 +221,8 @@ _V5_SCOPE = (
 #
 # And each move's resulting position (VFEN): a game's position is loaded from its last
 # checkpoint and the few before it that the repetition rule needs, not replayed from
-# move 1 (NULL for moves stored before: those games are replayed).
+# move 1. Only those are kept: an irreversible move drops the ones before the move it
+# follows (NULL, as for moves stored before checkpoints: such a position is replayed).
 _V6_LEASES_CHECKPOINTS = (
     "ALTER TABLE events ADD COLUMN claimed_by TEXT",
     "ALTER TABLE events ADD COLUMN lease_until INTEGER",
@@ -760,6 +761,12 @@ class Tx:
                           side: str, now: int, vfen: str | None = None) -> None:
         await self._exec("INSERT INTO moves (game_id, ply, lan, san, player_id, side, played_at, vfen) "
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, ply, lan, san, player_id, side, now, vfen))
+
+    async def drop_checkpoints(self, game_id: int, before_ply: int) -> None:
+        """Forget the positions of moves before ``before_ply`` (after an irreversible move
+        no earlier position can repeat; a game without them is replayed if need be)."""
+        await self._exec("UPDATE moves SET vfen = NULL WHERE game_id = ? AND ply < ? AND vfen IS NOT NULL",
+                         (game_id, before_ply))
 
     async def delete_move(self, game_id: int, ply: int) -> None:
         await self._exec("DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))

@@ -112,3 +112,24 @@ async def test_a_takeback_loads_the_position_before(opener, real):
     no_replays(svc)
     v = await svc.accept_takeback(g.id, bob.id)
     assert v.fen == before and (await svc.position(g.id)).last_move.lan == "e7e5"
+
+
+async def test_only_the_checkpoints_repetition_needs_are_kept(opener, real):
+    svc, alice, bob = real
+    g = await new_game(svc, alice, bob, game="chess")
+    sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O", "Ng8", "Re1", "a6"]  # a6: irreversible
+    for n, san in enumerate(sans[:-1]):
+        await svc.move(g.id, (alice, bob)[n % 2].id, san)
+    kept = [m.ply for m in (await svc.game(g.id)).moves if m.ply in await _checkpointed(svc, g.id)]
+    assert kept == list(range(1, 10))  # e5 was the last pawn move, but nothing is dropped yet
+    v = (await svc.move(g.id, bob.id, "a6")).game
+    assert await _checkpointed(svc, g.id) == [9, 10]  # a6's, and the one before (a takeback)
+    await opener.close(svc)
+    svc = await opener()
+    no_replays(svc)
+    assert (await svc.position(g.id)).fen() == v.fen
+
+
+async def _checkpointed(svc, game_id):
+    async with svc.store.read() as tx:
+        return [m.ply for m in await tx.moves(game_id) if m.vfen is not None]
