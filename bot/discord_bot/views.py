@@ -352,6 +352,10 @@ def played_text(r) -> str:
 async def piece_moves_text(fairy: Fairy, gv, named: str) -> tuple[str, str]:
     """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
     pos = await fairy.position(gv)
+    return await asyncio.to_thread(_piece_moves, pos, gv, named)  # legal moves, SAN: off the loop
+
+
+def _piece_moves(pos, gv, named: str) -> tuple[str, str]:
     square = suggest.find_piece(pos, named)
     piece = pos.piece_at(square)
     moves = pos.moves_from(square)
