@@ -68,6 +68,25 @@ async def computer_player(service: GameService, level: int = DEFAULT_LEVEL) -> P
     return await service.player(PLATFORM, user_id(level), name(level))
 
 
+async def challenge_computer(service: GameService, player_id: int, game: str,
+                             level: int = DEFAULT_LEVEL, **options):
+    """Challenge the computer and take its answer at once: the challenge, its game made.
+
+    The computer accepts every challenge when its notice reaches it, but that notice may
+    be delivered later, in the background: the challenger should not wait for it. Its
+    own acceptance then finds the challenge taken and does nothing."""
+    cpu = await computer_player(service, level)
+    c = await service.challenge(player_id, game, opponent_id=cpu.id, **options)
+    c = await service.get_challenge(c.id)
+    if c.game_id is None and c.status == "open":
+        try:
+            await service.accept_challenge(c.id, cpu.id)
+        except ServiceError:  # its notice got there first: the game is made all the same
+            pass
+        c = await service.get_challenge(c.id)
+    return cpu, c
+
+
 def opponent_computer(view: GameView, player_id: int) -> ev.PlayerRef | None:
     """The computer player of ``view`` if ``player_id`` plays against it."""
     other = view.black if view.white.id == player_id else view.white

@@ -11,12 +11,26 @@ claim -> send -> mark:
    ``pending`` with a later ``next_try_at``, up to ``notify_max_attempts`` tries,
    then ``failed``).
 
-A run that stops between 1 and 3 leaves the row ``claimed``; the next run's
-:meth:`Outbox.recover` puts such rows back to ``pending`` and they are sent
-again. We prefer that (a possible repeat, in a window of one UPDATE after a
+A claim carries its holder's name (:func:`process_name`: host, pid and a random
+tag) and a lease (``LEASE_SECONDS``); a notify that outlasts ``NOTIFY_SECONDS`` (well
+inside the lease) counts as failed, so a live holder always finishes within its
+lease. A run that stops between 1 and 3 leaves the row ``claimed``; any process
+puts it back to ``pending`` (:meth:`Outbox.recover`, and before each delivery
+round) once its lease has run out, or at once if its holder is known dead (a
+process of this host that is gone, or an earlier life of this pid), and it is
+sent again. A second process starting while another delivers (an overlapping
+deploy) leaves that one's claims alone. We prefer that (a possible repeat, in a window of one UPDATE after a
 delivery) to losing a notice; every event carries its outbox id (``event_id``),
 stable across the repeat, so an adapter that must never show a repeat can drop
 ids it has seen. Without a crash, each event is delivered exactly once.
+
+Delivery runs in the background (:meth:`Outbox.start`, by the service's owner: the
+Discord runner, the terminal): a command commits, pokes the delivery task and
+returns; it never waits for anyone's notices. Without the task (tests, one-shot
+commands) the service delivers after each commit itself; either way
+:meth:`Outbox.drain` delivers what is due now and returns once it is done.
+:meth:`Outbox.held` keeps delivery back for a moment (the Discord adapter opens a
+new game's thread first, so that the first notices link to it).
 
 A turn reminder (your move, time warning) whose turn has ended before delivery
 is marked ``obsolete`` instead of being sent.
@@ -24,7 +38,13 @@ is marked ``obsolete`` instead of being sent.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Callable
 
 from . import events as ev
 from .config import Settings
@@ -36,56 +56,176 @@ log = logging.getLogger(__name__)
 MAX_BACKOFF = 6 * 3600
 
 
+def process_name() -> str:
+    """This process's name on its claims: host, pid, and a random tag (a pid is reused)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process, or we cannot tell: alive
+    return True
+
+
+def known_dead(holder: str | None, me: str) -> bool:
+    """Whether the process named ``holder`` is surely gone: no name (a claim from before
+    names), an earlier life of this host and pid (a restarted container), or a pid of
+    this host that no longer runs. Another host's process: unknown, its lease decides."""
+    if holder is None:
+        return True
+    host, _, rest = holder.partition(":")
+    pid, _, tag = rest.partition(":")
+    my_host, _, my_rest = me.partition(":")
+    my_pid = my_rest.partition(":")[0]
+    if host != my_host or not pid.isdigit() or holder == me:
+        return False
+    return pid == my_pid or not _pid_alive(int(pid))
+
+
 class Outbox:
-    def __init__(self, store: Store, notifier: ev.Notifier, settings: Settings):
+    LEASE_SECONDS = 300  # how long a claim keeps others off an event
+    NOTIFY_SECONDS = 120  # the longest one notify may take (real time), well inside the lease
+
+    def __init__(self, store: Store, notifier: ev.Notifier, settings: Settings, *,
+                 owner: str | None = None, now: Callable[[], int] | None = None):
         self.store = store
         self.notifier = notifier
         self.settings = settings
+        self.owner = owner or process_name()
+        self._now = now
+        self._lock = asyncio.Lock()  # one delivery round at a time in this process
+        self._holds = 0
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
 
     @property
     def platforms(self):
         """The platforms whose players this outbox's notifier serves (None: all)."""
         return getattr(self.notifier, "platforms", None)
 
-    async def recover(self) -> int:
-        """Put back events that a stopped run had claimed but not marked sent."""
+    async def recover(self, now: int | None = None) -> int:
+        """At start: put back the events that a stopped run had claimed but not marked
+        sent: those whose lease has run out by ``now`` or whose holder is known dead
+        (``now`` None: every claim, whoever holds it)."""
         async with self.store.write() as tx:
-            n = await tx.release_claimed_events(self.platforms)
+            dead = [h for h in await tx.claim_holders(self.platforms) if known_dead(h, self.owner)]
+            n = await tx.release_claimed_events(self.platforms, now, dead)
         if n:
             log.warning("re-sending %d notification(s) claimed by a run that stopped", n)
         return n
 
+    # --- in the background ---
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        """Deliver in a background task, woken by :meth:`poke` (and at once)."""
+        if not self.running:
+            self._task = asyncio.get_running_loop().create_task(self._deliver_forever(),
+                                                                 name="fairypost-outbox")
+            self._wake.set()
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def poke(self) -> None:
+        """Something was committed: the background task looks at the outbox again."""
+        self._wake.set()
+
+    async def _deliver_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self.drain()
+            except Exception:  # a broken database or adapter must not end delivery for good
+                log.exception("delivering notifications failed")
+
+    async def drain(self, now: int | None = None) -> int:
+        """Deliver what is deliverable now (the service's clock), once any delivery under
+        way in this process is done; how many were sent."""
+        if now is None:
+            if self._now is None:
+                raise ValueError("this outbox has no clock: say when")
+            now = self._now()
+        return await self.dispatch(now)
+
+    @contextlib.asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        """Deliver nothing until the block ends; then what it committed goes out (in the
+        background if delivery runs there, else before the block is left)."""
+        self._holds += 1
+        try:
+            yield
+        finally:
+            self._holds -= 1
+            if not self._holds:
+                if self.running:
+                    self.poke()
+                elif self._now is not None:
+                    try:
+                        await self.drain()
+                    except Exception:  # the block's work is done and stands: the sweep retries
+                        log.exception("delivering notifications failed")
+
+    # --- one round ---
+
     async def dispatch(self, now: int, limit: int = 10_000) -> int:
         """Deliver every event deliverable at ``now``; returns how many were sent."""
+        if self._holds:
+            return 0
+        async with self._lock:
+            async with self.store.write() as tx:  # a holder that died meanwhile: once its lease is out
+                lapsed = await tx.release_claimed_events(self.platforms, now)
+            if lapsed:
+                log.warning("re-sending %d notification(s) whose claim lapsed", lapsed)
+            return await self._dispatch(now, limit)
+
+    async def _dispatch(self, now: int, limit: int) -> int:
         sent = 0
         for _ in range(limit):
+            if self._holds:
+                return sent
             async with self.store.write() as tx:
-                row = await tx.claim_event(now, self.platforms)
+                row = await tx.claim_event(now, self.platforms, self.owner, now + self.LEASE_SECONDS)
                 if row is None:
                     return sent
                 if row.turn_no is not None and row.game_id is not None:
                     state = await tx.game_turn(row.game_id)
                     if state != ("active", row.turn_no):
-                        await tx.finish_event(row.id, "obsolete", now)
+                        await tx.finish_event(row.id, "obsolete", now, owner=self.owner)
                         continue
                 recipient = None
                 if row.player_id is not None:
                     recipient = ref(await tx.player(row.player_id))
             event = ev.decode(row.kind, row.payload, recipient=recipient, event_id=row.id)
             try:
-                await self.notifier.notify(event)
+                async with asyncio.timeout(self.NOTIFY_SECONDS):
+                    await self.notifier.notify(event)
             except Exception as e:  # noqa: BLE001 - any adapter failure: keep the event, try later
                 error = f"{type(e).__name__}: {e}"
                 log.warning("notifying event %d (%s) failed: %s", row.id, row.kind, error)
                 async with self.store.write() as tx:
                     if row.attempts >= self.settings.notify_max_attempts:
-                        await tx.finish_event(row.id, "failed", now, error)
+                        await tx.finish_event(row.id, "failed", now, error, owner=self.owner)
                     else:
                         delay = min(MAX_BACKOFF,
                                     self.settings.notify_retry_seconds * 2 ** (row.attempts - 1))
-                        await tx.retry_event(row.id, now + max(1, delay), error)
+                        await tx.retry_event(row.id, now + max(1, delay), error, owner=self.owner)
                 continue
             async with self.store.write() as tx:
-                await tx.finish_event(row.id, "sent", now)
+                if not await tx.finish_event(row.id, "sent", now, owner=self.owner):
+                    log.warning("event %d was sent after its claim had lapsed: it may be sent twice",
+                                row.id)
             sent += 1
         return sent

@@ -12,7 +12,8 @@ showed the player a position may also pass ``expected_ply``: a command based on
 an older position is refused the same way.
 
 Notifications are written to the outbox inside the same transaction and
-delivered right after the commit (see :mod:`bot.outbox`); turn reminders,
+delivered after the commit, in the background once the service's owner has called
+:meth:`GameService.start_delivery` (see :mod:`bot.outbox`); turn reminders,
 timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
 the scheduler (:mod:`bot.reminders`) calls when the database says something is
 due.
@@ -20,6 +21,7 @@ due.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
@@ -233,9 +235,10 @@ class CommandLimiter:
 
     MAX_TRACKED = 4096
 
-    def __init__(self, per_minute: int, burst: int):
+    def __init__(self, per_minute: int, burst: int, doing: str = "sending commands"):
         self.rate = per_minute / 60.0  # tokens a second
         self.burst = float(burst)
+        self.doing = doing
         self._buckets: dict[object, tuple[float, float]] = {}  # player -> (tokens, when)
 
     def take(self, player_id: object, now: float) -> None:
@@ -246,7 +249,7 @@ class CommandLimiter:
         if tokens < 1.0 - 1e-9:
             self._buckets[player_id] = (tokens, now)
             wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
-            raise RateLimited(f"you're sending commands too fast; try again in {wait} "
+            raise RateLimited(f"you're {self.doing} too fast; try again in {wait} "
                               f"second{'s' if wait != 1 else ''}", retry_after=wait)
         self._buckets[player_id] = (tokens - 1.0, now)
         if len(self._buckets) > self.MAX_TRACKED:  # forget the full buckets: same as absent
@@ -261,6 +264,11 @@ class GameService:
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     CACHE_SIZE = 256
+    # Reads (a board, a record, a flipped board) and lookups (autocomplete, a keystroke
+    # each) have budgets of their own, per player: one player cycling through game ids
+    # gets refused, and the bot stays quick for everyone else.
+    READS_PER_MINUTE, READ_BURST = 30, 10
+    LOOKUPS_PER_MINUTE, LOOKUP_BURST = 240, 40
     PRUNE_EVERY = HOUR  # the sweep prunes at most this often
     PRUNE_BATCH = 2000  # rows of each kind a write transaction deletes
     DIGEST_DAYS_KEPT = 3  # a digest looks back one local day: its record must outlive that
@@ -272,9 +280,11 @@ class GameService:
         self.clock = clock
         self.notifier = notifier
         self.rng = rng
-        self.outbox = Outbox(store, notifier, settings)
+        self.outbox = Outbox(store, notifier, settings, now=self._now)
         self.reminders = Reminders(store)
         self.limiter = CommandLimiter(settings.command_rate_per_minute, settings.command_burst)
+        self.read_limiter = CommandLimiter(self.READS_PER_MINUTE, self.READ_BURST, "looking at games")
+        self.lookup_limiter = CommandLimiter(self.LOOKUPS_PER_MINUTE, self.LOOKUP_BURST, "looking things up")
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
         self._next_prune = 0
@@ -285,10 +295,16 @@ class GameService:
         store = await Store.open(settings.db_path)
         service = cls(store, settings, clock or SystemClock(), notifier or ev.NullNotifier(),
                       rng or random.Random())
-        await service.outbox.recover()
+        await service.outbox.recover(to_ts(service.clock.now()))
         return service
 
+    def start_delivery(self) -> None:
+        """Deliver notices in a background task from now on (the long-running front ends
+        call this): commands then return once committed, never waiting for delivery."""
+        self.outbox.start()
+
     async def close(self) -> None:
+        await self.outbox.stop()
         await self.store.close()
 
     def add_listener(self, callback: Callable[[], None]) -> None:
@@ -316,6 +332,18 @@ class GameService:
         """A player's command beyond their rate: RateLimited, before anything is done."""
         self.limiter.take(player_id, self.clock.now().timestamp())
 
+    def budget_read(self, player_id: int) -> None:
+        """Spend one of the player's reads (a board, a record): RateLimited if none is left."""
+        self.read_limiter.take(player_id, self.clock.now().timestamp())
+
+    def budget_lookup(self, player_id: int) -> bool:
+        """Spend one of the player's lookups (an autocomplete); False if none is left."""
+        try:
+            self.lookup_limiter.take(player_id, self.clock.now().timestamp())
+        except RateLimited:
+            return False
+        return True
+
     def _check_text(self, text, what: str = "a move") -> None:
         """Overlong text: InputTooLong, before it is read; text that is not valid Unicode:
         UnstorableText."""
@@ -325,27 +353,83 @@ class GameService:
         _storable(str(text), what)
 
     async def _after_commit(self, game_id: int | None = None) -> None:
-        """Deliver what the change wrote to the outbox; a game's new turn gets its
+        """Have what the change wrote to the outbox delivered; a game's new turn gets its
         "your move" notice at once (unless quiet hours hold it back)."""
         now = self._now()
         if game_id is not None:
             await self.reminders.collect(now, game_id)
-        await self.outbox.dispatch(now)
+        await self._deliver(now)
         for callback in list(self._listeners):
             try:
                 callback()
             except Exception:  # a listener's bug must not fail the operation
                 log.exception("listener failed")
 
+    async def _deliver(self, now: int) -> None:
+        """Wake the background delivery; without one, deliver here and now."""
+        if self.outbox.running:
+            self.outbox.poke()
+        else:
+            await self.outbox.dispatch(now)
+
     async def _emit(self, tx: Tx, event: ev.Event, recipient_id: int | None, now: int,
                     game_id: int | None = None, turn_no: int | None = None) -> None:
         await tx.insert_event(event.kind, recipient_id, game_id, turn_no, ev.encode(event), now)
 
-    def _replay(self, g: GameRow, lans: tuple[str, ...]):
+    def _cached(self, g: GameRow, lans: tuple[str, ...]):
         cached = self._positions.get(g.id)
         if cached is not None and cached[0] == g.start_vfen and cached[1] == lans:
             self._positions.move_to_end(g.id)
             return cached[2]
+        return None
+
+    async def _position_at(self, g: GameRow, moves: list[MoveRow], n: int):
+        """The position after the first ``n`` moves, with the history the repetition rule
+        and the last-move marks need: cached, else loaded off the event loop (a few VFENs
+        read, or a whole replay: milliseconds to a second, too long to hold up the bot)."""
+        lans = tuple(m.lan for m in moves[:n])
+        pos = self._cached(g, lans)
+        if pos is None:
+            pos = await asyncio.to_thread(self._load, g, moves, n)
+            self._remember(g.id, g.start_vfen, lans, pos)
+        return pos
+
+    def _load(self, g: GameRow, moves: list[MoveRow], n: int):
+        """From the stored checkpoints if they are there and agree, else replayed."""
+        pos = self._from_checkpoints(g, moves, n)
+        return pos if pos is not None else self._replay(g, tuple(m.lan for m in moves[:n]))
+
+    def _from_checkpoints(self, g: GameRow, moves: list[MoveRow], n: int):
+        """The position after ``n`` moves from its stored VFEN, and the positions since the
+        last irreversible move (its halfmove count: no earlier one can repeat) as its
+        history; None if a checkpoint is missing (moves stored before checkpoints), the
+        engine keeps no halfmove count, or the checkpoints disagree with the game."""
+        def vfen_at(p: int) -> str | None:
+            return g.start_vfen if p == 0 else moves[p - 1].vfen
+        if n == 0 or vfen_at(n) is None or (n == g.ply and vfen_at(n) != g.current_vfen):
+            return None
+        try:
+            pos = rules.from_fen(g.game, vfen_at(n))
+            half = getattr(pos, "halfmove", None)
+            if half is None or not hasattr(pos, "key"):
+                return None
+            first = n - min(half, n)
+            if any(vfen_at(p) is None for p in range(min(first, n - 1), n)):
+                return None
+            history, before = None, None
+            for p in range(first, n):
+                before = rules.from_fen(g.game, vfen_at(p))
+                history = (before.key(), moves[p].lan, history)
+            if before is None or first == n:  # no reversible moves: only the last one's marks
+                before = rules.from_fen(g.game, vfen_at(n - 1))
+            pos.history = history
+            pos.last_move = before.parse(moves[n - 1].lan)
+        except RulesError as e:
+            log.warning("game #%d: its stored positions cannot be read (%s); replaying it", g.id, e)
+            return None
+        return pos
+
+    def _replay(self, g: GameRow, lans: tuple[str, ...]):
         try:
             pos = rules.from_fen(g.game, g.start_vfen)
         except RulesError as e:
@@ -355,7 +439,6 @@ class GameService:
                 pos = pos.play(lan)
             except RulesError as e:
                 raise StorageError(f"game #{g.id}: stored move {ply} ({lan}) is not legal: {e}") from None
-        self._remember(g.id, g.start_vfen, lans, pos)
         return pos
 
     def _remember(self, game_id: int, start: str, lans: tuple[str, ...], pos) -> None:
@@ -374,7 +457,7 @@ class GameService:
             black = await tx.player(g.black_id)
         if [m.ply for m in moves] != list(range(1, g.ply + 1)):
             raise StorageError(f"game #{g.id}: its move list does not match its ply count")
-        pos = self._replay(g, tuple(m.lan for m in moves))
+        pos = await self._position_at(g, moves, len(moves))
         if pos.fen() != g.current_vfen:
             log.warning("game #%d: cached position %r differs from the replayed %r; using the replay",
                         g.id, g.current_vfen, pos.fen())
@@ -714,14 +797,15 @@ class GameService:
         g, pos = snap.game, snap.pos
         if pos.turn != side:
             raise NotYourTurn(f"it is not your turn: {snap.row(pos.turn).name} is to move")
-        try:
-            move = pos.parse(str(text).strip())
-            san = pos.san(move)
-            new = pos.play(move)
-        except RulesError as e:
-            raise IllegalMove(str(e)) from None
-        lan = move.lan
-        outcome = new.outcome()
+        def decide():  # the rules' work: milliseconds on a big board, off the event loop
+            try:
+                move = pos.parse(str(text).strip())
+                san = pos.san(move)
+                new = pos.play(move)
+            except RulesError as e:
+                raise IllegalMove(str(e)) from None
+            return move.lan, san, new, new.outcome()
+        lan, san, new, outcome = await asyncio.to_thread(decide)
         async with self.store.write() as tx:
             if not await tx.bump_version(g.id, g.version):
                 raise GameChanged()
@@ -729,7 +813,9 @@ class GameService:
             if mover.vacation_start is not None:  # a vacation ends when its player moves
                 await self._end_vacation(tx, mover, now)
             ply = g.ply + 1
-            await tx.insert_move(g.id, ply, lan, san, player_id, side, now)
+            await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
+            if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
+                await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
             await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
                                  draw_offer=None if g.draw_offer == side else g.draw_offer,
                                  takeback_by=None)
@@ -861,7 +947,7 @@ class GameService:
         if g.takeback_by != asker or not snap.moves or snap.moves[-1].side != asker:
             raise TakebackError("there is no takeback request from your opponent to answer")
         if accept:
-            before = self._replay(g, tuple(m.lan for m in snap.moves[:-1]))
+            before = await self._position_at(g, snap.moves, len(snap.moves) - 1)
         async with self._versioned(snap) as tx:
             if accept:
                 await tx.delete_move(game_id, g.ply)
@@ -1049,7 +1135,7 @@ class GameService:
                 await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
                 n += 1
         if n:
-            await self.outbox.dispatch(now)
+            await self._deliver(now)
         return n
 
 

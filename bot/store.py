@@ -214,9 +214,25 @@ _V5_SCOPE = (
         WHERE t.game_id = games.id AND t.platform = 'discord' AND t.guild_id IS NOT NULL)""",
 )
 
+# Who holds a claimed event, and until when: a process delivering the outbox claims an event
+# under its own name (``bot.outbox.process_name``) for a lease; another process (an
+# overlapping deploy) takes the event back only once the lease has run out or its holder is
+# known dead, never while a live process may be sending it.
+#
+# And each move's resulting position (VFEN): a game's position is loaded from its last
+# checkpoint and the few before it that the repetition rule needs, not replayed from
+# move 1. Only those are kept: an irreversible move drops the ones before the move it
+# follows (NULL, as for moves stored before checkpoints: such a position is replayed).
+_V6_LEASES_CHECKPOINTS = (
+    "ALTER TABLE events ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE events ADD COLUMN lease_until INTEGER",
+    "ALTER TABLE moves ADD COLUMN vfen TEXT",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
+                                                _V6_LEASES_CHECKPOINTS)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -293,6 +309,7 @@ class MoveRow:
     player_id: int
     side: str
     played_at: int
+    vfen: str | None = None  # the position after it (schema 6)
 
 
 @dataclass(frozen=True)
@@ -340,6 +357,8 @@ class EventRow:
     claimed_at: int | None
     sent_at: int | None
     last_error: str | None
+    claimed_by: str | None = None  # schema 6
+    lease_until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -462,24 +481,67 @@ class Store:
     async def read(self) -> AsyncIterator[Tx]:
         """A consistent snapshot (a deferred transaction, ended at exit)."""
         async with self._lock:
-            await self._conn.execute("BEGIN")
+            await self._begin("BEGIN")
             try:
                 yield Tx(self._conn)
             finally:
-                await self._conn.execute("COMMIT")
+                await self._end("COMMIT")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Tx]:
         """``BEGIN IMMEDIATE``; commit at exit, roll back on any exception."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._begin("BEGIN IMMEDIATE")
             try:
                 yield Tx(self._conn)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._end("ROLLBACK")
                 raise
             else:
-                await self._conn.execute("COMMIT")
+                await self._end("COMMIT")
+
+    # Cancellation safety. aiosqlite runs a statement on its own thread: a caller cancelled
+    # while awaiting one does not stop it. So a BEGIN whose caller was cancelled may still
+    # open a transaction, and a ROLLBACK or COMMIT abandoned half way would leave one open
+    # (holding SQLite's write lock against every later call and every other process). The
+    # statements that open and close a transaction are therefore awaited to the end, a
+    # cancellation meanwhile being raised only once the connection is out of the transaction.
+
+    async def _begin(self, sql: str) -> None:
+        try:
+            await _to_the_end(self._conn.execute(sql))
+        except BaseException:
+            if self._conn.in_transaction:  # it began, but the caller is gone (or it failed late)
+                await _to_the_end(self._conn.execute("ROLLBACK"))
+            raise
+
+    async def _end(self, sql: str) -> None:
+        try:
+            await _to_the_end(self._conn.execute(sql))
+        finally:
+            if self._conn.in_transaction:  # a COMMIT that failed (busy, I/O): nothing half written
+                await _to_the_end(self._conn.execute("ROLLBACK"))
+
+
+async def _to_the_end(awaitable):
+    """Await ``awaitable`` to completion even if the caller is cancelled meanwhile; the
+    cancellation is raised afterwards (its result or error then goes unread)."""
+    future = asyncio.ensure_future(awaitable)
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if future.done():
+                break
+            cancelled = True
+        except BaseException:  # noqa: BLE001 - the future's own error: read below
+            break
+    if cancelled:
+        if not future.cancelled():
+            future.exception()  # read, so that asyncio does not log it as never retrieved
+        raise asyncio.CancelledError()
+    return future.result()
 
 
 def _platform_filter(platforms) -> tuple[str, list]:
@@ -696,9 +758,15 @@ class Tx:
             "SELECT * FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT 1", (game_id,)))
 
     async def insert_move(self, game_id: int, ply: int, lan: str, san: str, player_id: int,
-                          side: str, now: int) -> None:
-        await self._exec("INSERT INTO moves (game_id, ply, lan, san, player_id, side, played_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, ply, lan, san, player_id, side, now))
+                          side: str, now: int, vfen: str | None = None) -> None:
+        await self._exec("INSERT INTO moves (game_id, ply, lan, san, player_id, side, played_at, vfen) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, ply, lan, san, player_id, side, now, vfen))
+
+    async def drop_checkpoints(self, game_id: int, before_ply: int) -> None:
+        """Forget the positions of moves before ``before_ply`` (after an irreversible move
+        no earlier position can repeat; a game without them is replayed if need be)."""
+        await self._exec("UPDATE moves SET vfen = NULL WHERE game_id = ? AND ply < ? AND vfen IS NOT NULL",
+                         (game_id, before_ply))
 
     async def delete_move(self, game_id: int, ply: int) -> None:
         await self._exec("DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))
@@ -760,8 +828,10 @@ class Tx:
             "INSERT INTO events (kind, player_id, game_id, turn_no, payload, created_at, next_try_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, player_id, game_id, turn_no, payload, now, now))
 
-    async def claim_event(self, now: int, platforms=None) -> EventRow | None:
-        """Take the oldest deliverable pending event: pending -> claimed.
+    async def claim_event(self, now: int, platforms=None, owner: str | None = None,
+                          lease_until: int | None = None) -> EventRow | None:
+        """Take the oldest deliverable pending event: pending -> claimed (by ``owner``,
+        until ``lease_until``).
 
         platforms: only events for players on these platforms (and lobby events with no
         player), so that a terminal and the bot sharing one database never take each
@@ -771,30 +841,53 @@ class Tx:
                               f"{where} ORDER BY id LIMIT 1", (now, *args))
         if row is None:
             return None
-        n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, "
-                               "attempts = attempts + 1 WHERE id = ? AND status = 'pending'",
-                               (now, row["id"]))
+        n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, claimed_by = ?, "
+                               "lease_until = ?, attempts = attempts + 1 WHERE id = ? AND status = 'pending'",
+                               (now, owner, lease_until, row["id"]))
         if n != 1:
             return None
         return _row(EventRow, await self._one("SELECT * FROM events WHERE id = ?", (row["id"],)))
 
     async def finish_event(self, event_id: int, status: str, now: int,
-                           error: str | None = None) -> None:
-        """claimed -> sent / failed / obsolete."""
-        await self._exec("UPDATE events SET status = ?, sent_at = CASE WHEN ? = 'sent' THEN ? END, "
-                         "last_error = ? WHERE id = ? AND status = 'claimed'",
-                         (status, status, now, error, event_id))
+                           error: str | None = None, owner: str | None = None) -> bool:
+        """claimed (by ``owner``) -> sent / failed / obsolete; False if the claim was lost."""
+        return await self._change(
+            "UPDATE events SET status = ?, sent_at = CASE WHEN ? = 'sent' THEN ? END, "
+            "last_error = ?, lease_until = NULL WHERE id = ? AND status = 'claimed' AND claimed_by IS ?",
+            (status, status, now, error, event_id, owner)) == 1
 
-    async def retry_event(self, event_id: int, next_try_at: int, error: str) -> None:
-        await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ? "
-                         "WHERE id = ? AND status = 'claimed'", (next_try_at, error, event_id))
+    async def retry_event(self, event_id: int, next_try_at: int, error: str,
+                          owner: str | None = None) -> None:
+        await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ?, "
+                         "claimed_by = NULL, lease_until = NULL "
+                         "WHERE id = ? AND status = 'claimed' AND claimed_by IS ?",
+                         (next_try_at, error, event_id, owner))
 
-    async def release_claimed_events(self, platforms=None) -> int:
-        """At start: events claimed by a run that stopped before marking them -> pending
-        (only this run's platforms: another process may be delivering the others)."""
+    async def claim_holders(self, platforms=None) -> list[str | None]:
+        """Who holds the claimed events (of these platforms' players)."""
         where, args = _platform_filter(platforms)
-        return await self._change(f"UPDATE events SET status = 'pending' WHERE status = 'claimed' {where}",
-                                  tuple(args))
+        rows = await self._all(f"SELECT DISTINCT claimed_by FROM events WHERE status = 'claimed' {where}",
+                               tuple(args))
+        return [r[0] for r in rows]
+
+    async def release_claimed_events(self, platforms=None, now: int | None = None,
+                                     dead: Sequence[str | None] = ()) -> int:
+        """Claimed events whose holder stopped before marking them -> pending: those whose
+        lease ran out by ``now`` (or that have none), and those of the ``dead`` holders
+        (None: a claim with no holder's name, made before schema 6). ``now`` None: every
+        claim. Only this run's platforms: another process may be delivering the others."""
+        where, args = _platform_filter(platforms)
+        if now is None:
+            which, which_args = "", []
+        else:
+            named = [d for d in dead if d is not None]
+            marks = ", ".join("?" for _ in named) or "NULL"
+            which = (f"AND (claimed_by IS NULL OR lease_until IS NULL OR lease_until <= ? "
+                     f"OR claimed_by IN ({marks}))")
+            which_args = [now, *named]
+        return await self._change(
+            "UPDATE events SET status = 'pending', claimed_by = NULL, lease_until = NULL "
+            f"WHERE status = 'claimed' {which} {where}", (*which_args, *args))
 
     async def next_event_try(self) -> int | None:
         row = await self._one("SELECT MIN(next_try_at) FROM events WHERE status = 'pending'")

@@ -6,6 +6,7 @@ boards posted in a game's thread. ``add_commands(tree)`` puts them on a command 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import zoneinfo
@@ -51,6 +52,8 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
+        if not fairy.service.budget_lookup(me.id):
+            return _hint("Slow down: too many lookups; try again in a moment", current)
         try:
             gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None),
                                            my_move=True)
@@ -62,7 +65,9 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
             return _hint(f"Game #{gid} is over", current)
         if side is not None and gv.turn != side:
             return _hint(f"Not your move: {gv.to_move.name} is to move in game #{gid}", current)
-        return [Choice(name=n, value=v) for n, v in suggest.suggest_moves(await fairy.position(gv), current)]
+        pos = await fairy.position(gv)
+        found = await asyncio.to_thread(suggest.suggest_moves, pos, current)  # every SAN: not on the loop
+        return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # autocomplete must never fail loudly
         log.exception("move autocomplete failed")
         return []
@@ -73,7 +78,9 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
-        finished = interaction.command is not None and interaction.command.name in ("record", "board", "review")
+        if not fairy.service.budget_lookup(me.id):
+            return []
+        finished = interaction.command is not None and interaction.command.name in ("record", "board", "review", "replay")
         games = await fairy.service.list_games(me.id, include_finished=finished)
         t = str(current or "").strip().lstrip("#").lower()
         if t.isdigit():
@@ -92,11 +99,14 @@ async def piece_square_autocomplete(interaction: discord.Interaction, current: s
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
+        if not fairy.service.budget_lookup(me.id):
+            return []
         gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
         gv = await fairy.service.game(gid)
         if gv.status != "active":
             return []
-        return [Choice(name=n, value=v) for n, v in suggest.suggest_pieces(await fairy.position(gv), current)]
+        found = await asyncio.to_thread(suggest.suggest_pieces, await fairy.position(gv), current)
+        return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # noqa: BLE001
         return []
 
@@ -196,12 +206,13 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
             raise ServiceError("bots do not play here: challenge a person, the computer "
                                "(this bot, or the computer option), or leave the opponent out")
         them = await fairy.player(opponent)
-    c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
-                                      colour=colour, setup=setup, scope=access.scope_of(interaction.guild_id),
-                                      **kwargs)
-    await interaction.response.send_message(
-        format.challenge_text(c, opponent.mention if opponent is not None else None),
-        view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
+    async with fairy.service.outbox.held():  # the opponent's notice only once this is answered
+        c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
+                                          colour=colour, setup=setup,
+                                          scope=access.scope_of(interaction.guild_id), **kwargs)
+        await interaction.response.send_message(
+            format.challenge_text(c, opponent.mention if opponent is not None else None),
+            view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
 
@@ -210,10 +221,8 @@ async def _challenge_computer(interaction: discord.Interaction, fairy, me, game:
                               **options) -> None:
     """A challenge to the computer, accepted by it at once; the game's thread opens here."""
     computer = _computer(fairy)
-    cpu = await comp.computer_player(fairy.service, level)
-    c = await fairy.service.challenge(me.id, game, opponent_id=cpu.id,
-                                      scope=access.scope_of(interaction.guild_id), **options)
-    c = await fairy.service.get_challenge(c.id)
+    cpu, c = await comp.challenge_computer(fairy.service, me.id, game, level,
+                                           scope=access.scope_of(interaction.guild_id), **options)
     if c.game_id is None:
         raise ServiceError(f"the computer did not take up challenge #{c.id} ({c.status})")
     note_game(interaction, c.game_id)
@@ -324,6 +333,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
                 piece: str | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     await defer(interaction)
     gv = await fairy.service.game(gid)
@@ -416,6 +426,7 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
 async def record(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     text = await fairy.service.record(gid)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-game-{gid}.pgn")
@@ -494,6 +505,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
                    vacation_days: Range[int, 1, 365] | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
+    await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel

@@ -86,6 +86,7 @@ class FairyClient(discord.Client):
             self.fairy.computer = computer
             await computer.resume()
         self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.fairy.service.start_delivery()  # commands answer at once; notices follow in the background
         await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
         await self.scheduler.start()

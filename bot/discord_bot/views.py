@@ -8,6 +8,7 @@ the service and back; errors become private answers (``replies.report``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 import discord
@@ -71,13 +72,15 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
         me = await fairy.player(interaction.user)
         access.check_can_accept(await fairy.service.get_challenge(cid), interaction.guild_id)
         await interaction.response.defer()
-        gv = await fairy.service.accept_challenge(cid, me.id)
-        note_game(interaction, gv.id)
-        c = await fairy.service.get_challenge(cid)
-        done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
-        await interaction.edit_original_response(content=done, view=None, allowed_mentions=NO_PINGS)
-        channel, message = await self._where(interaction, fairy, cid, done)
-        thread = await fairy.open_thread(gv, channel, message) if channel is not None else None
+        # the game's first notices wait for its thread, so that they link to it
+        async with fairy.service.outbox.held():
+            gv = await fairy.service.accept_challenge(cid, me.id)
+            note_game(interaction, gv.id)
+            c = await fairy.service.get_challenge(cid)
+            done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
+            await interaction.edit_original_response(content=done, view=None, allowed_mentions=NO_PINGS)
+            channel, message = await self._where(interaction, fairy, cid, done)
+            thread = await fairy.open_thread(gv, channel, message) if channel is not None else None
         where = f" in {thread.mention}" if thread is not None else ": see it with /board"
         await send(interaction, f"Game #{gv.id} has begun{where}.", ephemeral=True)
 
@@ -117,15 +120,16 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
         (cid,) = self.ids
         me = await fairy.player(interaction.user)
         c = await fairy.service.get_challenge(cid)
-        if c.challenger.id == me.id:
-            c = await fairy.service.cancel_challenge(cid, me.id)
-            how = f"Withdrawn by {format.bold(me.name)}."
-        else:
-            c = await fairy.service.decline_challenge(cid, me.id)
-            how = f"Declined by {format.bold(me.name)}."
-        text = format.challenge_text(c) + "\n❌ " + how
-        # the message pressed carries this challenge's button (checked before ``run``)
-        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
+        async with fairy.service.outbox.held():  # the challenger's notice once this is answered
+            if c.challenger.id == me.id:
+                c = await fairy.service.cancel_challenge(cid, me.id)
+                how = f"Withdrawn by {format.bold(me.name)}."
+            else:
+                c = await fairy.service.decline_challenge(cid, me.id)
+                how = f"Declined by {format.bold(me.name)}."
+            text = format.challenge_text(c) + "\n❌ " + how
+            # the message pressed carries this challenge's button (checked before ``run``)
+            await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
         row = await fairy.links.challenge_message(cid)  # pressed in a DM: the server's copy too
         if row and row.message_id and (interaction.message is None or interaction.message.id != int(row.message_id)):
             try:
@@ -154,7 +158,8 @@ class MoveButton(_Button, template=r"fp:move:(\d+)"):
         me = await fairy.player(interaction.user)
         gv = await fairy.service.game(gid)
         _check_my_move(gv, me.id)
-        examples = [san for _, san in suggest.suggest_moves(await fairy.position(gv), "", limit=4)]
+        found = await asyncio.to_thread(suggest.suggest_moves, await fairy.position(gv), "", limit=4)
+        examples = [san for _, san in found]
         await interaction.response.send_modal(MoveModal(gid, gv.ply, examples))
 
 
@@ -214,7 +219,9 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
     async def run(self, interaction, fairy):
         (gid,) = self.ids
         note_game(interaction, gid)
-        gv = await fairy.visible_game(interaction, await fairy.player(interaction.user), gid)
+        me = await fairy.player(interaction.user)
+        fairy.service.budget_read(me.id)
+        gv = await fairy.visible_game(interaction, me, gid)
         await defer(interaction)
         flip = not board_flip(gv)
         seen = format.side_name(gv.game, "b" if flip else "w")
@@ -345,6 +352,10 @@ def played_text(r) -> str:
 async def piece_moves_text(fairy: Fairy, gv, named: str) -> tuple[str, str]:
     """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
     pos = await fairy.position(gv)
+    return await asyncio.to_thread(_piece_moves, pos, gv, named)  # legal moves, SAN: off the loop
+
+
+def _piece_moves(pos, gv, named: str) -> tuple[str, str]:
     square = suggest.find_piece(pos, named)
     piece = pos.piece_at(square)
     moves = pos.moves_from(square)

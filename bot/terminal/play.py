@@ -91,6 +91,7 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
         return 2
     computer = computer or comp.Computer(games=())  # each game's tables when first played
     service = await open_service(settings, clock, computer)
+    service.start_delivery()
     try:
         if resume is not None and resume is not False:
             game_id = await _resumable(service, None if resume is True else int(resume), console)
@@ -135,10 +136,8 @@ async def _computer_game(service: GameService, console: Console, game: str | Non
         if setup is None:
             return None
     me = await service.player(PLATFORM, name.casefold(), name)
-    cpu = await comp.computer_player(service, level)
-    c = await service.challenge(me.id, game, opponent_id=cpu.id, days=days, colour=colour,
-                                setup=setup)
-    c = await service.get_challenge(c.id)
+    cpu, c = await comp.challenge_computer(service, me.id, game, level, days=days,
+                                           colour=colour, setup=setup)
     if c.game_id is None:
         console.say(f"fairypost play: the computer did not take up the challenge ({c.status})")
         return None

@@ -137,7 +137,7 @@ async def test_a_thread_for_notices_needs_the_right_to_post_in_threads(world):
 async def test_the_migration_gives_existing_games_and_challenges_their_server(tmp_path):
     path = tmp_path / "old.db"
     scope_step = next(m for m in MIGRATIONS if any("ADD COLUMN scope" in sql for sql in m))
-    old = await Store.open(path, migrations=[m for m in MIGRATIONS if m is not scope_step])
+    old = await Store.open(path, migrations=MIGRATIONS[:MIGRATIONS.index(scope_step)])  # from before it
     async with old.write() as tx:
         a = await tx.insert_player("discord", "1", "A", "{}", 0)
         b = await tx.insert_player("discord", "2", "B", "{}", 0)
