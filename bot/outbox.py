@@ -98,6 +98,7 @@ class Outbox:
         self.owner = owner or process_name()
         self._now = now
         self._lock = asyncio.Lock()  # one delivery round at a time in this process
+        self._round: asyncio.Task | None = None  # the task delivering a round now
         self._holds = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -184,12 +185,21 @@ class Outbox:
         """Deliver every event deliverable at ``now``; returns how many were sent."""
         if self._holds:
             return 0
+        if self._round is not None and self._round is asyncio.current_task():
+            # a notifier acting on its notice (the computer accepting a challenge) commits,
+            # and the service delivers after the commit: the round under way takes the new
+            # notices in its next claims; waiting for the lock here would wait for itself
+            return 0
         async with self._lock:
-            async with self.store.write() as tx:  # a holder that died meanwhile: once its lease is out
-                lapsed = await tx.release_claimed_events(self.platforms, now)
-            if lapsed:
-                log.warning("re-sending %d notification(s) whose claim lapsed", lapsed)
-            return await self._dispatch(now, limit)
+            self._round = asyncio.current_task()
+            try:
+                async with self.store.write() as tx:  # a holder that died meanwhile: once its lease is out
+                    lapsed = await tx.release_claimed_events(self.platforms, now)
+                if lapsed:
+                    log.warning("re-sending %d notification(s) whose claim lapsed", lapsed)
+                return await self._dispatch(now, limit)
+            finally:
+                self._round = None
 
     async def _dispatch(self, now: int, limit: int) -> int:
         sent = 0
