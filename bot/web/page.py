@@ -1,0 +1,79 @@
+"""The game page: a Python string template; every text that comes from users is escaped."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from string import Template
+
+from render import result_text
+
+PAGE = Template("""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>$title</title>
+<link rel="stylesheet" href="/static/game.css">
+</head><body>
+<header><h1>$title</h1><p id="status">$status</p></header>
+<main>
+<section id="board-wrap"><img id="board" alt="the board" src="$board_src" width="$width" height="$height">
+<div id="choices" hidden></div><div id="drops"></div></section>
+<aside>
+<div id="controls"><button id="first" title="start (Home)">&#x23EE;</button>
+<button id="prev" title="back (left arrow)">&#x25C0;</button>
+<button id="next" title="forward (right arrow)">&#x25B6;</button>
+<button id="last" title="now (End)">&#x23ED;</button>
+<button id="flip" title="flip the board (f)">flip</button></div>
+<ol id="moves">$moves</ol>
+<section id="analysis"><h2>Analysis</h2>
+<p class="hint">Click a piece to see its moves; play moves for both sides here. The game itself is not touched.</p>
+<ol id="line"></ol>
+<button id="takeback">take back</button> <button id="clear">clear line</button></section>
+</aside></main>
+<script id="game-data" type="application/json">$data</script>
+<script src="/static/game.js"></script>
+</body></html>
+""")
+
+
+def status_text(view) -> str:
+    """Whose move it is and the clock, or the result."""
+    if view.status != "active":
+        if view.result:
+            return result_text(view.game, view.result, view.reason) or f"Result {view.result}"
+        return "Aborted" if view.status == "aborted" else view.status
+    who = view.to_move.name if view.to_move else ("White" if view.turn == "w" else "Black")
+    side = "White" if view.turn == "w" else "Black"
+    text = f"{side} to move ({who})"
+    if view.seconds_left is not None:
+        hours = max(0, view.seconds_left) // 3600
+        text += f" — {hours // 24} d {hours % 24} h left"
+    return text
+
+
+def state(view) -> dict:
+    """What the page's script needs of the game (JSON)."""
+    return {
+        "id": view.id, "game": view.game, "ply": view.ply, "status": view.status,
+        "result": view.result, "reason": view.reason, "turn": view.turn,
+        "statusText": status_text(view),
+        "white": view.white.name, "black": view.black.name,
+        "deadline": view.deadline.isoformat() if view.deadline else None,
+        "moves": [{"ply": m.ply, "san": m.san, "lan": m.lan} for m in view.moves],
+    }
+
+
+def move_items(view) -> str:
+    return "".join(f'<li data-ply="{m.ply}">{escape(m.san)}</li>' for m in view.moves)
+
+
+def render_page(view, base: str, size: tuple[int, int]) -> str:
+    """The whole page; ``base`` is the game's own path (``/g/<id>/<token>``)."""
+    title = f"{view.white.name} – {view.black.name} · {view.game} #{view.id}"
+    data = json.dumps({"base": base, "state": state(view)})
+    return PAGE.substitute(
+        title=escape(title), status=escape(status_text(view)),
+        board_src=escape(f"{base}/board.png?ply={view.ply}"), width=size[0], height=size[1],
+        moves=move_items(view),
+        # inside <script>: "</" and "<!--" must not appear, so "<" is written as \u003c
+        data=data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

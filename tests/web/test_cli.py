@@ -1,0 +1,44 @@
+import asyncio
+
+from bot import cli
+from bot.config import ConfigError, Settings
+from bot.service import GameService
+from bot.web import tokens
+
+from .conftest import new_game
+
+
+def test_link_prints_the_signed_url(tmp_path, capsys, monkeypatch):
+    db = tmp_path / "g.db"
+
+    async def make():
+        svc = await GameService.open(Settings(db_path=str(db)))
+        try:
+            return (await new_game(svc, "chess")).id
+        finally:
+            await svc.close()
+    game_id = asyncio.run(make())
+    monkeypatch.setenv("FAIRYPOST_DB", str(db))
+    monkeypatch.setenv("FAIRYPOST_WEB_URL", "https://chess.example.org/")
+    monkeypatch.setenv("FAIRYPOST_WEB_SECRET", "s3")
+    assert cli.main(["link", str(game_id)]) == 0
+    assert capsys.readouterr().out.strip() == \
+        f"https://chess.example.org/g/{game_id}/{tokens.sign(b's3', game_id)}"
+    assert cli.main(["link", "999"]) == 1
+    assert "no game #999" in capsys.readouterr().err
+
+
+def test_web_settings_from_the_environment():
+    s = Settings.load(env={"FAIRYPOST_WEB_PORT": "9000", "FAIRYPOST_WEB_HOST": "0.0.0.0",
+                           "FAIRYPOST_WEB_URL": "https://x.org", "FAIRYPOST_WEB_SECRET": "k"})
+    assert (s.web_port, s.web_host, s.web_url, s.web_secret) == (9000, "0.0.0.0", "https://x.org", "k")
+    assert "k" not in repr(s)
+    assert Settings().web_port is None and Settings().web_host == "127.0.0.1"
+    for env in ({"FAIRYPOST_WEB_PORT": "70000"}, {"FAIRYPOST_WEB_PORT": "x"},
+                {"FAIRYPOST_WEB_URL": "chess.example.org"}):
+        try:
+            Settings.load(env=env)
+        except ConfigError as e:
+            assert "web" in str(e).lower()
+        else:
+            raise AssertionError(env)
