@@ -40,3 +40,8 @@ async def link(settings, game_id: int) -> int:
 async def serve(settings) -> int:
     from .server import serve as serve_pages
     return await serve_pages(settings)
+
+
+def link_suffix(settings, game_id: int) -> str:
+    """A new line with the game's page, for chat messages; "" unless FAIRYPOST_WEB_URL is set."""
+    return f"\nGame page: <{game_link(settings, game_id)}>" if settings.web_url else ""

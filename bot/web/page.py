@@ -7,6 +7,7 @@ from html import escape
 from string import Template
 
 from render import result_text
+from render.result import side_names_of
 
 PAGE = Template("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -42,9 +43,8 @@ def status_text(view) -> str:
         if view.result:
             return result_text(view.game, view.result, view.reason) or f"Result {view.result}"
         return "Aborted" if view.status == "aborted" else view.status
-    who = view.to_move.name if view.to_move else ("White" if view.turn == "w" else "Black")
-    side = "White" if view.turn == "w" else "Black"
-    text = f"{side} to move ({who})"
+    side = side_names_of(view.game)[0 if view.turn == "w" else 1]
+    text = f"{side} to move ({view.to_move.name})" if view.to_move else f"{side} to move"
     if view.seconds_left is not None:
         hours = max(0, view.seconds_left) // 3600
         text += f" — {hours // 24} d {hours % 24} h left"
