@@ -20,10 +20,10 @@ PAGE = Template("""<!doctype html>
 <section id="board-wrap"><img id="board" alt="the board" src="$board_src" width="$width" height="$height">
 <div id="choices" hidden></div><div id="drops"></div></section>
 <aside>
-<div id="controls"><button id="first" title="start (Home)">&#x23EE;</button>
+<div id="controls"><button id="first" title="start (Home)">|&#x25C0;</button>
 <button id="prev" title="back (left arrow)">&#x25C0;</button>
 <button id="next" title="forward (right arrow)">&#x25B6;</button>
-<button id="last" title="now (End)">&#x23ED;</button>
+<button id="last" title="now (End)">&#x25B6;|</button>
 <button id="flip" title="flip the board (f)">flip</button></div>
 <ol id="moves">$moves</ol>
 <section id="analysis"><h2>Analysis</h2>
@@ -51,6 +51,14 @@ def status_text(view) -> str:
     return text
 
 
+def game_name(game_id: str) -> str:
+    import rules
+    try:
+        return rules.game(game_id).name
+    except rules.RulesError:  # a server's own game no longer loaded: its id still says which
+        return game_id
+
+
 def state(view) -> dict:
     """What the page's script needs of the game (JSON)."""
     return {
@@ -69,7 +77,7 @@ def move_items(view) -> str:
 
 def render_page(view, base: str, size: tuple[int, int]) -> str:
     """The whole page; ``base`` is the game's own path (``/g/<id>/<token>``)."""
-    title = f"{view.white.name} – {view.black.name} · {view.game} #{view.id}"
+    title = f"{view.white.name} – {view.black.name} · {game_name(view.game)} #{view.id}"
     data = json.dumps({"base": base, "state": state(view)})
     return PAGE.substitute(
         title=escape(title), status=escape(status_text(view)),
