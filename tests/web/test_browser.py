@@ -114,3 +114,18 @@ async def test_ganymede_wall_move_clicked_on_its_other_square(svc, client, page)
     pos = await svc.position(view.id)
     assert await line_texts(page) == [pos.san(pos.parse("a2b2-b2c2"))]
     assert not_blank(await board_shot(page))
+
+
+async def test_king_and_queen_drop_from_the_hand(svc, client, page):
+    # a capture puts a piece in Black's hand (a seeded line found with the engine)
+    view = await new_game(svc, "kingqueen", ["e2f3", "f7f1=+C", "d1f1=+C"])
+    await page.goto(url(client, view.id))
+    await page.wait_for_selector('#drops button[data-piece="N"]')
+    await page.locator('#drops button[data-piece="N"]').click()
+    await click_square(page, "d6")
+    await page.wait_for_function("document.querySelectorAll('#line li').length === 1")
+    pos = await svc.position(view.id)
+    assert await line_texts(page) == [pos.san(pos.parse("N@d6"))]
+    await page.wait_for_function("document.getElementById('board').src.includes('N%40d6')")
+    assert not_blank(await board_shot(page))
+    assert (await svc.game(view.id)).ply == 3
