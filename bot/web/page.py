@@ -29,7 +29,8 @@ PAGE = Template("""<!doctype html>
 <section id="analysis"><h2>Analysis</h2>
 <p class="hint">Click a piece to see its moves; play moves for both sides here. The game itself is not touched.</p>
 <ol id="line"></ol>
-<button id="takeback">take back</button> <button id="clear">clear line</button></section>
+<button id="takeback">take back</button> <button id="clear">clear line</button>
+<button id="evaluate">computer</button><p id="eval"></p></section>
 </aside></main>
 <script id="game-data" type="application/json">$data</script>
 <script src="/static/game.js"></script>

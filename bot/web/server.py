@@ -8,6 +8,7 @@ altered one gets 404 and nothing of the game):
     GET <base>/board.png       ?ply=N&line=LAN+LAN&flip=0|1&sel=SQUARE   the board drawn by render
     GET <base>/layout.json     ?ply&line&flip   each square's pixel box in that picture
     GET <base>/moves.json      ?ply&line&square=SQ   a square's legal moves; the side line's SAN
+    GET <base>/eval.json       ?ply&line   the computer's evaluation and best line (ai/)
     GET <base>/events          server-sent events: "update" after every change of the game
     GET /static/...            the page's script and style
 """
@@ -25,6 +26,7 @@ import render
 from bot.errors import NotFound
 
 from . import analysis, page, tokens
+from .evaluation import Evaluator
 
 log = logging.getLogger("bot.web")
 
@@ -39,6 +41,7 @@ SERVICE = web.AppKey("service", object)
 SECRET = web.AppKey("secret", bytes)
 CACHE = web.AppKey("cache", analysis.PositionCache)
 WAKERS = web.AppKey("wakers", set)
+EVALUATOR = web.AppKey("evaluator", Evaluator)
 
 
 def make_app(service, secret: bytes) -> web.Application:
@@ -48,6 +51,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
     app[WAKERS] = set()
+    app[EVALUATOR] = Evaluator()
 
     def wake() -> None:  # called by the service after every commit, on the loop's thread
         for event in list(app[WAKERS]):
@@ -57,6 +61,7 @@ def make_app(service, secret: bytes) -> web.Application:
         service.add_listener(wake)
         yield
         service.remove_listener(wake)
+        app[EVALUATOR].close()
         for event in list(app[WAKERS]):
             app[WAKERS].discard(event)
             event.set()  # open streams see the stop and end
@@ -67,6 +72,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app.router.add_get("/g/{id}/{token}/board.png", board_handler)
     app.router.add_get("/g/{id}/{token}/layout.json", layout_handler)
     app.router.add_get("/g/{id}/{token}/moves.json", moves_handler)
+    app.router.add_get("/g/{id}/{token}/eval.json", eval_handler)
     app.router.add_get("/g/{id}/{token}/events", events_handler)
     app.router.add_static("/static/", STATIC, append_version=False)
     return app
@@ -175,6 +181,13 @@ async def moves_handler(request: web.Request) -> web.Response:
         except analysis.BadRequest as e:
             raise web.HTTPBadRequest(text=str(e)) from None
     return _json(out)
+
+
+async def eval_handler(request: web.Request) -> web.Response:
+    view = await _game(request)
+    _, ply, line = _position(request, view)  # a bad ply or line: 400 before any search
+    lans = tuple(m.lan for m in view.moves[:ply]) + line
+    return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans))
 
 
 async def events_handler(request: web.Request) -> web.StreamResponse:

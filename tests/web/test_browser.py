@@ -82,6 +82,12 @@ async def test_step_through_the_game_and_see_move_marks(svc, client, page):
     await svc.move(view.id, bob.id, "Nc6")
     await page.wait_for_selector('#moves li.current[data-ply="4"]')
     assert (await page.locator("#moves li").all_inner_texts())[-1] == "Nc6"
+    # the computer's evaluation and best line of the shown position
+    from bot.web.server import EVALUATOR
+    client.server.app[EVALUATOR].seconds = 0.2
+    await page.locator("#evaluate").click()
+    await page.wait_for_function("document.getElementById('eval').textContent.includes('depth')")
+    assert "(for White)" in await page.locator("#eval").inner_text()
 
 
 async def test_super_chess_cyclops_move_with_a_facing(svc, client, page):

@@ -107,3 +107,26 @@ async def test_live_events_follow_the_game(svc, client):
 async def test_static_script_served(client):
     r = await client.get("/static/game.js")
     assert r.status == 200 and "EventSource" in await r.text()
+
+
+def test_the_computers_line_is_legal_san():
+    import rules
+
+    from bot.web.evaluation import evaluate_in_worker
+    start = rules.start("chess").fen()
+    got = evaluate_in_worker("chess", start, ("e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"), 0.3)
+    assert got["pv"][0] == "Qxf7#" and got["text"].startswith("mate in 1")
+    assert got["score"] > 0   # White's view: White mates
+    over = evaluate_in_worker("chess", start, ("f2f3", "e7e5", "g2g4", "d8h4"), 0.1)
+    assert over["over"] is True and over["pv"] == []
+
+
+async def test_eval_endpoint_searches_in_a_worker(svc, client):
+    from bot.web.server import EVALUATOR
+    client.server.app[EVALUATOR].seconds = 0.2
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    r = await client.get(path(view.id, "/eval.json?ply=2&line=d1h5+b8c6+f1c4+g8f6"))
+    got = await r.json()
+    assert r.status == 200 and got["pv"][0] == "Qxf7#"
+    r = await client.get(path(view.id, "/eval.json?ply=7"))
+    assert r.status == 400

@@ -32,6 +32,7 @@
     layout = await getJSON("layout.json");
     info = await getJSON("moves.json");
     drawMoves(); drawLine(); drawDrops();
+    $("eval").textContent = "";
   }
 
   function drawMoves() {
@@ -65,6 +66,14 @@
       b.onclick = () => { pendingDrop = p; selected = null; drawDrops(); };
       return b;
     }));
+  }
+  async function evaluate() {   // the computer's view of the shown position (about a second)
+    const out = $("eval");
+    out.textContent = "thinking…";
+    const shown = query();
+    const got = await getJSON("eval.json");
+    if (shown !== query()) return;   // the viewer moved on meanwhile
+    out.textContent = got.over ? got.text : `${got.text}, depth ${got.depth}: ${got.pv.join(" ")}`;
   }
   function clearSel() { selected = null; pendingDrop = null; $("choices").hidden = true; }
 
@@ -119,6 +128,7 @@
   $("last").onclick = () => go(game.ply);
   $("flip").onclick = () => { flip = !flip; show(); };
   $("takeback").onclick = () => { line.pop(); clearSel(); show(); };
+  $("evaluate").onclick = evaluate;
   $("clear").onclick = () => { line = []; clearSel(); show(); };
   document.addEventListener("keydown", (e) => {
     const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip" };
