@@ -42,3 +42,48 @@ def test_web_settings_from_the_environment():
             assert "web" in str(e).lower()
         else:
             raise AssertionError(env)
+
+
+def test_fairypost_web_serves_the_linked_page(tmp_path):
+    """`fairypost web` in its own process: the URL `fairypost link` prints opens the page."""
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    db = tmp_path / "g.db"
+
+    async def make():
+        svc = await GameService.open(Settings(db_path=str(db)))
+        try:
+            return (await new_game(svc, "chess", ["e4"])).id
+        finally:
+            await svc.close()
+    game_id = asyncio.run(make())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**__import__("os").environ, "FAIRYPOST_DB": str(db), "FAIRYPOST_WEB_PORT": str(port)}
+    env.pop("FAIRYPOST_WEB_URL", None)
+    env.pop("FAIRYPOST_WEB_SECRET", None)
+    link = subprocess.run([sys.executable, "-m", "bot.cli", "link", str(game_id)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    url = link.stdout.strip()
+    assert url.startswith(f"http://127.0.0.1:{port}/g/{game_id}/"), link.stderr
+    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "web"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        said = server.stdout.readline()   # printed once it listens
+        assert f"http://127.0.0.1:{port}/" in said, server.stderr.read()
+        with urllib.request.urlopen(url, timeout=10) as r:
+            html = r.read().decode()
+        assert ">e4</li>" in html
+        try:
+            urllib.request.urlopen(url[:-3] + "AAA", timeout=5)
+        except urllib.error.HTTPError as e:
+            assert e.code == 404
+        else:
+            raise AssertionError("an altered token was served")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
