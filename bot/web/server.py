@@ -84,7 +84,7 @@ async def _game(request: web.Request):
     """The game the signed path names; 404 (the same answer for a forged token and for
     a game that does not exist) otherwise."""
     text, token = request.match_info["id"], request.match_info["token"]
-    if not text.isdigit() or len(text) > 18:
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise web.HTTPNotFound(text="no such game")
     game_id = int(text)
     if not tokens.verify(request.app[SECRET], game_id, token):

@@ -26,17 +26,19 @@ def load_secret(web_secret: str | None, db_path: str) -> bytes:
     if web_secret:
         return web_secret.encode("utf-8")
     path = secret_file(db_path)
-    try:
-        text = path.read_text(encoding="ascii").strip()
-        if text:
-            return text.encode("ascii")
-    except FileNotFoundError:
-        pass
-    text = secrets.token_urlsafe(32)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(text + "\n")
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:  # O_EXCL: a bot and `fairypost web` starting together keep one secret, the first
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_urlsafe(32) + "\n")
+    text = path.read_text(encoding="ascii").strip()
+    if not text:
+        raise ValueError(f"the web secret file {path} is empty: delete it (a new one is made; "
+                         "links given so far stop working) or set FAIRYPOST_WEB_SECRET")
     return text.encode("ascii")
 
 

@@ -28,7 +28,7 @@ async def test_forged_or_altered_token_shows_nothing(svc, client):
     good = tokens.sign(SECRET, view.id)
     bad = [f"/g/{view.id}/{good[:-2]}xx", f"/g/{view.id}/{tokens.sign(b'guess', view.id)}",
            f"/g/{view.id + 1}/{good}", f"/g/{view.id}", f"/g/{view.id}/{good}x/state.json",
-           f"/g/99/{tokens.sign(SECRET, 99)}"]
+           f"/g/99/{tokens.sign(SECRET, 99)}", f"/g/\u00b2/{good}", "/g/1%00/x"]
     for url in bad:
         r = await client.get(url)
         assert r.status == 404, url

@@ -25,3 +25,11 @@ def test_secret_made_once_beside_the_database(tmp_path):
         assert stat.S_IMODE(f.stat().st_mode) == 0o600
     assert tokens.load_secret("configured", db) == b"configured"
     assert tokens.game_url("https://x.org/", b"k", 3) == f"https://x.org/g/3/{tokens.sign(b'k', 3)}"
+
+
+def test_an_empty_secret_file_is_said_plainly(tmp_path):
+    import pytest
+    db = str(tmp_path / "games.db")
+    tokens.secret_file(db).write_text("")
+    with pytest.raises(ValueError, match="empty"):
+        tokens.load_secret(None, db)
