@@ -9,7 +9,7 @@
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
     fairypost web                 serve the game pages (bot/web/)
-    fairypost link GAME_ID        print a game's signed page URL
+    fairypost link GAME_ID        print a game's signed page URL (--public / --private)
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -113,6 +113,11 @@ def _parser() -> argparse.ArgumentParser:
     li = sub.add_parser("link", help="print a game's page URL (signed; FAIRYPOST_WEB_URL is "
                                      "its base)")
     li.add_argument("game_id", type=int, metavar="GAME_ID", help="the game's number")
+    vis = li.add_mutually_exclusive_group()
+    vis.add_argument("--public", action="store_true", default=None,
+                     help="make the game public: its plain URL /g/GAME_ID works for anyone")
+    vis.add_argument("--private", dest="public", action="store_false", default=None,
+                     help="make it private again: only the signed link works")
     return p
 
 
@@ -171,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("web", "link"):
         from .web import cli as web_cli
         return asyncio.run(web_cli.serve(settings) if args.command == "web"
-                           else web_cli.link(settings, args.game_id))
+                           else web_cli.link(settings, args.game_id, args.public))
     if args.command == "run":
         # imported here: play and health need no discord.py
         from .discord_bot import runner

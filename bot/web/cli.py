@@ -18,8 +18,9 @@ def game_link(settings, game_id: int) -> str:
     return tokens.game_url(base_url(settings), secret, game_id)
 
 
-async def link(settings, game_id: int) -> int:
-    """Print the game's URL; 1 (and why) if there is no such game."""
+async def link(settings, game_id: int, public: bool | None = None) -> int:
+    """Print the game's URL; 1 (and why) if there is no such game. ``public`` True/False
+    makes the game's plain URL work / stop working first (then that URL is printed)."""
     from bot.errors import NotFound
     from bot.service import GameService
     if not Path(settings.db_path).expanduser().exists():
@@ -33,7 +34,13 @@ async def link(settings, game_id: int) -> int:
         return 1
     finally:
         await service.close()
-    print(game_link(settings, game_id))
+    if public is not None:
+        from .public import PublicGames
+        PublicGames(settings.db_path).set_public(game_id, public)
+    if public:
+        print(f"{base_url(settings).rstrip('/')}/g/{game_id}")
+    else:
+        print(game_link(settings, game_id))
     return 0
 
 

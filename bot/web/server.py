@@ -1,7 +1,10 @@
 """The web adapter: an aiohttp app on the game service.
 
 Routes (``<base>`` is ``/g/<id>/<token>``: every page needs its signed token; a forged or
-altered one gets 404 and nothing of the game):
+altered one gets 404 and nothing of the game. A public game (bot/web/public.py) is also
+``/g/<id>/public``, and its plain ``/g/<id>`` leads there):
+
+    GET /g/<id>                a public game's page (redirect), else 404
 
     GET <base>                 the page
     GET <base>/state.json      the game: moves in SAN, whose move, clocks, result
@@ -27,6 +30,7 @@ from bot.errors import NotFound
 
 from . import analysis, page, tokens
 from .evaluation import Evaluator
+from .public import PublicGames
 
 log = logging.getLogger("bot.web")
 
@@ -42,6 +46,8 @@ SECRET = web.AppKey("secret", bytes)
 CACHE = web.AppKey("cache", analysis.PositionCache)
 WAKERS = web.AppKey("wakers", set)
 EVALUATOR = web.AppKey("evaluator", Evaluator)
+PUBLIC = web.AppKey("public", PublicGames)
+PUBLIC_TOKEN = "public"
 
 
 def make_app(service, secret: bytes) -> web.Application:
@@ -52,6 +58,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app[CACHE] = analysis.PositionCache()
     app[WAKERS] = set()
     app[EVALUATOR] = Evaluator()
+    app[PUBLIC] = PublicGames(service.settings.db_path)
 
     def wake() -> None:  # called by the service after every commit, on the loop's thread
         for event in list(app[WAKERS]):
@@ -67,6 +74,7 @@ def make_app(service, secret: bytes) -> web.Application:
             event.set()  # open streams see the stop and end
 
     app.cleanup_ctx.append(listen)
+    app.router.add_get("/g/{id}", plain_handler)
     app.router.add_get("/g/{id}/{token}", page_handler)
     app.router.add_get("/g/{id}/{token}/state.json", state_handler)
     app.router.add_get("/g/{id}/{token}/board.png", board_handler)
@@ -87,7 +95,10 @@ async def _game(request: web.Request):
     if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise web.HTTPNotFound(text="no such game")
     game_id = int(text)
-    if not tokens.verify(request.app[SECRET], game_id, token):
+    if token == PUBLIC_TOKEN:
+        if not request.app[PUBLIC].is_public(game_id):
+            raise web.HTTPNotFound(text="no such game")
+    elif not tokens.verify(request.app[SECRET], game_id, token):
         raise web.HTTPNotFound(text="no such game")
     try:
         return await request.app[SERVICE].game(game_id)
@@ -121,6 +132,14 @@ def _json(data, status: int = 200) -> web.Response:
 
 
 # --- handlers -----------------------------------------------------------------------
+
+async def plain_handler(request: web.Request) -> web.Response:
+    text = request.match_info["id"]
+    if text.isascii() and text.isdigit() and len(text) <= 18 and \
+            request.app[PUBLIC].is_public(int(text)):
+        raise web.HTTPFound(f"/g/{int(text)}/{PUBLIC_TOKEN}")
+    raise web.HTTPNotFound(text="no such game")
+
 
 async def page_handler(request: web.Request) -> web.Response:
     view = await _game(request)

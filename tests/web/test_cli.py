@@ -24,6 +24,15 @@ def test_link_prints_the_signed_url(tmp_path, capsys, monkeypatch):
     assert cli.main(["link", str(game_id)]) == 0
     assert capsys.readouterr().out.strip() == \
         f"https://chess.example.org/g/{game_id}/{tokens.sign(b's3', game_id)}"
+    assert cli.main(["link", str(game_id), "--public"]) == 0
+    assert capsys.readouterr().out.strip() == f"https://chess.example.org/g/{game_id}"
+    from bot.web.public import PublicGames
+    assert PublicGames(str(db)).is_public(game_id)
+    assert cli.main(["link", str(game_id), "--private"]) == 0
+    assert "/g/%d/" % game_id in capsys.readouterr().out
+    assert not PublicGames(str(db)).is_public(game_id)
+    assert cli.main(["link", str(game_id)]) == 0 and not PublicGames(str(db)).is_public(game_id)
+    capsys.readouterr()
     assert cli.main(["link", "999"]) == 1
     assert "no game #999" in capsys.readouterr().err
 
