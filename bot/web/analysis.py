@@ -65,8 +65,9 @@ def parse_line(text: str | None) -> tuple[str, ...]:
 
 def square_moves(pos, square: str) -> dict:
     """The legal moves of the piece on ``square``, grouped by the square a click on the
-    board picks: each move's landing squares (a Wall's new squares, a shot's target); a
-    turn in place is picked on the piece's own square. Each move with LAN and SAN."""
+    board picks: each move's landing squares (a piece on several squares: its new ones;
+    a shot: its target); a turn in place is picked on the piece's own square. Each move
+    with LAN and SAN."""
     geo = pos.game.geometry
     try:
         sq = geo.parse_square(square)

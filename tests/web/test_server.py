@@ -146,3 +146,12 @@ async def test_a_public_game_opens_by_its_plain_url(svc, client):
     PublicGames(svc.settings.db_path).set_public(view.id, False)   # private again
     assert (await client.get(f"/g/{view.id}/public")).status == 404
     assert (await client.get(path(view.id))).status == 200       # the signed link still works
+
+
+def test_a_promotion_offers_every_piece_on_one_square():
+    import rules
+
+    from bot.web.analysis import square_moves
+    pos = rules.from_fen("chess", "8/4P3/8/8/8/8/k7/6K1 w - - 0 1")
+    got = square_moves(pos, "e7")
+    assert sorted(m["san"] for m in got["targets"]["e8"]) == ["e8=B", "e8=N", "e8=Q", "e8=R"]

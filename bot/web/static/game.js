@@ -95,7 +95,7 @@
 
   function choose(moves) {
     if (moves.length === 1) return play(moves[0].lan);
-    const box = $("choices");   // a Cyclops's facings, promotions: the player picks
+    const box = $("choices");   // several moves to one square (a new facing, a promotion): the player picks
     box.replaceChildren(...moves.map((m) => {
       const b = document.createElement("button");
       b.textContent = m.san; b.dataset.lan = m.lan;
