@@ -73,7 +73,13 @@ def state(view) -> dict:
 
 
 def move_items(view) -> str:
-    return "".join(f'<li data-ply="{m.ply}">{escape(m.san)}</li>' for m in view.moves)
+    return "".join(f'<li data-ply="{m.ply}"{move_number(m.ply)}>{escape(m.san)}</li>'
+                   for m in view.moves)
+
+
+def move_number(ply: int) -> str:
+    """White's moves carry their number (drawn by the style sheet before the move)."""
+    return f' data-n="{(ply + 1) // 2}"' if ply % 2 else ""
 
 
 def render_page(view, base: str, size: tuple[int, int]) -> str:

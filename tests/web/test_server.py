@@ -17,6 +17,7 @@ async def test_page_shows_the_game_escaped(svc, client):
     assert "Alice &lt;b&gt;&amp;" in html and "Alice <b>" not in html
     for san in ("e4", "e5", "Nf3"):
         assert f">{san}</li>" in html
+    assert '<li data-ply="3" data-n="2">Nf3</li>' in html
     assert "Black to move (Bob)" in html
     assert '<script src="/static/game.js">' in html
     data = json.loads(html.split('type="application/json">')[1].split("</script>")[0])

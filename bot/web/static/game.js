@@ -40,6 +40,7 @@
     ol.replaceChildren(...game.moves.map((m) => {
       const li = document.createElement("li");
       li.textContent = m.san; li.dataset.ply = m.ply;
+      if (m.ply % 2) li.dataset.n = (m.ply + 1) / 2;   // White's moves carry their number
       if (m.ply === ply) li.className = "current";
       li.onclick = () => go(m.ply);
       return li;
