@@ -30,6 +30,7 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     ladder   the levels' self-play ladder and the top level against a random and a greedy mover
     replay   an animated GIF of a 300-ply Gigachess II game: its size and time
     reads    a cold read of a 300-ply Gigachess II game; the event loop while 20 players spam reads
+    web      the web page of a 300-ply Gigachess II game over HTTP on 127.0.0.1
 
 Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish); cairosvg
 needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
@@ -37,4 +38,4 @@ never as a failure: the benchmark still runs and writes its own figures.
 """
 
 BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
-              "ladder", "replay", "reads")
+              "ladder", "replay", "reads", "web")

@@ -8,6 +8,8 @@
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
+    fairypost web                 serve the game pages (bot/web/)
+    fairypost link GAME_ID        print a game's signed page URL (--public / --private)
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -106,6 +108,16 @@ def _parser() -> argparse.ArgumentParser:
     add_think(sub)
     from .replays import add_parser as add_replay
     add_replay(sub)
+    sub.add_parser("web", help="serve the game pages (FAIRYPOST_WEB_HOST, FAIRYPOST_WEB_PORT; "
+                               "default 127.0.0.1:8080)")
+    li = sub.add_parser("link", help="print a game's page URL (signed; FAIRYPOST_WEB_URL is "
+                                     "its base)")
+    li.add_argument("game_id", type=int, metavar="GAME_ID", help="the game's number")
+    vis = li.add_mutually_exclusive_group()
+    vis.add_argument("--public", action="store_true", default=None,
+                     help="make the game public: its plain URL /g/GAME_ID works for anyone")
+    vis.add_argument("--private", dest="public", action="store_false", default=None,
+                     help="make it private again: only the signed link works")
     return p
 
 
@@ -161,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         return _terminal(list_games(settings))
     if args.command == "health":
         return asyncio.run(health(settings))
+    if args.command in ("web", "link"):
+        from .web import cli as web_cli
+        return asyncio.run(web_cli.serve(settings) if args.command == "web"
+                           else web_cli.link(settings, args.game_id, args.public))
     if args.command == "run":
         # imported here: play and health need no discord.py
         from .discord_bot import runner

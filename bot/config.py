@@ -37,6 +37,12 @@ The Discord adapter (``bot.discord_bot``): ``DISCORD_TOKEN`` (file: ``discord_to
 server only, which is instant; else globally), ``FAIRYPOST_DISCORD_MESSAGE_CONTENT``
 (``discord_message_content``: ``1``/``true`` to read moves typed in game threads, which
 needs the privileged Message Content intent).
+
+Game pages (``bot.web``): ``FAIRYPOST_WEB_HOST`` / ``FAIRYPOST_WEB_PORT`` (``web_host``,
+``web_port``: where ``fairypost web`` listens, default 127.0.0.1:8080; ``fairypost run``
+serves the pages too only when a port is set), ``FAIRYPOST_WEB_URL`` (``web_url``: the
+public base URL that links are made with, behind a proxy), ``FAIRYPOST_WEB_SECRET``
+(``web_secret``: the key that signs game links; unset: one kept beside the database).
 """
 
 from __future__ import annotations
@@ -75,6 +81,10 @@ class Settings:
     max_input_chars: int = 100
     retention_days: int = 30
     variants_dir: str | None = None   # a folder of the server owner's own variants (docs/variants.md)
+    web_host: str = "127.0.0.1"
+    web_port: int | None = None       # None: `fairypost web` uses 8080, `fairypost run` serves no pages
+    web_url: str | None = None        # the public base URL of the pages (behind a proxy)
+    web_secret: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -93,6 +103,10 @@ class Settings:
             raise ConfigError("command_burst must be at least 1 when commands are rate limited")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
+        if self.web_port is not None and not 0 < self.web_port < 65536:
+            raise ConfigError(f"web_port must be a port number from 1 to 65535, not {self.web_port}")
+        if self.web_url is not None and not self.web_url.startswith(("http://", "https://")):
+            raise ConfigError(f"web_url must start with http:// or https://, not {self.web_url!r}")
 
     @classmethod
     def load(cls, file: str | os.PathLike | None = None,
@@ -132,6 +146,10 @@ _ENV_KEYS = {
     "FAIRYPOST_MAX_INPUT": ("max_input_chars", int),
     "FAIRYPOST_RETENTION_DAYS": ("retention_days", int),
     "FAIRYPOST_VARIANTS_DIR": ("variants_dir", str),
+    "FAIRYPOST_WEB_HOST": ("web_host", str),
+    "FAIRYPOST_WEB_PORT": ("web_port", int),
+    "FAIRYPOST_WEB_URL": ("web_url", str),
+    "FAIRYPOST_WEB_SECRET": ("web_secret", str),
 }
 
 

@@ -20,6 +20,7 @@ import rules
 from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
+from bot.web.cli import link_suffix
 
 from . import access, format, images, suggest
 from .core import board_flip, fairy_of
@@ -339,7 +340,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
     gv = await fairy.service.game(gid)
     side = gv.side_of(me.id)
     flip = side == "b" if my_side and side else board_flip(gv)
-    content, square = format.board_caption(gv), None
+    content, square = format.board_caption(gv) + link_suffix(fairy.service.settings, gid), None
     if piece:
         if gv.status != "active":
             raise GameOver("the game is over: no piece has moves")

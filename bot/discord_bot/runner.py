@@ -65,6 +65,7 @@ class FairyClient(discord.Client):
 
     fairy: Fairy | None = None
     scheduler: ReminderScheduler | None = None
+    web = None  # the game pages' aiohttp runner, when FAIRYPOST_WEB_PORT is set
 
     def __init__(self, settings: Settings, *, service: GameService | None = None):
         super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none())
@@ -90,6 +91,9 @@ class FairyClient(discord.Client):
         await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
         await self.scheduler.start()
+        if self.settings.web_port:  # the game pages beside the bot (bot/web/)
+            from bot.web.server import start as start_web
+            self.web = await start_web(self.fairy.service, self.settings)
 
     async def sync_commands(self) -> None:
         try:
@@ -119,6 +123,8 @@ class FairyClient(discord.Client):
         self._closed = True
         if self.scheduler is not None:
             self.scheduler.shutdown()
+        if self.web is not None:
+            await self.web.cleanup()
         await super().close()
         if self.fairy is not None:
             if self.fairy.computer is not None:

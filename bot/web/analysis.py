@@ -1,0 +1,104 @@
+"""Positions of a game at any ply, plus a side line the viewer plays, and the legal moves
+of a square as JSON. Nothing here writes: the real game is the service's alone."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import rules
+from render.position import move_destinations, piece_squares
+from rules import RulesError
+
+MAX_LINE = 400  # side-line moves a request may carry
+
+
+class BadRequest(ValueError):
+    """A ply or side line that does not fit the game: said plainly, nothing changes."""
+
+
+class PositionCache:
+    """(game, start VFEN, LANs) -> Position, the least recently used dropped first;
+    a longer line is played on from its longest cached prefix."""
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self._cache: OrderedDict[tuple, object] = OrderedDict()
+
+    def get(self, game: str, start_vfen: str, lans: tuple[str, ...]):
+        key = (game, start_vfen, lans)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        if lans:
+            pos = self.get(game, start_vfen, lans[:-1])
+            try:
+                pos = pos.play(lans[-1])
+            except RulesError as e:
+                raise BadRequest(f"move {len(lans)} ({lans[-1]}) cannot be played: {e}") from None
+        else:
+            pos = rules.from_fen(game, start_vfen)
+        self._cache[key] = pos
+        while len(self._cache) > self.size:
+            self._cache.popitem(last=False)
+        return pos
+
+
+def parse_ply(text: str | None, last: int) -> int:
+    if text in (None, ""):
+        return last
+    try:
+        ply = int(text)
+    except ValueError:
+        raise BadRequest(f"ply must be a whole number, not {text!r}") from None
+    if not 0 <= ply <= last:
+        raise BadRequest(f"ply must be from 0 to {last}, not {ply}")
+    return ply
+
+
+def parse_line(text: str | None) -> tuple[str, ...]:
+    """The side line as the client sends it: LANs joined by spaces."""
+    lans = tuple((text or "").split())
+    if len(lans) > MAX_LINE:
+        raise BadRequest(f"a side line is at most {MAX_LINE} moves")
+    return lans
+
+
+def square_moves(pos, square: str) -> dict:
+    """The legal moves of the piece on ``square``, grouped by the square a click on the
+    board picks: each move's landing squares (a piece on several squares: its new ones;
+    a shot: its target); a turn in place is picked on the piece's own square. Each move
+    with LAN and SAN."""
+    geo = pos.game.geometry
+    try:
+        sq = geo.parse_square(square)
+    except (RulesError, ValueError, KeyError, IndexError):
+        raise BadRequest(f"there is no square {square!r} on this board") from None
+    if sq is None:
+        raise BadRequest(f"there is no square {square!r} on this board")
+    own = piece_squares(pos, sq)
+    targets: dict[str, list[dict]] = {}
+    for m in pos.moves_from(sq):
+        landing = move_destinations([m], own) or {sq}
+        entry = {"lan": m.lan, "san": pos.san(m)}
+        for t in sorted(landing):
+            targets.setdefault(geo.names[t], []).append(entry)
+    return {"square": geo.names[sq], "piece": [geo.names[s] for s in own],
+            "targets": targets}
+
+
+def drop_moves(pos) -> list[dict]:
+    """Every legal drop: the piece letter, its square, LAN and SAN (a hand is clicked as
+    a button, then a square)."""
+    from rules.move import MoveKind
+    geo = pos.game.geometry
+    return [{"piece": m.new.key, "to": geo.names[m.to], "lan": m.lan, "san": pos.san(m)}
+            for m in pos.legal_moves() if m.kind == MoveKind.DROP]
+
+
+def line_sans(pos_at, lans: tuple[str, ...]) -> list[str]:
+    """SAN of each move of a side line, given a function from a LAN prefix to its position."""
+    out = []
+    for i, lan in enumerate(lans):
+        pos = pos_at(lans[:i])
+        out.append(pos.san(pos.parse(lan)))
+    return out

@@ -1,0 +1,98 @@
+import asyncio
+
+from bot import cli
+from bot.config import ConfigError, Settings
+from bot.service import GameService
+from bot.web import tokens
+
+from .conftest import new_game
+
+
+def test_link_prints_the_signed_url(tmp_path, capsys, monkeypatch):
+    db = tmp_path / "g.db"
+
+    async def make():
+        svc = await GameService.open(Settings(db_path=str(db)))
+        try:
+            return (await new_game(svc, "chess")).id
+        finally:
+            await svc.close()
+    game_id = asyncio.run(make())
+    monkeypatch.setenv("FAIRYPOST_DB", str(db))
+    monkeypatch.setenv("FAIRYPOST_WEB_URL", "https://chess.example.org/")
+    monkeypatch.setenv("FAIRYPOST_WEB_SECRET", "s3")
+    assert cli.main(["link", str(game_id)]) == 0
+    assert capsys.readouterr().out.strip() == \
+        f"https://chess.example.org/g/{game_id}/{tokens.sign(b's3', game_id)}"
+    assert cli.main(["link", str(game_id), "--public"]) == 0
+    assert capsys.readouterr().out.strip() == f"https://chess.example.org/g/{game_id}"
+    from bot.web.public import PublicGames
+    assert PublicGames(str(db)).is_public(game_id)
+    assert cli.main(["link", str(game_id), "--private"]) == 0
+    assert "/g/%d/" % game_id in capsys.readouterr().out
+    assert not PublicGames(str(db)).is_public(game_id)
+    assert cli.main(["link", str(game_id)]) == 0 and not PublicGames(str(db)).is_public(game_id)
+    capsys.readouterr()
+    assert cli.main(["link", "999"]) == 1
+    assert "no game #999" in capsys.readouterr().err
+
+
+def test_web_settings_from_the_environment():
+    s = Settings.load(env={"FAIRYPOST_WEB_PORT": "9000", "FAIRYPOST_WEB_HOST": "0.0.0.0",
+                           "FAIRYPOST_WEB_URL": "https://x.org", "FAIRYPOST_WEB_SECRET": "k"})
+    assert (s.web_port, s.web_host, s.web_url, s.web_secret) == (9000, "0.0.0.0", "https://x.org", "k")
+    assert "k" not in repr(s)
+    assert Settings().web_port is None and Settings().web_host == "127.0.0.1"
+    for env in ({"FAIRYPOST_WEB_PORT": "70000"}, {"FAIRYPOST_WEB_PORT": "x"},
+                {"FAIRYPOST_WEB_URL": "chess.example.org"}):
+        try:
+            Settings.load(env=env)
+        except ConfigError as e:
+            assert "web" in str(e).lower()
+        else:
+            raise AssertionError(env)
+
+
+def test_fairypost_web_serves_the_linked_page(tmp_path):
+    """`fairypost web` in its own process: the URL `fairypost link` prints opens the page."""
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    db = tmp_path / "g.db"
+
+    async def make():
+        svc = await GameService.open(Settings(db_path=str(db)))
+        try:
+            return (await new_game(svc, "chess", ["e4"])).id
+        finally:
+            await svc.close()
+    game_id = asyncio.run(make())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**__import__("os").environ, "FAIRYPOST_DB": str(db), "FAIRYPOST_WEB_PORT": str(port)}
+    env.pop("FAIRYPOST_WEB_URL", None)
+    env.pop("FAIRYPOST_WEB_SECRET", None)
+    link = subprocess.run([sys.executable, "-m", "bot.cli", "link", str(game_id)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    url = link.stdout.strip()
+    assert url.startswith(f"http://127.0.0.1:{port}/g/{game_id}/"), link.stderr
+    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "web"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        said = server.stdout.readline()   # printed once it listens
+        assert f"http://127.0.0.1:{port}/" in said, server.stderr.read()
+        with urllib.request.urlopen(url, timeout=10) as r:
+            html = r.read().decode()
+        assert ">e4</li>" in html
+        try:
+            urllib.request.urlopen(url[:-3] + "AAA", timeout=5)
+        except urllib.error.HTTPError as e:
+            assert e.code == 404
+        else:
+            raise AssertionError("an altered token was served")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

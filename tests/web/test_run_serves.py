@@ -1,0 +1,41 @@
+"""`fairypost run` serves the pages too when FAIRYPOST_WEB_PORT is set (the Discord client's
+setup, with the command sync faked as tests/discord_bot does; no Discord connection)."""
+
+import socket
+
+import aiohttp
+
+from bot.config import Settings
+from bot.discord_bot.runner import FairyClient
+from bot.web import tokens
+
+from .conftest import new_game
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_run_serves_the_pages_only_with_a_port(tmp_path, monkeypatch):
+    for port in (None, free_port()):
+        settings = Settings(db_path=str(tmp_path / f"{port}.db"), web_port=port, web_secret="k")
+        client = FairyClient(settings)
+
+        async def fake_sync(*, guild=None):
+            return []
+        monkeypatch.setattr(client.tree, "sync", fake_sync)
+        await client.setup_hook()
+        try:
+            if port is None:
+                assert client.web is None
+                continue
+            game = await new_game(client.fairy.service, "chess", ["e4"])
+            url = f"http://127.0.0.1:{port}/g/{game.id}/{tokens.sign(b'k', game.id)}/state.json"
+            async with aiohttp.ClientSession() as http, http.get(url) as r:
+                assert r.status == 200 and (await r.json())["moves"][0]["san"] == "e4"
+        finally:
+            await client.close()
+        with socket.socket() as s:   # closed with the bot
+            assert s.connect_ex(("127.0.0.1", port)) != 0

@@ -1,0 +1,158 @@
+import asyncio
+import io
+import json
+
+from PIL import Image
+
+from bot.web import tokens
+
+from .conftest import SECRET, new_game, path
+
+
+async def test_page_shows_the_game_escaped(svc, client):
+    view = await new_game(svc, "chess", ["e4", "e5", "Nf3"])
+    r = await client.get(path(view.id))
+    assert r.status == 200
+    html = await r.text()
+    assert "Alice &lt;b&gt;&amp;" in html and "Alice <b>" not in html
+    for san in ("e4", "e5", "Nf3"):
+        assert f">{san}</li>" in html
+    assert '<li data-ply="3" data-n="2">Nf3</li>' in html
+    assert "Black to move (Bob)" in html
+    assert '<script src="/static/game.js">' in html
+    data = json.loads(html.split('type="application/json">')[1].split("</script>")[0])
+    assert data["state"]["ply"] == 3 and data["state"]["white"] == "Alice <b>&"
+
+
+async def test_forged_or_altered_token_shows_nothing(svc, client):
+    view = await new_game(svc, "chess", ["e4"])
+    good = tokens.sign(SECRET, view.id)
+    bad = [f"/g/{view.id}/{good[:-2]}xx", f"/g/{view.id}/{tokens.sign(b'guess', view.id)}",
+           f"/g/{view.id + 1}/{good}", f"/g/{view.id}", f"/g/{view.id}/{good}x/state.json",
+           f"/g/99/{tokens.sign(SECRET, 99)}", f"/g/\u00b2/{good}", "/g/1%00/x"]
+    for url in bad:
+        r = await client.get(url)
+        assert r.status == 404, url
+        assert "Alice" not in await r.text()
+
+
+async def test_state_board_and_layout(svc, client):
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    st = await (await client.get(path(view.id, "/state.json"))).json()
+    assert [m["san"] for m in st["moves"]] == ["e4", "e5"] and st["turn"] == "w"
+    r = await client.get(path(view.id, "/board.png?ply=1&flip=1&sel=g1"))
+    assert r.status == 200 and r.content_type == "image/png"
+    img = Image.open(io.BytesIO(await r.read()))
+    lay = await (await client.get(path(view.id, "/layout.json?ply=1&flip=1"))).json()
+    assert img.size == (lay["width"], lay["height"]) and img.width > 400
+    assert len(lay["squares"]) == 64
+    x0, y0, x1, y1 = lay["squares"]["a1"]
+    assert x0 > lay["squares"]["h1"][0] and y0 < lay["squares"]["a8"][1]   # flipped
+    assert len(img.convert("RGB").getcolors(1 << 20)) > 20
+    for bad in ("?ply=9", "?ply=x", "?sel=z9", "?line=e2e5"):
+        r = await client.get(path(view.id, "/board.png" + bad))
+        assert r.status == 400, bad
+        assert (await r.text())
+
+
+async def test_square_moves_and_side_line(svc, client):
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    got = await (await client.get(path(view.id, "/moves.json?ply=2&line=g1f3+b8c6&square=f1"))).json()
+    assert got["line"] == ["Nf3", "Nc6"]
+    assert got["targets"]["b5"] == [{"lan": "f1b5", "san": "Bb5"}]
+    assert "a6" in got["targets"] and "f1" not in got["targets"]
+    # the game itself is untouched
+    assert (await svc.game(view.id)).ply == 2
+    r = await client.get(path(view.id, "/moves.json?line=g1f4"))
+    assert r.status == 400 and "g1f4" in await r.text()
+
+
+def test_wall_cyclops_and_drop_moves():
+    import rules
+
+    from bot.web.analysis import drop_moves, square_moves
+    # Ganymede's Wall (a2-b2 at the start): the same moves clicked on either square
+    pos = rules.start("ganymede")
+    a, b = square_moves(pos, "a2"), square_moves(pos, "b2")
+    assert a["piece"] == ["a2", "b2"] and b["piece"] == ["b2", "a2"]
+    assert a["targets"] == b["targets"] and any("-" in m["lan"] for ms in a["targets"].values()
+                                                for m in ms)
+    # Super Chess's Cyclops: one move per facing on a square; turns on its own square
+    cy = square_moves(rules.start("superchess"), "d1")
+    assert {m["lan"] for m in cy["targets"]["d3"]} >= {"d1d3(N)", "d1d3(SW)"}
+    assert len(cy["targets"]["d3"]) == 8 and "d1(E)" in {m["lan"] for m in cy["targets"]["d1"]}
+    # King and Queen: a piece in hand is dropped
+    kq = rules.from_fen("kingqueen", "***nkc***/***1b1***/p1p1p1p1p/9/P1P1P1P1P/***1B1***/"
+                                     "***CK1*** w - - 0 1 hand=N;dropped=-")
+    drops = drop_moves(kq)
+    assert {d["to"] for d in drops} == {"f1", "d2", "f2"} and drops[0]["lan"] == "N@f1"
+
+
+async def test_live_events_follow_the_game(svc, client):
+    view = await new_game(svc, "chess", ["e4"])
+    r = await client.get(path(view.id, "/events"))
+    assert r.status == 200 and r.headers["Content-Type"].startswith("text/event-stream")
+    assert await r.content.readline() == b": live\n"
+    await r.content.readline()
+    bob = await svc.player("test", "b", "Bob")
+    await svc.move(view.id, bob.id, "e5")
+    lines = []
+    while not lines or not lines[-1].startswith(b"data:"):
+        lines.append(await asyncio.wait_for(r.content.readline(), 5))
+    assert lines[-2] == b"event: update\n"
+    state = json.loads(lines[-1][5:])
+    assert state["ply"] == 2 and state["moves"][-1]["san"] == "e5"
+    r.close()
+
+
+async def test_static_script_served(client):
+    r = await client.get("/static/game.js")
+    assert r.status == 200 and "EventSource" in await r.text()
+
+
+def test_the_computers_line_is_legal_san():
+    import rules
+
+    from bot.web.evaluation import evaluate_in_worker
+    start = rules.start("chess").fen()
+    got = evaluate_in_worker("chess", start, ("e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"), 0.3)
+    assert got["pv"][0] == "Qxf7#" and got["text"].startswith("mate in 1")
+    assert got["score"] > 0   # White's view: White mates
+    over = evaluate_in_worker("chess", start, ("f2f3", "e7e5", "g2g4", "d8h4"), 0.1)
+    assert over["over"] is True and over["pv"] == []
+
+
+async def test_eval_endpoint_searches_in_a_worker(svc, client):
+    from bot.web.server import EVALUATOR
+    client.server.app[EVALUATOR].seconds = 0.2
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    r = await client.get(path(view.id, "/eval.json?ply=2&line=d1h5+b8c6+f1c4+g8f6"))
+    got = await r.json()
+    assert r.status == 200 and got["pv"][0] == "Qxf7#"
+    r = await client.get(path(view.id, "/eval.json?ply=7"))
+    assert r.status == 400
+
+
+async def test_a_public_game_opens_by_its_plain_url(svc, client):
+    from bot.web.public import PublicGames
+    view = await new_game(svc, "chess", ["e4"])
+    r = await client.get(f"/g/{view.id}", allow_redirects=False)
+    assert r.status == 404 and "Alice" not in await r.text()
+    assert (await client.get(f"/g/{view.id}/public/state.json")).status == 404
+    PublicGames(svc.settings.db_path).set_public(view.id, True)
+    r = await client.get(f"/g/{view.id}")
+    assert r.status == 200 and str(r.url).endswith(f"/g/{view.id}/public")
+    assert ">e4</li>" in await r.text()
+    assert (await client.get(f"/g/{view.id}/public/board.png")).status == 200
+    PublicGames(svc.settings.db_path).set_public(view.id, False)   # private again
+    assert (await client.get(f"/g/{view.id}/public")).status == 404
+    assert (await client.get(path(view.id))).status == 200       # the signed link still works
+
+
+def test_a_promotion_offers_every_piece_on_one_square():
+    import rules
+
+    from bot.web.analysis import square_moves
+    pos = rules.from_fen("chess", "8/4P3/8/8/8/8/k7/6K1 w - - 0 1")
+    got = square_moves(pos, "e7")
+    assert sorted(m["san"] for m in got["targets"]["e8"]) == ["e8=B", "e8=N", "e8=Q", "e8=R"]
