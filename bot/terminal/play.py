@@ -90,8 +90,10 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
         console.say(f"fairypost play: {e}")
         return 2
     computer = computer or comp.Computer(games=())  # each game's tables when first played
+    # no background delivery here: one player at one keyboard waits for nobody else's
+    # notices, and the computer's answers (accepting, agreeing to a takeback) are wanted
+    # before the next prompt, as each commit delivers them
     service = await open_service(settings, clock, computer)
-    service.start_delivery()
     try:
         if resume is not None and resume is not False:
             game_id = await _resumable(service, None if resume is True else int(resume), console)
