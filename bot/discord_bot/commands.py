@@ -21,6 +21,7 @@ from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
 from bot.web.cli import link_suffix
+from bot.web.public import PublicGames
 
 from . import access, format, images, suggest
 from .core import board_flip, fairy_of
@@ -273,6 +274,33 @@ async def review(interaction: discord.Interaction, game: int | None = None) -> N
     await send(interaction, f"The review of game #{gid}: {marks.count('??')} blunder(s) (??), "
                             f"{marks.count('?')} mistake(s) (?), {marks.count('best')} move(s) as "
                             "the computer would play.", file=file)
+
+
+@app_commands.command(description="Your game's web page: its link, and whether anyone may follow it")
+@app_commands.describe(public="True: anyone with the plain link may follow the game; False: only "
+                              "signed links (the default)", game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
+async def share(interaction: discord.Interaction, public: bool | None = None,
+                game: int | None = None) -> None:
+    fairy = fairy_of(interaction)
+    settings = fairy.service.settings
+    if not settings.web_url:
+        raise ServiceError("this bot has no web pages (its owner has not set FAIRYPOST_WEB_URL)")
+    me = await fairy.player(interaction.user)
+    gid = await fairy.resolve_game(interaction, me, game, finished=True)
+    gv = await fairy.visible_game(interaction, me, gid)
+    if gv.side_of(me.id) is None:
+        raise ServiceError(f"only the players of game #{gid} may share it")
+    pages = PublicGames(settings.db_path)
+    if public is not None:
+        await asyncio.to_thread(pages.set_public, gid, public)
+    if await asyncio.to_thread(pages.is_public, gid):
+        text = (f"Game #{gid} is public: anyone may follow it at "
+                f"<{settings.web_url.rstrip('/')}/g/{gid}>")
+    else:
+        text = f"Game #{gid}'s page (a signed link; only those you give it to can follow the game):"
+        text += link_suffix(settings, gid)
+    await send(interaction, text)
 
 
 #: Discord's upload limit for a bot's file (bytes).
@@ -566,7 +594,7 @@ async def help_(interaction: discord.Interaction) -> None:
 
 
 COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
-            hint, review, replay)
+            hint, review, replay, share)
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:

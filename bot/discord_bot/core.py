@@ -13,6 +13,7 @@ import rules
 from bot.errors import NotAPlayer, NotFound, ServiceError
 from bot.players import Player
 from bot.service import GameService, GameView, MoveResult
+from bot.web.cli import link_suffix
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
@@ -201,7 +202,7 @@ class Fairy:
             return None
         try:
             thread = await self.channel(int(row.thread_id))
-            content = format.board_caption(view, note)
+            content = format.board_caption(view, note) + link_suffix(self.service.settings, view.id)
             if ping:
                 content += "\n" + " ".join(f"<@{u}>" for u in ping)
             kwargs = {"content": content[:2000], "file": await self.board_file(view),

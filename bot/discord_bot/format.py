@@ -318,7 +318,7 @@ just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
 
 **Look things up**
 `/games`: your games, most urgent first. `/record`: a game's record as a file. \
-`/replay`: a game as an animated picture.
+`/replay`: a game as an animated picture. `/share`: a game's web page, if this bot has them.
 `/rules`: a game's rules and pieces. `/piece`: one piece's card.
 
 **Play the computer**

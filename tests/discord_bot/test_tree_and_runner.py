@@ -27,6 +27,7 @@ EXPECTED = {
     "hint": ["game"],
     "review": ["game"],
     "replay": ["game"],
+    "share": ["public", "game"],
 }
 
 
