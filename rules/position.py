@@ -377,21 +377,7 @@ class Position:
         board = self.board.copy()
         occ = [set(self.occ[0]), set(self.occ[1])]
         royal = list(self.royal)
-        captured = []
-        for s in m.clear:
-            q = board[s]
-            if q is not None:
-                occ[q.color].discard(s)
-                board[s] = None
-                if royal[q.color] == s:
-                    royal[q.color] = None
-                if s in m.captures:
-                    captured.append(q)
-        for s, k in m.put:
-            board[s] = k
-            occ[k.color].add(s)
-            if k.royal:
-                royal[k.color] = s
+        captured = _change_board(board, occ, royal, m, None)
         return Position(self.game, board, *self._state_after(m, captured), occ, royal)
 
     def _state_after(self, m: Move, captured):
@@ -439,23 +425,8 @@ class Position:
         saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
                  self._safety, self._key)
-        changes, captured = [], []
-        for s in m.clear:
-            q = board[s]
-            if q is not None:
-                changes.append((s, q, None))
-                occ[q.color].discard(s)
-                board[s] = None
-                if royal[q.color] == s:
-                    royal[q.color] = None
-                if s in m.captures:
-                    captured.append(q)
-        for s, k in m.put:
-            changes.append((s, board[s], k))
-            board[s] = k
-            occ[k.color].add(s)
-            if k.royal:
-                royal[k.color] = s
+        changes = []
+        captured = _change_board(board, occ, royal, m, changes)
         # the state comes from the fields not yet changed (see _state_after)
         (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
          self.dropped, self.setup) = self._state_after(m, captured)
@@ -592,3 +563,29 @@ class Position:
 
     def __repr__(self):
         return f"Position({self.game.id!r}, {self.fen()!r})"
+
+
+def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
+    """Apply m's board effect (clear, then put) to board, occupancy and royal squares in
+    place; note each change as (square, before, after) in ``changes`` if given. Returns
+    the pieces captured."""
+    captured = []
+    for s in m.clear:
+        q = board[s]
+        if q is not None:
+            if changes is not None:
+                changes.append((s, q, None))
+            occ[q.color].discard(s)
+            board[s] = None
+            if royal[q.color] == s:
+                royal[q.color] = None
+            if s in m.captures:
+                captured.append(q)
+    for s, k in m.put:
+        if changes is not None:
+            changes.append((s, board[s], k))
+        board[s] = k
+        occ[k.color].add(s)
+        if k.royal:
+            royal[k.color] = s
+    return captured
