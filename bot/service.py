@@ -968,6 +968,19 @@ class GameService:
         snap = await self._snapshot(game_id)
         return self._view(snap, self._now())
 
+    async def is_public(self, game_id: int) -> bool:
+        """Whether anyone may follow the game by its plain link (its page's setting)."""
+        async with self.store.read() as tx:
+            return await tx.is_public(game_id)
+
+    async def set_public(self, game_id: int, public: bool) -> None:
+        """Open the game's page to anyone, or to signed links only again. Who may ask is
+        the adapter's to check (its players; the machine's owner on the command line)."""
+        async with self.store.write() as tx:
+            if await tx.game(game_id) is None:
+                raise NotFound(f"there is no game #{game_id}")
+            await tx.set_public(game_id, public)
+
     async def position(self, game_id: int):
         """The game's current rules ``Position``, its history included (``last_move`` is
         set): what an adapter draws or lists moves from. The replay is cached."""

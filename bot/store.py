@@ -229,10 +229,15 @@ _V6_LEASES_CHECKPOINTS = (
     "ALTER TABLE moves ADD COLUMN vfen TEXT",
 )
 
+# Games whose page anyone may follow by its plain link (the players chose so).
+_V7_PUBLIC_GAMES = (
+    "CREATE TABLE public_games (game_id INTEGER PRIMARY KEY REFERENCES games(id))",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
-                                                _V6_LEASES_CHECKPOINTS)
+                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -903,6 +908,17 @@ class Tx:
     async def game_turn(self, game_id: int) -> tuple[str, int] | None:
         row = await self._one("SELECT status, turn_no FROM games WHERE id = ?", (game_id,))
         return None if row is None else (row["status"], row["turn_no"])
+
+    # public games (their page open to anyone)
+    async def is_public(self, game_id: int) -> bool:
+        return await self._one("SELECT 1 FROM public_games WHERE game_id = ?", (game_id,)) is not None
+
+    async def set_public(self, game_id: int, public: bool) -> None:
+        if public:
+            await self._exec("INSERT INTO public_games (game_id) VALUES (?) ON CONFLICT DO NOTHING",
+                             (game_id,))
+        else:
+            await self._exec("DELETE FROM public_games WHERE game_id = ?", (game_id,))
 
     # pruning: what no game's record needs, once it is old
     async def prune(self, table: str, before: int, limit: int) -> int:

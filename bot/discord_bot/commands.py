@@ -21,7 +21,6 @@ from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
 from bot.web.cli import link_suffix
-from bot.web.public import PublicGames
 
 from . import access, format, images, suggest
 from .core import board_flip, fairy_of
@@ -291,10 +290,9 @@ async def share(interaction: discord.Interaction, public: bool | None = None,
     gv = await fairy.visible_game(interaction, me, gid)
     if gv.side_of(me.id) is None:
         raise ServiceError(f"only the players of game #{gid} may share it")
-    pages = PublicGames(settings.db_path)
     if public is not None:
-        await asyncio.to_thread(pages.set_public, gid, public)
-    if await asyncio.to_thread(pages.is_public, gid):
+        await fairy.service.set_public(gid, public)
+    if await fairy.service.is_public(gid):
         text = (f"Game #{gid} is public: anyone may follow it at "
                 f"<{settings.web_url.rstrip('/')}/g/{gid}>")
     else:

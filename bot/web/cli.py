@@ -29,14 +29,13 @@ async def link(settings, game_id: int, public: bool | None = None) -> int:
     service = await GameService.open(settings)
     try:
         await service.game(game_id)
+        if public is not None:
+            await service.set_public(game_id, public)
     except NotFound:
         print(f"fairypost link: there is no game #{game_id}", file=sys.stderr)
         return 1
     finally:
         await service.close()
-    if public is not None:
-        from .public import PublicGames
-        PublicGames(settings.db_path).set_public(game_id, public)
     if public:
         print(f"{base_url(settings).rstrip('/')}/g/{game_id}")
     else:

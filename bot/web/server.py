@@ -1,7 +1,7 @@
 """The web adapter: an aiohttp app on the game service.
 
 Routes (``<base>`` is ``/g/<id>/<token>``: every page needs its signed token; a forged or
-altered one gets 404 and nothing of the game. A public game (bot/web/public.py) is also
+altered one gets 404 and nothing of the game. A public game (``GameService.is_public``) is also
 ``/g/<id>/public``, and its plain ``/g/<id>`` leads there):
 
     GET /g/<id>                a public game's page (redirect), else 404
@@ -30,7 +30,6 @@ from bot.errors import NotFound
 
 from . import analysis, page, tokens
 from .evaluation import Evaluator
-from .public import PublicGames
 
 log = logging.getLogger("bot.web")
 
@@ -46,7 +45,6 @@ SECRET = web.AppKey("secret", bytes)
 CACHE = web.AppKey("cache", analysis.PositionCache)
 WAKERS = web.AppKey("wakers", set)
 EVALUATOR = web.AppKey("evaluator", Evaluator)
-PUBLIC = web.AppKey("public", PublicGames)
 PUBLIC_TOKEN = "public"
 
 
@@ -58,7 +56,6 @@ def make_app(service, secret: bytes) -> web.Application:
     app[CACHE] = analysis.PositionCache()
     app[WAKERS] = set()
     app[EVALUATOR] = Evaluator()
-    app[PUBLIC] = PublicGames(service.settings.db_path)
 
     def wake() -> None:  # called by the service after every commit, on the loop's thread
         for event in list(app[WAKERS]):
@@ -96,7 +93,7 @@ async def _game(request: web.Request):
         raise web.HTTPNotFound(text="no such game")
     game_id = int(text)
     if token == PUBLIC_TOKEN:
-        if not request.app[PUBLIC].is_public(game_id):
+        if not await request.app[SERVICE].is_public(game_id):
             raise web.HTTPNotFound(text="no such game")
     elif not tokens.verify(request.app[SECRET], game_id, token):
         raise web.HTTPNotFound(text="no such game")
@@ -136,7 +133,7 @@ def _json(data, status: int = 200) -> web.Response:
 async def plain_handler(request: web.Request) -> web.Response:
     text = request.match_info["id"]
     if text.isascii() and text.isdigit() and len(text) <= 18 and \
-            request.app[PUBLIC].is_public(int(text)):
+            await request.app[SERVICE].is_public(int(text)):
         raise web.HTTPFound(f"/g/{int(text)}/{PUBLIC_TOKEN}")
     raise web.HTTPNotFound(text="no such game")
 

@@ -26,12 +26,11 @@ def test_link_prints_the_signed_url(tmp_path, capsys, monkeypatch):
         f"https://chess.example.org/g/{game_id}/{tokens.sign(b's3', game_id)}"
     assert cli.main(["link", str(game_id), "--public"]) == 0
     assert capsys.readouterr().out.strip() == f"https://chess.example.org/g/{game_id}"
-    from bot.web.public import PublicGames
-    assert PublicGames(str(db)).is_public(game_id)
+    assert is_public(db, game_id)
     assert cli.main(["link", str(game_id), "--private"]) == 0
     assert "/g/%d/" % game_id in capsys.readouterr().out
-    assert not PublicGames(str(db)).is_public(game_id)
-    assert cli.main(["link", str(game_id)]) == 0 and not PublicGames(str(db)).is_public(game_id)
+    assert not is_public(db, game_id)
+    assert cli.main(["link", str(game_id)]) == 0 and not is_public(db, game_id)
     capsys.readouterr()
     assert cli.main(["link", "999"]) == 1
     assert "no game #999" in capsys.readouterr().err
@@ -96,3 +95,14 @@ def test_fairypost_web_serves_the_linked_page(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def is_public(db, game_id: int) -> bool:
+    """What the game database says of the game's page, read through the service."""
+    async def read():
+        svc = await GameService.open(Settings(db_path=str(db)))
+        try:
+            return await svc.is_public(game_id)
+        finally:
+            await svc.close()
+    return asyncio.run(read())

@@ -134,17 +134,16 @@ async def test_eval_endpoint_searches_in_a_worker(svc, client):
 
 
 async def test_a_public_game_opens_by_its_plain_url(svc, client):
-    from bot.web.public import PublicGames
     view = await new_game(svc, "chess", ["e4"])
     r = await client.get(f"/g/{view.id}", allow_redirects=False)
     assert r.status == 404 and "Alice" not in await r.text()
     assert (await client.get(f"/g/{view.id}/public/state.json")).status == 404
-    PublicGames(svc.settings.db_path).set_public(view.id, True)
+    await svc.set_public(view.id, True)
     r = await client.get(f"/g/{view.id}")
     assert r.status == 200 and str(r.url).endswith(f"/g/{view.id}/public")
     assert ">e4</li>" in await r.text()
     assert (await client.get(f"/g/{view.id}/public/board.png")).status == 200
-    PublicGames(svc.settings.db_path).set_public(view.id, False)   # private again
+    await svc.set_public(view.id, False)   # private again
     assert (await client.get(f"/g/{view.id}/public")).status == 404
     assert (await client.get(path(view.id))).status == 200       # the signed link still works
 
