@@ -10,6 +10,7 @@
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
     fairypost web                 serve the game pages (bot/web/)
     fairypost link GAME_ID        print a game's signed page URL (--public / --private)
+    fairypost db copy FROM TO     copy a whole database (a file or a postgresql:// URL) into an empty one
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -64,8 +65,11 @@ def load_settings(config: str | None = None, env: Mapping[str, str] | None = Non
 
 
 def images_folder(settings: Settings) -> Path:
-    """Where ``fairypost play`` writes its pictures: ``images/`` beside the database."""
-    return Path(settings.db_path).expanduser().resolve().parent / "images"
+    """Where ``fairypost play`` writes its pictures: ``images/`` beside the database (in the
+    user's data folder when the database is on a server)."""
+    from .store import database_file
+    file = database_file(settings.db_path)
+    return (file.resolve().parent if file else data_dir()) / "images"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -118,6 +122,12 @@ def _parser() -> argparse.ArgumentParser:
                      help="make the game public: its plain URL /g/GAME_ID works for anyone")
     vis.add_argument("--private", dest="public", action="store_false", default=None,
                      help="make it private again: only the signed link works")
+    db = sub.add_parser("db", help="the game database: db copy FROM TO").add_subparsers(
+        dest="db_command", metavar="ACTION", required=True)
+    cp = db.add_parser("copy", help="copy a whole database into an empty one (SQLite file or "
+                                    "postgresql://user:password@host:port/dbname)")
+    cp.add_argument("source", metavar="FROM", help="the database to copy: a file or a URL")
+    cp.add_argument("target", metavar="TO", help="where to: an empty (or new) file, or a URL")
     return p
 
 
@@ -140,12 +150,17 @@ def main(argv: list[str] | None = None) -> int:
         except rules.RulesError as e:
             print(f"{'unhealthy' if args.command == 'health' else 'fairypost'}: {e}", file=sys.stderr)
             return 1 if args.command == "health" else 2
+    if args.command == "db":  # names its own databases
+        from .store.copy import run as copy
+        return asyncio.run(copy(args.source, args.target))
     if args.command == "think":  # needs no database
         from ai.cli import run as think
         return think(args)
-    if args.command in ("play", "games"):
+    from .store import database_file
+    file = database_file(settings.db_path)
+    if args.command in ("play", "games") and file is not None:
         try:  # a database named in a folder not yet made: make it
-            Path(settings.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             print(f"fairypost: cannot make the folder of the database {settings.db_path}: "
                   f"{e.strerror or e}", file=sys.stderr)
@@ -219,17 +234,20 @@ def games_health() -> tuple[list[str], list[str]]:
 async def health(settings: Settings) -> int:
     """Load every game, open the database (making or upgrading it if need be) and read
     its schema version: unhealthy if a game or the database cannot be had."""
-    from .store import Store
+    from .store import Store, printable
     loaded, broken = games_health()
     for line in broken:
         print(f"unhealthy: {line}", file=sys.stderr)
     if broken or not loaded:
         return 1
-    folder = Path(settings.db_path).expanduser().parent
-    if not folder.is_dir():  # checked first: aiosqlite reports a failed open untidily
+    from .store import database_file
+    file = database_file(settings.db_path)
+    folder = file.parent if file else None
+    if folder is not None and not folder.is_dir():  # checked first: aiosqlite reports a failed open untidily
         print(f"unhealthy: database {settings.db_path}: the folder {folder} does not exist",
               file=sys.stderr)
         return 1
+    shown = printable(settings.db_path)
     try:
         store = await Store.open(settings.db_path)
         try:
@@ -238,9 +256,9 @@ async def health(settings: Settings) -> int:
         finally:
             await store.close()
     except Exception as e:  # noqa: BLE001 - any failure is "unhealthy", with its reason
-        print(f"unhealthy: database {settings.db_path}: {e}", file=sys.stderr)
+        print(f"unhealthy: database {shown}: {e}", file=sys.stderr)
         return 1
-    print(f"ok: database {settings.db_path} (schema {version}); games: {', '.join(loaded)}")
+    print(f"ok: database {shown} (schema {version}); games: {', '.join(loaded)}")
     return 0
 
 

@@ -74,6 +74,18 @@ class StorageError(ServiceError):
     default_message = "the game store is not usable"
 
 
+class DatabaseError(StorageError):
+    """The database refused or failed a statement (whichever database it is)."""
+
+    default_message = "the game database failed"
+
+
+class IntegrityError(DatabaseError):
+    """A write the database's constraints refuse (a missing row, a duplicate, a check)."""
+
+    default_message = "the game database refused an inconsistent change"
+
+
 class RateLimited(ServiceError):
     """The player sent commands faster than the configured rate; nothing was done."""
 

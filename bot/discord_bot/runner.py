@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import sqlite3
 import sys
 
 import discord
@@ -15,6 +14,7 @@ from discord import app_commands
 from bot.computer import Computer
 from bot.config import Settings
 from bot.errors import StorageError
+from bot.store import printable
 from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
@@ -159,8 +159,8 @@ def main(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print(NEEDS_INTENT, file=sys.stderr)
         return 1
-    except (StorageError, sqlite3.Error) as e:
-        print(f"fairypost: cannot use the game database {settings.db_path}: {e}", file=sys.stderr)
+    except StorageError as e:
+        print(f"fairypost: cannot use the game database {printable(settings.db_path)}: {e}", file=sys.stderr)
         return 1
     except OSError as e:
         print(f"fairypost: cannot reach Discord: {e}", file=sys.stderr)

@@ -17,7 +17,6 @@ shares the database file. The computer's notices go to the session's
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import rules
@@ -25,7 +24,7 @@ import rules
 from .. import computer as comp
 from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
-from ..errors import ServiceError
+from ..errors import DatabaseError, ServiceError
 from ..notifiers import Notifiers
 from ..service import COMPUTER, GameService
 from .console import Console
@@ -65,7 +64,7 @@ async def open_service(settings: Settings, clock: Clock | None = None,
     notifier = TerminalNotifier() if computer is None else Notifiers([TerminalNotifier(), computer])
     try:
         service = await GameService.open(settings, clock=clock, notifier=notifier)
-    except sqlite3.DatabaseError as e:  # "file is not a database": sqlite's words, in ours
+    except DatabaseError as e:  # "file is not a database": the database's words, in ours
         raise DatabaseFileError(f"{settings.db_path} is not a fairypost database "
                                 f"(not an SQLite file: {e})") from None
     if computer is not None:

@@ -10,6 +10,7 @@ from bot.config import Settings
 from bot.events import MemoryNotifier
 
 from . import fake_rules
+from .backends import BACKENDS, fresh_postgres
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday, noon UTC
 
@@ -34,9 +35,34 @@ def notifier() -> MemoryNotifier:
     return MemoryNotifier()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "contract: runs on every database back end (tests/bot/backends.py)")
+
+
+def pytest_generate_tests(metafunc):
+    """A test marked ``contract`` runs once per back end; the others on SQLite alone."""
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("contract"):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(db_path=str(tmp_path / "games.db"), vacation_days_per_year=14)
+def backend(request) -> str:
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+async def db_target(backend, tmp_path: Path):
+    """What ``Store.open`` is given: a file on SQLite, a fresh schema's URL on PostgreSQL."""
+    if backend == "sqlite":
+        yield str(tmp_path / "games.db")
+    else:
+        async with fresh_postgres() as url:
+            yield url
+
+
+@pytest.fixture
+def settings(db_target: str) -> Settings:
+    return Settings(db_path=db_target, vacation_days_per_year=14)
 
 
 @pytest.fixture

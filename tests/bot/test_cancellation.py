@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from bot.errors import DatabaseError
 from bot.store import Store
 
 from .conftest import new_game
@@ -138,12 +139,12 @@ async def test_cancelled_settings_leave_no_transaction(svc, players):
 
 async def test_a_failed_begin_leaves_the_lock_free(svc, players):
     """Another process holds the write lock past the busy timeout: the call fails with
-    StorageError or sqlite's error, and the store is usable right after."""
+    the store's DatabaseError (with SQLite's words), and the store is usable right after."""
     other = sqlite3.connect(svc.store.path, isolation_level=None)
     await svc.store._conn.execute("PRAGMA busy_timeout = 50")
     other.execute("BEGIN IMMEDIATE")
     try:
-        with pytest.raises(sqlite3.OperationalError, match="locked"):
+        with pytest.raises(DatabaseError, match="locked"):
             async with svc.store.write():
                 pass
     finally:

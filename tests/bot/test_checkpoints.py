@@ -8,6 +8,8 @@ import pytest
 
 from .conftest import new_game
 
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
+
 
 @pytest.fixture
 async def real(opener, engine):

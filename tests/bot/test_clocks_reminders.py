@@ -10,6 +10,8 @@ from bot.reminders import turn_plan
 
 from .conftest import T0, new_game
 
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
+
 H = 3600
 D = 86400
 

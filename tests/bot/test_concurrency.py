@@ -10,6 +10,8 @@ from bot.store import Tx
 
 from .conftest import new_game
 
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
+
 
 def outcomes(results):
     ok = [r for r in results if not isinstance(r, BaseException)]

@@ -4,9 +4,13 @@ holder's lease has run out (it died), the notice is sent once."""
 
 import asyncio
 
+import pytest
+
 from bot import events as ev
 from bot.outbox import Outbox, known_dead, process_name
 from bot.store import MIGRATIONS
+
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
 
 
 class GatedNotifier(ev.MemoryNotifier):

@@ -1,5 +1,7 @@
 from datetime import UTC, datetime
 
+import pytest
+
 from bot import events as ev
 from bot.config import Settings
 from bot.outbox import Outbox
@@ -45,8 +47,11 @@ class Flaky:
         self.got.append(event)
 
 
-async def _store_with_events(tmp_path, n):
-    store = await Store.open(tmp_path / "o.db")
+pytestmark = pytest.mark.contract
+
+
+async def _store_with_events(db_target, n):
+    store = await Store.open(db_target)
     async with store.write() as tx:
         pid = await tx.insert_player("test", "a", "Alice", "{}", 0)
         for i in range(n):
@@ -55,9 +60,9 @@ async def _store_with_events(tmp_path, n):
     return store
 
 
-async def test_outbox_delivers_each_event_once_even_with_concurrent_dispatchers(tmp_path):
+async def test_outbox_delivers_each_event_once_even_with_concurrent_dispatchers(db_target):
     import asyncio
-    store = await _store_with_events(tmp_path, 5)
+    store = await _store_with_events(db_target, 5)
     note = ev.MemoryNotifier()
     box = Outbox(store, note, Settings())
     counts = await asyncio.gather(box.dispatch(100), box.dispatch(100), box.dispatch(100))
@@ -68,8 +73,8 @@ async def test_outbox_delivers_each_event_once_even_with_concurrent_dispatchers(
     await store.close()
 
 
-async def test_outbox_retries_with_backoff_then_gives_up(tmp_path):
-    store = await _store_with_events(tmp_path, 1)
+async def test_outbox_retries_with_backoff_then_gives_up(db_target):
+    store = await _store_with_events(db_target, 1)
     note = Flaky(fail_times=2)
     box = Outbox(store, note, Settings(notify_retry_seconds=10, notify_max_attempts=5))
     assert await box.dispatch(100) == 0
@@ -95,12 +100,12 @@ async def test_outbox_retries_with_backoff_then_gives_up(tmp_path):
     await store.close()
 
 
-async def test_claimed_but_unmarked_events_are_sent_again_after_restart(tmp_path):
-    store = await _store_with_events(tmp_path, 2)
+async def test_claimed_but_unmarked_events_are_sent_again_after_restart(db_target):
+    store = await _store_with_events(db_target, 2)
     async with store.write() as tx:  # a run claimed event 1, then died before marking it
         assert (await tx.claim_event(100)).id == 1
     await store.close()
-    store = await Store.open(tmp_path / "o.db")
+    store = await Store.open(db_target)
     note = ev.MemoryNotifier()
     box = Outbox(store, note, Settings())
     assert await box.recover() == 1

@@ -9,6 +9,8 @@ from bot.errors import StorageError
 
 from .conftest import new_game
 
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
+
 
 async def test_a_wrong_cached_position_is_noticed_and_the_replay_wins(opener, fake_engine, caplog):
     svc = await opener()

@@ -19,6 +19,8 @@ from bot.errors import (
 
 from .conftest import new_game
 
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
+
 
 async def test_players_are_created_once_and_renamed(svc):
     a = await svc.player("discord", "42", "Alice")

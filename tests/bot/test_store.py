@@ -2,8 +2,10 @@ import sqlite3
 
 import pytest
 
-from bot.errors import StorageError
+from bot.errors import IntegrityError, StorageError
 from bot.store import MIGRATIONS, Store
+
+pytestmark = pytest.mark.contract  # every test taking db_target runs on each back end
 
 
 async def test_open_sets_wal_foreign_keys_and_schema(tmp_path):
@@ -20,16 +22,31 @@ async def test_open_sets_wal_foreign_keys_and_schema(tmp_path):
     con.close()
 
 
-async def test_foreign_keys_are_enforced(tmp_path):
-    store = await Store.open(tmp_path / "s.db")
-    with pytest.raises(sqlite3.IntegrityError):
+async def test_open_makes_the_schema(db_target):
+    store = await Store.open(db_target)
+    try:
+        assert {"schema_version", "players", "vacations", "challenges", "games", "moves", "reminders",
+                "events", "digests"} <= set(await store.tables())
+        async with store.read() as tx:
+            assert await tx.schema_version() == len(MIGRATIONS)
+    finally:
+        await store.close()
+    store = await Store.open(db_target)  # a second open finds it made: nothing runs again
+    async with store.read() as tx:
+        assert await tx.schema_version() == len(MIGRATIONS)
+    await store.close()
+
+
+async def test_foreign_keys_are_enforced(db_target):
+    store = await Store.open(db_target)
+    with pytest.raises(IntegrityError):
         async with store.write() as tx:
             await tx.insert_move(999, 1, "e2e4", "e4", 12345, "w", 0)
     await store.close()
 
 
-async def test_migrations_apply_in_order_once(tmp_path):
-    path = tmp_path / "m.db"
+async def test_migrations_apply_in_order_once(db_target):
+    path = db_target
     first = ("CREATE TABLE a (x INTEGER)",)
     second = ("ALTER TABLE a ADD COLUMN y INTEGER", "CREATE INDEX a_y ON a (y)")
     store = await Store.open(path, migrations=(first,))
@@ -48,8 +65,8 @@ async def test_migrations_apply_in_order_once(tmp_path):
         await Store.open(path, migrations=(first,))
 
 
-async def test_write_rolls_back_on_error(tmp_path):
-    store = await Store.open(tmp_path / "s.db")
+async def test_write_rolls_back_on_error(db_target):
+    store = await Store.open(db_target)
     with pytest.raises(RuntimeError):
         async with store.write() as tx:
             await tx.insert_player("p", "1", "One", "{}", 0)
@@ -59,8 +76,8 @@ async def test_write_rolls_back_on_error(tmp_path):
     await store.close()
 
 
-async def test_optimistic_version_check(tmp_path):
-    store = await Store.open(tmp_path / "s.db")
+async def test_optimistic_version_check(db_target):
+    store = await Store.open(db_target)
     async with store.write() as tx:
         a = await tx.insert_player("p", "1", "One", "{}", 0)
         b = await tx.insert_player("p", "2", "Two", "{}", 0)
@@ -74,14 +91,14 @@ async def test_optimistic_version_check(tmp_path):
     await store.close()
 
 
-async def test_check_constraints(tmp_path):
-    store = await Store.open(tmp_path / "s.db")
+async def test_check_constraints(db_target):
+    store = await Store.open(db_target)
     async with store.write() as tx:
         a = await tx.insert_player("p", "1", "One", "{}", 0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with store.write() as tx:
             await tx.insert_challenge(a, a, "chess", 3, "white", "default", 0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with store.write() as tx:
             await tx.insert_challenge(a, None, "chess", 3, "purple", "default", 0)
     await store.close()

@@ -9,6 +9,8 @@ from bot.errors import VacationError
 
 from .conftest import T0, new_game
 
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
+
 H = 3600
 D = 86400
 

@@ -1,32 +1,35 @@
-"""All of the service's SQL, and only here.
+"""All of the service's SQL, and only here: the schema, the rows, the statements.
 
-SQLite through aiosqlite: WAL journal, foreign keys on, a versioned schema whose
-migrations (an ordered list of SQL statement lists, ``MIGRATIONS``) are applied at
-open. Every value goes in through a parameter; the only names ever put into SQL
-text come from fixed sets in this module.
+The store is an interface (``Store``, bot/store/base.py) with two back ends, chosen by
+what ``Store.open`` is given: a file path is SQLite (bot/store/sqlite.py, the default), a
+``postgresql://`` URL is PostgreSQL (bot/store/postgres.py). Both run the same statements
+(``Tx`` below, written once with ``?`` placeholders, which the PostgreSQL back end numbers)
+and the same ordered ``MIGRATIONS``: an entry is SQL both understand (PostgreSQL's copy has
+its integer types widened, see ``base.postgres_ddl``) or a ``Dialects`` pair where they
+differ. Every value goes in through a parameter; the only names ever put into SQL text come
+from fixed sets in this module. Nothing outside the package knows which database it talks
+to: a statement the database refuses raises ``bot.errors.DatabaseError`` (a constraint:
+``IntegrityError``), whatever the driver.
 
-One connection is shared by the whole service. An ``asyncio.Lock`` lets one
-transaction at a time use it (aiosqlite runs statements from many coroutines on
-one thread, and SQLite has one transaction per connection): ``read()`` opens a
-``BEGIN`` snapshot, ``write()`` a ``BEGIN IMMEDIATE`` one that commits on success
-and rolls back on any exception, so nothing is ever half written. The lock is
-fair (FIFO), which the service's optimistic version checks rely on: a command
-reads a snapshot in one transaction and writes in another, and two commands on
-one game that overlap both read before either writes, so the second write finds
-the version moved on and is refused.
+``read()`` is a consistent snapshot; ``write()`` a transaction that commits on success and
+rolls back on any exception, so nothing is ever half written, and writes are one at a time
+(SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL a transaction-scoped advisory lock, across
+every process on the database). The service's optimistic version checks rely on that: a
+command reads a snapshot in one transaction and writes in another, and two commands on one
+game that overlap both read before either writes, so the second write finds the version
+moved on and is refused.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-import aiosqlite
+from .base import Dialects, Store, database_file, printable
 
-from .errors import NotFound, StorageError
+__all__ = ["MIGRATIONS", "Dialects", "Store", "Tx", "database_file", "printable", "ChallengeRow", "ChatChallengeRow", "ChatPrefRow",
+           "ChatThreadRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow",
+           "PlayerRow", "ReminderRow"]
 
 # --- schema -----------------------------------------------------------------------
 
@@ -52,7 +55,8 @@ _V1 = (
         CHECK (limit_at >= started_at)
     )""",
     "CREATE INDEX vacations_by_player ON vacations (player_id, started_at)",
-    """CREATE TABLE challenges (
+    # PostgreSQL refuses a reference to a table not made yet: the one to games comes after it
+    Dialects(sqlite="""CREATE TABLE challenges (
         id             INTEGER PRIMARY KEY,
         challenger_id  INTEGER NOT NULL REFERENCES players(id),
         opponent_id    INTEGER REFERENCES players(id),
@@ -68,6 +72,22 @@ _V1 = (
         game_id        INTEGER REFERENCES games(id),
         CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
     )""",
+             postgres="""CREATE TABLE challenges (
+        id             INTEGER PRIMARY KEY,
+        challenger_id  INTEGER NOT NULL REFERENCES players(id),
+        opponent_id    INTEGER REFERENCES players(id),
+        game           TEXT NOT NULL,
+        days           INTEGER CHECK (days IS NULL OR days > 0),
+        colour         TEXT NOT NULL CHECK (colour IN ('white', 'black', 'random')),
+        setup          TEXT NOT NULL DEFAULT 'default' CHECK (setup IN ('default', 'players')),
+        status         TEXT NOT NULL DEFAULT 'open'
+                       CHECK (status IN ('open', 'accepted', 'declined', 'cancelled')),
+        created_at     INTEGER NOT NULL,
+        answered_at    INTEGER,
+        answered_by    INTEGER REFERENCES players(id),
+        game_id        INTEGER,
+        CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
+    )"""),
     "CREATE INDEX challenges_by_status ON challenges (status, opponent_id)",
     """CREATE TABLE games (
         id               INTEGER PRIMARY KEY,
@@ -96,6 +116,7 @@ _V1 = (
         CHECK (white_id <> black_id),
         CHECK ((status = 'active') = (result IS NULL))
     )""",
+    Dialects(postgres="ALTER TABLE challenges ADD FOREIGN KEY (game_id) REFERENCES games(id)"),
     "CREATE INDEX games_by_white ON games (white_id, status)",
     "CREATE INDEX games_by_black ON games (black_id, status)",
     "CREATE INDEX games_by_deadline ON games (status, deadline)",
@@ -415,8 +436,8 @@ class ChatPrefRow:
 _PRUNE = {
     "reminders": "DELETE FROM reminders WHERE id IN (SELECT id FROM reminders WHERE status IN "
                  "('sent', 'superseded', 'cancelled') AND done_at < ? LIMIT ?)",
-    "digests": "DELETE FROM digests WHERE rowid IN (SELECT rowid FROM digests WHERE done_at < ? "
-               "LIMIT ?)",
+    "digests": "DELETE FROM digests WHERE (player_id, day) IN (SELECT player_id, day FROM digests "
+               "WHERE done_at < ? LIMIT ?)",
     "events": "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE status IN "
               "('sent', 'obsolete', 'failed') AND created_at < ? "
               "AND id < (SELECT MAX(id) FROM events) "
@@ -430,125 +451,6 @@ _GAME_COLUMNS = frozenset(
      "turn_started_at", "deadline", "draw_offer", "takeback_by", "ended_at"})
 
 
-# --- the store ------------------------------------------------------------------------
-
-class Store:
-    """The database file. Open with ``await Store.open(path)``."""
-
-    def __init__(self, conn: aiosqlite.Connection, path: str):
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self.path = path
-
-    @classmethod
-    async def open(cls, path: str | os.PathLike,
-                   migrations: Sequence[Sequence[str]] = MIGRATIONS) -> Store:
-        path = os.fspath(path)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            conn.row_factory = aiosqlite.Row
-            await conn.execute("PRAGMA busy_timeout = 10000")
-            mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
-            if path != ":memory:" and mode[0].lower() != "wal":
-                raise StorageError(f"cannot put {path} in WAL mode (got {mode[0]})")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            store = cls(conn, path)
-            await store._migrate(migrations)
-            return store
-        except BaseException:
-            await conn.close()
-            raise
-
-    async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
-
-    async def _migrate(self, migrations: Sequence[Sequence[str]]) -> None:
-        async with self.write() as tx:
-            await tx._exec("""CREATE TABLE IF NOT EXISTS schema_version (
-                                  id INTEGER PRIMARY KEY CHECK (id = 1),
-                                  version INTEGER NOT NULL)""")
-            row = await tx._one("SELECT version FROM schema_version WHERE id = 1")
-            current = row["version"] if row else 0
-            if current > len(migrations):
-                raise StorageError(
-                    f"the database {self.path} has schema version {current}, newer than this "
-                    f"program's {len(migrations)}: upgrade fairypost")
-            for version in range(current, len(migrations)):
-                for statement in migrations[version]:
-                    await tx._exec(statement)
-            await tx._exec("INSERT INTO schema_version (id, version) VALUES (1, ?) "
-                           "ON CONFLICT (id) DO UPDATE SET version = excluded.version",
-                           (len(migrations),))
-
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[Tx]:
-        """A consistent snapshot (a deferred transaction, ended at exit)."""
-        async with self._lock:
-            await self._begin("BEGIN")
-            try:
-                yield Tx(self._conn)
-            finally:
-                await self._end("COMMIT")
-
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
-        """``BEGIN IMMEDIATE``; commit at exit, roll back on any exception."""
-        async with self._lock:
-            await self._begin("BEGIN IMMEDIATE")
-            try:
-                yield Tx(self._conn)
-            except BaseException:
-                await self._end("ROLLBACK")
-                raise
-            else:
-                await self._end("COMMIT")
-
-    # Cancellation safety. aiosqlite runs a statement on its own thread: a caller cancelled
-    # while awaiting one does not stop it. So a BEGIN whose caller was cancelled may still
-    # open a transaction, and a ROLLBACK or COMMIT abandoned half way would leave one open
-    # (holding SQLite's write lock against every later call and every other process). The
-    # statements that open and close a transaction are therefore awaited to the end, a
-    # cancellation meanwhile being raised only once the connection is out of the transaction.
-
-    async def _begin(self, sql: str) -> None:
-        try:
-            await _to_the_end(self._conn.execute(sql))
-        except BaseException:
-            if self._conn.in_transaction:  # it began, but the caller is gone (or it failed late)
-                await _to_the_end(self._conn.execute("ROLLBACK"))
-            raise
-
-    async def _end(self, sql: str) -> None:
-        try:
-            await _to_the_end(self._conn.execute(sql))
-        finally:
-            if self._conn.in_transaction:  # a COMMIT that failed (busy, I/O): nothing half written
-                await _to_the_end(self._conn.execute("ROLLBACK"))
-
-
-async def _to_the_end(awaitable):
-    """Await ``awaitable`` to completion even if the caller is cancelled meanwhile; the
-    cancellation is raised afterwards (its result or error then goes unread)."""
-    future = asyncio.ensure_future(awaitable)
-    cancelled = False
-    while not future.done():
-        try:
-            await asyncio.shield(future)
-        except asyncio.CancelledError:
-            if future.done():
-                break
-            cancelled = True
-        except BaseException:  # noqa: BLE001 - the future's own error: read below
-            break
-    if cancelled:
-        if not future.cancelled():
-            future.exception()  # read, so that asyncio does not log it as never retrieved
-        raise asyncio.CancelledError()
-    return future.result()
-
-
 def _platform_filter(platforms) -> tuple[str, list]:
     """SQL (and its parameters) keeping events addressed to players on these platforms."""
     if platforms is None:
@@ -559,40 +461,30 @@ def _platform_filter(platforms) -> tuple[str, list]:
             f"(SELECT id FROM players WHERE platform IN ({marks})))", names)
 
 
-def _checked(params: Sequence) -> Sequence:
-    """SQLite integers are 64-bit: a number typed bigger than that (an id) names nothing
-    (instead of an OverflowError from the driver)."""
-    for p in params:
-        if isinstance(p, int) and not -2**63 <= p < 2**63:
-            raise NotFound(f"there is nothing numbered {p}")
-    return params
-
-
 class Tx:
-    """The statements, run inside a transaction of :class:`Store`."""
+    """The statements, run inside a transaction of a :class:`Store`. A back end's subclass
+    runs them (``_exec`` and the rest), each SQL text written once for both."""
 
-    def __init__(self, conn: aiosqlite.Connection):
-        self._c = conn
+    dialect = ""  # "sqlite" or "postgres"
 
-    # plumbing
-    async def _exec(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor:
-        return await self._c.execute(sql, _checked(params))
+    # plumbing: the back end's
+    async def _exec(self, sql: str, params: Sequence = ()) -> None:
+        raise NotImplementedError
 
     async def _one(self, sql: str, params: Sequence = ()):
-        async with self._c.execute(sql, _checked(params)) as cur:
-            return await cur.fetchone()
+        """The first row (by name or position), or None."""
+        raise NotImplementedError
 
-    async def _all(self, sql: str, params: Sequence = ()):
-        async with self._c.execute(sql, _checked(params)) as cur:
-            return await cur.fetchall()
+    async def _all(self, sql: str, params: Sequence = ()) -> list:
+        raise NotImplementedError
 
     async def _insert(self, sql: str, params: Sequence) -> int:
-        cur = await self._c.execute(sql, _checked(params))
-        return cur.lastrowid
+        """Run an INSERT into a table with an ``id`` column; the new row's id."""
+        return (await self._one(sql + " RETURNING id", params))[0]
 
     async def _change(self, sql: str, params: Sequence) -> int:
-        cur = await self._c.execute(sql, _checked(params))
-        return cur.rowcount
+        """Run an UPDATE or DELETE; how many rows it changed."""
+        raise NotImplementedError
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT version FROM schema_version WHERE id = 1")
@@ -642,9 +534,10 @@ class Tx:
     async def vacation_used(self, player_id: int, year_start: int, year_end: int, now: int) -> int:
         """Seconds of vacation taken in vacations begun in [year_start, year_end)."""
         row = await self._one(
-            "SELECT COALESCE(SUM(MIN(COALESCE(ended_at, ?), limit_at) - started_at), 0) AS used "
+            "SELECT CAST(COALESCE(SUM(CASE WHEN COALESCE(ended_at, ?) < limit_at "
+            "THEN COALESCE(ended_at, ?) ELSE limit_at END - started_at), 0) AS BIGINT) AS used "
             "FROM vacations WHERE player_id = ? AND started_at >= ? AND started_at < ?",
-            (now, player_id, year_start, year_end))
+            (now, now, player_id, year_start, year_end))
         return max(0, row["used"])
 
     async def vacations_due(self, now: int) -> list[PlayerRow]:
@@ -857,15 +750,15 @@ class Tx:
                            error: str | None = None, owner: str | None = None) -> bool:
         """claimed (by ``owner``) -> sent / failed / obsolete; False if the claim was lost."""
         return await self._change(
-            "UPDATE events SET status = ?, sent_at = CASE WHEN ? = 'sent' THEN ? END, "
-            "last_error = ?, lease_until = NULL WHERE id = ? AND status = 'claimed' AND claimed_by IS ?",
-            (status, status, now, error, event_id, owner)) == 1
+            "UPDATE events SET status = ?, sent_at = ?, last_error = ?, lease_until = NULL "
+            "WHERE id = ? AND status = 'claimed' AND claimed_by IS NOT DISTINCT FROM ?",
+            (status, now if status == "sent" else None, error, event_id, owner)) == 1
 
     async def retry_event(self, event_id: int, next_try_at: int, error: str,
                           owner: str | None = None) -> None:
         await self._exec("UPDATE events SET status = 'pending', next_try_at = ?, last_error = ?, "
                          "claimed_by = NULL, lease_until = NULL "
-                         "WHERE id = ? AND status = 'claimed' AND claimed_by IS ?",
+                         "WHERE id = ? AND status = 'claimed' AND claimed_by IS NOT DISTINCT FROM ?",
                          (next_try_at, error, event_id, owner))
 
     async def claim_holders(self, platforms=None) -> list[str | None]:
@@ -932,8 +825,8 @@ class Tx:
 
     async def record_digest(self, player_id: int, day: str, status: str, event_id: int | None,
                             now: int) -> bool:
-        n = await self._change("INSERT OR IGNORE INTO digests (player_id, day, status, event_id, done_at) "
-                               "VALUES (?, ?, ?, ?, ?)", (player_id, day, status, event_id, now))
+        n = await self._change("INSERT INTO digests (player_id, day, status, event_id, done_at) "
+                               "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (player_id, day, status, event_id, now))
         return n == 1
 
     # where a chat adapter shows things (chat_threads, chat_challenges, chat_prefs)
@@ -960,8 +853,11 @@ class Tx:
 
     async def set_challenge_message(self, challenge_id: int, platform: str, guild_id: str | None,
                                     channel_id: str, message_id: str | None) -> None:
-        await self._exec("INSERT OR REPLACE INTO chat_challenges "
-                         "(challenge_id, platform, guild_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)",
+        await self._exec("INSERT INTO chat_challenges "
+                         "(challenge_id, platform, guild_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
+                         "ON CONFLICT (challenge_id) DO UPDATE SET platform = excluded.platform, "
+                         "guild_id = excluded.guild_id, channel_id = excluded.channel_id, "
+                         "message_id = excluded.message_id",
                          (challenge_id, platform, guild_id, channel_id, message_id))
 
     async def challenge_message(self, challenge_id: int) -> ChatChallengeRow | None:
@@ -970,8 +866,10 @@ class Tx:
 
     async def set_chat_pref(self, player_id: int, notify: str, guild_id: str | None,
                             channel_id: str | None) -> None:
-        await self._exec("INSERT OR REPLACE INTO chat_prefs (player_id, notify, guild_id, channel_id) "
-                         "VALUES (?, ?, ?, ?)", (player_id, notify, guild_id, channel_id))
+        await self._exec("INSERT INTO chat_prefs (player_id, notify, guild_id, channel_id) "
+                         "VALUES (?, ?, ?, ?) ON CONFLICT (player_id) DO UPDATE SET "
+                         "notify = excluded.notify, guild_id = excluded.guild_id, "
+                         "channel_id = excluded.channel_id", (player_id, notify, guild_id, channel_id))
 
     async def chat_pref(self, player_id: int) -> ChatPrefRow | None:
         return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",

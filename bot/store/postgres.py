@@ -1,0 +1,189 @@
+"""The PostgreSQL back end, for a bot run as several processes on one database: asyncpg
+with a connection pool.
+
+The statements are ``Tx``'s, written once with SQLite's ``?`` placeholders; here they are
+numbered (``$1``, ``$2``, ...) once per text and cached. ``read()`` is a REPEATABLE READ
+transaction (one snapshot, as SQLite's). ``write()`` takes a transaction-scoped advisory
+lock first, so that writes are one at a time across every process on the database, as they
+are on SQLite: the service's checks (a version, a challenge still open, a reminder still
+pending) were written for that, and a write is a few milliseconds. Reads, the rules engine,
+images and the chat platforms' traffic run in parallel across processes.
+
+Within one process transactions take turns, first come first served, as on SQLite (a fair
+``asyncio.Lock``): the service's commands then meet in the same order on either database
+(two commands on one game that overlap both read before either writes, and the second is
+refused with ``GameChanged``). Across processes the same race may instead find the first
+already done, and is refused for what it then sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+
+from ..errors import DatabaseError, IntegrityError, StorageError
+from . import Tx
+from .base import Store, checked, printable
+
+try:
+    import asyncpg
+except ImportError:  # an optional dependency: SQLite needs nothing more
+    asyncpg = None
+
+#: the advisory lock every write transaction holds (any constant: "fp" in ASCII)
+WRITE_LOCK = 0x6670
+# one connection for the transactions (they take turns), one for listening, one spare
+POOL_SIZE = int(os.environ.get("FAIRYPOST_DB_POOL", "3"))
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as ``$1``, ``$2``, ... (none of the store's SQL has a ``?`` inside a
+    string literal; one there is kept as it is)."""
+    out, n, quoted = [], 0, False
+    for ch in sql:
+        if ch == "'":
+            quoted = not quoted
+        if ch == "?" and not quoted:
+            n += 1
+            out.append(f"${n}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def translated(e: Exception) -> DatabaseError:
+    kind = IntegrityError if isinstance(e, asyncpg.IntegrityConstraintViolationError) else DatabaseError
+    return kind(f"{e}")
+
+
+def _driver_errors() -> tuple[type[BaseException], ...]:
+    return (asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+async def _driver(awaitable):
+    """Await a step of the connection's own (connect, begin, commit), its errors the store's."""
+    try:
+        return await awaitable
+    except _driver_errors() as e:
+        raise translated(e) from e
+    except OSError as e:  # the server went away
+        raise DatabaseError(f"the database connection failed: {e}") from e
+
+
+class PostgresTx(Tx):
+    dialect = "postgres"
+
+    def __init__(self, conn):
+        self._c = conn
+
+    async def _call(self, method: str, sql: str, params: Sequence):
+        try:
+            return await getattr(self._c, method)(numbered(sql), *checked(params))
+        except _driver_errors() as e:
+            raise translated(e) from e
+
+    async def _exec(self, sql: str, params: Sequence = ()) -> None:
+        await self._call("execute", sql, params)
+
+    async def _one(self, sql: str, params: Sequence = ()):
+        return await self._call("fetchrow", sql, params)
+
+    async def _all(self, sql: str, params: Sequence = ()) -> list:
+        return await self._call("fetch", sql, params)
+
+    async def _exec_many(self, sql: str, rows: Sequence[Sequence]) -> None:
+        try:
+            await self._c.executemany(numbered(sql), [checked(r) for r in rows])
+        except _driver_errors() as e:
+            raise translated(e) from e
+
+    async def columns(self, table: str) -> list[str]:
+        rows = await self._all("SELECT column_name FROM information_schema.columns "
+                               "WHERE table_schema = current_schema() AND table_name = ? "
+                               "ORDER BY ordinal_position", (table,))
+        return [r[0] for r in rows]
+
+    async def loaded(self, table: str) -> None:
+        """After rows were copied in with their ids: the table's numbering goes on after the
+        largest (an identity column does not follow ids given to it)."""
+        if "id" in await self.columns(table):
+            row = await self._one("SELECT pg_get_serial_sequence(?, 'id')", (table,))
+            if row[0] is not None:
+                await self._exec(f"SELECT setval(?, COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)",
+                                 (row[0],))
+
+    async def _change(self, sql: str, params: Sequence) -> int:
+        status = await self._call("execute", sql, params)  # "UPDATE 3", "DELETE 0", "INSERT 0 1"
+        return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresStore(Store):
+    """A PostgreSQL database, by its ``postgresql://user:password@host:port/dbname`` URL."""
+
+    dialect = "postgres"
+
+    def __init__(self, pool, url: str):
+        self._pool = pool
+        self._lock = asyncio.Lock()
+        self.url = url
+        self.path = printable(url)
+
+    @classmethod
+    async def _open(cls, url: str, migrations: Sequence) -> PostgresStore:
+        if asyncpg is None:
+            raise StorageError("PostgreSQL needs the asyncpg package: pip install 'fairypost[postgres]'")
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        except (OSError, *_driver_errors()) as e:
+            raise StorageError(f"cannot connect to {printable(url)}: {e}") from e
+        except ValueError as e:  # a malformed URL
+            raise StorageError(f"not a usable database URL: {printable(url)}: {e}") from e
+        store = cls(pool, url)
+        try:
+            await store._migrate(migrations)
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def tables(self) -> list[str]:
+        async with self.read() as tx:
+            rows = await tx._all("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+                                 "ORDER BY tablename")
+        return [r[0] for r in rows]
+
+    @asynccontextmanager
+    async def _transaction(self, isolation: str, lock: bool) -> AsyncIterator[PostgresTx]:
+        async with self._lock:
+            conn = await _driver(self._pool.acquire())
+            try:
+                transaction = conn.transaction(isolation=isolation)
+                await _driver(transaction.start())
+                try:
+                    tx = PostgresTx(conn)
+                    if lock:
+                        await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+                    yield tx
+                except BaseException:
+                    await _driver(transaction.rollback())
+                    raise
+                else:
+                    await _driver(transaction.commit())
+            finally:
+                await self._pool.release(conn)
+
+    def read(self):
+        """One snapshot (REPEATABLE READ), ended at exit."""
+        return self._transaction("repeatable_read", lock=False)
+
+    def write(self):
+        """A transaction holding the database's write lock: commit at exit, roll back on any
+        exception."""
+        return self._transaction("read_committed", lock=True)
