@@ -205,12 +205,15 @@ def _other(side: str) -> str:
 
 def _storable(text: str, what: str) -> None:
     """UnstorableText if ``text`` cannot be written as UTF-8 (a lone surrogate: bytes that
-    were not UTF-8, decoded with ``surrogateescape``, as the OS does for argv)."""
+    were not UTF-8, decoded with ``surrogateescape``, as the OS does for argv), or if it
+    holds a NUL character (PostgreSQL's text cannot; refused on either database alike)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise UnstorableText(f"that is not usable as {what}: it contains characters that "
                              "cannot be stored (it is not valid Unicode)") from None
+    if "\x00" in text:
+        raise UnstorableText(f"that is not usable as {what}: it contains a NUL character") from None
 
 
 def display_name(name: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from . import tokens
 
@@ -23,7 +22,9 @@ async def link(settings, game_id: int, public: bool | None = None) -> int:
     makes the game's plain URL work / stop working first (then that URL is printed)."""
     from bot.errors import NotFound
     from bot.service import GameService
-    if not Path(settings.db_path).expanduser().exists():
+    from bot.store import database_file
+    file = database_file(settings.db_path)
+    if file is not None and not file.exists():
         print(f"fairypost link: there is no database {settings.db_path}", file=sys.stderr)
         return 1
     service = await GameService.open(settings)

@@ -2,7 +2,9 @@
 
 The secret is ``FAIRYPOST_WEB_SECRET`` (settings key ``web_secret``); when unset, one is
 made once and kept in a file beside the database (``<db>.web-secret``, mode 600), so links
-survive restarts and a new database (a new file) gets new links.
+survive restarts and a new database (a new file) gets new links. A database on a server
+(a URL) keeps it in the user's data folder instead: bots on several machines serving pages
+for one database need ``FAIRYPOST_WEB_SECRET`` set alike on each.
 """
 
 from __future__ import annotations
@@ -18,7 +20,12 @@ TOKEN_CHARS = 22  # 132 bits of the MAC: far beyond guessing, short enough for a
 
 
 def secret_file(db_path: str) -> Path:
-    return Path(db_path).expanduser().resolve().with_name(Path(db_path).name + ".web-secret")
+    from bot.cli import data_dir
+    from bot.store import database_file
+    file = database_file(db_path)
+    if file is None:
+        return data_dir() / "server-database.web-secret"
+    return file.resolve().with_name(file.name + ".web-secret")
 
 
 def load_secret(web_secret: str | None, db_path: str) -> bytes:
