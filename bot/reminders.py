@@ -180,43 +180,50 @@ class Reminders:
         return made
 
     async def digests(self, now: int) -> int:
-        """Write the digest of every player whose digest is due and not yet done."""
+        """Write the digest of every player whose digest is due and not yet done; each such
+        player's next digest time is worked out again (only those are read: indexed)."""
         async with self.store.read() as tx:
-            players = await tx.players_with_settings()
+            players = await tx.players_digest_due(now)
         made = 0
         for p in players:
             s = _settings(p.settings)
-            if s.digest_time is None:
-                continue
-            # the latest local day whose (deferred) digest time has come; only that one
-            ready = [d for d in digest_days(s, now) if digest_due(s, d) <= now]
-            if not ready:
-                continue
-            day = ready[-1]
-            quiet = s.quiet_hours()
-            if quiet and quiet.contains(now):
-                continue
             async with self.store.write() as tx:
-                if await tx.digest_done(p.id, day.isoformat()):
-                    continue
-                player = await tx.player(p.id)
-                entries = []
-                for g in await tx.games_to_move(p.id):
-                    opp = await tx.player(g.black_id if g.white_id == p.id else g.white_id)
-                    deadline = effective_deadline(g.deadline, g.turn_started_at, player.vacation_start,
-                                                  player.vacation_until, now)
-                    entries.append(ev.DigestEntry(
-                        game_id=g.id, game=g.game, opponent=opp.name, deadline=from_ts(deadline),
-                        seconds_left=None if deadline is None else deadline - now))
-                entries.sort(key=lambda e: (e.seconds_left is None, e.seconds_left or 0, e.game_id))
-                if entries:
-                    event = ev.Digest(day=day.isoformat(), games=tuple(entries))
-                    eid = await tx.insert_event(event.kind, p.id, None, None, ev.encode(event), now)
-                    await tx.record_digest(p.id, day.isoformat(), "sent", eid, now)
+                if await self._digest(tx, p.id, s, now):
                     made += 1
-                else:
-                    await tx.record_digest(p.id, day.isoformat(), "empty", None, now)
+                await tx.set_next_digest(p.id, await _next_digest(tx, p.id, s, now))
         return made
+
+    async def _digest(self, tx, player_id: int, s: PlayerSettings, now: int) -> bool:
+        """The player's digest, if one is due now and not done; whether one was written."""
+        if s.digest_time is None:
+            return False
+        # the latest local day whose (deferred) digest time has come; only that one
+        ready = [d for d in digest_days(s, now) if digest_due(s, d) <= now]
+        if not ready:
+            return False
+        day = ready[-1]
+        quiet = s.quiet_hours()
+        if quiet and quiet.contains(now):
+            return False
+        if await tx.digest_done(player_id, day.isoformat()):
+            return False
+        player = await tx.player(player_id)
+        entries = []
+        for g in await tx.games_to_move(player_id):
+            opp = await tx.player(g.black_id if g.white_id == player_id else g.white_id)
+            deadline = effective_deadline(g.deadline, g.turn_started_at, player.vacation_start,
+                                          player.vacation_until, now)
+            entries.append(ev.DigestEntry(
+                game_id=g.id, game=g.game, opponent=opp.name, deadline=from_ts(deadline),
+                seconds_left=None if deadline is None else deadline - now))
+        entries.sort(key=lambda e: (e.seconds_left is None, e.seconds_left or 0, e.game_id))
+        if not entries:
+            await tx.record_digest(player_id, day.isoformat(), "empty", None, now)
+            return False
+        event = ev.Digest(day=day.isoformat(), games=tuple(entries))
+        eid = await tx.insert_event(event.kind, player_id, None, None, ev.encode(event), now)
+        await tx.record_digest(player_id, day.isoformat(), "sent", eid, now)
+        return True
 
     async def next_wake(self, now: int) -> int | None:
         """The earliest time after which a sweep would have something to do."""
@@ -245,21 +252,32 @@ class Reminders:
             retry = await tx.next_event_try()
             if retry is not None:
                 times.append(retry)
-            for p in await tx.players_with_settings():
-                s = _settings(p.settings)
-                if s.digest_time is None:
-                    continue
-                days = digest_days(s, now)
-                ready = [d for d in days if digest_due(s, d) <= now]
-                for d in days:
-                    if ready and d < ready[-1]:
-                        continue  # an older day is never sent once a later one is due
-                    if not await tx.digest_done(p.id, d.isoformat()):
-                        t = max(digest_due(s, d), now)
-                        quiet = s.quiet_hours()
-                        times.append(quiet.defer(t) if quiet else t)
-                        break
+            # each player's next digest time is kept, indexed; one that has passed (a change
+            # of settings, a digest not yet written) is worked out exactly, as reminders are
+            for p in await tx.players_digest_due(now):
+                t = await _next_digest(tx, p.id, _settings(p.settings), now)
+                if t is not None:
+                    times.append(t)
+            upcoming = await tx.next_digest(now)
+            if upcoming is not None:
+                times.append(upcoming)
         return min(times) if times else None
+
+
+async def _next_digest(tx, player_id: int, s: PlayerSettings, now: int) -> int | None:
+    """When the player's next digest not yet done is due (quiet hours deferred), or None."""
+    if s.digest_time is None:
+        return None
+    days = digest_days(s, now)
+    ready = [d for d in days if digest_due(s, d) <= now]
+    for d in days:
+        if ready and d < ready[-1]:
+            continue  # an older day is never sent once a later one is due
+        if not await tx.digest_done(player_id, d.isoformat()):
+            t = max(digest_due(s, d), now)
+            quiet = s.quiet_hours()
+            return quiet.defer(t) if quiet else t
+    return None
 
 
 # --- APScheduler -------------------------------------------------------------------

@@ -255,10 +255,21 @@ _V7_PUBLIC_GAMES = (
     "CREATE TABLE public_games (game_id INTEGER PRIMARY KEY REFERENCES games(id))",
 )
 
+# Each player's next digest time, indexed, so that the digest check reads only the players
+# whose digest may be due instead of every player with a digest time. A lower bound: NULL
+# for no digest; a change of settings sets it to 0 ("work it out at the next sweep"), which
+# existing players with settings start with.
+_V8_NEXT_DIGEST = (
+    "ALTER TABLE players ADD COLUMN next_digest_at INTEGER",
+    "UPDATE players SET next_digest_at = 0 WHERE settings <> '{}'",
+    "CREATE INDEX players_by_next_digest ON players (next_digest_at)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
-                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES)
+                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
+                                                _V8_NEXT_DIGEST)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -280,6 +291,7 @@ class PlayerRow:
     vacation_start: int | None
     vacation_until: int | None
     created_at: int
+    next_digest_at: int | None = None  # schema 8
 
 
 @dataclass(frozen=True)
@@ -508,7 +520,22 @@ class Tx:
         await self._exec("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
 
     async def set_player_settings(self, player_id: int, settings: str) -> None:
-        await self._exec("UPDATE players SET settings = ? WHERE id = ?", (settings, player_id))
+        """New settings; the next digest time is worked out again at the next sweep."""
+        await self._exec("UPDATE players SET settings = ?, next_digest_at = 0 WHERE id = ?",
+                         (settings, player_id))
+
+    async def players_digest_due(self, now: int) -> list[PlayerRow]:
+        """Players whose next digest time has come (indexed: not every player's settings)."""
+        rows = await self._all("SELECT * FROM players WHERE next_digest_at <= ? ORDER BY id", (now,))
+        return [_row(PlayerRow, r) for r in rows]
+
+    async def set_next_digest(self, player_id: int, at: int | None) -> None:
+        await self._exec("UPDATE players SET next_digest_at = ? WHERE id = ?", (at, player_id))
+
+    async def next_digest(self, after: int) -> int | None:
+        """The earliest next digest time of any player later than ``after`` (indexed)."""
+        return (await self._one("SELECT MIN(next_digest_at) FROM players WHERE next_digest_at > ?",
+                                (after,)))[0]
 
     async def players_with_settings(self) -> list[PlayerRow]:
         rows = await self._all("SELECT * FROM players WHERE settings <> '{}' ORDER BY id")

@@ -3,10 +3,14 @@ games held (bench/RESULTS.md measured the difference at 10,000 games)."""
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from bot.clock import to_ts
 from bot.reminders import ReminderScheduler
 
 from .conftest import new_game
+
+pytestmark = pytest.mark.contract  # on every database back end (backends.py)
 
 
 async def test_the_sweep_reads_only_reminders_nominally_due(svc, clock):
@@ -63,3 +67,31 @@ async def test_a_burst_of_changes_reschedules_at_most_twice(svc, alice, bob, clo
         assert wakes[-1] == clock.now() + timedelta(hours=36)
     finally:
         sched.shutdown()
+
+
+async def test_the_digest_check_reads_only_players_whose_digest_may_be_due(svc, clock):
+    """Each player's next digest time is kept, indexed: a sweep reads the players whose time
+    has come, not every player with a digest time; each digest still comes once a day."""
+    players = [await svc.player("test", str(i), f"P{i}") for i in range(12)]
+    for i, p in enumerate(players):  # digests at 13:00, 14:00, ... 24 hours round (T0 is noon UTC)
+        await svc.update_settings(p.id, digest_time=f"{(13 + i) % 24:02d}:00")
+    for i in range(0, 12, 2):
+        await new_game(svc, players[i], players[i + 1], days=3)
+    now = to_ts(clock.now())
+    async with svc.store.read() as tx:  # a change of settings: worked out at the next sweep
+        assert len(await tx.players_digest_due(now)) == 12
+    assert await svc.next_wake() <= clock.now() + timedelta(hours=1)
+    await svc.sweep()
+    async with svc.store.read() as tx:
+        assert await tx.players_digest_due(now) == []
+        assert await tx.next_digest(now) == now + 3600  # P0's 13:00
+    clock.advance(timedelta(hours=1, minutes=30))
+    async with svc.store.read() as tx:
+        assert [p.name for p in await tx.players_digest_due(to_ts(clock.now()))] == ["P0"]
+    report = await svc.sweep()
+    assert report.digests == 1  # P0 is to move in one game
+    async with svc.store.read() as tx:
+        assert await tx.players_digest_due(to_ts(clock.now())) == []
+        # P0's next is tomorrow's 13:00; the earliest now P1's 14:00
+        assert (await tx.player(players[0].id)).next_digest_at == now + 25 * 3600
+        assert await tx.next_digest(to_ts(clock.now())) == now + 2 * 3600
