@@ -290,6 +290,7 @@ class GameService:
         self.lookup_limiter = CommandLimiter(self.LOOKUPS_PER_MINUTE, self.LOOKUP_BURST, "looking things up")
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
+        self._watch: asyncio.Task | None = None  # listening for other processes' commits
         self._next_prune = 0
 
     @classmethod
@@ -303,11 +304,28 @@ class GameService:
 
     def start_delivery(self) -> None:
         """Deliver notices in a background task from now on (the long-running front ends
-        call this): commands then return once committed, never waiting for delivery."""
+        call this): commands then return once committed, never waiting for delivery.
+        Another process's commit on the same database wakes it too (where the database
+        can say so: PostgreSQL's LISTEN/NOTIFY)."""
         self.outbox.start()
+        if self._watch is None:
+            self._watch = asyncio.get_running_loop().create_task(self.store.watch(self._changed_elsewhere))
+
+    def _changed_elsewhere(self) -> None:
+        """Another process committed: its notices may be ours to deliver, and the next wake
+        may be sooner."""
+        self.outbox.poke()
+        for callback in list(self._listeners):
+            try:
+                callback()
+            except Exception:  # a listener's bug must not stop the others
+                log.exception("listener failed")
 
     async def close(self) -> None:
         await self.outbox.stop()
+        if self._watch is not None:
+            self._watch.cancel()
+            await asyncio.gather(self._watch, return_exceptions=True)
         await self.store.close()
 
     def add_listener(self, callback: Callable[[], None]) -> None:

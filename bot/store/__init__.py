@@ -762,16 +762,14 @@ class Tx:
         player), so that a terminal and the bot sharing one database never take each
         other's notices; None takes every event."""
         where, args = _platform_filter(platforms)
-        row = await self._one("SELECT id FROM events WHERE status = 'pending' AND next_try_at <= ? "
-                              f"{where} ORDER BY id LIMIT 1", (now, *args))
-        if row is None:
-            return None
-        n = await self._change("UPDATE events SET status = 'claimed', claimed_at = ?, claimed_by = ?, "
-                               "lease_until = ?, attempts = attempts + 1 WHERE id = ? AND status = 'pending'",
-                               (now, owner, lease_until, row["id"]))
-        if n != 1:
-            return None
-        return _row(EventRow, await self._one("SELECT * FROM events WHERE id = ?", (row["id"],)))
+        # one statement; on PostgreSQL the row is locked as it is picked, and one another
+        # transaction holds is passed over (SKIP LOCKED), never waited for nor taken twice
+        skip = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgres" else ""
+        return _row(EventRow, await self._one(
+            "UPDATE events SET status = 'claimed', claimed_at = ?, claimed_by = ?, lease_until = ?, "
+            "attempts = attempts + 1 WHERE status = 'pending' AND id = (SELECT id FROM events "
+            f"WHERE status = 'pending' AND next_try_at <= ? {where} ORDER BY id LIMIT 1{skip}) "
+            "RETURNING *", (now, owner, lease_until, now, *args)))
 
     async def finish_event(self, event_id: int, status: str, now: int,
                            error: str | None = None, owner: str | None = None) -> bool:

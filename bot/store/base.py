@@ -6,7 +6,7 @@ from __future__ import annotations
 import abc
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +119,11 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def write(self) -> AbstractAsyncContextManager[Tx]:
         """A write transaction, one at a time: commit at exit, roll back on any exception."""
+
+    async def watch(self, changed: Callable[[], None]) -> None:
+        """From now on call ``changed()`` when another process commits a change to the
+        database, so that its new work (a notice, a deadline) is looked at at once instead of
+        at the next sweep. A back end that cannot tell does nothing (the sweeps still run)."""
 
     async def tables(self) -> list[str]:
         """The names of the tables (the schema's own bookkeeping included)."""

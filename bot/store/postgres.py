@@ -21,6 +21,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import uuid
+from collections.abc import Callable
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
@@ -35,6 +37,8 @@ except ImportError:  # an optional dependency: SQLite needs nothing more
 
 #: the advisory lock every write transaction holds (any constant: "fp" in ASCII)
 WRITE_LOCK = 0x6670
+#: the channel each write transaction notifies (at its commit) with its process's token
+CHANNEL = "fairypost_changes"
 # one connection for the transactions (they take turns), one for listening, one spare
 POOL_SIZE = int(os.environ.get("FAIRYPOST_DB_POOL", "3"))
 
@@ -129,6 +133,8 @@ class PostgresStore(Store):
     def __init__(self, pool, url: str):
         self._pool = pool
         self._lock = asyncio.Lock()
+        self._token = uuid.uuid4().hex  # this store's own notifications are not news to it
+        self._listener = None
         self.url = url
         self.path = printable(url)
 
@@ -151,7 +157,23 @@ class PostgresStore(Store):
         return store
 
     async def close(self) -> None:
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await listener.close()
         await self._pool.close()
+
+    async def watch(self, changed: Callable[[], None]) -> None:
+        """LISTEN on a connection of its own: every other store's committed write calls
+        ``changed()`` (a burst of writes may call it once or many times)."""
+        if self._listener is not None:
+            raise RuntimeError("this store is watched already")
+
+        def heard(_conn, _pid, _channel, payload):
+            if payload != self._token:
+                changed()
+
+        self._listener = await _driver(asyncpg.connect(self.url))
+        await _driver(self._listener.add_listener(CHANNEL, heard))
 
     async def tables(self) -> list[str]:
         async with self.read() as tx:
@@ -171,6 +193,8 @@ class PostgresStore(Store):
                     if lock:
                         await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
                     yield tx
+                    if lock:  # sent at the commit, only if it commits
+                        await tx._exec("SELECT pg_notify(?, ?)", (CHANNEL, self._token))
                 except BaseException:
                     await _driver(transaction.rollback())
                     raise

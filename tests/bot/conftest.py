@@ -41,7 +41,8 @@ def pytest_configure(config):
 
 def pytest_generate_tests(metafunc):
     """A test marked ``contract`` runs once per back end; the others on SQLite alone."""
-    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("contract"):
+    chosen = any("backend" in m.args[0] for m in metafunc.definition.iter_markers("parametrize"))
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("contract") and not chosen:
         metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
