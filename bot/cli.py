@@ -106,7 +106,11 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--colour", "--color", choices=("white", "black"),
                     help="with --vs computer: your side (default white: you move first)")
     sub.add_parser("games", help="list the games played in the terminal")
-    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
+    ru = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
+    ru.add_argument("--shards", metavar="A-B", help="run these of the bot's Discord shards in this "
+                                                    "process (with --shard-count; several processes "
+                                                    "share one PostgreSQL database)")
+    ru.add_argument("--shard-count", type=int, metavar="N", help="how many shards the bot has in all")
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
     from ai.cli import add_parser as add_think
     add_think(sub)
@@ -195,7 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         # imported here: play and health need no discord.py
         from .discord_bot import runner
-        return runner.main(settings)
+        from .discord_bot.shards import ShardError, parse_shards
+        try:
+            shards = parse_shards(args.shards, args.shard_count)
+        except ShardError as e:
+            parser.error(str(e))
+        return runner.main(settings, shards)
     parser.error(f"unknown command {args.command!r}")
     return 2
 

@@ -14,15 +14,16 @@ from discord import app_commands
 from bot.computer import Computer
 from bot.config import Settings
 from bot.errors import StorageError
-from bot.store import printable
 from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
+from bot.store import printable
 
 from . import commands, typed, views
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
+from .shards import Shards
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -67,8 +68,12 @@ class FairyClient(discord.Client):
     scheduler: ReminderScheduler | None = None
     web = None  # the game pages' aiohttp runner, when FAIRYPOST_WEB_PORT is set
 
-    def __init__(self, settings: Settings, *, service: GameService | None = None):
-        super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none())
+    #: the shards this process runs (a ShardedFairyClient's), None: the whole bot
+    shards: Shards | None = None
+
+    def __init__(self, settings: Settings, *, service: GameService | None = None, **client_options):
+        super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none(),
+                         **client_options)
         self.settings = settings
         self.tree = FairyTree(self)
         commands.add_commands(self.tree)
@@ -88,7 +93,8 @@ class FairyClient(discord.Client):
             await computer.resume()
         self.add_dynamic_items(*views.DYNAMIC_ITEMS)
         self.fairy.service.start_delivery()  # commands answer at once; notices follow in the background
-        await self.sync_commands()
+        if self.shards is None or self.shards.syncs_commands:
+            await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
         await self.scheduler.start()
         if self.settings.web_port:  # the game pages beside the bot (bot/web/)
@@ -132,8 +138,20 @@ class FairyClient(discord.Client):
             await self.fairy.service.close()
 
 
-async def run(settings: Settings) -> None:
-    client = FairyClient(settings)
+class ShardedFairyClient(FairyClient, discord.AutoShardedClient):
+    """The bot running some of its shards (``fairypost run --shards A-B --shard-count N``)."""
+
+    def __init__(self, settings: Settings, shards: Shards, **kw):
+        super().__init__(settings, **shards.client_options(), **kw)
+        self.shards = shards
+
+
+def make_client(settings: Settings, shards: Shards | None = None) -> FairyClient:
+    return FairyClient(settings) if shards is None else ShardedFairyClient(settings, shards)
+
+
+async def run(settings: Settings, shards: Shards | None = None) -> None:
+    client = make_client(settings, shards)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
@@ -144,7 +162,7 @@ async def run(settings: Settings) -> None:
         await client.start(settings.discord_token)
 
 
-def main(settings: Settings) -> int:
+def main(settings: Settings, shards: Shards | None = None) -> int:
     """Run the bot until it is stopped. 2: no token (nothing started); 1: refused or broken."""
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr, end="")
@@ -152,7 +170,7 @@ def main(settings: Settings) -> int:
     if not logging.getLogger().handlers:
         discord.utils.setup_logging(root=True)
     try:
-        asyncio.run(run(settings))
+        asyncio.run(run(settings, shards))
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 1
