@@ -22,17 +22,32 @@ def with_schema(url: str, schema: str) -> str:
     return urlunsplit(parts._replace(query=query))
 
 
-@asynccontextmanager
-async def fresh_postgres(url: str = POSTGRES_URL):
-    """The URL of an empty schema on the server, dropped at exit."""
+async def make_schema(url: str = POSTGRES_URL) -> tuple[str, str]:
+    """A new empty schema on the server: (its name, the URL that uses it)."""
     import asyncpg
     schema = f"t_{uuid.uuid4().hex[:12]}"
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(f"CREATE SCHEMA {schema}")
-        try:
-            yield with_schema(url, schema)
-        finally:
-            await conn.execute(f"DROP SCHEMA {schema} CASCADE")
     finally:
         await conn.close()
+    return schema, with_schema(url, schema)
+
+
+async def drop_schema(schema: str, url: str = POSTGRES_URL) -> None:
+    import asyncpg
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await conn.close()
+
+
+@asynccontextmanager
+async def fresh_postgres(url: str = POSTGRES_URL):
+    """The URL of an empty schema on the server, dropped at exit."""
+    schema, schema_url = await make_schema(url)
+    try:
+        yield schema_url
+    finally:
+        await drop_schema(schema, url)

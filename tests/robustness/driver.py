@@ -4,7 +4,9 @@ Modes:
 
 ``play PLAN``
     PLAN is a JSON file ``[[game_id, [lan, ...]], ...]``: games to play one after the
-    other between two players. Opens the service on DB, finds where play stopped (a
+    other between two players (``--who X``: players of their own, so that several
+    processes play their own games on one database; ``--log DIR``: notices go to a
+    FileNotifier in DIR instead of nowhere). DB is a file or a ``postgresql://`` URL. Opens the service on DB, finds where play stopped (a
     restart), prints ``READY <ply>`` and then, after each move's commit, ``ACK <ply> <lan>
     <game#>`` (flushed). Prints ``DONE`` when every game is played out.
 
@@ -89,12 +91,13 @@ def settings(db: str) -> Settings:
     return Settings(db_path=db, command_rate_per_minute=0)
 
 
-async def play(db: str, plan_path: str) -> None:
+async def play(db: str, plan_path: str, who: str = "", log: Path | None = None) -> None:
     plan = json.loads(Path(plan_path).read_text())
-    svc = await GameService.open(settings(db), clock=SystemClock())
+    notifier = FileNotifier(log) if log is not None else None
+    svc = await GameService.open(settings(db), clock=SystemClock(), notifier=notifier)
     try:
-        white = await svc.player("crash", "w", "White")
-        black = await svc.player("crash", "b", "Black")
+        white = await svc.player("crash", f"w{who}", f"White{who}")
+        black = await svc.player("crash", f"b{who}", f"Black{who}")
         games = sorted(s.id for s in await svc.list_games(white.id, include_finished=True))
         say("READY")
         for k, (game, lans) in enumerate(plan):
@@ -109,6 +112,7 @@ async def play(db: str, plan_path: str) -> None:
                 mover = white if ply % 2 == 0 else black
                 r = await svc.move(gid, mover.id, lans[ply], expected_ply=ply)
                 say(f"ACK {ply + 1} {r.lan} {k}")
+        await svc.outbox.drain()  # what a stopped run left claimed and is now free: delivered
         say("DONE")
     finally:
         await svc.close()
@@ -156,10 +160,12 @@ def main(argv=None) -> int:
     ap.add_argument("mode", choices=["play", "setup-remind", "remind"])
     ap.add_argument("arg")
     ap.add_argument("--now", default=None)
+    ap.add_argument("--who", default="")
+    ap.add_argument("--log", default=None)
     a = ap.parse_args(argv)
     now = datetime.fromisoformat(a.now) if a.now else None
     if a.mode == "play":
-        asyncio.run(play(a.db, a.arg))
+        asyncio.run(play(a.db, a.arg, a.who, Path(a.log) if a.log else None))
     elif a.mode == "setup-remind":
         asyncio.run(setup_remind(a.db, Path(a.arg), now))
     else:
