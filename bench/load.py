@@ -87,7 +87,7 @@ async def _parts(service, now: int, reps: int) -> dict:
     queries = {
         "query pending_reminders()": lambda tx: tx.pending_reminders(),
         "query clocked_games()": lambda tx: tx.clocked_games(),
-        "query players_with_settings()": lambda tx: tx.players_with_settings(),
+        "query players_digest_due(now)": lambda tx: tx.players_digest_due(now),
     }
     for name, q in queries.items():
         s, rows = Series(), None

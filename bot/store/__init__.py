@@ -512,9 +512,10 @@ class Tx:
 
     async def insert_player(self, platform: str, user_id: str, name: str, settings: str,
                             now: int) -> int:
-        return await self._insert(
-            "INSERT INTO players (platform, user_id, name, settings, created_at) "
-            "VALUES (?, ?, ?, ?, ?)", (platform, user_id, name, settings, now))
+        return await self._insert(  # settings given: their digest time is worked out at the next sweep
+            "INSERT INTO players (platform, user_id, name, settings, created_at, next_digest_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)", (platform, user_id, name, settings, now,
+                                          None if settings == "{}" else 0))
 
     async def rename_player(self, player_id: int, name: str) -> None:
         await self._exec("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
