@@ -7,7 +7,8 @@ transaction (one snapshot, as SQLite's). ``write()`` takes a transaction-scoped 
 lock first, so that writes are one at a time across every process on the database, as they
 are on SQLite: the service's checks (a version, a challenge still open, a reminder still
 pending) were written for that, and a write is a few milliseconds. Reads, the rules engine,
-images and the chat platforms' traffic run in parallel across processes.
+images and the chat platforms' traffic run in parallel across processes. Each write also
+notifies (``pg_notify``, sent at its commit) so that other processes' ``watch`` hears it.
 
 Within one process transactions take turns, first come first served, as on SQLite (a fair
 ``asyncio.Lock``): the service's commands then meet in the same order on either database
@@ -20,10 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import os
 import uuid
-from collections.abc import Callable
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from ..errors import DatabaseError, IntegrityError, StorageError
@@ -40,7 +39,7 @@ WRITE_LOCK = 0x6670
 #: the channel each write transaction notifies (at its commit) with its process's token
 CHANNEL = "fairypost_changes"
 # one connection for the transactions (they take turns), one for listening, one spare
-POOL_SIZE = int(os.environ.get("FAIRYPOST_DB_POOL", "3"))
+POOL_SIZE = 3
 
 
 @functools.lru_cache(maxsize=1024)
