@@ -9,6 +9,8 @@ from .clock import QuietHours, parse_hhmm, zone
 from .events import PlayerRef
 from .store import PlayerRow
 
+COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
+
 
 @dataclass(frozen=True)
 class PlayerSettings:

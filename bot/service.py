@@ -36,6 +36,15 @@ import rules
 from rules.errors import RulesError
 
 from . import events as ev
+from .challenge_rules import (
+    ChallengeLife,
+    challenge_settled,
+    check_accept,
+    check_new_challenge,
+    decide_rated,
+    earliest,
+    offers_settled,
+)
 from .clock import (
     DAY,
     HOUR,
@@ -70,13 +79,13 @@ from .errors import (
     VacationError,
 )
 from .outbox import Outbox
-from .players import Player, PlayerSettings, player_from_row, ref
+from .rating_service import RatingsOps, can_be_rated, header_ratings, rate_finished
+from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
 from .reminders import Reminders, turn_plan
 from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Store, Tx
 
 log = logging.getLogger(__name__)
 
-COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
 COLOURS = ("white", "black", "random")
 SETUPS = ("default", "players")
 _UNSET = object()
@@ -119,6 +128,9 @@ class GameView:
     created_at: datetime
     ended_at: datetime | None
     scope: str | None = None  # where it was made ("discord:guild:<id>"); None: a DM, the terminal
+    rated: bool = False
+    white_rating: str | None = None  # '1523', '1500?' (provisional); None against the computer
+    black_rating: str | None = None
 
     def side_of(self, player_id: int) -> str | None:
         return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
@@ -145,6 +157,8 @@ class Challenge:
     created_at: datetime
     game_id: int | None
     scope: str | None = None  # where it was made (see GameView.scope)
+    rated: bool = False
+    expires_at: datetime | None = None  # unanswered by then, it expires
 
 
 @dataclass(frozen=True)
@@ -185,6 +199,7 @@ class SweepReport:
     digests: int = 0
     delivered: int = 0
     pruned: int = 0
+    challenges_expired: int = 0
 
 
 @dataclass
@@ -194,6 +209,7 @@ class _Snap:
     white: PlayerRow
     black: PlayerRow
     pos: object
+    ratings: tuple[str | None, str | None] = (None, None)  # beside White's and Black's names
 
     def row(self, side: str) -> PlayerRow:
         return self.white if side == "w" else self.black
@@ -260,7 +276,7 @@ class CommandLimiter:
 
 # --- the service --------------------------------------------------------------------
 
-class GameService:
+class GameService(RatingsOps, ChallengeLife):
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     CACHE_SIZE = 256
@@ -455,13 +471,14 @@ class GameService:
             moves = await tx.moves(game_id)
             white = await tx.player(g.white_id)
             black = await tx.player(g.black_id)
+            ratings = await header_ratings(tx, g, white, black, to_ts(self.clock.now()))
         if [m.ply for m in moves] != list(range(1, g.ply + 1)):
             raise StorageError(f"game #{g.id}: its move list does not match its ply count")
         pos = await self._position_at(g, moves, len(moves))
         if pos.fen() != g.current_vfen:
             log.warning("game #%d: cached position %r differs from the replayed %r; using the replay",
                         g.id, g.current_vfen, pos.fen())
-        return _Snap(g, moves, white, black, pos)
+        return _Snap(g, moves, white, black, pos, ratings)
 
     @staticmethod
     def _side(snap: _Snap, player_id: int) -> str:
@@ -532,6 +549,8 @@ class GameService:
         await tx.update_game(g.id, status=status, result=result, reason=reason, ended_at=ended_at,
                              deadline=None, draw_offer=None, takeback_by=None)
         await tx.cancel_reminders(g.id, now)
+        await offers_settled(tx, g, now, draw=True, takeback=True)
+        await rate_finished(tx, g, result, ended_at)  # rated games: both players, in this transaction
         white = ref(await tx.player(g.white_id))
         black = ref(await tx.player(g.black_id))
         for player in (white, black):
@@ -574,7 +593,8 @@ class GameService:
             draw_offer=g.draw_offer, takeback_by=g.takeback_by,
             moves=tuple(MoveRecord(m.ply, m.lan, m.san, m.side, m.player_id, from_ts(m.played_at))
                         for m in snap.moves),
-            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope)
+            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope,
+            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1])
 
     # --- players ---
 
@@ -653,17 +673,19 @@ class GameService:
         challenger = ref(await tx.player(c.challenger_id))
         opponent = ref(await tx.player(c.opponent_id)) if c.opponent_id is not None else None
         return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup, c.status,
-                         from_ts(c.created_at), c.game_id, c.scope)
+                         from_ts(c.created_at), c.game_id, c.scope, bool(c.rated), from_ts(c.expires_at))
 
     async def challenge(self, challenger_id: int, game: str, *, opponent_id: int | None = None,
                         days=_UNSET, colour: str = "random", setup: str = "default",
-                        scope: str | None = None) -> Challenge:
+                        scope: str | None = None, rated: bool | None = None) -> Challenge:
         """Challenge a player (or, with no opponent, anyone) to a game.
 
         days: days per move (1, 2, 3, 5, 7, 10, 14) or None for no clock;
         colour: the challenger's, 'white', 'black' or 'random';
         setup: 'default', or 'players' (a game with a set-up phase: the players make it);
-        scope: where it is made (the adapter's name for it), passed on to its game.
+        scope: where it is made (the adapter's name for it), passed on to its game;
+        rated: rated or casual (default: rated between people; against the computer never).
+        Limits, expiry and blocks: bot/challenge_rules.py.
         """
         self._throttle(challenger_id)
         now = self._now()
@@ -685,13 +707,16 @@ class GameService:
             challenger = await tx.player(challenger_id)
             if challenger is None:
                 raise NotFound(f"there is no player #{challenger_id}")
-            if opponent_id is not None and await tx.player(opponent_id) is None:
+            opponent = await tx.player(opponent_id) if opponent_id is not None else None
+            if opponent_id is not None and opponent is None:
                 raise NotFound(f"there is no player #{opponent_id}")
+            rated = decide_rated(rated, challenger, opponent)
+            expires_at = await check_new_challenge(tx, self.settings, challenger, opponent, now)
             cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
-                                        scope)
+                                            scope, rated=rated, expires_at=expires_at)
             event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
                                          days=days, colour=colour, setup=setup,
-                                         open=opponent_id is None)
+                                         open=opponent_id is None, rated=rated)
             await self._emit(tx, event, opponent_id, now)
             view = await self._challenge_view(tx, await tx.challenge(cid))
         await self._after_commit()
@@ -712,6 +737,7 @@ class GameService:
             c = await self._open_challenge(tx, challenge_id)
             if await tx.player(player_id) is None:
                 raise NotFound(f"there is no player #{player_id}")
+            await check_accept(tx, c, player_id, now)
         if c.challenger_id == player_id:
             raise ChallengeError("you cannot accept your own challenge")
         if c.opponent_id is not None and c.opponent_id != player_id:
@@ -724,11 +750,13 @@ class GameService:
         async with self.store.write() as tx:
             if not await tx.close_challenge(c.id, "accepted", player_id, now):
                 raise ChallengeError("that challenge is no longer open")
+            await challenge_settled(tx, c, now)
+            rated = bool(c.rated) and can_be_rated(await tx.player(white_id), await tx.player(black_id))
             gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
                                        black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
                                        to_move_id=white_id if start.turn == "w" else black_id,
                                        days=c.days, now=now, deadline=deadline_for(now, c.days),
-                                       scope=c.scope)
+                                       scope=c.scope, rated=rated)
             await tx.set_challenge_game(c.id, gid)
             g = await tx.game(gid)
             await self._start_turn(tx, g, start.turn, 1, now)
@@ -763,6 +791,7 @@ class GameService:
                 tell = c.opponent_id
             if not await tx.close_challenge(c.id, how, player_id, now):
                 raise ChallengeError("that challenge is no longer open")
+            await challenge_settled(tx, c, now)
             if tell is not None:
                 event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
                 await self._emit(tx, event, tell, now)
@@ -822,6 +851,7 @@ class GameService:
             if outcome is not None:
                 await self._finish(tx, g, outcome[0], outcome[1], now, last_move=san)
             else:
+                await offers_settled(tx, g, now, draw=g.draw_offer == side, takeback=True)
                 await self._start_turn(tx, g, new.turn, g.turn_no + 1, now)
         self._remember(g.id, g.start_vfen, tuple(m.lan for m in snap.moves) + (lan,), new)
         await self._after_commit(g.id)
@@ -906,6 +936,7 @@ class GameService:
             raise DrawError("there is no draw offer from your opponent to decline")
         async with self._versioned(snap) as tx:
             await tx.update_game(game_id, draw_offer=None)
+            await offers_settled(tx, g, now, draw=True)
             event = ev.DrawDeclined(game_id=game_id, game=g.game, by=ref(snap.row(side)))
             await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
         await self._after_commit()
@@ -949,6 +980,7 @@ class GameService:
         if accept:
             before = await self._position_at(g, snap.moves, len(snap.moves) - 1)
         async with self._versioned(snap) as tx:
+            await offers_settled(tx, g, now, takeback=True, draw=accept)
             if accept:
                 await tx.delete_move(game_id, g.ply)
                 await tx.update_game(game_id, current_vfen=before.fen(), ply=g.ply - 1,
@@ -1084,6 +1116,7 @@ class GameService:
         t = self._now() if now is None else self._ts(now)
         vacations = await self._end_due_vacations(t)
         timed_out = await self._expire_due_games(t)
+        expired = await self._expire_due_challenges(t)
         reminders = await self.reminders.collect(t)
         digests = await self.reminders.digests(t)
         delivered = await self.outbox.dispatch(t)
@@ -1091,7 +1124,7 @@ class GameService:
         if t >= self._next_prune:
             self._next_prune = t + self.PRUNE_EVERY
             pruned = await self.prune(from_ts(t))
-        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned)
+        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned, expired)
 
     async def prune(self, now: datetime | None = None) -> int:
         """Delete the notices delivered and the reminders spent more than ``retention_days``
@@ -1115,7 +1148,7 @@ class GameService:
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""
         t = self._now() if now is None else self._ts(now)
-        return from_ts(await self.reminders.next_wake(t))
+        return from_ts(earliest(await self.reminders.next_wake(t), await self._next_challenge_expiry()))
 
     async def _end_due_vacations(self, now: int) -> int:
         async with self.store.read() as tx:

@@ -20,6 +20,7 @@ def test_every_event_round_trips_through_json():
         ev.ChallengeReceived(challenge_id=2, challenger=P, game="chess", days=3, colour="random",
                              setup="default", open=True),
         ev.ChallengeClosed(challenge_id=2, how="declined", by=Q),
+        ev.OfferSettled(what="draw", ref_id=1),
         ev.DrawOffered(game_id=1, game="chess", by=P),
         ev.DrawDeclined(game_id=1, game="chess", by=Q),
         ev.TakebackAsked(game_id=1, game="chess", by=P, move="e4"),
