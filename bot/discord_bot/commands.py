@@ -182,16 +182,21 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
                        colour="the side you want",
                        setup="games with a set-up phase: the players place their own pieces first",
                        computer="play the computer: it accepts at once and answers each move",
-                       level="the computer's level, 1 (beginner) to 5 (strongest); default 3")
+                       level="the computer's level, 1 (beginner) to 5 (strongest); default 3",
+                       rated="a rated game (the default between people) or casual (False); "
+                             "games against the computer are never rated")
 @app_commands.choices(days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
 @game_option
 @app_commands.guild_only()
 async def challenge(interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
                     days: int | None = None, colour: str = "random", setup: str = "default",
-                    computer: bool = False, level: Range[int, 1, 5] | None = None) -> None:
+                    computer: bool = False, level: Range[int, 1, 5] | None = None,
+                    rated: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     kwargs = {} if days is None else {"days": days or None}
+    if rated is not None:
+        kwargs["rated"] = rated
     bot_user = interaction.client.user
     if computer or level is not None or (opponent is not None and bot_user is not None
                                          and opponent.id == bot_user.id):
@@ -523,13 +528,16 @@ def _times(text: str) -> tuple[str, str] | None:
                        quiet_hours="no notices between these times, like 22:00-07:00, or off",
                        digest="a daily list of your games at this time, like 08:00, or off",
                        vacation="pause all your clocks, or end the pause",
-                       vacation_days="how long a vacation lasts (default: all you have left this year)")
+                       vacation_days="how long a vacation lasts (default: all you have left this year)",
+                       block="no more challenges from this member (games under way go on)",
+                       unblock="take a block back")
 @app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
                    channel: discord.TextChannel | None = None, timezone: str | None = None,
                    quiet_hours: str | None = None, digest: str | None = None, vacation: str | None = None,
-                   vacation_days: Range[int, 1, 365] | None = None) -> None:
+                   vacation_days: Range[int, 1, 365] | None = None, block: discord.Member | None = None,
+                   unblock: discord.Member | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
@@ -561,6 +569,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
         done.append("vacation ended")
     elif vacation_days is not None:
         raise SettingsError("vacation_days goes with vacation: start")
+    done += await block_members(fairy, me, block, unblock)
     await send(interaction, ("Done: " + "; ".join(done) + "." if done else None),
                embed=await _settings_embed(fairy, me.id))
 
@@ -576,6 +585,8 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
     e.add_field(name="Time zone", value=format.safe(s.timezone))
     e.add_field(name="Quiet hours", value=f"{s.quiet_start}–{s.quiet_end}" if s.quiet_start else "none")
     e.add_field(name="Daily digest", value=s.digest_time or "off")
+    blocked = await fairy.service.blocked_players(player_id)
+    e.add_field(name="Blocked", value=(", ".join(format.name(p) for p in blocked) or "no one")[:1024])
     left = format.time_left(vac.left_seconds)
     if vac.on_vacation:
         e.add_field(name="Vacation", value=f"on vacation until <t:{int(vac.until.timestamp())}:f>; {left} left this year")
@@ -591,8 +602,23 @@ async def help_(interaction: discord.Interaction) -> None:
     await send(interaction, embed=e)
 
 
+async def block_members(fairy, me, block: discord.Member | None, unblock: discord.Member | None) -> list[str]:
+    """/settings block and unblock: what was done, in words."""
+    done = []
+    for member, op, did in ((block, fairy.service.block, "blocked"), (unblock, fairy.service.unblock, "unblocked")):
+        if member is None:
+            continue
+        if member.bot:
+            raise SettingsError("bots send no challenges: there is nothing to block")
+        await op(me.id, (await fairy.player(member)).id)
+        done.append(f"{did} {format.safe(member.display_name)}")
+    return done
+
+
+from .rating_commands import ratings  # noqa: E402 - it uses this module's game option
+
 COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
-            hint, review, replay, share)
+            hint, review, replay, share, ratings)
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:

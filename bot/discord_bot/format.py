@@ -133,8 +133,12 @@ def title(view) -> str:
 
 
 def players_line(view) -> str:
-    return (f"{bold(view.white.name)} ({side_name(view.game, 'w')}) vs "
-            f"{bold(view.black.name)} ({side_name(view.game, 'b')})")
+    """'**Alice** 1523 (White) vs **Bob** 1500? (Black)': ratings in the game between people
+    (a '?': provisional), and whether the game is casual."""
+    def who(p, rating, side):
+        return f"{bold(p.name)}{' ' + rating if rating else ''} ({side_name(view.game, side)})"
+    line = f"{who(view.white, view.white_rating, 'w')} vs {who(view.black, view.black_rating, 'b')}"
+    return line + (" · casual" if view.white_rating and not view.rated else "")
 
 
 def turn_line(view) -> str:
@@ -198,10 +202,13 @@ def colour_text(colour: str, game: str) -> str:
 
 
 def challenge_text(c, opponent_mention: str | None = None) -> str:
-    """A challenge message: who, what, clock, colour."""
-    what = f"**{game_name(c.game)}** · {days_text(c.days)} · {name(c.challenger)} {colour_text(c.colour, c.game)}"
+    """A challenge message: who, what, clock, colour, rated or casual, until when."""
+    what = (f"**{game_name(c.game)}** · {'rated' if c.rated else 'casual'} · {days_text(c.days)} · "
+            f"{name(c.challenger)} {colour_text(c.colour, c.game)}")
     if c.setup == "players":
         what += " · the players make the set-up"
+    if c.expires_at is not None and c.status == "open":
+        what += f" · open until <t:{int(c.expires_at.timestamp())}:f>"
     if c.opponent is None:
         return f"{bold(c.challenger.name)} offers an open challenge (#{c.id}): {what}\nAnyone may accept."
     return f"{opponent_mention or bold(c.opponent.name)}, {bold(c.challenger.name)} challenges you (#{c.id}): {what}"
@@ -278,10 +285,13 @@ def event_text(e: ev.Event, where: str | None = None) -> str | None:
             return None
         extra = " · the players make the set-up" if e.setup == "players" else ""
         return (f"{name(e.challenger)} challenges you to **{game_name(e.game)}** (#{e.challenge_id}) · "
+                f"{'rated' if e.rated else 'casual'} · "
                 f"{days_text(e.days)} · {name(e.challenger)} {colour_text(e.colour, e.game)}{extra}.{to}")
     if isinstance(e, ev.ChallengeClosed):
         if e.how == "declined":
             return f"{name(e.by)} declined your challenge #{e.challenge_id}."
+        if e.how == "expired":
+            return f"Your challenge #{e.challenge_id} expired: no one answered it in time."
         return f"{name(e.by)} withdrew challenge #{e.challenge_id}."
     if isinstance(e, ev.DrawOffered):
         return f"{name(e.by)} offers a draw in game #{e.game_id} ({game_name(e.game)}).{to}"
@@ -320,6 +330,8 @@ just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
 `/games`: your games, most urgent first. `/record`: a game's record as a file. \
 `/replay`: a game as an animated picture. `/share`: a game's web page, if this bot has them.
 `/rules`: a game's rules and pieces. `/piece`: one piece's card.
+`/ratings`: a game's leaderboard and your own ratings (games are rated unless the challenge \
+says `rated: False`; games against the computer never are).
 
 **Play the computer**
 `/challenge` with the computer option (or this bot as the opponent) and a level from 1 to 5. \
@@ -327,6 +339,7 @@ In its games `/hint` shows the move it would play; after any game `/review` mark
 blunders and best replies.
 
 **You**
-`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation.
+`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation, \
+blocking someone's challenges (`block`, `unblock`).
 
 The `game` option is only needed outside the game's thread when you have several games."""

@@ -284,6 +284,15 @@ def answer_view(what: str, game_id: int) -> ui.View:
     return v
 
 
+def offer_view(what: str, ref_id: int, *, settled: bool = False) -> ui.View:
+    """The Accept / Decline buttons of a challenge (``ref_id``: its id) or of a game's draw
+    offer or takeback request (the game's id); ``settled``: the same, disabled."""
+    v = challenge_view(ref_id) if what == "challenge" else answer_view(what, ref_id)
+    for child in v.children:
+        child.item.disabled = settled
+    return v
+
+
 DYNAMIC_ITEMS = (AcceptChallenge, DeclineChallenge, MoveButton, DrawButton, ResignButton,
                  ConfirmResign, FlipButton, MyMovesButton, Answer)
 

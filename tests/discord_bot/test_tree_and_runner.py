@@ -12,7 +12,7 @@ from bot.discord_bot import views
 from bot.discord_bot.runner import FairyClient, FairyTree, main, make_intents
 
 EXPECTED = {
-    "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level"],
+    "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level", "rated"],
     "move": ["move", "game"],
     "board": ["game", "my_side", "piece"],
     "resign": ["game"],
@@ -22,12 +22,14 @@ EXPECTED = {
     "record": ["game"],
     "rules": ["game"],
     "piece": ["piece", "game"],
-    "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days"],
+    "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days",
+                 "block", "unblock"],
     "help": [],
     "hint": ["game"],
     "review": ["game"],
     "replay": ["game"],
     "share": ["public", "game"],
+    "ratings": ["game"],
 }
 
 
