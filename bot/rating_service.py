@@ -17,6 +17,7 @@ from the stored time of the player's last rated game; nothing is written for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .clock import DAY
@@ -108,3 +109,28 @@ class RatingsOps:
                 raise NotFound(f"there is no player #{player_id}")
             rows = await tx.ratings_of(player_id)
         return [RatingEntry(ref(p), r.game, rating_now(r, now), r.games) for r in rows]
+
+    async def players_named(self, name: str) -> list[PlayerRef]:
+        """The players shown under ``name`` (any case), on any platform."""
+        async with self.store.read() as tx:
+            return [ref(p) for p in await tx.players_named(name)]
+
+
+# --- the words, for every adapter (``clean``: how an adapter makes a name safe to show) ---
+
+def _games(n: int) -> str:
+    return f"{n} rated game{'s' if n != 1 else ''}"
+
+
+def leaderboard_lines(entries: list[RatingEntry], clean: Callable[[str], str] = str) -> list[str]:
+    """'1. Alice 1812 (40 rated games)', one a player, best first."""
+    return [f"{i}. {clean(e.player.name)} {e.shown()} ({_games(e.games)})"
+            for i, e in enumerate(entries, 1)]
+
+
+def own_lines(entries: list[RatingEntry], game_name: Callable[[str], str] = str) -> list[str]:
+    """'Chess: 1523? (3 rated games)', one a game the player has played rated."""
+    return [f"{game_name(e.game)}: {e.shown()} ({_games(e.games)})" for e in entries]
+
+
+PROVISIONAL_NOTE = "A ? marks a provisional rating (too few recent rated games to be sure of it)."

@@ -1045,6 +1045,10 @@ class Tx:
         return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",
                                                  (player_id,)))
 
+    async def players_named(self, name: str) -> list[PlayerRow]:
+        rows = await self._all("SELECT * FROM players WHERE name = ? COLLATE NOCASE ORDER BY id", (name,))
+        return [_row(PlayerRow, r) for r in rows]
+
     # ratings (bot/rating_service.py): one row per player and game they have played rated
     async def rating(self, player_id: int, game: str) -> RatingRow | None:
         return _row(RatingRow, await self._one(

@@ -83,8 +83,8 @@ class Session:
     async def _run(self) -> int:
         await self.refresh()
         w, b = side_names(self.pos)
-        self.say(f"Game #{self.game_id}: {self.game_name()}, {self.who('w')} against "
-                 f"{self.who('b')}. Upper case letters are {w}'s pieces, lower case {b}'s.")
+        self.say(f"Game #{self.game_id}: {self.game_name()}, {self.rated_who('w')} against "
+                 f"{self.rated_who('b')}{self.rated_or_casual()}. Upper case letters are {w}'s pieces, lower case {b}'s.")
         self.say("Type a move (like e4 or Nf3), or help for the commands.")
         if self.images.folder is not None:
             self.say(f"Board images are written to {self.images.folder}")
@@ -173,6 +173,18 @@ class Session:
         """The player's name, and their side if the name does not say it."""
         name, label = self.player(side).name, self.side_name(side)
         return name if name.lower() == label.lower() else f"{name} ({label})"
+
+    def rated_who(self, side: str) -> str:
+        """The player, with their rating in this game beside the name ('Alice (White) 1500?')."""
+        v = self.view
+        rating = v.white_rating if side == "w" else v.black_rating
+        return self.who(side) + (f" {rating}" if rating else "")
+
+    def rated_or_casual(self) -> str:
+        v = self.view
+        if v.white_rating is None:  # against the computer: never rated
+            return ""
+        return ", a rated game" if v.rated else ", a casual game"
 
     def game_name(self) -> str:
         return rules.game(self.view.game).name
@@ -473,15 +485,19 @@ async def _record(s: Session, arg: str) -> bool:
 
 @command("rules", usage="rules [GAME]", help="what the game is and its pieces")
 async def _rules(s: Session, arg: str) -> bool:
-    game_id = s.view.game
-    if arg:
-        try:
-            game_id = resolve_game(arg)
-        except ValueError as e:
-            s.say(_sentence(str(e)))
-            return True
-    s.say(rules_text(game_id))
+    game_id = _game_named(s, arg)
+    if game_id is not None:
+        s.say(rules_text(game_id))
     return True
+
+
+def _game_named(s: Session, arg: str) -> str | None:
+    """The game ``arg`` names (none: this one's); None, the reason said, if it names none."""
+    try:
+        return resolve_game(arg) if arg else s.view.game
+    except ValueError as e:
+        s.say(_sentence(str(e)))
+        return None
 
 
 @command("piece", usage="piece CODE|NAME", help="what a piece does (and its card image)")
@@ -550,6 +566,16 @@ async def _review(s: Session, arg: str) -> bool:
     n = len(v.moves)
     s.say(f"Reviewing {n} move{'s' if n != 1 else ''}…")
     s.say(comp.review_text(v, await s.computer.review(v)))
+    return True
+
+
+@command("ratings", usage="ratings [GAME]",
+         help="a game's leaderboard (default: this game's) and the players' ratings")
+async def _ratings(s: Session, arg: str) -> bool:
+    from .ratings import ratings_text
+    game = _game_named(s, arg)
+    if game is not None:
+        s.say(await ratings_text(s.service, game, [s.player("w"), s.player("b")]))
     return True
 
 
