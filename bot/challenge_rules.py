@@ -105,18 +105,23 @@ class ChallengeLife:
     """The service's expiry and blocking operations (mixed into ``GameService``)."""
 
     async def _expire_due_challenges(self, now: int) -> int:
-        """Close the challenges whose time has run out; the challengers are told."""
+        """Close the challenges whose time has run out; the challengers are told. (Read
+        first: a sweep with nothing due takes no write lock.)"""
         n = 0
         while True:
-            async with self.store.write() as tx:
+            async with self.store.read() as tx:
                 due = await tx.challenges_due(now, EXPIRE_BATCH)
+            if not due:
+                break
+            async with self.store.write() as tx:
                 for c in due:
-                    await tx.close_challenge(c.id, "expired", None, now)
+                    if not await tx.close_challenge(c.id, "expired", None, now):
+                        continue  # answered meanwhile
                     challenger = await tx.player(c.challenger_id)
                     event = ev.ChallengeClosed(challenge_id=c.id, how="expired", by=ref(challenger))
                     await _tell(tx, event, c.challenger_id, now)
                     await challenge_settled(tx, c, now)
-            n += len(due)
+                    n += 1
             if len(due) < EXPIRE_BATCH:
                 break
         if n:

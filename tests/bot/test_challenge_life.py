@@ -200,3 +200,15 @@ async def test_a_challenge_settled_any_way_is_announced_to_the_challenged(svc, a
     await svc.cancel_challenge(cancelled.id, alice.id)
     assert await _settled(notifier, bob) == [("challenge", c.id) for c in (accepted, declined, cancelled)]
     assert await _settled(notifier, alice) == []
+
+
+async def test_many_due_challenges_expire_a_batch_at_a_time(svc, alice, notifier, clock, monkeypatch):
+    import bot.challenge_rules
+    monkeypatch.setattr(bot.challenge_rules, "EXPIRE_BATCH", 2)
+    for i in range(5):
+        other = await svc.player("test", f"o{i}", f"Other {i}")
+        await svc.challenge(alice.id, "fake", opponent_id=other.id)
+    clock.advance(days=7)
+    assert (await svc.sweep()).challenges_expired == 5
+    assert len(notifier.of(ev.ChallengeClosed, alice.id)) == 5
+    assert await svc.list_challenges(alice.id) == []
