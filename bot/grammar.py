@@ -64,7 +64,7 @@ _SQUARE = re.compile(r"[a-z][0-9]{1,2}")
 
 def _square(word: str) -> str:
     if not _SQUARE.fullmatch(word.lower()):
-        raise ValueError(f"{shown(word)} is not a square (a file letter and a rank: e4, j10)")
+        raise ValueError(f"{shown(word)} is not a square name. A square is a file letter and a rank: e4, j10")
     return word.lower()
 
 
@@ -75,7 +75,7 @@ def _count(word: str) -> int:
 
 
 def _number(word: str) -> int:
-    digits = word[1:] if word.startswith("#") else word
+    digits = word.removeprefix("#")
     if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
         raise ValueError(f"{shown(word)} is not a number (like 12 or #12)")
     return int(digits)
@@ -227,14 +227,11 @@ class Grammar:
         return spec
 
     def _put(self, spec: Spec) -> None:
-        old = self.specs.pop(spec.name, None)
-        taken = {w for s in self.specs.values() for w in s.words}
+        taken = {w for s in self.specs.values() if s.name != spec.name for w in s.words}
         clash = taken.intersection(spec.words)
         if clash:
-            if old is not None:
-                self.specs[spec.name] = old
-            raise ValueError(f"the command word {sorted(clash)[0]!r} is taken")
-        self.specs[spec.name] = spec
+            raise ValueError(f"the command word {min(clash)!r} is taken")
+        self.specs[spec.name] = spec  # a replaced command keeps its place in the help
 
     def remove(self, name: str) -> None:
         del self.specs[name]
@@ -292,7 +289,7 @@ def _match(spec: Spec, words: list[str]) -> dict[str, Any]:
             try:
                 take(part)
             except ValueError as e:
-                raise GrammarError(f"{spec.name}: {e}", spec.usage) from None
+                raise GrammarError(str(e), spec.usage) from None
             continue
         if i >= len(words):
             continue
@@ -309,11 +306,10 @@ def _match(spec: Spec, words: list[str]) -> dict[str, Any]:
             try:
                 take(slot)
             except ValueError as e:
-                raise GrammarError(f"{spec.name}: {e}", spec.usage) from None
+                raise GrammarError(str(e), spec.usage) from None
     if i < len(words):
         extra = " ".join(words[i:])
-        problem = skipped or f"unexpected {shown(extra)}"
-        raise GrammarError(f"{spec.name}: {problem}", spec.usage)
+        raise GrammarError(skipped or f"{spec.name}: unexpected {shown(extra)}", spec.usage)
     return args
 
 
