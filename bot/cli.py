@@ -5,7 +5,7 @@
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
     fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
-    fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
+    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
@@ -109,7 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     ra.add_argument("game", nargs="?", metavar="GAME", help="the game: its id or the start of its name")
     ra.add_argument("--player", metavar="NAME", action="append", default=[],
                     help="also this player's own ratings (a name as the games show it; repeatable)")
-    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
+    sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
+                               "the game pages (FAIRYPOST_WEB_PORT)")
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
     from ai.cli import add_parser as add_think
     add_think(sub)
@@ -191,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
                            else web_cli.link(settings, args.game_id, args.public))
     if args.command == "run":
         # imported here: play and health need no discord.py
-        from .discord_bot import runner
-        return runner.main(settings)
+        from . import adapters
+        return adapters.main(settings)
     parser.error(f"unknown command {args.command!r}")
     return 2
 

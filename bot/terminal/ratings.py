@@ -1,42 +1,17 @@
-"""Ratings as text: ``fairypost ratings [GAME]`` and the session's ``ratings`` command."""
+"""``fairypost ratings [GAME] [--player NAME]``: ratings on the command line."""
 
 from __future__ import annotations
 
 import sys
 
-import rules
-
-from ..rating_service import PROVISIONAL_NOTE, leaderboard_lines, own_lines
-from ..service import GameService
-from .console import escaped, shown
-
-
-def _name(game: str) -> str:
-    return rules.game(game).name
-
-
-async def ratings_text(service: GameService, game: str | None, players=()) -> str:
-    """A game's leaderboard (no game: every game's that has one), then each of
-    ``players``' own ratings (in ``game`` only, if given)."""
-    lines = []
-    for g in [game] if game else rules.variants():
-        board = await service.leaderboard(g)
-        if board or game:
-            lines.append(f"Ratings, {_name(g)}:")
-            lines += ["  " + line for line in leaderboard_lines(board, escaped)] or ["  no rated game yet"]
-    if not lines:
-        lines.append("No rated game has been played yet.")
-    for p in players:
-        mine = [r for r in await service.player_ratings(p.id) if game is None or r.game == game]
-        lines.append(f"{escaped(p.name)}: " + ("; ".join(own_lines(mine, _name)) or "no rating yet"))
-    lines.append(PROVISIONAL_NOTE)
-    return "\n".join(lines)
+from ..grammar import resolve_game
+from ..rating_text import ratings_text
+from .console import shown
 
 
 async def show_ratings(settings, game: str | None, names: list[str]) -> int:
-    """``fairypost ratings [GAME] [--player NAME]``: the exit status."""
+    """The exit status: 0, 1 (a player not found), 2 (no such game)."""
     from .play import open_service
-    from .session import resolve_game
     if game is not None:
         try:
             game = resolve_game(game)
