@@ -9,6 +9,7 @@ import discord
 
 import rules
 from bot import events as ev
+from bot import premoves
 from bot.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
 
 from . import PLATFORM
@@ -292,6 +293,10 @@ def event_text(e: ev.Event, where: str | None = None) -> str | None:
     if isinstance(e, ev.TakebackAnswered):
         how = "agreed to take back" if e.accepted else "refused to take back"
         return f"{name(e.by)} {how} your last move in game #{e.game_id}.{to}"
+    if isinstance(e, ev.PremovePlayed):
+        return premoves.played_text(e, name(e.opponent), bold) + to
+    if isinstance(e, ev.PremovesDropped):
+        return premoves.dropped_text(e, name(e.opponent), bold) + to
     if isinstance(e, ev.Digest):
         if not e.games:
             return None
@@ -315,6 +320,8 @@ challenge anyone can accept). Accepting opens a thread for the game in this chan
 just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
 `/board`: the position, from your side if you like, with one piece's moves marked.
 `/draw`, `/takeback`, `/resign`: offer, ask, answer, give up.
+`/premove lines`: while your opponent is to move, answers left in advance (`Nf6 e5; Nc6 d4`: \
+if they play Nf6, you play e5); only you see them. **Next game** after a move: your most urgent game.
 
 **Look things up**
 `/games`: your games, most urgent first. `/record`: a game's record as a file. \
@@ -327,6 +334,7 @@ In its games `/hint` shows the move it would play; after any game `/review` mark
 blunders and best replies.
 
 **You**
-`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation.
+`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation, \
+confirming moves before they are made.
 
 The `game` option is only needed outside the game's thread when you have several games."""
