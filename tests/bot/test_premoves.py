@@ -241,3 +241,19 @@ async def test_next_game_is_the_earliest_deadline_where_it_is_my_move(real, cloc
     assert (await svc.next_game(alice.id)).id == fast.id  # 2 days beat 7
     await svc.move(mine_not.id, bob.id, "e4")
     assert (await svc.next_game(alice.id)).id == mine_not.id  # 1 day
+
+
+async def test_an_answer_that_can_no_longer_be_played_is_dropped_with_a_notice(real):
+    svc, alice, bob, notes = real
+    gid = await after_e4(svc, alice, bob)
+    # a stored tree whose answer is not legal after the move it answers (e4-e5 is blocked
+    # once Black's pawn stands on e5): as if the position had changed under the lines
+    from bot.premoves import Node, to_json
+    async with svc.store.write() as tx:
+        await tx.set_premoves(gid, alice.id, 1, to_json((Node("e7e5", "e5", "e4e5", "e5"),)), 0)
+    r = await svc.move(gid, bob.id, "e5")
+    assert r.answer is None and r.game.to_move.id == alice.id and r.game.ply == 2
+    assert (await svc.premoves(gid, alice.id)).count == 0
+    await svc.outbox.drain()
+    (dropped,) = notes.of(ev.PremovesDropped, alice.id)
+    assert (dropped.why, dropped.move) == ("illegal", "e5")
