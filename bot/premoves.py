@@ -254,23 +254,3 @@ async def _drop(service, tx: Tx, g: GameRow, player_id: int, opponent: ev.Player
     event = ev.PremovesDropped(game_id=g.id, game=g.game, opponent=opponent, why=why, move=move,
                                lines=lines)
     await service._emit(tx, event, player_id, now, game_id=g.id)
-
-
-def dropped_text(e: ev.PremovesDropped, name: str, bold=str) -> str:
-    """The notice's words, adapter-neutral (``name``: the opponent's name as the adapter
-    shows it; ``bold``: its emphasis)."""
-    lines = f"{e.lines} conditional line{'s' if e.lines != 1 else ''}"
-    if e.why == "move":
-        why = f"{name} played {bold(e.move)}, which none of them expected"
-    elif e.why == "takeback":
-        why = "a move was taken back"
-    else:
-        why = f"the answer {bold(e.move)} could no longer be played"
-    return f"Game #{e.game_id}: your {lines} were dropped: {why}. It is your move."
-
-
-def played_text(e: ev.PremovePlayed, name: str, bold=str) -> str:
-    left = (f" {e.lines_left} line{'s' if e.lines_left != 1 else ''} still wait{'s' if e.lines_left == 1 else ''}."
-            if e.lines_left else "")
-    return (f"Game #{e.game_id}: {name} played {bold(e.their_move)}, and your conditional "
-            f"answer {bold(e.answer)} was played.{left}")

@@ -11,7 +11,9 @@ from __future__ import annotations
 from rules.errors import RulesError
 
 from ..timetext import time_left
-from .session import Session, _sentence, command
+from ..grammar import Command
+from ..text import sentence
+from .session import Session, handles
 
 
 def waiting(s: Session):
@@ -54,17 +56,16 @@ async def confirmed(s: Session, player_id: int, text: str) -> bool | None:
     return answer
 
 
-@command("premove", usage="premove [LINES]",
-         help="answers to the other side's next moves: premove e5 Nf3; c5 Nc3 "
-              "(alone: show them; premove cancel: drop them)")
-async def _premove(s: Session, arg: str) -> bool:
+@handles("premove")
+async def _premove(s: Session, cmd: Command) -> bool:
+    arg = (cmd["lines"] or "").strip()
     v = await s.refresh()
     if s.computer_side() is not None:
         s.say("The computer answers at once: conditional moves are for games between people.")
         return True
     me = waiting(s)
     if me is None:
-        s.say(_sentence(s._over()))
+        s.say(sentence(s._over()))
         return True
     who = s.who("b" if v.turn == "w" else "w")
     if arg.lower() == "cancel":
@@ -86,8 +87,8 @@ async def _premove(s: Session, arg: str) -> bool:
     return True
 
 
-@command("next", help="go on with the most urgent game where the player who just moved is to move")
-async def _next(s: Session, arg: str) -> bool:
+@handles("next")
+async def _next(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     me = waiting(s) if s.computer_side() is None else s.player(
         "b" if s.computer_side() == "w" else "w")
@@ -106,12 +107,9 @@ async def _next(s: Session, arg: str) -> bool:
     return True
 
 
-@command("confirm", usage="confirm on|off", help="ask \"Play Nf3? [y/n]\" before each typed move")
-async def _confirm(s: Session, arg: str) -> bool:
-    word = arg.strip().lower()
-    if word not in ("on", "off"):
-        s.say("Say confirm on (each typed move is asked about first) or confirm off.")
-        return True
+@handles("confirm")
+async def _confirm(s: Session, cmd: Command) -> bool:
+    word = cmd["answer"]
     humans = [p for p in (s.view.white, s.view.black) if not _is_computer(s, p)]
     for p in humans:
         current = (await s.service.get_player(p.id)).settings.confirm_moves
