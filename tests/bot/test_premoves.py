@@ -257,3 +257,23 @@ async def test_an_answer_that_can_no_longer_be_played_is_dropped_with_a_notice(r
     await svc.outbox.drain()
     (dropped,) = notes.of(ev.PremovesDropped, alice.id)
     assert (dropped.why, dropped.move) == ("illegal", "e5")
+
+
+def test_the_notices_words_and_the_grammar():
+    from bot.grammar import GrammarError, parse
+    from bot.text import PLAIN, event_text
+    bob = ev.PlayerRef(2, "test", "b", "Bob")
+    played = ev.PremovePlayed(game_id=4, game="chess", opponent=bob, their_move="c5", answer="Nc3",
+                              lines_left=1)
+    assert event_text(played, PLAIN) == ("Game #4: Bob played c5, and your conditional answer Nc3 "
+                                         "was played. 1 line still waits.")
+    dropped = ev.PremovesDropped(game_id=4, game="chess", opponent=bob, why="move", move="d5", lines=2)
+    assert event_text(dropped, PLAIN) == ("Game #4: your 2 conditional lines were dropped: Bob played "
+                                          "d5, which none of them expected. It is your move.")
+    back = ev.PremovesDropped(game_id=4, game="chess", opponent=bob, why="takeback", move=None, lines=1)
+    assert "your 1 conditional line was dropped: a move was taken back" in event_text(back, PLAIN)
+    assert parse("premove Nf6 e5; Nc6 d4 Nf6 Bg5")["lines"] == "Nf6 e5; Nc6 d4 Nf6 Bg5"
+    assert parse("premove cancel")["lines"] == "cancel" and parse("premove")["lines"] is None
+    assert parse("next").name == "next" and parse("confirm off")["answer"] == "off"
+    with pytest.raises(GrammarError, match="usage: confirm on|off"):
+        parse("confirm sometimes")
