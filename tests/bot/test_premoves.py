@@ -118,7 +118,9 @@ async def test_a_takeback_drops_the_lines(real):
 async def test_cancel(real):
     svc, alice, bob, _ = real
     gid = await after_e4(svc, alice, bob)
-    await svc.set_premoves(gid, alice.id, "e5 Nf3; d5 exd5")
+    await svc.set_premoves(gid, alice.id, "c5 Nf3")
+    await svc.set_premoves(gid, alice.id, "e5 Nf3; d5 exd5")  # a change: the new lines replace them
+    assert (await svc.premoves(gid, alice.id)).text() == "e5 Nf3; d5 exd5"
     assert await svc.cancel_premoves(gid, alice.id) == 2
     assert (await svc.premoves(gid, alice.id)).count == 0
     assert (await svc.move(gid, bob.id, "e5")).answer is None
