@@ -604,7 +604,7 @@ async def help_(interaction: discord.Interaction) -> None:
 @app_commands.command(description="Answers left in advance: if your opponent plays X, you play Y (only you see them)")
 @app_commands.describe(lines=waiting.LINES_OPTION, cancel="True: drop your conditional lines in the game",
                        game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.autocomplete(lines=waiting.lines_autocomplete, game=game_autocomplete)
 async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] | None = None,
                   cancel: bool = False, game: int | None = None) -> None:
     """With lines: leave them; without: show them (with a Cancel button)."""

@@ -14,17 +14,22 @@ their move, with its board.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import discord
-from discord import ui
+from discord import app_commands, ui
 
 from bot.errors import ServiceError
 from rules.errors import RulesError
 
-from . import format
+from bot import premoves as pm
+
+from . import format, suggest
 from .core import Fairy, fairy_of
 from .replies import NO_PINGS, defer, note_game, send
 from .views import MoveButton, _Button, played_text
+
+log = logging.getLogger("bot.discord_bot")
 
 LINES_OPTION = "like Nf6 e5; Nc6 d4 Nf6 Bg5 (their move, your answer, ...; lines apart with ;)"
 
@@ -55,6 +60,52 @@ async def premove(interaction: discord.Interaction, lines: str | None, cancel: b
                                 "`/premove lines: Nf6 e5; Nc6 d4` while your opponent is to move.")
         return
     await send(interaction, head + "\n" + lines_text(found), view=cancel_view(gid))
+
+
+async def lines_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """What is typed, completed by the legal moves for the move being typed (its line's
+    next: the opponent's, then yours, ...), at most 25."""
+    try:
+        fairy = fairy_of(interaction)
+        me = await fairy.player(interaction.user)
+        if not fairy.service.budget_lookup(me.id):
+            return []
+        gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
+        gv = await fairy.service.game(gid)
+        if gv.status != "active" or gv.side_of(me.id) in (None, gv.turn):
+            return []  # no lines to leave here: the command's refusal says why
+        found = await asyncio.to_thread(suggest_lines, await fairy.position(gv), current or "")
+        return [app_commands.Choice(name=n, value=v) for n, v in found]
+    except Exception:  # autocomplete must never fail loudly
+        log.exception("premove autocomplete failed")
+        return []
+
+
+def suggest_lines(pos, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+    """(name, value) pairs: ``typed`` with its last word completed (or a word added, after
+    a space or a ;) by the legal moves there. Nothing once a move before it is not legal,
+    or the text is past Discord's 100 characters of a choice."""
+    last_line = typed.rpartition(";")[2]
+    words = last_line.split()
+    adding = not words or last_line[-1:].isspace()
+    typing = "" if adding else words[-1]
+    before = pm.split_lines(" ".join(words if adding else words[:-1]))
+    p = pos
+    try:
+        for token in before[0] if before else ():
+            p = p.play(p.parse(token))
+    except RulesError:
+        return []
+    whose = "their move" if (len(before[0]) if before else 0) % 2 == 0 else "your answer"
+    typed_move = pm.split_lines(typing)  # empty for a move number alone ("2."): kept
+    stem = typed[:len(typed) - len(typing)] if typed_move else (typed + " " if typing else typed)
+    out = []
+    for _label, san in suggest.suggest_moves(p, typed_move[0][0] if typed_move else "", limit):
+        value = stem + san
+        if len(value) <= 100:
+            name = f"{value} · {whose}"
+            out.append((name if len(name) <= 100 else "…" + name[-99:], value))
+    return out
 
 
 def lines_text(found) -> str:

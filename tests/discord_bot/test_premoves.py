@@ -152,3 +152,22 @@ async def test_next_game_shows_the_most_urgent_game_where_it_is_my_move(world):
     none = w.interaction(w.alice, channel=t2, message=w.message(t2, view=a["view"]))
     await press(NextGame, "fp:next", none)
     assert last_answer(none)["content"] == "No game waits for your move."
+
+
+async def test_lines_autocomplete_completes_the_move_being_typed(world):
+    from bot.discord_bot.waiting import lines_autocomplete
+    w = world
+    gv, thread = await start_game(w)
+    # Alice is to move: no lines to leave, so nothing is offered
+    assert await lines_autocomplete(w.interaction(w.alice, channel=thread), "e") == []
+    await run(commands.move, w.interaction(w.alice, channel=thread), move="e4")
+    i = w.interaction(w.alice, channel=thread)
+    choices = await lines_autocomplete(i, "e")  # the opponent's move comes first
+    assert [c.value for c in choices] == ["e5", "e6"] and choices[0].name == "e5 · their move"
+    k = w.interaction(w.alice, namespace={"game": gv.id})  # outside the thread, the game named
+    choices = await lines_autocomplete(k, "e5 Nf3; 1... c5 N")
+    assert "e5 Nf3; 1... c5 Nf3" in [c.value for c in choices]
+    assert all(c.name.endswith("your answer") and len(c.value) <= 100 for c in choices)
+    assert await lines_autocomplete(k, "Ke7 N") == []  # a move before it is not legal
+    # Bob, to move, gets nothing either
+    assert await lines_autocomplete(w.interaction(w.bob, channel=thread), "N") == []
