@@ -23,7 +23,7 @@ from bot.replays import game_gif
 from bot.web.cli import link_suffix
 
 from . import access, format, images, suggest, waiting
-from .core import board_flip, fairy_of
+from .core import board_flip, fairy_of, lookup_game
 from .replies import defer, note_game, pings, send
 from .threads import NotifyPref
 from .views import ask_resign, challenge_view, piece_moves_text, played_text
@@ -98,14 +98,10 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 async def piece_square_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """Pieces of the side to move that have legal moves."""
     try:
-        fairy = fairy_of(interaction)
-        me = await fairy.player(interaction.user)
-        if not fairy.service.budget_lookup(me.id):
+        found = await lookup_game(interaction)
+        if found is None or found[2].status != "active":
             return []
-        gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
-        gv = await fairy.service.game(gid)
-        if gv.status != "active":
-            return []
+        fairy, _, gv = found
         found = await asyncio.to_thread(suggest.suggest_pieces, await fairy.position(gv), current)
         return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # noqa: BLE001

@@ -25,7 +25,7 @@ from rules.errors import RulesError
 from bot import premoves as pm
 
 from . import format, suggest
-from .core import Fairy, fairy_of
+from .core import Fairy, fairy_of, lookup_game
 from .replies import NO_PINGS, defer, note_game, send
 from .views import MoveButton, _Button, played_text
 
@@ -66,12 +66,10 @@ async def lines_autocomplete(interaction: discord.Interaction, current: str) -> 
     """What is typed, completed by the legal moves for the move being typed (its line's
     next: the opponent's, then yours, ...), at most 25."""
     try:
-        fairy = fairy_of(interaction)
-        me = await fairy.player(interaction.user)
-        if not fairy.service.budget_lookup(me.id):
+        looked = await lookup_game(interaction)
+        if looked is None:
             return []
-        gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
-        gv = await fairy.service.game(gid)
+        fairy, me, gv = looked
         if gv.status != "active" or gv.side_of(me.id) in (None, gv.turn):
             return []  # no lines to leave here: the command's refusal says why
         found = await asyncio.to_thread(suggest_lines, await fairy.position(gv), current or "")
