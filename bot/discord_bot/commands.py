@@ -26,7 +26,7 @@ from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
 from .replies import defer, note_game, pings, send
 from .threads import NotifyPref
-from .views import ask_resign, challenge_view, piece_moves_text, played_text
+from .views import ask_resign, challenge_view, piece_moves_text
 
 log = logging.getLogger("bot.discord_bot")
 
