@@ -86,12 +86,13 @@ async def challenge_settled(tx: Tx, c: ChallengeRow, now: int) -> None:
         await _tell(tx, ev.OfferSettled(what="challenge", ref_id=c.id), c.opponent_id, now)
 
 
-async def offers_settled(tx: Tx, g: GameRow, now: int, *, draw: bool = False,
-                         takeback: bool = False) -> None:
-    """Of the game as it was (``g``), the draw offer and/or takeback request that the
-    change being written settles: the notice of each carried buttons to disable."""
-    for what, side, wanted in (("draw", g.draw_offer, draw), ("takeback", g.takeback_by, takeback)):
-        if wanted and side is not None:
+async def offers_settled(tx: Tx, g: GameRow, now: int, *, draw_by: str | None = None,
+                         takeback_by: str | None = None) -> None:
+    """The draw offer and/or takeback request (by the side given) of game ``g`` that the
+    change being written settles: the notice of each, to the other side, carried buttons
+    to disable."""
+    for what, side in (("draw", draw_by), ("takeback", takeback_by)):
+        if side is not None:
             answerer = g.black_id if side == "w" else g.white_id
             await _tell(tx, ev.OfferSettled(what=what, ref_id=g.id), answerer, now, game_id=g.id)
 

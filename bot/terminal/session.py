@@ -250,6 +250,10 @@ class Session:
         if mover == self.computer_side():
             await self.computer_turn()
             return True
+        ok = await conditional.confirmed(self, self.player(mover).id, text)
+        if not ok:
+            return ok is not None  # None: the input ended
+        lines = await conditional.lines_waiting(self)
         try:
             r = await self.service.move(self.game_id, self.player(mover).id, text,
                                         expected_ply=v.ply)
@@ -262,6 +266,7 @@ class Session:
             return True
         await self.refresh(r.game)
         self.say(f"{self.who(mover)} played {r.san}.")
+        conditional.tell_after_move(self, r, lines)
         self.show()
         await self.computer_turn()
         return True
@@ -619,3 +624,6 @@ def piece_text(game, ptype) -> str:
         lines.append("Promotes to: " + ", ".join(
             f"{k} {_piece_name(game.types[k])}" for k in ptype.promotion.to))
     return "\n".join(lines)
+
+
+from . import conditional  # noqa: E402 - its commands (premove, next, confirm) register here
