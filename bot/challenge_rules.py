@@ -81,9 +81,16 @@ async def check_accept(tx: Tx, c: ChallengeRow, player_id: int, now: int) -> Non
 
 
 async def challenge_settled(tx: Tx, c: ChallengeRow, now: int) -> None:
-    """The challenged player's notice carried buttons: they are to be disabled."""
-    if c.opponent_id is not None:
-        await _tell(tx, ev.OfferSettled(what="challenge", ref_id=c.id), c.opponent_id, now)
+    """The challenged player's notice, and the challenge's own message where it was made,
+    carried buttons: they are to be disabled. Told to the challenged player; to the
+    challenger too where their adapter is another (it posted the challenge), or no one
+    was challenged."""
+    recipients = [c.opponent_id] if c.opponent_id is not None else []
+    if c.opponent_id is None or ((await tx.player(c.challenger_id)).platform
+                                 != (await tx.player(c.opponent_id)).platform):
+        recipients.append(c.challenger_id)
+    for player_id in recipients:
+        await _tell(tx, ev.OfferSettled(what="challenge", ref_id=c.id), player_id, now)
 
 
 async def offers_settled(tx: Tx, g: GameRow, now: int, *, draw_by: str | None = None,

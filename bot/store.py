@@ -1162,10 +1162,15 @@ class Tx:
         await self._exec("INSERT OR IGNORE INTO chat_offer_messages (what, ref_id, platform, channel_id, "
                          "message_id) VALUES (?, ?, ?, ?, ?)", (what, ref_id, platform, channel_id, message_id))
 
-    async def take_offer_messages(self, what: str, ref_id: int, platform: str) -> list[tuple[str, str]]:
-        """The (channel, message) ids carrying this offer's buttons, forgotten as they are read."""
-        key = (what, ref_id, platform)
-        rows = await self._all("SELECT channel_id, message_id FROM chat_offer_messages "
-                               "WHERE what = ? AND ref_id = ? AND platform = ?", key)
-        await self._exec("DELETE FROM chat_offer_messages WHERE what = ? AND ref_id = ? AND platform = ?", key)
+    async def take_offer_messages(self, what: str, ref_id: int, platform: str,
+                                  message_ids: Sequence[str] | None = None) -> list[tuple[str, str]]:
+        """The (channel, message) ids carrying this offer's buttons (only these messages',
+        if given), forgotten as they are read."""
+        where = "WHERE what = ? AND ref_id = ? AND platform = ?"
+        key: tuple = (what, ref_id, platform)
+        if message_ids is not None:
+            where += f" AND message_id IN ({', '.join('?' for _ in message_ids) or 'NULL'})"
+            key += tuple(message_ids)
+        rows = await self._all(f"SELECT channel_id, message_id FROM chat_offer_messages {where}", key)
+        await self._exec(f"DELETE FROM chat_offer_messages {where}", key)
         return [(r[0], r[1]) for r in rows]

@@ -217,6 +217,7 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
             view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
+    await fairy.links.remember_offer_message("challenge", c.id, str(interaction.channel_id), msg.id)
 
 
 async def _challenge_computer(interaction: discord.Interaction, fairy, me, game: str, level: int,

@@ -137,9 +137,10 @@ class DiscordNotifier:
         from .views import offer_view
         row = await self.fairy.links.challenge_message(challenge_id)
         if row is None or not row.message_id:
-            return
+            return  # (it says more than the buttons: those of OfferSettled are enough)
         c = await self.fairy.service.get_challenge(challenge_id)
         text = format.challenge_text(c) + "\n⌛ Expired: no one answered it in time."
+        await self.fairy.links.take_offer_messages("challenge", challenge_id, [int(row.message_id)])
         try:
             channel = await self.fairy.channel(int(row.channel_id))
             await channel.get_partial_message(int(row.message_id)).edit(

@@ -75,6 +75,7 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
         # the game's first notices wait for its thread, so that they link to it
         async with fairy.service.outbox.held():
             gv = await fairy.service.accept_challenge(cid, me.id)
+            await edited_here(interaction, fairy, "challenge", cid)
             note_game(interaction, gv.id)
             c = await fairy.service.get_challenge(cid)
             done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
@@ -127,6 +128,7 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
             else:
                 c = await fairy.service.decline_challenge(cid, me.id)
                 how = f"Declined by {format.bold(me.name)}."
+            await edited_here(interaction, fairy, "challenge", cid)
             text = format.challenge_text(c) + "\n❌ " + how
             # the message pressed carries this challenge's button (checked before ``run``)
             await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
@@ -138,6 +140,17 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
                                                                             allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 pass
+
+
+async def edited_here(interaction, fairy: Fairy, what: str, ref_id: int) -> None:
+    """A handler that settles an offer rewrites the message pressed (and a challenge's
+    message in its channel) itself: the notifier is not to disable their buttons too,
+    which would put them back, greyed, under the handler's words."""
+    ids = [interaction.message.id if interaction.message is not None else None]
+    if what == "challenge":
+        row = await fairy.links.challenge_message(ref_id)
+        ids.append(int(row.message_id) if row is not None and row.message_id else None)
+    await fairy.links.take_offer_messages(what, ref_id, ids)
 
 
 def challenge_view(challenge_id: int) -> ui.View:
@@ -272,6 +285,7 @@ class Answer(_Button, template=r"fp:(draw|takeback)-(accept|decline):(\d+)"):
         await interaction.response.defer()
         await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back." if self.what == "takeback" else None,
                         post=lambda gv: self.answer == "accept")
+        await edited_here(interaction, fairy, self.what, gid)
         past = "accepted" if self.answer == "accept" else "declined"
         thing = "the draw offer" if self.what == "draw" else "the takeback"
         await interaction.edit_original_response(content=f"Game #{gid}: you {past} {thing}.", view=None)

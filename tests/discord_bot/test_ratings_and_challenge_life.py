@@ -155,3 +155,31 @@ async def test_an_expired_challenge_says_so_where_it_was_made(world, clock):
     assert _disabled(edit["view"])
     (told,) = w.dms(w.alice)
     assert told["content"] == "Your challenge #1 expired: no one answered it in time."
+
+
+async def test_a_challenge_accepted_elsewhere_loses_its_buttons_in_the_channel(world):
+    w = world
+    i = w.interaction(w.alice)
+    await run(commands.challenge, i, game="chess")  # open to anyone
+    posted = i.original_response.return_value
+    # Bob accepts it by another way than its button (a typed accept, another adapter)
+    await w.fairy.service.accept_challenge(1, await _pid(w, w.bob))
+    (edit,) = [kw for m, kw in _edits(w) if m == posted.id]
+    assert set(edit) == {"view"} and _disabled(edit["view"])
+
+
+async def test_a_pressed_button_is_not_greyed_back_under_the_handlers_words(world):
+    from bot.discord_bot.views import AcceptChallenge
+    w = world
+    i = w.interaction(w.alice)
+    await run(commands.challenge, i, game="chess", opponent=w.bob)
+    mid = _dm_message_id(w, w.bob, "challenges you")
+    dm_message = w.messages[mid]
+    j = w.interaction(w.bob, dm=True, message=dm_message)  # Bob accepts in his DM
+    await press(AcceptChallenge, "fp:accept:1", j)
+    await w.fairy.service.outbox.drain()
+    # the DM pressed and the channel's copy were rewritten by the handler, buttons gone; the
+    # notifier left them so (no edit of the DM, only the handler's of the channel copy)
+    assert [kw for m, kw in _edits(w) if m == mid] == []
+    channel_copy = i.original_response.return_value.id
+    assert [kw["view"] for m, kw in _edits(w) if m == channel_copy] == [None]
