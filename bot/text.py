@@ -308,12 +308,13 @@ def game_line(s, m: Markup) -> str:
 
 
 def challenge_line(c, me_id: int, m: Markup) -> str:
-    """An open challenge in the player's list."""
+    """An open challenge in the player's list, and until when it stays open."""
+    until = f", open until {m.when(c.expires_at)}" if getattr(c, "expires_at", None) else ""
     if c.challenger.id == me_id:
         to = m.escape(c.opponent.name) if c.opponent else "anyone"
-        return f"#{c.id} you challenged {to} to {game_name(c.game)}"
+        return f"#{c.id} you challenged {to} to {game_name(c.game)}{until}"
     return (f"#{c.id} {m.escape(c.challenger.name)} challenges "
-            f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}")
+            f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}{until}")
 
 
 NO_GAMES = "No games yet."

@@ -33,6 +33,8 @@ async def test_a_casual_challenge_typed_and_ratings_typed(typing):
     reply = await types(alice, "challenge chess bob days 3 casual")
     assert "· casual ·" in reply.text
     assert not (await svc.get_challenge(1)).rated
+    listed = (await types(bob, "games")).text
+    assert "#1 Alice challenges you to Chess, open until Mon 13 Jan 2025 12:00 UTC" in listed  # 7 days
     await types(alice, "challenge chess bob")
     game = await types(bob, "accept 2")
     assert game.game.rated
