@@ -9,7 +9,8 @@
   600 challenges to one victim gets 3 through, and the victim 3 notices.
 - A player may block another. The blocked player's challenges to them are refused with
   what most sites say, "you cannot challenge this player" (no more is revealed, and no
-  notice is sent), and neither may accept the other's open challenges; on blocking, the
+  notice is sent), their open challenges are not listed to the blocker (``list_challenges``),
+  and neither may accept the other's open challenges; on blocking, the
   direct challenges open between them are closed without a word. Games already under
   way go on as before, their notices (moves, draw offers, takebacks) included: a game
   must be able to end, and the blocker can resign or abort it.

@@ -767,14 +767,16 @@ class Tx:
         await self._exec("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
 
     async def open_challenges(self, player_id: int | None) -> list[ChallengeRow]:
-        """Open challenges by or to player_id, and all open-to-anyone ones."""
+        """Open challenges by or to player_id, and all open-to-anyone ones (but those of
+        players whom player_id has blocked)."""
         if player_id is None:
             rows = await self._all("SELECT * FROM challenges WHERE status = 'open' ORDER BY id")
         else:
             rows = await self._all(
                 "SELECT * FROM challenges WHERE status = 'open' AND "
-                "(challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) ORDER BY id",
-                (player_id, player_id))
+                "(challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) AND NOT EXISTS "
+                "(SELECT 1 FROM blocks b WHERE b.player_id = ? AND b.blocked_id = challenges.challenger_id) "
+                "ORDER BY id", (player_id, player_id, player_id))
         return [_row(ChallengeRow, r) for r in rows]
 
     # games

@@ -133,6 +133,7 @@ async def test_a_blocked_player_cannot_challenge_and_their_challenge_never_reach
     with pytest.raises(ChallengeError, match="you have blocked Alice"):
         await svc.challenge(bob.id, "fake", opponent_id=alice.id)
     open_one = await svc.challenge(alice.id, "fake")
+    assert open_one.id not in [c.id for c in await svc.list_challenges(bob.id)]  # not listed to Bob
     with pytest.raises(ChallengeError, match="you cannot accept this challenge"):
         await svc.accept_challenge(open_one.id, bob.id)
     assert [p.name for p in await svc.blocked_players(bob.id)] == ["Alice"]
