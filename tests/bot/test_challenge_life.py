@@ -165,31 +165,28 @@ async def _settled(notifier, player):
     return [(e.what, e.ref_id) for e in notifier.of(ev.OfferSettled, player.id)]
 
 
+# (the offer, by whom; what settles it, by whom; whose notice had the buttons; which offer)
+SETTLINGS = [
+    (("offer_draw", "alice"), ("decline_draw", "bob"), "bob", "draw"),
+    (("offer_draw", "alice"), ("move a1", "alice"), "bob", "draw"),  # moot: her offer lapses as she moves
+    (("ask_takeback", "alice"), ("move b2", "bob"), "bob", "takeback"),  # answered by a move
+    (("ask_takeback", "bob"), ("accept_takeback", "alice"), "alice", "takeback"),
+    (("offer_draw", "alice"), ("resign", "alice"), "bob", "draw"),  # the game's end
+]
+
+
 async def test_draw_offers_and_takebacks_settled_are_announced_to_their_answerer(svc, alice, bob, notifier):
     g = await new_game(svc, alice, bob)
-    notifier.clear()
-    await svc.offer_draw(g.id, alice.id)
-    await svc.decline_draw(g.id, bob.id)
-    assert await _settled(notifier, bob) == [("draw", g.id)]
-    # made moot: Alice offers, then moves (her offer lapses)
-    notifier.clear()
-    await svc.offer_draw(g.id, alice.id)
-    await svc.move(g.id, alice.id, "a1")
-    assert await _settled(notifier, bob) == [("draw", g.id)]
-    # a takeback request that Bob answers by moving
-    notifier.clear()
-    await svc.ask_takeback(g.id, alice.id)
-    await svc.move(g.id, bob.id, "b2")
-    assert await _settled(notifier, bob) == [("takeback", g.id)]
-    # a takeback accepted; then a draw offer the game's end settles
-    notifier.clear()
-    await svc.ask_takeback(g.id, bob.id)
-    await svc.accept_takeback(g.id, alice.id)
-    assert await _settled(notifier, alice) == [("takeback", g.id)]
-    notifier.clear()
-    await svc.offer_draw(g.id, alice.id)
-    await svc.resign(g.id, alice.id)
-    assert await _settled(notifier, bob) == [("draw", g.id)]
+    people = {"alice": alice, "bob": bob}
+
+    async def do(op: str, who: str):
+        name, *move = op.split()
+        await getattr(svc, name)(g.id, people[who].id, *move)
+    for offer, settling, told, what in SETTLINGS:
+        notifier.clear()
+        await do(*offer)
+        await do(*settling)
+        assert await _settled(notifier, people[told]) == [(what, g.id)], (offer, settling)
 
 
 async def test_a_challenge_settled_any_way_is_announced_to_the_challenged(svc, alice, bob, notifier):
