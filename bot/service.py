@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import random
 import unicodedata
 from collections import OrderedDict
@@ -69,10 +68,26 @@ from .errors import (
     UnstorableText,
     VacationError,
 )
+from .limits import CommandLimiter
 from .outbox import Outbox
 from .players import Player, PlayerSettings, player_from_row, ref
+from .record import format_record, setup_actions
 from .reminders import Reminders, turn_plan
+from .results import (
+    Challenge,
+    GameSummary,
+    GameView,
+    MoveRecord,
+    MoveResult,
+    SweepReport,
+    VacationInfo,
+)
 from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Store, Tx
+
+# re-exported: adapters and tests import these from here
+__all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "CommandLimiter", "GameService",
+           "GameSummary", "GameView", "MoveRecord", "MoveResult", "SweepReport", "VacationInfo",
+           "display_name", "format_record"]
 
 log = logging.getLogger(__name__)
 
@@ -80,111 +95,6 @@ COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
 COLOURS = ("white", "black", "random")
 SETUPS = ("default", "players")
 _UNSET = object()
-
-
-# --- what the operations return ---------------------------------------------------
-
-@dataclass(frozen=True)
-class MoveRecord:
-    ply: int
-    lan: str
-    san: str
-    side: str
-    player_id: int
-    played_at: datetime
-
-
-@dataclass(frozen=True)
-class GameView:
-    id: int
-    game: str
-    white: ev.PlayerRef
-    black: ev.PlayerRef
-    status: str  # 'active', 'finished', 'aborted'
-    result: str | None
-    reason: str | None
-    start_vfen: str
-    fen: str
-    ply: int
-    turn: str  # 'w' or 'b': the side to move (or to make the next set-up action)
-    to_move: ev.PlayerRef | None  # None once the game is over
-    days: int | None
-    deadline: datetime | None  # the player to move's, vacation counted in
-    seconds_left: int | None
-    in_setup: bool
-    in_check: bool
-    draw_offer: str | None  # side that offered
-    takeback_by: str | None  # side that asked
-    moves: tuple[MoveRecord, ...]
-    created_at: datetime
-    ended_at: datetime | None
-    scope: str | None = None  # where it was made ("discord:guild:<id>"); None: a DM, the terminal
-
-    def side_of(self, player_id: int) -> str | None:
-        return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    game: GameView
-    lan: str
-    san: str
-    outcome: tuple[str, str] | None  # (result, reason) if the move ended the game
-
-
-@dataclass(frozen=True)
-class Challenge:
-    id: int
-    challenger: ev.PlayerRef
-    opponent: ev.PlayerRef | None  # None: open to anyone
-    game: str
-    days: int | None
-    colour: str  # the challenger's
-    setup: str
-    status: str
-    created_at: datetime
-    game_id: int | None
-    scope: str | None = None  # where it was made (see GameView.scope)
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    id: int
-    game: str
-    white: ev.PlayerRef
-    black: ev.PlayerRef
-    my_side: str
-    opponent: ev.PlayerRef
-    my_move: bool
-    status: str
-    result: str | None
-    reason: str | None
-    ply: int
-    deadline: datetime | None
-    seconds_left: int | None
-
-
-@dataclass(frozen=True)
-class VacationInfo:
-    on_vacation: bool
-    since: datetime | None
-    until: datetime | None
-    used_seconds: int  # this (UTC) year, the running vacation included
-    allowance_seconds: int
-
-    @property
-    def left_seconds(self) -> int:
-        return max(0, self.allowance_seconds - self.used_seconds)
-
-
-@dataclass(frozen=True)
-class SweepReport:
-    vacations_ended: int = 0
-    games_timed_out: int = 0
-    reminders: int = 0
-    digests: int = 0
-    delivered: int = 0
-    pruned: int = 0
 
 
 @dataclass
@@ -222,40 +132,6 @@ def display_name(name: str) -> str:
 def _loss(side: str) -> str:
     """The result when ``side`` loses."""
     return "0-1" if side == "w" else "1-0"
-
-
-# --- flood control ------------------------------------------------------------------
-
-class CommandLimiter:
-    """Per-player token buckets: ``burst`` commands at once, then ``per_minute`` a minute.
-
-    Taken before a command does anything else (no database access, no waiting), so a
-    player who sends too fast gets an immediate refusal, never a queue; a refused command
-    costs nothing. Time is the service's clock; ``per_minute = 0`` turns the limit off."""
-
-    MAX_TRACKED = 4096
-
-    def __init__(self, per_minute: int, burst: int, doing: str = "sending commands"):
-        self.rate = per_minute / 60.0  # tokens a second
-        self.burst = float(burst)
-        self.doing = doing
-        self._buckets: dict[object, tuple[float, float]] = {}  # player -> (tokens, when)
-
-    def take(self, player_id: object, now: float) -> None:
-        if self.rate <= 0:
-            return
-        tokens, at = self._buckets.get(player_id, (self.burst, now))
-        tokens = min(self.burst, tokens + max(0.0, now - at) * self.rate)
-        if tokens < 1.0 - 1e-9:
-            self._buckets[player_id] = (tokens, now)
-            wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
-            raise RateLimited(f"you're {self.doing} too fast; try again in {wait} "
-                              f"second{'s' if wait != 1 else ''}", retry_after=wait)
-        self._buckets[player_id] = (tokens - 1.0, now)
-        if len(self._buckets) > self.MAX_TRACKED:  # forget the full buckets: same as absent
-            for p, (t, w) in list(self._buckets.items()):
-                if t + max(0.0, now - w) * self.rate >= self.burst:
-                    del self._buckets[p]
 
 
 # --- the service --------------------------------------------------------------------
@@ -1016,7 +892,8 @@ class GameService:
     async def record(self, game_id: int) -> str:
         """The game as PGN-like text: tags, then the moves in SAN."""
         view = await self.game(game_id)
-        return format_record(view)
+        start = rules.from_fen(view.game, view.start_vfen)
+        return format_record(view, setup_actions(start, view.moves))
 
     # --- vacation ---
 
@@ -1150,73 +1027,3 @@ class GameService:
         if n:
             await self._deliver(now)
         return n
-
-
-# --- the game record ------------------------------------------------------------------
-
-def _tag(name: str, value: str) -> str:
-    value = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{value}"]'
-
-
-def _setup_actions(view: GameView) -> int:
-    """How many of the game's first moves were set-up actions (the position says)."""
-    pos = rules.from_fen(view.game, view.start_vfen)
-    n = 0
-    for m in view.moves:
-        if not pos.in_setup:
-            break
-        pos = pos.play(m.lan)
-        n += 1
-    return n
-
-
-def format_record(view: GameView, width: int = 79) -> str:
-    """PGN-like text: the seven-tag roster, the game and its start VFEN, then the
-    moves in SAN (the actions of a set-up phase in a leading comment)."""
-    result = view.result or "*"
-    tags = [
-        ("Event", "fairypost correspondence game"),
-        ("Site", "fairypost"),
-        ("Date", view.created_at.strftime("%Y.%m.%d")),
-        ("Round", "-"),
-        ("White", view.white.name),
-        ("Black", view.black.name),
-        ("Result", result),
-        ("GameId", str(view.id)),
-        ("Variant", view.game),
-        ("TimeControl", "none" if view.days is None
-         else f"{view.days} day{'s' if view.days != 1 else ''} per move"),
-        ("SetUp", "1"),
-        ("FEN", view.start_vfen),
-    ]
-    if view.ended_at is not None:
-        tags.append(("EndDate", view.ended_at.strftime("%Y.%m.%d")))
-    if view.reason:
-        tags.append(("Termination", view.reason))
-    fields = view.start_vfen.split(" ")
-    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
-    tokens: list[str] = []
-    moves = list(view.moves)
-    actions = _setup_actions(view)
-    setup, moves = moves[:actions], moves[actions:]
-    if setup:
-        tokens.append("{Set-up: " + " ".join(m.san for m in setup) + "}")
-    need_number = True
-    for m in moves:
-        if m.side == "w":
-            tokens.append(f"{number}. {m.san}")
-        else:
-            tokens.append(f"{number}... {m.san}" if need_number else m.san)
-            number += 1
-        need_number = m.side == "b"
-    tokens.append(result)
-    lines, line = [], ""
-    for token in tokens:
-        if line and len(line) + 1 + len(token) > width:
-            lines.append(line)
-            line = token
-        else:
-            line = f"{line} {token}" if line else token
-    lines.append(line)
-    return "\n".join(t for t in (_tag(k, v) for k, v in tags)) + "\n\n" + "\n".join(lines) + "\n"

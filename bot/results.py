@@ -1,0 +1,111 @@
+"""What the service's operations return: plain, frozen dataclasses an adapter shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from . import events as ev
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    ply: int
+    lan: str
+    san: str
+    side: str
+    player_id: int
+    played_at: datetime
+
+
+@dataclass(frozen=True)
+class GameView:
+    id: int
+    game: str
+    white: ev.PlayerRef
+    black: ev.PlayerRef
+    status: str  # 'active', 'finished', 'aborted'
+    result: str | None
+    reason: str | None
+    start_vfen: str
+    fen: str
+    ply: int
+    turn: str  # 'w' or 'b': the side to move (or to make the next set-up action)
+    to_move: ev.PlayerRef | None  # None once the game is over
+    days: int | None
+    deadline: datetime | None  # the player to move's, vacation counted in
+    seconds_left: int | None
+    in_setup: bool
+    in_check: bool
+    draw_offer: str | None  # side that offered
+    takeback_by: str | None  # side that asked
+    moves: tuple[MoveRecord, ...]
+    created_at: datetime
+    ended_at: datetime | None
+    scope: str | None = None  # where it was made ("discord:guild:<id>"); None: a DM, the terminal
+
+    def side_of(self, player_id: int) -> str | None:
+        return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    game: GameView
+    lan: str
+    san: str
+    outcome: tuple[str, str] | None  # (result, reason) if the move ended the game
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    challenger: ev.PlayerRef
+    opponent: ev.PlayerRef | None  # None: open to anyone
+    game: str
+    days: int | None
+    colour: str  # the challenger's
+    setup: str
+    status: str
+    created_at: datetime
+    game_id: int | None
+    scope: str | None = None  # where it was made (see GameView.scope)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    game: str
+    white: ev.PlayerRef
+    black: ev.PlayerRef
+    my_side: str
+    opponent: ev.PlayerRef
+    my_move: bool
+    status: str
+    result: str | None
+    reason: str | None
+    ply: int
+    deadline: datetime | None
+    seconds_left: int | None
+
+
+@dataclass(frozen=True)
+class VacationInfo:
+    on_vacation: bool
+    since: datetime | None
+    until: datetime | None
+    used_seconds: int  # this (UTC) year, the running vacation included
+    allowance_seconds: int
+
+    @property
+    def left_seconds(self) -> int:
+        return max(0, self.allowance_seconds - self.used_seconds)
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    vacations_ended: int = 0
+    games_timed_out: int = 0
+    reminders: int = 0
+    digests: int = 0
+    delivered: int = 0
+    pruned: int = 0
