@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from . import events as ev
+from .kinds import ChallengeStatus, GameStatus, Outcome, Side
 
 
 @dataclass(frozen=True)
@@ -13,7 +14,7 @@ class MoveRecord:
     ply: int
     lan: str
     san: str
-    side: str
+    side: Side
     player_id: int
     played_at: datetime
 
@@ -24,28 +25,33 @@ class GameView:
     game: str
     white: ev.PlayerRef
     black: ev.PlayerRef
-    status: str  # 'active', 'finished', 'aborted'
+    status: GameStatus
     result: str | None
     reason: str | None
     start_vfen: str
     fen: str
     ply: int
-    turn: str  # 'w' or 'b': the side to move (or to make the next set-up action)
+    turn: Side  # the side to move (or to make the next set-up action)
     to_move: ev.PlayerRef | None  # None once the game is over
     days: int | None
     deadline: datetime | None  # the player to move's, vacation counted in
     seconds_left: int | None
     in_setup: bool
     in_check: bool
-    draw_offer: str | None  # side that offered
-    takeback_by: str | None  # side that asked
+    draw_offer: Side | None  # side that offered
+    takeback_by: Side | None  # side that asked
     moves: tuple[MoveRecord, ...]
     created_at: datetime
     ended_at: datetime | None
     scope: str | None = None  # where it was made ("discord:guild:<id>"); None: a DM, the terminal
 
-    def side_of(self, player_id: int) -> str | None:
-        return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
+    def side_of(self, player_id: int) -> Side | None:
+        return (Side.WHITE if player_id == self.white.id else Side.BLACK if player_id == self.black.id
+                else None)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return _outcome(self.result, self.reason)
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,7 @@ class MoveResult:
     game: GameView
     lan: str
     san: str
-    outcome: tuple[str, str] | None  # (result, reason) if the move ended the game
+    outcome: Outcome | None  # if the move ended the game
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class Challenge:
     days: int | None
     colour: str  # the challenger's
     setup: str
-    status: str
+    status: ChallengeStatus
     created_at: datetime
     game_id: int | None
     scope: str | None = None  # where it was made (see GameView.scope)
@@ -77,15 +83,19 @@ class GameSummary:
     game: str
     white: ev.PlayerRef
     black: ev.PlayerRef
-    my_side: str
+    my_side: Side
     opponent: ev.PlayerRef
     my_move: bool
-    status: str
+    status: GameStatus
     result: str | None
     reason: str | None
     ply: int
     deadline: datetime | None
     seconds_left: int | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return _outcome(self.result, self.reason)
 
 
 @dataclass(frozen=True)
@@ -109,3 +119,7 @@ class SweepReport:
     digests: int = 0
     delivered: int = 0
     pruned: int = 0
+
+
+def _outcome(result: str | None, reason: str | None) -> Outcome | None:
+    return None if result is None else Outcome(result, reason or "")

@@ -53,7 +53,6 @@ from .errors import (
     AbortError,
     ChallengeError,
     ClockOutOfRange,
-    DrawError,
     GameChanged,
     GameOver,
     IllegalMove,
@@ -64,11 +63,12 @@ from .errors import (
     RateLimited,
     SettingsError,
     StorageError,
-    TakebackError,
     UnstorableText,
     VacationError,
 )
+from .kinds import ChallengeStatus, GameStatus, Outcome, Side
 from .limits import CommandLimiter
+from .offers import DRAW, TAKEBACK, Offer, cleared, lapsed
 from .outbox import Outbox
 from .players import Player, PlayerSettings, player_from_row, ref
 from .record import format_record, setup_actions
@@ -105,12 +105,62 @@ class _Snap:
     black: PlayerRow
     pos: object
 
-    def row(self, side: str) -> PlayerRow:
-        return self.white if side == "w" else self.black
+    def row(self, side: Side | str) -> PlayerRow:
+        return self.white if side == Side.WHITE else self.black
 
 
-def _other(side: str) -> str:
-    return "b" if side == "w" else "w"
+class GameCommand:
+    """One game command under way (``GameService._game_command``): what it read, whose
+    it is, and the writes a command makes, each in its one ``write()`` transaction."""
+
+    def __init__(self, service: GameService, now: int, snap: _Snap, side: Side):
+        self._service = service
+        self.now = now
+        self.snap = snap
+        self.side = side
+        self.turn_started = False  # a new turn's "your move" is sent at once after the commit
+
+    @property
+    def game(self) -> GameRow:
+        return self.snap.game
+
+    @property
+    def pos(self):
+        return self.snap.pos
+
+    @property
+    def moves(self) -> list[MoveRow]:
+        return self.snap.moves
+
+    def player(self, side: Side | str) -> PlayerRow:
+        return self.snap.row(side)
+
+    def write(self):
+        """The write transaction; GameChanged if the game moved on since it was read."""
+        return self._service._versioned(self.snap)
+
+    async def tell(self, tx: Tx, side: Side, event: ev.Event) -> None:
+        """Notify ``side``'s player of ``event`` (sent once the write commits)."""
+        await self._service._emit(tx, event, self.player(side).id, self.now, game_id=self.game.id)
+
+    async def finish(self, tx: Tx, outcome: Outcome, last_move: str | None = None) -> None:
+        await self._service._finish(tx, self.game, outcome, self.now, last_move=last_move)
+
+    async def start_turn(self, tx: Tx, side: Side) -> None:
+        await self._service._start_turn(tx, self.game, side, self.game.turn_no + 1, self.now)
+        self.turn_started = True
+
+    async def position_before_last(self):
+        """The position before the last move (slow: read it before the write)."""
+        return await self._service._position_at(self.game, self.moves, len(self.moves) - 1)
+
+    async def take_back(self, tx: Tx, before) -> None:
+        """Undo the last move: ``before`` (``position_before_last()``) is the game again,
+        its mover to move with a full turn's time; no offer stands any longer."""
+        g = self.game
+        await tx.delete_move(g.id, g.ply)
+        await tx.update_game(g.id, current_vfen=before.fen(), ply=g.ply - 1, **cleared())
+        await self.start_turn(tx, Side(before.turn))
 
 
 def _storable(text: str, what: str) -> None:
@@ -127,11 +177,6 @@ def display_name(name: str) -> str:
     """A name fit to store and show: what is not valid Unicode and control characters
     (line breaks, escapes) become U+FFFD, as a name from the OS or a chat would be read."""
     return "".join("\ufffd" if unicodedata.category(c) in ("Cc", "Cs") else c for c in str(name))
-
-
-def _loss(side: str) -> str:
-    """The result when ``side`` loses."""
-    return "0-1" if side == "w" else "1-0"
 
 
 # --- the service --------------------------------------------------------------------
@@ -340,11 +385,11 @@ class GameService:
         return _Snap(g, moves, white, black, pos)
 
     @staticmethod
-    def _side(snap: _Snap, player_id: int) -> str:
+    def _side(snap: _Snap, player_id: int) -> Side:
         if player_id == snap.game.white_id:
-            return "w"
+            return Side.WHITE
         if player_id == snap.game.black_id:
-            return "b"
+            return Side.BLACK
         raise NotAPlayer()
 
     @staticmethod
@@ -354,26 +399,35 @@ class GameService:
 
     @staticmethod
     def _over_message(g: GameRow) -> str:
-        if g.status == "aborted":
+        if g.status == GameStatus.ABORTED:
             return "the game was aborted"
         return f"the game is over: {g.result} ({g.reason})"
 
     def _effective_deadline(self, g: GameRow, to_move: PlayerRow | None, now: int) -> int | None:
-        if g.status != "active" or to_move is None:
+        if g.status != GameStatus.ACTIVE or to_move is None:
             return None
         return effective_deadline(g.deadline, g.turn_started_at, to_move.vacation_start,
                                   to_move.vacation_until, now)
 
-    async def _begin(self, game_id: int, player_id: int,
-                     expected_ply: int | None) -> tuple[int, _Snap, str]:
-        """What every game command starts with: the game as it stands, the caller's side,
-        and the shared refusals (not a player, a stale ply, the game over or out of time)."""
+    @contextlib.asynccontextmanager
+    async def _game_command(self, game_id: int, player_id: int, expected_ply: int | None,
+                            text: tuple[object, str] | None = None):
+        """Every game command, done once: before it, the player's rate, the text's length
+        (``text``: the text and what it is meant to be), the game as it stands, the
+        player's side and the shared refusals (not a player, a stale ply, the game over
+        or out of time); after it, the delivery of what it wrote. The command itself
+        says only what it does, writing in ``cmd.write()``."""
+        self._throttle(player_id)
+        if text is not None:
+            self._check_text(*text)
         now = self._now()
         snap = await self._snapshot(game_id)
         side = self._side(snap, player_id)
         self._expect(snap, expected_ply)
         await self._live(snap, now)
-        return now, snap, side
+        cmd = GameCommand(self, now, snap, side)
+        yield cmd
+        await self._after_commit(game_id if cmd.turn_started else None)
 
     @contextlib.asynccontextmanager
     async def _versioned(self, snap: _Snap):
@@ -387,7 +441,7 @@ class GameService:
     async def _live(self, snap: _Snap, now: int) -> None:
         """Refuse if the game is over; if its deadline has passed, end it on time first."""
         g = snap.game
-        if g.status != "active":
+        if g.status != GameStatus.ACTIVE:
             raise GameOver(self._over_message(g))
         to_move = snap.row(g.to_move)
         deadline = self._effective_deadline(g, to_move, now)
@@ -395,18 +449,19 @@ class GameService:
             async with self.store.write() as tx:
                 if not await tx.bump_version(g.id, g.version):
                     raise GameChanged()
-                await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
+                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
             await self._after_commit()
             raise GameOver(f"the game is over: {to_move.name} ran out of time")
 
-    async def _finish(self, tx: Tx, g: GameRow, result: str, reason: str, now: int,
-                      last_move: str | None = None, status: str = "finished",
-                      ended_at: int | None = None) -> None:
+    async def _finish(self, tx: Tx, g: GameRow, outcome: Outcome, now: int,
+                      last_move: str | None = None, ended_at: int | None = None) -> None:
         """End the game; ``ended_at`` (default now): a game lost on time ended at its
         deadline, however late the program noticed (downtime, a sleeping machine)."""
         ended_at = now if ended_at is None else min(ended_at, now)
+        status = GameStatus.ABORTED if outcome == Outcome.aborted() else GameStatus.FINISHED
+        result, reason = outcome
         await tx.update_game(g.id, status=status, result=result, reason=reason, ended_at=ended_at,
-                             deadline=None, draw_offer=None, takeback_by=None)
+                             deadline=None, **cleared())
         await tx.cancel_reminders(g.id, now)
         white = ref(await tx.player(g.white_id))
         black = ref(await tx.player(g.black_id))
@@ -415,8 +470,8 @@ class GameService:
                                 reason=reason, last_move=last_move)
             await self._emit(tx, event, player.id, now, game_id=g.id)
 
-    async def _start_turn(self, tx: Tx, g: GameRow, side: str, turn_no: int, now: int) -> None:
-        to_move_id = g.white_id if side == "w" else g.black_id
+    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int) -> None:
+        to_move_id = g.white_id if side == Side.WHITE else g.black_id
         # the computer never loses on time: its turns have no deadline and no warnings
         days = None if (await tx.player(to_move_id)).platform == COMPUTER else g.days
         deadline = deadline_for(now, days)
@@ -437,19 +492,20 @@ class GameService:
 
     def _view(self, snap: _Snap, now: int) -> GameView:
         g = snap.game
-        active = g.status == "active"
+        active = g.status == GameStatus.ACTIVE
         to_move = snap.row(g.to_move) if active else None
         deadline = self._effective_deadline(g, to_move, now)
         fen = snap.pos.fen()
         return GameView(
-            id=g.id, game=g.game, white=ref(snap.white), black=ref(snap.black), status=g.status,
-            result=g.result, reason=g.reason, start_vfen=g.start_vfen, fen=fen, ply=g.ply,
-            turn=snap.pos.turn, to_move=ref(to_move) if to_move else None, days=g.days,
+            id=g.id, game=g.game, white=ref(snap.white), black=ref(snap.black),
+            status=GameStatus(g.status), result=g.result, reason=g.reason,
+            start_vfen=g.start_vfen, fen=fen, ply=g.ply, turn=Side(snap.pos.turn),
+            to_move=ref(to_move) if to_move else None, days=g.days,
             deadline=from_ts(deadline), seconds_left=None if deadline is None else deadline - now,
             in_setup=snap.pos.in_setup, in_check=bool(snap.pos.in_check()),
-            draw_offer=g.draw_offer, takeback_by=g.takeback_by,
-            moves=tuple(MoveRecord(m.ply, m.lan, m.san, m.side, m.player_id, from_ts(m.played_at))
-                        for m in snap.moves),
+            draw_offer=DRAW.standing(g), takeback_by=TAKEBACK.standing(g),
+            moves=tuple(MoveRecord(m.ply, m.lan, m.san, Side(m.side), m.player_id,
+                                   from_ts(m.played_at)) for m in snap.moves),
             created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope)
 
     # --- players ---
@@ -528,7 +584,8 @@ class GameService:
     async def _challenge_view(self, tx: Tx, c: ChallengeRow) -> Challenge:
         challenger = ref(await tx.player(c.challenger_id))
         opponent = ref(await tx.player(c.opponent_id)) if c.opponent_id is not None else None
-        return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup, c.status,
+        return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup,
+                         ChallengeStatus(c.status),
                          from_ts(c.created_at), c.game_id, c.scope)
 
     async def challenge(self, challenger_id: int, game: str, *, opponent_id: int | None = None,
@@ -577,7 +634,7 @@ class GameService:
         c = await tx.challenge(challenge_id)
         if c is None:
             raise NotFound(f"there is no challenge #{challenge_id}")
-        if c.status != "open":
+        if c.status != ChallengeStatus.OPEN:
             raise ChallengeError(f"that challenge is no longer open (it was {c.status})")
         return c
 
@@ -602,7 +659,7 @@ class GameService:
                 raise ChallengeError("that challenge is no longer open")
             gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
                                        black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
-                                       to_move_id=white_id if start.turn == "w" else black_id,
+                                       to_move_id=white_id if start.turn == Side.WHITE else black_id,
                                        days=c.days, now=now, deadline=deadline_for(now, c.days),
                                        scope=c.scope)
             await tx.set_challenge_game(c.id, gid)
@@ -663,16 +720,24 @@ class GameService:
     async def move(self, game_id: int, player_id: int, text: str, *,
                    expected_ply: int | None = None) -> MoveResult:
         """Play a move (any notation the engine accepts; set-up actions too)."""
-        self._throttle(player_id)
-        self._check_text(text)
-        return await self._play(game_id, player_id, text, expected_ply)
+        async with self._game_command(game_id, player_id, expected_ply, (text, "a move")) as cmd:
+            lan, san, outcome = await self._play(cmd, text)
+        return MoveResult(await self.game(game_id), lan, san, outcome)
 
-    async def _play(self, game_id: int, player_id: int, text: str,
-                    expected_ply: int | None) -> MoveResult:
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g, pos = snap.game, snap.pos
+    async def setup_action(self, game_id: int, player_id: int, action: str, *,
+                           expected_ply: int | None = None) -> MoveResult:
+        """A set-up action (in a game with a set-up phase): a move made during set-up."""
+        async with self._game_command(game_id, player_id, expected_ply,
+                                      (action, "a set-up action")) as cmd:
+            if not cmd.pos.in_setup:
+                raise IllegalMove("the set-up is over: make a move instead")
+            lan, san, outcome = await self._play(cmd, action)
+        return MoveResult(await self.game(game_id), lan, san, outcome)
+
+    async def _play(self, cmd: GameCommand, text: str) -> tuple[str, str, Outcome | None]:
+        g, pos, side, now = cmd.game, cmd.pos, cmd.side, cmd.now
         if pos.turn != side:
-            raise NotYourTurn(f"it is not your turn: {snap.row(pos.turn).name} is to move")
+            raise NotYourTurn(f"it is not your turn: {cmd.player(pos.turn).name} is to move")
         def decide():  # the rules' work: milliseconds on a big board, off the event loop
             try:
                 move = pos.parse(str(text).strip())
@@ -680,163 +745,113 @@ class GameService:
                 new = pos.play(move)
             except RulesError as e:
                 raise IllegalMove(str(e)) from None
-            return move.lan, san, new, new.outcome()
+            ended = new.outcome()
+            return move.lan, san, new, None if ended is None else Outcome(*ended)
         lan, san, new, outcome = await asyncio.to_thread(decide)
-        async with self.store.write() as tx:
-            if not await tx.bump_version(g.id, g.version):
-                raise GameChanged()
-            mover = await tx.player(player_id)
+        async with cmd.write() as tx:
+            mover = await tx.player(cmd.player(side).id)
             if mover.vacation_start is not None:  # a vacation ends when its player moves
                 await self._end_vacation(tx, mover, now)
             ply = g.ply + 1
-            await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
+            await tx.insert_move(g.id, ply, lan, san, mover.id, side, now, new.fen())
             if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
                 await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
-            await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
-                                 draw_offer=None if g.draw_offer == side else g.draw_offer,
-                                 takeback_by=None)
+            await tx.update_game(g.id, current_vfen=new.fen(), ply=ply, **lapsed(g, side))
             if outcome is not None:
-                await self._finish(tx, g, outcome[0], outcome[1], now, last_move=san)
+                await cmd.finish(tx, outcome, last_move=san)
             else:
-                await self._start_turn(tx, g, new.turn, g.turn_no + 1, now)
-        self._remember(g.id, g.start_vfen, tuple(m.lan for m in snap.moves) + (lan,), new)
-        await self._after_commit(g.id)
-        return MoveResult(await self.game(g.id), lan, san, outcome)
-
-    async def setup_action(self, game_id: int, player_id: int, action: str, *,
-                           expected_ply: int | None = None) -> MoveResult:
-        """A set-up action (in a game with a set-up phase): a move made during set-up."""
-        self._throttle(player_id)
-        self._check_text(action, "a set-up action")
-        snap = await self._snapshot(game_id)
-        self._side(snap, player_id)
-        if not snap.pos.in_setup:
-            raise IllegalMove("the set-up is over: make a move instead")
-        return await self._play(game_id, player_id, action,
-                                snap.game.ply if expected_ply is None else expected_ply)
+                await cmd.start_turn(tx, Side(new.turn))
+        self._remember(g.id, g.start_vfen, tuple(m.lan for m in cmd.moves) + (lan,), new)
+        return lan, san, outcome
 
     async def legal_moves(self, game_id: int) -> list[str]:
         """The LAN of every legal move (or set-up action) in the current position."""
         snap = await self._snapshot(game_id)
-        if snap.game.status != "active":
+        if snap.game.status != GameStatus.ACTIVE:
             return []
         return sorted(m.lan for m in snap.pos.legal_moves())
 
-    # --- resigning, draws, takebacks, aborting ---
+    # --- resigning, aborting, offers (draws, takebacks) ---
 
     async def resign(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        async with self._versioned(snap) as tx:
-            await self._finish(tx, snap.game, _loss(side), "resignation", now)
-        await self._after_commit()
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            async with cmd.write() as tx:
+                await cmd.finish(tx, Outcome.loss(cmd.side, "resignation"))
         return await self.game(game_id)
 
     async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
         """Either player may abort before both sides have moved (fewer than 2 plies)."""
-        self._throttle(player_id)
-        now, snap, _side = await self._begin(game_id, player_id, expected_ply)
-        if snap.game.ply >= 2:
-            raise AbortError("a game can be aborted only before both sides have moved")
-        async with self._versioned(snap) as tx:
-            await self._finish(tx, snap.game, "*", "aborted", now, status="aborted")
-        await self._after_commit()
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            if cmd.game.ply >= 2:
+                raise AbortError("a game can be aborted only before both sides have moved")
+            async with cmd.write() as tx:
+                await cmd.finish(tx, Outcome.aborted())
         return await self.game(game_id)
 
     async def offer_draw(self, game_id: int, player_id: int, *,
                          expected_ply: int | None = None) -> GameView:
         """Offer a draw; if the opponent's offer stands, this accepts it. The offer
         stands until answered or until its maker moves."""
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        if g.draw_offer == side:
-            raise DrawError("you have already offered a draw")
-        async with self._versioned(snap) as tx:
-            if g.draw_offer == _other(side):
-                await self._finish(tx, g, "1/2-1/2", "agreement", now)
-            else:
-                await tx.update_game(game_id, draw_offer=side)
-                event = ev.DrawOffered(game_id=game_id, game=g.game, by=ref(snap.row(side)))
-                await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._make_offer(DRAW, game_id, player_id, expected_ply)
 
     async def accept_draw(self, game_id: int, player_id: int, *,
                           expected_ply: int | None = None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        if snap.game.draw_offer != _other(side):
-            raise DrawError("there is no draw offer from your opponent to accept")
-        async with self._versioned(snap) as tx:
-            await self._finish(tx, snap.game, "1/2-1/2", "agreement", now)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._answer_offer(DRAW, game_id, player_id, True, expected_ply)
 
     async def decline_draw(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        if g.draw_offer != _other(side):
-            raise DrawError("there is no draw offer from your opponent to decline")
-        async with self._versioned(snap) as tx:
-            await tx.update_game(game_id, draw_offer=None)
-            event = ev.DrawDeclined(game_id=game_id, game=g.game, by=ref(snap.row(side)))
-            await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._answer_offer(DRAW, game_id, player_id, False, expected_ply)
 
     async def ask_takeback(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
         """Ask to take back one's own last move, before the opponent has replied."""
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        if not snap.moves or snap.moves[-1].side != side:
-            raise TakebackError("you can only take back your own last move, before your opponent replies")
-        if g.takeback_by == side:
-            raise TakebackError("you have already asked to take that move back")
-        async with self._versioned(snap) as tx:
-            await tx.update_game(game_id, takeback_by=side)
-            event = ev.TakebackAsked(game_id=game_id, game=g.game, by=ref(snap.row(side)),
-                                     move=snap.moves[-1].san)
-            await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._make_offer(TAKEBACK, game_id, player_id, expected_ply)
 
     async def accept_takeback(self, game_id: int, player_id: int, *,
                               expected_ply: int | None = None) -> GameView:
         """Take the asker's last move back; the asker is to move again, with full time."""
-        return await self._answer_takeback(game_id, player_id, True, expected_ply)
+        return await self._answer_offer(TAKEBACK, game_id, player_id, True, expected_ply)
 
     async def decline_takeback(self, game_id: int, player_id: int, *,
                                expected_ply: int | None = None) -> GameView:
-        return await self._answer_takeback(game_id, player_id, False, expected_ply)
+        return await self._answer_offer(TAKEBACK, game_id, player_id, False, expected_ply)
 
-    async def _answer_takeback(self, game_id: int, player_id: int, accept: bool,
-                               expected_ply: int | None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        asker = _other(side)
-        if g.takeback_by != asker or not snap.moves or snap.moves[-1].side != asker:
-            raise TakebackError("there is no takeback request from your opponent to answer")
-        if accept:
-            before = await self._position_at(g, snap.moves, len(snap.moves) - 1)
-        async with self._versioned(snap) as tx:
-            if accept:
-                await tx.delete_move(game_id, g.ply)
-                await tx.update_game(game_id, current_vfen=before.fen(), ply=g.ply - 1,
-                                     takeback_by=None, draw_offer=None)
-                await self._start_turn(tx, g, before.turn, g.turn_no + 1, now)
+    async def _make_offer(self, offer: Offer, game_id: int, player_id: int,
+                          expected_ply: int | None) -> GameView:
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            standing = offer.standing(cmd.game)
+            if standing == cmd.side:
+                raise offer.error(offer.already_made)
+            if standing is not None and offer.crossing_accepts:
+                await self._accept_offer(offer, cmd)
             else:
-                await tx.update_game(game_id, takeback_by=None)
-            event = ev.TakebackAnswered(game_id=game_id, game=g.game, by=ref(snap.row(side)),
-                                        accepted=accept)
-            await self._emit(tx, event, snap.row(asker).id, now, game_id=game_id)
-        await self._after_commit(game_id)
+                if not offer.applies(cmd.moves, cmd.side):
+                    raise offer.error(offer.cannot_make)
+                async with cmd.write() as tx:
+                    await tx.update_game(game_id, **{offer.column: cmd.side})
+                    await cmd.tell(tx, cmd.side.other, offer.offered(cmd))
         return await self.game(game_id)
+
+    async def _answer_offer(self, offer: Offer, game_id: int, player_id: int, accept: bool,
+                            expected_ply: int | None) -> GameView:
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            offerer = cmd.side.other
+            if offer.standing(cmd.game) != offerer or not offer.applies(cmd.moves, offerer):
+                raise offer.error(offer.nothing_to_answer.format(verb="accept" if accept else "decline"))
+            if accept:
+                await self._accept_offer(offer, cmd)
+            else:
+                async with cmd.write() as tx:
+                    await tx.update_game(game_id, **{offer.column: None})
+                    await cmd.tell(tx, offerer, offer.declined(cmd))
+        return await self.game(game_id)
+
+    async def _accept_offer(self, offer: Offer, cmd: GameCommand) -> None:
+        prepared = await offer.prepare(cmd) if offer.prepare else None
+        async with cmd.write() as tx:
+            await offer.accept(cmd, tx, prepared)
+            if offer.accepted is not None:
+                await cmd.tell(tx, cmd.side.other, offer.accepted(cmd))
 
     # --- looking ---
 
@@ -875,17 +890,18 @@ class GameService:
                 for pid in (g.white_id, g.black_id):
                     if pid not in players:
                         players[pid] = await tx.player(pid)
-                active = g.status == "active"
+                active = g.status == GameStatus.ACTIVE
                 to_move = players[g.to_move_id] if active else None
                 deadline = self._effective_deadline(g, to_move, now)
-                side = "w" if g.white_id == player_id else "b"
+                side = Side.WHITE if g.white_id == player_id else Side.BLACK
                 out.append(GameSummary(
                     id=g.id, game=g.game, white=ref(players[g.white_id]), black=ref(players[g.black_id]),
-                    my_side=side, opponent=ref(players[g.black_id if side == "w" else g.white_id]),
-                    my_move=active and g.to_move_id == player_id, status=g.status, result=g.result,
+                    my_side=side, opponent=ref(players[g.black_id if side == Side.WHITE else g.white_id]),
+                    my_move=active and g.to_move_id == player_id, status=GameStatus(g.status),
+                    result=g.result,
                     reason=g.reason, ply=g.ply, deadline=from_ts(deadline),
                     seconds_left=None if deadline is None else deadline - now))
-        out.sort(key=lambda s: (s.status != "active", not s.my_move, s.seconds_left is None,
+        out.sort(key=lambda s: (s.status != GameStatus.ACTIVE, not s.my_move, s.seconds_left is None,
                                 s.seconds_left or 0, s.id))
         return out
 
@@ -1018,11 +1034,11 @@ class GameService:
                 continue
             async with self.store.write() as tx:
                 g = await tx.game(c.id)
-                if g.status != "active" or g.version != c.version or g.deadline != c.deadline:
+                if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
                     continue  # it changed since: the next sweep looks again
                 if not await tx.bump_version(g.id, g.version):
                     continue
-                await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
+                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
                 n += 1
         if n:
             await self._deliver(now)
