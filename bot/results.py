@@ -9,6 +9,17 @@ from . import events as ev
 from .kinds import ChallengeStatus, GameStatus, Outcome, Side
 
 
+class _Ended:
+    """A game's ``result`` and ``reason`` (None while it runs), also as an Outcome."""
+
+    result: str | None
+    reason: str | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.result is None else Outcome(self.result, self.reason or "")
+
+
 @dataclass(frozen=True)
 class MoveRecord:
     ply: int
@@ -20,7 +31,7 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
-class GameView:
+class GameView(_Ended):
     id: int
     game: str
     white: ev.PlayerRef
@@ -49,10 +60,6 @@ class GameView:
         return (Side.WHITE if player_id == self.white.id else Side.BLACK if player_id == self.black.id
                 else None)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return _outcome(self.result, self.reason)
-
 
 @dataclass(frozen=True)
 class MoveResult:
@@ -78,7 +85,7 @@ class Challenge:
 
 
 @dataclass(frozen=True)
-class GameSummary:
+class GameSummary(_Ended):
     id: int
     game: str
     white: ev.PlayerRef
@@ -92,10 +99,6 @@ class GameSummary:
     ply: int
     deadline: datetime | None
     seconds_left: int | None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return _outcome(self.result, self.reason)
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,3 @@ class SweepReport:
     digests: int = 0
     delivered: int = 0
     pruned: int = 0
-
-
-def _outcome(result: str | None, reason: str | None) -> Outcome | None:
-    return None if result is None else Outcome(result, reason or "")

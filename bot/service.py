@@ -15,7 +15,7 @@ Notifications are written to the outbox inside the same transaction and
 delivered after the commit, in the background once the service's owner has called
 :meth:`GameService.start_delivery` (see :mod:`bot.outbox`); turn reminders,
 timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
-the scheduler (:mod:`bot.reminders`) calls when the database says something is
+the scheduler (:mod:`bot.scheduler`) calls when the database says something is
 due.
 """
 
@@ -109,16 +109,27 @@ class _Snap:
         return self.white if side == Side.WHITE else self.black
 
 
+@dataclass
+class Command:
+    """A player's command under way (``GameService._command``)."""
+
+    now: int
+    new_turn_in: int | None = None  # a game whose new turn's "your move" goes at once
+
+
 class GameCommand:
     """One game command under way (``GameService._game_command``): what it read, whose
     it is, and the writes a command makes, each in its one ``write()`` transaction."""
 
-    def __init__(self, service: GameService, now: int, snap: _Snap, side: Side):
+    def __init__(self, service: GameService, base: Command, snap: _Snap, side: Side):
         self._service = service
-        self.now = now
+        self._base = base
         self.snap = snap
         self.side = side
-        self.turn_started = False  # a new turn's "your move" is sent at once after the commit
+
+    @property
+    def now(self) -> int:
+        return self._base.now
 
     @property
     def game(self) -> GameRow:
@@ -148,7 +159,7 @@ class GameCommand:
 
     async def start_turn(self, tx: Tx, side: Side) -> None:
         await self._service._start_turn(tx, self.game, side, self.game.turn_no + 1, self.now)
-        self.turn_started = True
+        self._base.new_turn_in = self.game.id
 
     async def position_before_last(self):
         """The position before the last move (slow: read it before the write)."""
@@ -410,24 +421,31 @@ class GameService:
                                   to_move.vacation_until, now)
 
     @contextlib.asynccontextmanager
-    async def _game_command(self, game_id: int, player_id: int, expected_ply: int | None,
-                            text: tuple[object, str] | None = None):
-        """Every game command, done once: before it, the player's rate, the text's length
-        (``text``: the text and what it is meant to be), the game as it stands, the
-        player's side and the shared refusals (not a player, a stale ply, the game over
-        or out of time); after it, the delivery of what it wrote. The command itself
-        says only what it does, writing in ``cmd.write()``."""
+    async def _command(self, player_id: int, text: tuple[object, str] | None = None):
+        """Every player command, done once: before it, the player's rate and the text's
+        length (``text``: the text and what it is meant to be), and the time; after it,
+        the delivery of what it wrote. A refusal raised inside delivers nothing."""
         self._throttle(player_id)
+        now = self._now()  # a clock out of range: refused before anything is written
         if text is not None:
             self._check_text(*text)
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
-        cmd = GameCommand(self, now, snap, side)
+        cmd = Command(now)
         yield cmd
-        await self._after_commit(game_id if cmd.turn_started else None)
+        await self._after_commit(cmd.new_turn_in)
+
+    @contextlib.asynccontextmanager
+    async def _game_command(self, game_id: int, player_id: int, expected_ply: int | None,
+                            text: tuple[object, str] | None = None):
+        """Every game command, done once: ``_command``'s, then the game as it stands,
+        the player's side and the shared refusals (not a player, a stale ply, the game
+        over or out of time). The command itself says only what it does, writing in
+        ``cmd.write()``."""
+        async with self._command(player_id, text) as base:
+            snap = await self._snapshot(game_id)
+            side = self._side(snap, player_id)
+            self._expect(snap, expected_ply)
+            await self._live(snap, base.now)
+            yield GameCommand(self, base, snap, side)
 
     @contextlib.asynccontextmanager
     async def _versioned(self, snap: _Snap):
@@ -446,9 +464,7 @@ class GameService:
         to_move = snap.row(g.to_move)
         deadline = self._effective_deadline(g, to_move, now)
         if deadline is not None and now >= deadline:
-            async with self.store.write() as tx:
-                if not await tx.bump_version(g.id, g.version):
-                    raise GameChanged()
+            async with self._versioned(snap) as tx:
                 await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
             await self._after_commit()
             raise GameOver(f"the game is over: {to_move.name} ran out of time")
@@ -544,39 +560,37 @@ class GameService:
     async def update_settings(self, player_id: int, *, timezone=_UNSET, quiet_hours=_UNSET,
                               digest_time=_UNSET) -> PlayerSettings:
         """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
-        self._throttle(player_id)
-        self._now()  # a clock out of range: refused before anything is written
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
-        for value in (timezone, digest_time, *quiet):
-            if isinstance(value, str):
-                self._check_text(value, "a setting")
-        async with self.store.write() as tx:
-            row = await tx.player(player_id)
-            if row is None:
-                raise NotFound(f"there is no player #{player_id}")
-            current = PlayerSettings.from_json(row.settings)
-            changes = {}
-            if timezone is not _UNSET:
-                changes["timezone"] = timezone or "UTC"
-            if quiet_hours is not _UNSET:
-                if quiet_hours is None:
-                    changes["quiet_start"] = changes["quiet_end"] = None
-                else:
-                    try:
-                        changes["quiet_start"], changes["quiet_end"] = quiet_hours
-                    except (TypeError, ValueError):
-                        raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
-            if digest_time is not _UNSET:
-                changes["digest_time"] = digest_time
-            try:
-                new = PlayerSettings(**{**current.__dict__, **changes})
-            except ValueError as e:
-                raise SettingsError(str(e)) from None
-            except OSError:  # bot.clock.zone: a name that is a folder of zones ("Europe"), or too long
-                raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
-                                    "(use a name like Europe/Paris or UTC)") from None
-            await tx.set_player_settings(player_id, new.to_json())
-        await self._after_commit()
+        async with self._command(player_id):
+            for value in (timezone, digest_time, *quiet):
+                if isinstance(value, str):
+                    self._check_text(value, "a setting")
+            async with self.store.write() as tx:
+                row = await tx.player(player_id)
+                if row is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                current = PlayerSettings.from_json(row.settings)
+                changes = {}
+                if timezone is not _UNSET:
+                    changes["timezone"] = timezone or "UTC"
+                if quiet_hours is not _UNSET:
+                    if quiet_hours is None:
+                        changes["quiet_start"] = changes["quiet_end"] = None
+                    else:
+                        try:
+                            changes["quiet_start"], changes["quiet_end"] = quiet_hours
+                        except (TypeError, ValueError):
+                            raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
+                if digest_time is not _UNSET:
+                    changes["digest_time"] = digest_time
+                try:
+                    new = PlayerSettings(**{**current.__dict__, **changes})
+                except ValueError as e:
+                    raise SettingsError(str(e)) from None
+                except OSError:  # bot.clock.zone: a name that is a folder of zones ("Europe"), or too long
+                    raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
+                                        "(use a name like Europe/Paris or UTC)") from None
+                await tx.set_player_settings(player_id, new.to_json())
         return new
 
     # --- challenges ---
@@ -598,36 +612,35 @@ class GameService:
         setup: 'default', or 'players' (a game with a set-up phase: the players make it);
         scope: where it is made (the adapter's name for it), passed on to its game.
         """
-        self._throttle(challenger_id)
-        now = self._now()
-        if game not in rules.variants():
-            raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
-        try:
-            days = self.settings.default_days if days is _UNSET else parse_days(days)
-        except ConfigError as e:
-            raise ChallengeError(str(e)) from None
-        if colour not in COLOURS:
-            raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
-        if setup not in SETUPS:
-            raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
-        if setup == "players" and rules.game(game).setup_start_fen is None:
-            raise ChallengeError(f"{game} has no set-up for the players to make")
-        if opponent_id == challenger_id:
-            raise ChallengeError("you cannot challenge yourself")
-        async with self.store.write() as tx:
-            challenger = await tx.player(challenger_id)
-            if challenger is None:
-                raise NotFound(f"there is no player #{challenger_id}")
-            if opponent_id is not None and await tx.player(opponent_id) is None:
-                raise NotFound(f"there is no player #{opponent_id}")
-            cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
-                                        scope)
-            event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
-                                         days=days, colour=colour, setup=setup,
-                                         open=opponent_id is None)
-            await self._emit(tx, event, opponent_id, now)
-            view = await self._challenge_view(tx, await tx.challenge(cid))
-        await self._after_commit()
+        async with self._command(challenger_id) as cmd:
+            now = cmd.now
+            if game not in rules.variants():
+                raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+            try:
+                days = self.settings.default_days if days is _UNSET else parse_days(days)
+            except ConfigError as e:
+                raise ChallengeError(str(e)) from None
+            if colour not in COLOURS:
+                raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+            if setup not in SETUPS:
+                raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
+            if setup == "players" and rules.game(game).setup_start_fen is None:
+                raise ChallengeError(f"{game} has no set-up for the players to make")
+            if opponent_id == challenger_id:
+                raise ChallengeError("you cannot challenge yourself")
+            async with self.store.write() as tx:
+                challenger = await tx.player(challenger_id)
+                if challenger is None:
+                    raise NotFound(f"there is no player #{challenger_id}")
+                if opponent_id is not None and await tx.player(opponent_id) is None:
+                    raise NotFound(f"there is no player #{opponent_id}")
+                cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
+                                            scope)
+                event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
+                                             days=days, colour=colour, setup=setup,
+                                             open=opponent_id is None)
+                await self._emit(tx, event, opponent_id, now)
+                view = await self._challenge_view(tx, await tx.challenge(cid))
         return view
 
     async def _open_challenge(self, tx: Tx, challenge_id: int) -> ChallengeRow:
@@ -639,38 +652,38 @@ class GameService:
         return c
 
     async def accept_challenge(self, challenge_id: int, player_id: int) -> GameView:
-        self._throttle(player_id)
-        now = self._now()
-        async with self.store.read() as tx:
-            c = await self._open_challenge(tx, challenge_id)
-            if await tx.player(player_id) is None:
-                raise NotFound(f"there is no player #{player_id}")
-        if c.challenger_id == player_id:
-            raise ChallengeError("you cannot accept your own challenge")
-        if c.opponent_id is not None and c.opponent_id != player_id:
-            raise ChallengeError("that challenge is for someone else")
-        colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
-        white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
-                              else (player_id, c.challenger_id))
-        start = (rules.from_fen(c.game, rules.game(c.game).setup_start_fen) if c.setup == "players"
-                 else rules.start(c.game))
-        async with self.store.write() as tx:
-            if not await tx.close_challenge(c.id, "accepted", player_id, now):
-                raise ChallengeError("that challenge is no longer open")
-            gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
-                                       black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
-                                       to_move_id=white_id if start.turn == Side.WHITE else black_id,
-                                       days=c.days, now=now, deadline=deadline_for(now, c.days),
-                                       scope=c.scope)
-            await tx.set_challenge_game(c.id, gid)
-            g = await tx.game(gid)
-            await self._start_turn(tx, g, start.turn, 1, now)
-            white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
-            for p in (white, black):
-                event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
-                                       days=c.days, challenge_id=c.id)
-                await self._emit(tx, event, p.id, now, game_id=gid)
-        await self._after_commit(gid)
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.read() as tx:
+                c = await self._open_challenge(tx, challenge_id)
+                if await tx.player(player_id) is None:
+                    raise NotFound(f"there is no player #{player_id}")
+            if c.challenger_id == player_id:
+                raise ChallengeError("you cannot accept your own challenge")
+            if c.opponent_id is not None and c.opponent_id != player_id:
+                raise ChallengeError("that challenge is for someone else")
+            colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
+            white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
+                                  else (player_id, c.challenger_id))
+            start = (rules.from_fen(c.game, rules.game(c.game).setup_start_fen) if c.setup == "players"
+                     else rules.start(c.game))
+            async with self.store.write() as tx:
+                if not await tx.close_challenge(c.id, "accepted", player_id, now):
+                    raise ChallengeError("that challenge is no longer open")
+                gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
+                                           black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
+                                           to_move_id=white_id if start.turn == Side.WHITE else black_id,
+                                           days=c.days, now=now, deadline=deadline_for(now, c.days),
+                                           scope=c.scope)
+                await tx.set_challenge_game(c.id, gid)
+                g = await tx.game(gid)
+                await self._start_turn(tx, g, start.turn, 1, now)
+                white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+                for p in (white, black):
+                    event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
+                                           days=c.days, challenge_id=c.id)
+                    await self._emit(tx, event, p.id, now, game_id=gid)
+            cmd.new_turn_in = gid
         return await self.game(gid)
 
     async def decline_challenge(self, challenge_id: int, player_id: int) -> Challenge:
@@ -680,27 +693,26 @@ class GameService:
         return await self._close_challenge(challenge_id, player_id, "cancelled")
 
     async def _close_challenge(self, challenge_id: int, player_id: int, how: str) -> Challenge:
-        self._throttle(player_id)
-        now = self._now()
-        async with self.store.write() as tx:
-            c = await self._open_challenge(tx, challenge_id)
-            if how == "declined":
-                if c.opponent_id is None:
-                    raise ChallengeError("an open challenge cannot be declined: just leave it")
-                if c.opponent_id != player_id:
-                    raise ChallengeError("only the challenged player can decline a challenge")
-                tell = c.challenger_id
-            else:
-                if c.challenger_id != player_id:
-                    raise ChallengeError("only the challenger can cancel a challenge")
-                tell = c.opponent_id
-            if not await tx.close_challenge(c.id, how, player_id, now):
-                raise ChallengeError("that challenge is no longer open")
-            if tell is not None:
-                event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
-                await self._emit(tx, event, tell, now)
-            view = await self._challenge_view(tx, await tx.challenge(c.id))
-        await self._after_commit()
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.write() as tx:
+                c = await self._open_challenge(tx, challenge_id)
+                if how == "declined":
+                    if c.opponent_id is None:
+                        raise ChallengeError("an open challenge cannot be declined: just leave it")
+                    if c.opponent_id != player_id:
+                        raise ChallengeError("only the challenged player can decline a challenge")
+                    tell = c.challenger_id
+                else:
+                    if c.challenger_id != player_id:
+                        raise ChallengeError("only the challenger can cancel a challenge")
+                    tell = c.opponent_id
+                if not await tx.close_challenge(c.id, how, player_id, now):
+                    raise ChallengeError("that challenge is no longer open")
+                if tell is not None:
+                    event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
+                    await self._emit(tx, event, tell, now)
+                view = await self._challenge_view(tx, await tx.challenge(c.id))
         return view
 
     async def list_challenges(self, player_id: int | None = None) -> list[Challenge]:
@@ -927,18 +939,17 @@ class GameService:
     async def start_vacation(self, player_id: int, days: int | None = None) -> VacationInfo:
         """Pause all the player's clocks, for ``days`` or all the allowance left this
         year. It ends when they move, when they end it, or when the time runs out."""
-        self._throttle(player_id)
-        now = self._now()
-        if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
-            raise VacationError("a vacation lasts a whole number of days, at least 1")
-        async with self.store.read() as tx:  # refusals first: a refusal changes nothing
-            await self._vacation_left(tx, player_id, now)
-        await self._expire_due_games(now)  # a vacation does not save a game already lost
-        async with self.store.write() as tx:
-            left = await self._vacation_left(tx, player_id, now)
-            length = left if days is None else min(days * DAY, left)
-            await tx.start_vacation(player_id, now, now + length)
-        await self._after_commit()
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
+                raise VacationError("a vacation lasts a whole number of days, at least 1")
+            async with self.store.read() as tx:  # refusals first: a refusal changes nothing
+                await self._vacation_left(tx, player_id, now)
+            await self._expire_due_games(now)  # a vacation does not save a game already lost
+            async with self.store.write() as tx:
+                left = await self._vacation_left(tx, player_id, now)
+                length = left if days is None else min(days * DAY, left)
+                await tx.start_vacation(player_id, now, now + length)
         return await self.vacation(player_id)
 
     async def _vacation_left(self, tx: Tx, player_id: int, now: int) -> int:
@@ -955,16 +966,15 @@ class GameService:
         return left
 
     async def end_vacation(self, player_id: int) -> VacationInfo:
-        self._throttle(player_id)
-        now = self._now()
-        async with self.store.write() as tx:
-            p = await tx.player(player_id)
-            if p is None:
-                raise NotFound(f"there is no player #{player_id}")
-            if p.vacation_start is None:
-                raise VacationError("you are not on vacation")
-            await self._end_vacation(tx, p, min(now, p.vacation_until))
-        await self._after_commit()
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.write() as tx:
+                p = await tx.player(player_id)
+                if p is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                if p.vacation_start is None:
+                    raise VacationError("you are not on vacation")
+                await self._end_vacation(tx, p, min(now, p.vacation_until))
         return await self.vacation(player_id)
 
     # --- time passing ---
