@@ -2,8 +2,8 @@
 
 Each kind is one :class:`Offer`: the games column that holds the side whose offer stands,
 the refusals, the notices, what accepting does, and which moves make it lapse. The
-service has one way to make, answer and lapse them all (``GameService._make_offer``,
-``_answer_offer``, ``lapsed``); a third kind is one more ``Offer`` (and its column).
+service makes, answers and lapses them all the same way (``make_offer``,
+``answer_offer``, ``lapsed``); a third kind is one more ``Offer`` (and its column).
 
 What an offer needs of the command under way is :class:`OfferCommand` (the service's
 ``GameCommand`` is one), so this module imports nothing of the service."""
@@ -11,6 +11,7 @@ What an offer needs of the command under way is :class:`OfferCommand` (the servi
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -32,6 +33,10 @@ class OfferCommand(Protocol):
     def moves(self) -> Sequence[Any]: ...  # the store's MoveRows
 
     def player(self, side: Side) -> Any: ...  # that side's PlayerRow
+
+    def write(self) -> AbstractAsyncContextManager: ...  # the command's write transaction
+
+    async def tell(self, tx, side: Side, event: ev.Event) -> None: ...
 
     async def finish(self, tx, outcome: Outcome) -> None: ...
 
@@ -116,3 +121,40 @@ def lapsed(game, mover: Side) -> dict[str, None]:
     """The offers that ``mover``'s move makes lapse, as games column updates."""
     return {offer.column: None for offer in OFFERS
             if (offerer := offer.standing(game)) is not None and offer.lapses(offerer, mover)}
+
+
+async def make_offer(offer: Offer, cmd: OfferCommand) -> None:
+    """The player makes the offer (or, where crossing offers agree, accepts the
+    opponent's); the opponent is told."""
+    standing = offer.standing(cmd.game)
+    if standing == cmd.side:
+        raise offer.error(offer.already_made)
+    if standing is not None and offer.crossing_accepts:
+        await _accept(offer, cmd)
+        return
+    if not offer.applies(cmd.moves, cmd.side):
+        raise offer.error(offer.cannot_make)
+    async with cmd.write() as tx:
+        await tx.update_game(cmd.game.id, **{offer.column: cmd.side})
+        await cmd.tell(tx, cmd.side.other, offer.offered(cmd))
+
+
+async def answer_offer(offer: Offer, cmd: OfferCommand, accept: bool) -> None:
+    """The player accepts or declines the opponent's offer."""
+    offerer = cmd.side.other
+    if offer.standing(cmd.game) != offerer or not offer.applies(cmd.moves, offerer):
+        raise offer.error(offer.nothing_to_answer.format(verb="accept" if accept else "decline"))
+    if accept:
+        await _accept(offer, cmd)
+        return
+    async with cmd.write() as tx:
+        await tx.update_game(cmd.game.id, **{offer.column: None})
+        await cmd.tell(tx, offerer, offer.declined(cmd))
+
+
+async def _accept(offer: Offer, cmd: OfferCommand) -> None:
+    prepared = await offer.prepare(cmd) if offer.prepare else None
+    async with cmd.write() as tx:
+        await offer.accept(cmd, tx, prepared)
+        if offer.accepted is not None:
+            await cmd.tell(tx, cmd.side.other, offer.accepted(cmd))

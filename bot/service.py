@@ -68,7 +68,7 @@ from .errors import (
 )
 from .kinds import ChallengeStatus, GameStatus, Outcome, Side
 from .limits import CommandLimiter
-from .offers import DRAW, TAKEBACK, Offer, cleared, lapsed
+from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer
 from .outbox import Outbox
 from .players import Player, PlayerSettings, player_from_row, ref
 from .record import format_record, setup_actions
@@ -831,39 +831,14 @@ class GameService:
     async def _make_offer(self, offer: Offer, game_id: int, player_id: int,
                           expected_ply: int | None) -> GameView:
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
-            standing = offer.standing(cmd.game)
-            if standing == cmd.side:
-                raise offer.error(offer.already_made)
-            if standing is not None and offer.crossing_accepts:
-                await self._accept_offer(offer, cmd)
-            else:
-                if not offer.applies(cmd.moves, cmd.side):
-                    raise offer.error(offer.cannot_make)
-                async with cmd.write() as tx:
-                    await tx.update_game(game_id, **{offer.column: cmd.side})
-                    await cmd.tell(tx, cmd.side.other, offer.offered(cmd))
+            await make_offer(offer, cmd)
         return await self.game(game_id)
 
     async def _answer_offer(self, offer: Offer, game_id: int, player_id: int, accept: bool,
                             expected_ply: int | None) -> GameView:
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
-            offerer = cmd.side.other
-            if offer.standing(cmd.game) != offerer or not offer.applies(cmd.moves, offerer):
-                raise offer.error(offer.nothing_to_answer.format(verb="accept" if accept else "decline"))
-            if accept:
-                await self._accept_offer(offer, cmd)
-            else:
-                async with cmd.write() as tx:
-                    await tx.update_game(game_id, **{offer.column: None})
-                    await cmd.tell(tx, offerer, offer.declined(cmd))
+            await answer_offer(offer, cmd, accept)
         return await self.game(game_id)
-
-    async def _accept_offer(self, offer: Offer, cmd: GameCommand) -> None:
-        prepared = await offer.prepare(cmd) if offer.prepare else None
-        async with cmd.write() as tx:
-            await offer.accept(cmd, tx, prepared)
-            if offer.accepted is not None:
-                await cmd.tell(tx, cmd.side.other, offer.accepted(cmd))
 
     # --- looking ---
 
