@@ -18,11 +18,6 @@ class Side(StrEnum):
     def other(self) -> Side:
         return Side.BLACK if self is Side.WHITE else Side.WHITE
 
-    @property
-    def colour(self) -> str:
-        """'white' or 'black', as a challenge names a colour."""
-        return self.name.lower()
-
 
 class GameStatus(StrEnum):
     ACTIVE = "active"
@@ -37,9 +32,9 @@ class ChallengeStatus(StrEnum):
     CANCELLED = "cancelled"
 
 
-WIN = {Side.WHITE: "1-0", Side.BLACK: "0-1"}
-DRAW = "1/2-1/2"
-NO_RESULT = "*"  # an aborted game's
+_WIN = {Side.WHITE: "1-0", Side.BLACK: "0-1"}
+_DRAW = "1/2-1/2"
+_NO_RESULT = "*"  # an aborted game's
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,12 +49,12 @@ class Outcome:
     reason: str
 
     def __post_init__(self) -> None:
-        if self.result not in (*WIN.values(), DRAW, NO_RESULT):
+        if self.result not in (*_WIN.values(), _DRAW, _NO_RESULT):
             raise ValueError(f"not a game result: {self.result!r}")
 
     @classmethod
     def win(cls, side: Side | str, reason: str) -> Outcome:
-        return cls(WIN[Side(side)], reason)
+        return cls(_WIN[Side(side)], reason)
 
     @classmethod
     def loss(cls, side: Side | str, reason: str) -> Outcome:
@@ -68,16 +63,16 @@ class Outcome:
 
     @classmethod
     def draw(cls, reason: str) -> Outcome:
-        return cls(DRAW, reason)
+        return cls(_DRAW, reason)
 
     @classmethod
     def aborted(cls) -> Outcome:
-        return cls(NO_RESULT, "aborted")
+        return cls(_NO_RESULT, "aborted")
 
     @property
     def winner(self) -> Side | None:
         """The side that won; None for a draw or an aborted game."""
-        return next((side for side, result in WIN.items() if result == self.result), None)
+        return next((side for side, result in _WIN.items() if result == self.result), None)
 
     def __iter__(self):
         return iter((self.result, self.reason))

@@ -42,7 +42,7 @@ def test_outcome_knows_its_winner_and_equals_the_pair_it_replaces():
 
 def test_side_and_status_are_their_stored_strings():
     assert Side.WHITE == "w" and Side("b") is Side.BLACK and Side.WHITE.other is Side.BLACK
-    assert Side.BLACK.colour == "black" and f"{Side.BLACK}" == "b"
+    assert f"{Side.BLACK}" == "b" and str(Side.WHITE) == "w"
     assert GameStatus("aborted") is GameStatus.ABORTED and GameStatus.ACTIVE == "active"
 
 
