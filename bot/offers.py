@@ -117,10 +117,17 @@ def cleared() -> dict[str, None]:
     return {offer.column: None for offer in OFFERS}
 
 
-def lapsed(game, mover: Side) -> dict[str, None]:
-    """The offers that ``mover``'s move makes lapse, as games column updates."""
+def standing(game) -> dict[str, str | None]:
+    """Each offer's column and the side whose offer stands in ``game`` (None: none)."""
+    return {offer.column: getattr(game, offer.column) for offer in OFFERS}
+
+
+def lapsed(standing: dict[str, str | None], mover: Side) -> dict[str, None]:
+    """The offers (``standing()``) that ``mover``'s move makes lapse, as games column
+    updates."""
     return {offer.column: None for offer in OFFERS
-            if (offerer := offer.standing(game)) is not None and offer.lapses(offerer, mover)}
+            if (offerer := standing.get(offer.column)) is not None
+            and offer.lapses(Side(offerer), mover)}
 
 
 async def make_offer(offer: Offer, cmd: OfferCommand) -> None:

@@ -66,7 +66,8 @@ class MoveResult:
     game: GameView
     lan: str
     san: str
-    outcome: Outcome | None  # if the move ended the game
+    outcome: Outcome | None  # if the move (or the answer) ended the game
+    answer: str | None = None  # SAN of the opponent's conditional answer, played at once
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ import rules
 from rules.errors import RulesError
 
 from . import events as ev
+from . import premoves
 from .clock import (
     DAY,
     HOUR,
@@ -68,7 +69,7 @@ from .errors import (
 )
 from .kinds import ChallengeStatus, GameStatus, Outcome, Side
 from .limits import CommandLimiter
-from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer
+from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing
 from .outbox import Outbox
 from .players import Player, PlayerSettings, player_from_row, ref
 from .record import format_record, setup_actions
@@ -159,6 +160,10 @@ class GameCommand:
 
     async def start_turn(self, tx: Tx, side: Side) -> None:
         await self._service._start_turn(tx, self.game, side, self.game.turn_no + 1, self.now)
+        self.new_turn()
+
+    def new_turn(self) -> None:
+        """A turn started in the game: its "your move" goes out at once after the commit."""
         self._base.new_turn_in = self.game.id
 
     async def position_before_last(self):
@@ -172,6 +177,7 @@ class GameCommand:
         await tx.delete_move(g.id, g.ply)
         await tx.update_game(g.id, current_vfen=before.fen(), ply=g.ply - 1, **cleared())
         await self.start_turn(tx, Side(before.turn))
+        await premoves.drop_all(self._service, tx, g, "takeback", self.now)
 
 
 def _storable(text: str, what: str) -> None:
@@ -558,11 +564,12 @@ class GameService:
         return player_from_row(row)
 
     async def update_settings(self, player_id: int, *, timezone=_UNSET, quiet_hours=_UNSET,
-                              digest_time=_UNSET) -> PlayerSettings:
-        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
+                              digest_time=_UNSET, confirm_moves=_UNSET) -> PlayerSettings:
+        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None;
+        confirm_moves: "off", "typed" or "all" (players.CONFIRM_CHOICES)."""
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
         async with self._command(player_id):
-            for value in (timezone, digest_time, *quiet):
+            for value in (timezone, digest_time, confirm_moves, *quiet):
                 if isinstance(value, str):
                     self._check_text(value, "a setting")
             async with self.store.write() as tx:
@@ -583,6 +590,8 @@ class GameService:
                             raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
                 if digest_time is not _UNSET:
                     changes["digest_time"] = digest_time
+                if confirm_moves is not _UNSET:
+                    changes["confirm_moves"] = confirm_moves
                 try:
                     new = PlayerSettings(**{**current.__dict__, **changes})
                 except ValueError as e:
@@ -733,8 +742,8 @@ class GameService:
                    expected_ply: int | None = None) -> MoveResult:
         """Play a move (any notation the engine accepts; set-up actions too)."""
         async with self._game_command(game_id, player_id, expected_ply, (text, "a move")) as cmd:
-            lan, san, outcome = await self._play(cmd, text)
-        return MoveResult(await self.game(game_id), lan, san, outcome)
+            lan, san, outcome, answer = await self._play(cmd, text)
+        return MoveResult(await self.game(game_id), lan, san, outcome, answer)
 
     async def setup_action(self, game_id: int, player_id: int, action: str, *,
                            expected_ply: int | None = None) -> MoveResult:
@@ -743,10 +752,13 @@ class GameService:
                                       (action, "a set-up action")) as cmd:
             if not cmd.pos.in_setup:
                 raise IllegalMove("the set-up is over: make a move instead")
-            lan, san, outcome = await self._play(cmd, action)
-        return MoveResult(await self.game(game_id), lan, san, outcome)
+            lan, san, outcome, answer = await self._play(cmd, action)
+        return MoveResult(await self.game(game_id), lan, san, outcome, answer)
 
-    async def _play(self, cmd: GameCommand, text: str) -> tuple[str, str, Outcome | None]:
+    async def _play(self, cmd: GameCommand, text: str) -> tuple[str, str, Outcome | None, str | None]:
+        """The move, and the opponent's conditional answer if one was waiting for it
+        (played in the same transaction): (lan, san, the outcome if either ended the
+        game, the answer's SAN)."""
         g, pos, side, now = cmd.game, cmd.pos, cmd.side, cmd.now
         if pos.turn != side:
             raise NotYourTurn(f"it is not your turn: {cmd.player(pos.turn).name} is to move")
@@ -764,17 +776,34 @@ class GameService:
             mover = await tx.player(cmd.player(side).id)
             if mover.vacation_start is not None:  # a vacation ends when its player moves
                 await self._end_vacation(tx, mover, now)
-            ply = g.ply + 1
-            await tx.insert_move(g.id, ply, lan, san, mover.id, side, now, new.fen())
-            if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
-                await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
-            await tx.update_game(g.id, current_vfen=new.fen(), ply=ply, **lapsed(g, side))
-            if outcome is not None:
-                await cmd.finish(tx, outcome, last_move=san)
-            else:
-                await cmd.start_turn(tx, Side(new.turn))
-        self._remember(g.id, g.start_vfen, tuple(m.lan for m in cmd.moves) + (lan,), new)
-        return lan, san, outcome
+            draw = await self._record_move(tx, g, g.ply + 1, g.turn_no + 1, side, mover.id, lan, san,
+                                           new, outcome, g.draw_offer, now)
+            answered = None if outcome is not None else await premoves.answer(
+                self, tx, g, lan, san, new, draw, now)  # the waiting player's conditional answer
+        cmd.new_turn()
+        lans = tuple(m.lan for m in cmd.moves) + (lan,)
+        if answered is not None:
+            lans, new = lans + (answered.lan,), answered.pos
+            outcome = None if answered.outcome is None else Outcome(*answered.outcome)
+        self._remember(g.id, g.start_vfen, lans, new)
+        return lan, san, outcome, answered.san if answered is not None else None
+
+    async def _record_move(self, tx: Tx, g: GameRow, ply: int, turn_no: int, side: Side | str,
+                           player_id: int, lan: str, san: str, new, outcome, draw_offer: str | None,
+                           now: int) -> str | None:
+        """Write a move played (ply ``ply``) and start the next turn or end the game
+        (``outcome``: an Outcome or the rules' (result, reason)); the draw offer that
+        stands after it is returned (the offers the move makes lapse: bot/offers.py)."""
+        await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
+        if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
+            await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
+        gone = lapsed({**standing(g), DRAW.column: draw_offer}, Side(side))
+        await tx.update_game(g.id, current_vfen=new.fen(), ply=ply, **gone)
+        if outcome is not None:
+            await self._finish(tx, g, Outcome(*outcome), now, last_move=san)
+        else:
+            await self._start_turn(tx, g, new.turn, turn_no, now)
+        return None if DRAW.column in gone else draw_offer
 
     async def legal_moves(self, game_id: int) -> list[str]:
         """The LAN of every legal move (or set-up action) in the current position."""
@@ -782,6 +811,43 @@ class GameService:
         if snap.game.status != GameStatus.ACTIVE:
             return []
         return sorted(m.lan for m in snap.pos.legal_moves())
+
+    # --- conditional moves (bot/premoves.py), the next game ---
+
+    async def premoves(self, game_id: int, player_id: int) -> premoves.Lines:
+        """The player's own conditional lines in the game (never the opponent's)."""
+        snap = await self._snapshot(game_id)
+        self._side(snap, player_id)
+        async with self.store.read() as tx:
+            return await premoves.lines_of(tx, snap.game, player_id)
+
+    async def set_premoves(self, game_id: int, player_id: int, text: str, *,
+                           expected_ply: int | None = None) -> premoves.Lines:
+        """Leave lines like ``Nf6 e5; Nc6 d4 Nf6 Bg5`` (their move, my answer, ...), in place
+        of any before; every move is checked from the current position."""
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            _storable(str(text), "conditional moves")  # no length limit: lines may be many
+            premoves.check_waiting(cmd.pos, cmd.side, cmd.player(cmd.side.other).name)
+            tree = await asyncio.to_thread(premoves.build_tree, cmd.pos, str(text))
+            async with self.store.write() as tx:
+                g = await tx.game(game_id)
+                if g.version != cmd.game.version:  # a move meanwhile: the lines were checked on another position
+                    raise GameChanged()
+                await premoves.store_lines(tx, g, player_id, tree, cmd.now)
+        return premoves.Lines(game_id, g.ply, tree)
+
+    async def cancel_premoves(self, game_id: int, player_id: int) -> int:
+        """Drop the player's conditional lines in the game; how many there were."""
+        async with self._command(player_id):
+            lines = await self.premoves(game_id, player_id)
+            async with self.store.write() as tx:
+                await tx.delete_premoves(game_id, player_id)
+        return lines.count
+
+    async def next_game(self, player_id: int) -> GameSummary | None:
+        """The player's most urgent game where it is their move (the earliest deadline,
+        vacations counted in; unclocked games last), or None."""
+        return next((s for s in await self.list_games(player_id) if s.my_move), None)
 
     # --- resigning, aborting, offers (draws, takebacks) ---
 

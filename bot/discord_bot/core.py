@@ -27,6 +27,17 @@ def fairy_of(interaction: discord.Interaction) -> Fairy:
     return interaction.client.fairy  # type: ignore[attr-defined]
 
 
+async def lookup_game(interaction: discord.Interaction) -> tuple[Fairy, Player, GameView] | None:
+    """For an autocomplete: the adapter, the player and the game the options name (or this
+    thread's, or their only one); None once the player's lookups are spent."""
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    if not fairy.service.budget_lookup(me.id):
+        return None
+    gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
+    return fairy, me, await fairy.service.game(gid)
+
+
 def board_flip(view: GameView) -> bool:
     """Seen from the player to move (from White once the game is over)."""
     return view.status == "active" and view.turn == "b"

@@ -19,7 +19,7 @@ from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
 
-from . import commands, typed, views
+from . import commands, typed, views, waiting
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
@@ -86,7 +86,7 @@ class FairyClient(discord.Client):
             computer.bind(service, act=self.fairy.act)
             self.fairy.computer = computer
             await computer.resume()
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC)
         self.fairy.service.start_delivery()  # commands answer at once; notices follow in the background
         await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)

@@ -313,9 +313,13 @@ class MoveModal(_Modal):
         fairy = fairy_of(interaction)
         note_game(interaction, self.game_id)
         me = await fairy.player(interaction.user)
+        from .waiting import asked_first, send_played  # it builds on this module's buttons
+        if await asked_first(interaction, fairy, me, self.game_id, self.move.value, typed=True,
+                             expected_ply=self.ply):
+            return
         await defer(interaction)
         r = await fairy.play(me.id, self.game_id, self.move.value, expected_ply=self.ply)
-        await send(interaction, played_text(r))
+        await send_played(interaction, r)
 
 
 class PieceModal(_Modal):

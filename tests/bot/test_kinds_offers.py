@@ -6,7 +6,7 @@ import pytest
 from bot import events as ev
 from bot.errors import DrawError, GameChanged, GameOver, NotAPlayer, RateLimited
 from bot.kinds import ChallengeStatus, GameStatus, Outcome, Side
-from bot.offers import DRAW, TAKEBACK, Offer, lapsed
+from bot.offers import DRAW, TAKEBACK, Offer, lapsed, standing
 from bot.players import ref
 
 from .conftest import new_game
@@ -92,8 +92,9 @@ async def test_a_game_command_is_rate_limited_before_it_reads(opener, fake_engin
 def test_offers_lapse_by_their_own_rule():
     class Game:
         draw_offer, takeback_by = "w", "b"
-    assert lapsed(Game, Side.WHITE) == {"draw_offer": None, "takeback_by": None}
-    assert lapsed(Game, Side.BLACK) == {"takeback_by": None}  # a draw stands until its maker moves
+    assert standing(Game) == {"draw_offer": "w", "takeback_by": "b"}
+    assert lapsed(standing(Game), Side.WHITE) == {"draw_offer": None, "takeback_by": None}
+    assert lapsed(standing(Game), Side.BLACK) == {"takeback_by": None}  # a draw stands until its maker moves
     assert DRAW.standing(Game) is Side.WHITE and TAKEBACK.standing(Game) is Side.BLACK
 
 
