@@ -117,13 +117,13 @@ def cleared() -> dict[str, None]:
     return {offer.column: None for offer in OFFERS}
 
 
-def standing(game) -> dict[str, str | None]:
+def standing_offers(game) -> dict[str, str | None]:
     """Each offer's column and the side whose offer stands in ``game`` (None: none)."""
     return {offer.column: getattr(game, offer.column) for offer in OFFERS}
 
 
 def lapsed(standing: dict[str, str | None], mover: Side) -> dict[str, None]:
-    """The offers (``standing()``) that ``mover``'s move makes lapse, as games column
+    """The offers (``standing_offers()``) that ``mover``'s move makes lapse, as games column
     updates."""
     return {offer.column: None for offer in OFFERS
             if (offerer := standing.get(offer.column)) is not None

@@ -69,7 +69,7 @@ from .errors import (
 )
 from .kinds import ChallengeStatus, GameStatus, Outcome, Side
 from .limits import CommandLimiter
-from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing
+from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing_offers
 from .outbox import Outbox
 from .players import Player, PlayerSettings, player_from_row, ref
 from .record import format_record, setup_actions
@@ -797,7 +797,7 @@ class GameService:
         await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
         if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
             await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
-        gone = lapsed({**standing(g), DRAW.column: draw_offer}, Side(side))
+        gone = lapsed({**standing_offers(g), DRAW.column: draw_offer}, Side(side))
         await tx.update_game(g.id, current_vfen=new.fen(), ply=ply, **gone)
         if outcome is not None:
             await self._finish(tx, g, Outcome(*outcome), now, last_move=san)
@@ -831,7 +831,8 @@ class GameService:
             tree = await asyncio.to_thread(premoves.build_tree, cmd.pos, str(text))
             async with self.store.write() as tx:
                 g = await tx.game(game_id)
-                if g.version != cmd.game.version:  # a move meanwhile: the lines were checked on another position
+                # a move meanwhile: the lines were checked on another position
+                if g.version != cmd.game.version:
                     raise GameChanged()
                 await premoves.store_lines(tx, g, player_id, tree, cmd.now)
         return premoves.Lines(game_id, g.ply, tree)

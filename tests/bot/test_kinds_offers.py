@@ -6,7 +6,7 @@ import pytest
 from bot import events as ev
 from bot.errors import DrawError, GameChanged, GameOver, NotAPlayer, RateLimited
 from bot.kinds import ChallengeStatus, GameStatus, Outcome, Side
-from bot.offers import DRAW, TAKEBACK, Offer, lapsed, standing
+from bot.offers import DRAW, TAKEBACK, Offer, lapsed, standing_offers
 from bot.players import ref
 
 from .conftest import new_game
@@ -50,7 +50,8 @@ async def test_results_carry_the_types(svc, alice, bob):
     c = await svc.challenge(alice.id, "fake", opponent_id=bob.id, days=3, colour="white")
     assert c.status is ChallengeStatus.OPEN
     g = await svc.accept_challenge(c.id, bob.id)
-    assert (g.status, g.turn, g.side_of(bob.id), g.outcome) == (GameStatus.ACTIVE, Side.WHITE, Side.BLACK, None)
+    assert (g.status, g.turn, g.side_of(bob.id), g.outcome) == (
+        GameStatus.ACTIVE, Side.WHITE, Side.BLACK, None)
     r = await svc.move(g.id, alice.id, "a1")
     assert r.game.turn is Side.BLACK and r.game.moves[0].side is Side.WHITE and r.outcome is None
     await svc.offer_draw(g.id, bob.id)
@@ -59,7 +60,8 @@ async def test_results_carry_the_types(svc, alice, bob):
     assert r.game.status is GameStatus.FINISHED and r.game.outcome == Outcome("0-1", "checkmate")
     assert r.game.draw_offer is None
     (summary,) = await svc.list_games(alice.id, include_finished=True)
-    assert (summary.my_side, summary.status, summary.outcome.winner) == (Side.WHITE, GameStatus.FINISHED, Side.BLACK)
+    assert (summary.my_side, summary.status, summary.outcome.winner) == (
+        Side.WHITE, GameStatus.FINISHED, Side.BLACK)
 
 
 @pytest.mark.parametrize("name,command", GAME_COMMANDS, ids=[n for n, _ in GAME_COMMANDS])
@@ -92,9 +94,10 @@ async def test_a_game_command_is_rate_limited_before_it_reads(opener, fake_engin
 def test_offers_lapse_by_their_own_rule():
     class Game:
         draw_offer, takeback_by = "w", "b"
-    assert standing(Game) == {"draw_offer": "w", "takeback_by": "b"}
-    assert lapsed(standing(Game), Side.WHITE) == {"draw_offer": None, "takeback_by": None}
-    assert lapsed(standing(Game), Side.BLACK) == {"takeback_by": None}  # a draw stands until its maker moves
+    assert standing_offers(Game) == {"draw_offer": "w", "takeback_by": "b"}
+    assert lapsed(standing_offers(Game), Side.WHITE) == {"draw_offer": None, "takeback_by": None}
+    # a draw offer stands until its maker moves; a takeback request lapses with any move
+    assert lapsed(standing_offers(Game), Side.BLACK) == {"takeback_by": None}
     assert DRAW.standing(Game) is Side.WHITE and TAKEBACK.standing(Game) is Side.BLACK
 
 
