@@ -22,9 +22,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import events as ev
 from .clock import DAY
 from .errors import ChallengeError, NotFound, SettingsError
+from .offers import OFFERS
 from .players import ref
 from .rating_service import can_be_rated
 from .store import ChallengeRow, GameRow, PlayerRow, Tx
@@ -94,15 +97,16 @@ async def challenge_settled(tx: Tx, c: ChallengeRow, now: int) -> None:
         await _tell(tx, ev.OfferSettled(what="challenge", ref_id=c.id), player_id, now)
 
 
-async def offers_settled(tx: Tx, g: GameRow, now: int, *, draw_by: str | None = None,
-                         takeback_by: str | None = None) -> None:
-    """The draw offer and/or takeback request (by the side given) of game ``g`` that the
-    change being written settles: the notice of each, to the other side, carried buttons
+async def offers_settled(tx: Tx, g: GameRow, now: int, settled: Mapping[str, str | None]) -> None:
+    """The draw offer and/or takeback request of game ``g`` that the change being written
+    settles, as bot/offers.py's ``standing_offers`` gives them (games column: the side
+    whose offer it is, or None): the notice of each, to the other side, carried buttons
     to disable."""
-    for what, side in (("draw", draw_by), ("takeback", takeback_by)):
+    names = {offer.column: offer.name for offer in OFFERS}
+    for column, side in settled.items():
         if side is not None:
             answerer = g.black_id if side == "w" else g.white_id
-            await _tell(tx, ev.OfferSettled(what=what, ref_id=g.id), answerer, now, game_id=g.id)
+            await _tell(tx, ev.OfferSettled(what=names[column], ref_id=g.id), answerer, now, game_id=g.id)
 
 
 def earliest(*times: int | None) -> int | None:
