@@ -85,11 +85,11 @@ class Host:
 
     @classmethod
     async def open(cls, settings: Settings, adapters: list[Adapter], *, clock: Clock | None = None,
-                   computer: Computer | None = None, reminders: bool = True) -> Host:
+                   computer: Computer | None = None, reminders: bool = True, rng=None) -> Host:
         notifiers = [a.notifier for a in adapters if a.notifier is not None]
         if computer is not None:
             notifiers.append(computer)
-        service = await GameService.open(settings, clock=clock, notifier=Notifiers(notifiers))
+        service = await GameService.open(settings, clock=clock, notifier=Notifiers(notifiers), rng=rng)
         host = cls(service, [], computer, None)
         try:
             for adapter in adapters:

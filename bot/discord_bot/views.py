@@ -9,7 +9,7 @@ the service and back; errors become private answers (``replies.report``).
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 from discord import ui
@@ -17,8 +17,11 @@ from discord import ui
 from bot.errors import GameOver, NotAPlayer, NotYourTurn, ServiceError
 
 from . import access, format, suggest
-from .core import Fairy, board_flip, fairy_of
 from .replies import NO_PINGS, defer, note_game, report, send
+from .shared import board_flip, fairy_of
+
+if TYPE_CHECKING:
+    from .core import Fairy
 
 
 def _check_my_move(gv, player_id: int) -> str:

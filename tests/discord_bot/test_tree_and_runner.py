@@ -9,7 +9,8 @@ from discord import app_commands
 
 from bot.config import ConfigError, Settings
 from bot.discord_bot import views
-from bot.discord_bot.runner import FairyClient, FairyTree, main, make_intents
+from bot.adapters import main
+from bot.discord_bot.runner import FairyClient, FairyTree, make_intents
 
 EXPECTED = {
     "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level"],

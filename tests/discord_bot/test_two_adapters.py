@@ -5,6 +5,8 @@ commits (the outbox's background delivery, drained), with no sweep and no clock 
 
 from __future__ import annotations
 
+import random
+
 from bot import commands_text
 from bot.adapters import Host
 from bot.discord_bot.runner import DiscordAdapter
@@ -47,7 +49,8 @@ async def test_each_players_notice_goes_to_their_own_platform_at_once(settings, 
     w = World()
     w.alice = w.member("Alice")
     discord_side, terminal = DiscordWithoutGateway(settings, client=w.client), TerminalSide()
-    host = await Host.open(settings, [discord_side, terminal], clock=clock, reminders=False)
+    host = await Host.open(settings, [discord_side, terminal], clock=clock, reminders=False,
+                           rng=random.Random(1))  # colours by lot: Tom, the challenger, is White
     service = host.service
 
     async def no_sweep(*args, **kwargs):
