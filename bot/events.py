@@ -159,10 +159,39 @@ class Digest(Event):
     games: tuple[DigestEntry, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
+class PremovePlayed(Event):
+    """The opponent's move matched one of the recipient's conditional lines: its answer
+    was played (the opponent gets their "your move" as after any move)."""
+
+    kind: typing.ClassVar[str] = "premove_played"
+    game_id: int
+    game: str
+    opponent: PlayerRef
+    their_move: str  # SAN
+    answer: str  # SAN of the recipient's answer, played
+    lines_left: int  # of the recipient's lines, those still waiting
+
+
+@dataclass(frozen=True, kw_only=True)
+class PremovesDropped(Event):
+    """The recipient's conditional lines were dropped: ``why`` is 'move' (the opponent
+    played ``move``, which no line expected), 'takeback' or 'illegal' (the answer could
+    not be played, ``move`` being it)."""
+
+    kind: typing.ClassVar[str] = "premoves_dropped"
+    game_id: int
+    game: str
+    opponent: PlayerRef
+    why: str
+    move: str | None
+    lines: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
-                              TakebackAnswered, Digest)
+                              TakebackAnswered, Digest, PremovePlayed, PremovesDropped)
 }
 
 

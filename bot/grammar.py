@@ -117,6 +117,7 @@ KINDS: dict[str, Kind] = {
     "N": Kind(_count, "a number of days"),
     "ID": Kind(_number, "a number"),
     "MOVE": Kind(_word, "a move", rest=True),
+    "LINES": Kind(_word, "conditional lines (their move, your answer, ...)", rest=True),
     "CODE": Kind(_word, "a piece's letter"),
     "NAME": Kind(_word, "a piece's name"),
     "COMMAND": Kind(lambda w: w.lower(), "a command"),
@@ -336,6 +337,11 @@ GRAMMAR.add("decline [ID]", "decline a challenge (the only one open to you, or c
             needs_game=False)
 GRAMMAR.add("vacation [N|end]", "how many vacation days you have; take N days off (the clocks of "
             "your games stop), or end it", names={"N|end": "days"}, needs_game=False)
+GRAMMAR.add("premove [cancel|LINES]", "while the other side is to move: answers left in advance, "
+            "like premove e5 Nf3; c5 Nc3 (their move, yours, ...); alone: show them; cancel: drop them",
+            names={"cancel|LINES": "lines"})
+GRAMMAR.add("next", "go on with your most urgent game where it is your move", needs_game=False)
+GRAMMAR.add("confirm on|off", "ask \"play Nf3?\" before each typed move is played", needs_game=False)
 GRAMMAR.add("hint", "the move the computer would play (only in games against the computer)")
 GRAMMAR.add("review", "after the game: each move's score swing, blunders (??), mistakes (?)")
 GRAMMAR.add("rules [GAME]", "what the game is and its pieces", needs_game=False)

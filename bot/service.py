@@ -36,6 +36,7 @@ import rules
 from rules.errors import RulesError
 
 from . import events as ev
+from . import premoves
 from .clock import (
     DAY,
     HOUR,
@@ -129,7 +130,8 @@ class MoveResult:
     game: GameView
     lan: str
     san: str
-    outcome: tuple[str, str] | None  # (result, reason) if the move ended the game
+    outcome: tuple[str, str] | None  # (result, reason) if the move (or the answer) ended the game
+    answer: str | None = None  # SAN of the opponent's conditional answer, played at once
 
 
 @dataclass(frozen=True)
@@ -610,12 +612,13 @@ class GameService:
         return player_from_row(row)
 
     async def update_settings(self, player_id: int, *, timezone=_UNSET, quiet_hours=_UNSET,
-                              digest_time=_UNSET) -> PlayerSettings:
-        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
+                              digest_time=_UNSET, confirm_moves=_UNSET) -> PlayerSettings:
+        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None;
+        confirm_moves: "off", "typed" or "all" (players.CONFIRM_CHOICES)."""
         self._throttle(player_id)
         self._now()  # a clock out of range: refused before anything is written
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
-        for value in (timezone, digest_time, *quiet):
+        for value in (timezone, digest_time, confirm_moves, *quiet):
             if isinstance(value, str):
                 self._check_text(value, "a setting")
         async with self.store.write() as tx:
@@ -636,6 +639,8 @@ class GameService:
                         raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
             if digest_time is not _UNSET:
                 changes["digest_time"] = digest_time
+            if confirm_moves is not _UNSET:
+                changes["confirm_moves"] = confirm_moves
             try:
                 new = PlayerSettings(**{**current.__dict__, **changes})
             except ValueError as e:
@@ -812,20 +817,34 @@ class GameService:
             mover = await tx.player(player_id)
             if mover.vacation_start is not None:  # a vacation ends when its player moves
                 await self._end_vacation(tx, mover, now)
-            ply = g.ply + 1
-            await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
-            if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
-                await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
-            await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
-                                 draw_offer=None if g.draw_offer == side else g.draw_offer,
-                                 takeback_by=None)
-            if outcome is not None:
-                await self._finish(tx, g, outcome[0], outcome[1], now, last_move=san)
-            else:
-                await self._start_turn(tx, g, new.turn, g.turn_no + 1, now)
-        self._remember(g.id, g.start_vfen, tuple(m.lan for m in snap.moves) + (lan,), new)
+            draw = await self._record_move(tx, g, g.ply + 1, g.turn_no + 1, side, player_id, lan, san,
+                                           new, outcome, g.draw_offer, now)
+            answered = None if outcome is not None else await premoves.answer(
+                self, tx, g, lan, san, new, draw, now)  # the waiting player's conditional answer
+        lans = tuple(m.lan for m in snap.moves) + (lan,)
+        if answered is not None:
+            lans, new, outcome = lans + (answered.lan,), answered.pos, answered.outcome
+        self._remember(g.id, g.start_vfen, lans, new)
         await self._after_commit(g.id)
-        return MoveResult(await self.game(g.id), lan, san, outcome)
+        return MoveResult(await self.game(g.id), lan, san, outcome,
+                          answered.san if answered is not None else None)
+
+    async def _record_move(self, tx: Tx, g: GameRow, ply: int, turn_no: int, side: str,
+                           player_id: int, lan: str, san: str, new, outcome, draw_offer: str | None,
+                           now: int) -> str | None:
+        """Write a move played (ply ``ply``) and start the next turn or end the game; the
+        draw offer that stands after it is returned (a player's offer lapses when they move)."""
+        await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
+        if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
+            await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
+        draw_offer = None if draw_offer == side else draw_offer
+        await tx.update_game(g.id, current_vfen=new.fen(), ply=ply, draw_offer=draw_offer,
+                             takeback_by=None)
+        if outcome is not None:
+            await self._finish(tx, g, outcome[0], outcome[1], now, last_move=san)
+        else:
+            await self._start_turn(tx, g, new.turn, turn_no, now)
+        return draw_offer
 
     async def setup_action(self, game_id: int, player_id: int, action: str, *,
                            expected_ply: int | None = None) -> MoveResult:
@@ -845,6 +864,44 @@ class GameService:
         if snap.game.status != "active":
             return []
         return sorted(m.lan for m in snap.pos.legal_moves())
+
+    # --- conditional moves (bot/premoves.py), the next game ---
+
+    async def premoves(self, game_id: int, player_id: int) -> premoves.Lines:
+        """The player's own conditional lines in the game (never the opponent's)."""
+        snap = await self._snapshot(game_id)
+        self._side(snap, player_id)
+        async with self.store.read() as tx:
+            return await premoves.lines_of(tx, snap.game, player_id)
+
+    async def set_premoves(self, game_id: int, player_id: int, text: str, *,
+                           expected_ply: int | None = None) -> premoves.Lines:
+        """Leave lines like ``Nf6 e5; Nc6 d4 Nf6 Bg5`` (their move, my answer, ...), in place
+        of any before; every move is checked from the current position."""
+        self._throttle(player_id)
+        _storable(str(text), "conditional moves")
+        now, snap, side = await self._begin(game_id, player_id, expected_ply)
+        premoves.check_waiting(snap.pos, side, snap.row(_other(side)).name)
+        tree = await asyncio.to_thread(premoves.build_tree, snap.pos, str(text))
+        async with self.store.write() as tx:
+            g = await tx.game(game_id)
+            if g.version != snap.game.version:  # a move meanwhile: the lines were checked on another position
+                raise GameChanged()
+            await premoves.store_lines(tx, g, player_id, tree, now)
+        return premoves.Lines(game_id, g.ply, tree)
+
+    async def cancel_premoves(self, game_id: int, player_id: int) -> int:
+        """Drop the player's conditional lines in the game; how many there were."""
+        self._throttle(player_id)
+        lines = await self.premoves(game_id, player_id)
+        async with self.store.write() as tx:
+            await tx.delete_premoves(game_id, player_id)
+        return lines.count
+
+    async def next_game(self, player_id: int) -> GameSummary | None:
+        """The player's most urgent game where it is their move (the earliest deadline,
+        vacations counted in; unclocked games last), or None."""
+        return next((s for s in await self.list_games(player_id) if s.my_move), None)
 
     # --- resigning, draws, takebacks, aborting ---
 
@@ -954,6 +1011,7 @@ class GameService:
                 await tx.update_game(game_id, current_vfen=before.fen(), ply=g.ply - 1,
                                      takeback_by=None, draw_offer=None)
                 await self._start_turn(tx, g, before.turn, g.turn_no + 1, now)
+                await premoves.drop_all(self, tx, g, "takeback", now)
             else:
                 await tx.update_game(game_id, takeback_by=None)
             event = ev.TakebackAnswered(game_id=game_id, game=g.game, by=ref(snap.row(side)),

@@ -234,10 +234,24 @@ _V7_PUBLIC_GAMES = (
     "CREATE TABLE public_games (game_id INTEGER PRIMARY KEY REFERENCES games(id))",
 )
 
+# A player's conditional moves in a game (bot/premoves.py): a tree of "if they play X, I
+# answer Y" as JSON, rooted at the opponent's move after ``ply``.
+_V8_PREMOVES = (
+    """CREATE TABLE premoves (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        ply         INTEGER NOT NULL,
+        tree        TEXT NOT NULL,
+        updated_at  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, player_id)
+    )""",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
-                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES)
+                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
+                                                _V8_PREMOVES)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -315,6 +329,15 @@ class MoveRow:
     side: str
     played_at: int
     vfen: str | None = None  # the position after it (schema 6)
+
+
+@dataclass(frozen=True)
+class PremoveRow:
+    game_id: int
+    player_id: int
+    ply: int  # the game's ply when set: the tree's root is the opponent's move after it
+    tree: str  # JSON (bot/premoves.py)
+    updated_at: int
 
 
 @dataclass(frozen=True)
@@ -976,3 +999,19 @@ class Tx:
     async def chat_pref(self, player_id: int) -> ChatPrefRow | None:
         return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",
                                                  (player_id,)))
+
+    # conditional moves (bot/premoves.py)
+    async def premoves(self, game_id: int, player_id: int | None = None) -> list[PremoveRow]:
+        """The game's conditional move trees (only the player's, if named)."""
+        sql, params = "SELECT * FROM premoves WHERE game_id = ?", [game_id]
+        if player_id is not None:
+            sql, params = sql + " AND player_id = ?", params + [player_id]
+        return [_row(PremoveRow, r) for r in await self._all(sql + " ORDER BY player_id", params)]
+
+    async def set_premoves(self, game_id: int, player_id: int, ply: int, tree: str, now: int) -> None:
+        await self._exec("INSERT OR REPLACE INTO premoves (game_id, player_id, ply, tree, updated_at) "
+                         "VALUES (?, ?, ?, ?, ?)", (game_id, player_id, ply, tree, now))
+
+    async def delete_premoves(self, game_id: int, player_id: int) -> bool:
+        return await self._change("DELETE FROM premoves WHERE game_id = ? AND player_id = ?",
+                                  (game_id, player_id)) > 0

@@ -379,6 +379,17 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     if isinstance(e, ev.TakebackAnswered):
         how = "agreed to take back" if e.accepted else "refused to take back"
         return f"{name(e.by.name)} {how} your last move in game #{e.game_id}.{to}"
+    if isinstance(e, ev.PremovePlayed):
+        left = (f" {plural(e.lines_left, 'line')} still wait{'s' if e.lines_left == 1 else ''}."
+                if e.lines_left else "")
+        return (f"Game #{e.game_id}: {name(e.opponent.name)} played {m.bold(e.their_move)}, and your "
+                f"conditional answer {m.bold(e.answer)} was played.{left}{to}")
+    if isinstance(e, ev.PremovesDropped):
+        why = {"move": f"{name(e.opponent.name)} played {m.bold(e.move or '?')}, which none of them expected",
+               "takeback": "a move was taken back"}.get(
+            e.why, f"the answer {m.bold(e.move or '?')} could no longer be played")
+        return (f"Game #{e.game_id}: your {plural(e.lines, 'conditional line')} "
+                f"{'was' if e.lines == 1 else 'were'} dropped: {why}. It is your move.{to}")
     if isinstance(e, ev.Digest):
         if not e.games:
             return None

@@ -171,6 +171,8 @@ challenge anyone can accept). Accepting opens a thread for the game in this chan
 just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
 `/board`: the position, from your side if you like, with one piece's moves marked.
 `/draw`, `/takeback`, `/resign`: offer, ask, answer, give up.
+`/premove lines`: while your opponent is to move, answers left in advance (`Nf6 e5; Nc6 d4`: \
+if they play Nf6, you play e5); only you see them. **Next game** after a move: your most urgent game.
 
 **Look things up**
 `/games`: your games, most urgent first. `/record`: a game's record as a file. \
@@ -183,6 +185,7 @@ In its games `/hint` shows the move it would play; after any game `/review` mark
 blunders and best replies.
 
 **You**
-`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation.
+`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation, \
+confirming moves before they are made.
 
 The `game` option is only needed outside the game's thread when you have several games."""

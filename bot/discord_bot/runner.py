@@ -16,7 +16,7 @@ from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
 
-from . import commands, typed, views
+from . import commands, typed, views, waiting
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
@@ -66,7 +66,7 @@ class FairyClient(discord.Client):
     async def setup_hook(self) -> None:
         if not self.hosted:
             await self._own_service()
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC)
         await self.sync_commands()
 
     async def _own_service(self) -> None:

@@ -67,6 +67,11 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
             return False  # chat, or not a legal move in any of the author's games here
         view = fitting[0]
         gid = view.id
+        from .waiting import asked_first  # the Confirm button's module (it builds on views)
+        player = await fairy.service.get_player(view.to_move.id)
+        if await asked_first(None, fairy, player, gid, text, typed=True, expected_ply=view.ply,
+                             reply_to=message):
+            return False
         try:
             await fairy.play(view.to_move.id, gid, text, expected_ply=view.ply)
         except (ServiceError, RulesError) as e:

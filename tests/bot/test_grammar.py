@@ -85,13 +85,13 @@ def test_user_text_quoted_in_an_error_is_escaped_and_cut():
 
 def test_a_command_is_added_in_one_line_and_parsed_with_its_values():
     g = GRAMMAR.extended()
-    g.add("premove MOVE [then MOVE]", "play a move now and one after the reply",
+    g.add("twomoves MOVE [then MOVE]", "play a move now and one after the reply",
           names={"MOVE": "move"}, aliases=("pm",))
     g.add("block OPPONENT", "refuse someone's challenges", needs_game=False)
     assert g.parse("pm Nf3")["move"] == "Nf3"
     assert dict(g.parse("block alice").args) == {"opponent": "alice"}
     assert g.find("block").needs_game is False
-    assert GRAMMAR.find("premove") is None  # the copy, not the shared grammar
+    assert GRAMMAR.find("twomoves") is None  # the copy, not the shared grammar
     assert GRAMMAR.parse("pm")["move"] == "pm"  # still a move there
 
 
