@@ -22,7 +22,7 @@ from .grammar import GRAMMAR, Command, GrammarError, shown
 from .players import Player
 from .service import GameService, GameView
 from .text import Markup
-from .timetext import time_left
+from .timetext import plural, time_left
 
 
 @dataclass(frozen=True)
@@ -206,3 +206,31 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
         return Reply(f"You are on vacation{until}: your clocks are stopped. "
                      f"{time_left(info.left_seconds)} of vacation left this year.")
     return Reply(f"You are not on vacation; {time_left(info.left_seconds)} of vacation left this year.")
+
+
+@handles("premove")
+async def _premove(cmd: Command, ctx: Context) -> Reply:
+    """Conditional lines (bot/premoves.py): leave, show or drop the player's own."""
+    m, s, arg = ctx.markup, ctx.service, (cmd["lines"] or "").strip()
+    if arg.lower() == "cancel":
+        n = await s.cancel_premoves(ctx.game_id, ctx.player.id)
+        return Reply(f"Your {plural(n, 'conditional line')} in game #{ctx.game_id} dropped." if n
+                     else f"You have no conditional lines in game #{ctx.game_id}.")
+    if arg:
+        lines = await s.set_premoves(ctx.game_id, ctx.player.id, arg, expected_ply=ctx.expected_ply)
+    else:
+        lines = await s.premoves(ctx.game_id, ctx.player.id)
+        if not lines.count:
+            return Reply(f"You have no conditional lines in game #{ctx.game_id}. Leave some with: "
+                         f"{m.code('premove e5 Nf3; c5 Nc3')}")
+    head = f"Your conditional lines in game #{ctx.game_id} (their move, your answer, ...):"
+    return Reply(m.lines([head, m.list(m.escape(" ".join(line)) for line in lines.sans())]))
+
+
+@handles("next")
+async def _next(cmd: Command, ctx: Context) -> Reply:
+    nxt = await ctx.service.next_game(ctx.player.id)
+    if nxt is None:
+        return Reply("No game waits for your move.")
+    view = await ctx.service.game(nxt.id)
+    return Reply(text.board_caption(view, ctx.markup, "Your most urgent game:"), view)

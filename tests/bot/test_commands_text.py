@@ -66,3 +66,22 @@ async def test_refusals_change_nothing(service):
     r = await execute(parse("vacation end", in_game=False), Context(service, ann, PLAIN))
     assert r.text.startswith("You are not on vacation")
     assert await service.list_challenges(ann.id) == []
+
+
+async def test_conditional_lines_and_the_next_game(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    bob = await service.player("email", "bob@example.org", "Bob")
+    c = await service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white")
+    game = await service.accept_challenge(c.id, bob.id)
+    await service.move(game.id, ann.id, "e4")
+    r = await execute(parse("next", in_game=False), Context(service, bob, PLAIN))
+    assert r.game.id == game.id and r.text.startswith("Game #1 · Chess · Ann (White) vs Bob (Black)\n"
+                                                       "Your most urgent game:")
+    await service.move(game.id, bob.id, "e5")
+    r = await execute(parse("premove Nf3 Nc6; d4 exd4"), Context(service, bob, HTML, game.id))
+    assert r.text == ("Your conditional lines in game #1 (their move, your answer, ...):<br>\n"
+                      "<ul><li>Nf3 Nc6</li><li>d4 exd4</li></ul>")
+    r = await execute(parse("premove cancel"), Context(service, bob, PLAIN, game.id))
+    assert r.text == "Your 2 conditional lines in game #1 dropped."
+    r = await execute(parse("premove"), Context(service, bob, PLAIN, game.id))
+    assert r.text.startswith("You have no conditional lines in game #1.")
