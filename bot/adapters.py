@@ -133,7 +133,7 @@ class Host:
 
 
 def nothing_configured() -> str:
-    lines = ["fairypost run starts the adapters that are configured, and none is. Set one or more:", ""]
+    lines = ["fairypost run starts every adapter that is configured; none is. Set one or more:", ""]
     for kind in KINDS:
         lines += [f"{kind.name}:", kind.needs.rstrip(), ""]
     lines.append("To try the games offline, without any of them:\n    fairypost play")
