@@ -12,7 +12,8 @@ from bot.adapters import Host
 from bot.discord_bot.runner import DiscordAdapter
 from bot.discord_bot.views import AcceptChallenge, Answer
 from bot.grammar import parse
-from bot.terminal.play import PLATFORM as TERMINAL, TerminalNotifier
+from bot.terminal.play import PLATFORM as TERMINAL
+from bot.terminal.play import TerminalNotifier
 from bot.text import PLAIN
 
 from .conftest import press
