@@ -18,7 +18,7 @@ import rules
 
 from . import text
 from .errors import ServiceError
-from .grammar import GRAMMAR, Command, GrammarError, shown
+from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from .players import Player
 from .service import GameService, GameView
 from .text import Markup
@@ -53,6 +53,11 @@ def handles(name: str):
         HANDLERS[name] = fn
         return fn
     return register
+
+
+def typed_grammar() -> Grammar:
+    """The commands that can be typed to an adapter running them here (its help)."""
+    return Grammar(s for s in GRAMMAR if s.name in HANDLERS)
 
 
 async def execute(cmd: Command, ctx: Context) -> Reply:
@@ -153,7 +158,7 @@ async def _games(cmd: Command, ctx: Context) -> Reply:
 
 @handles("help")
 async def _help(cmd: Command, ctx: Context) -> Reply:
-    return Reply(text.help_text(GRAMMAR, ctx.markup, cmd["command"]))
+    return Reply(text.help_text(typed_grammar(), ctx.markup, cmd["command"]))
 
 
 @handles("challenge")

@@ -85,3 +85,12 @@ async def test_conditional_lines_and_the_next_game(service):
     assert r.text == "Your 2 conditional lines in game #1 dropped."
     r = await execute(parse("premove"), Context(service, bob, PLAIN, game.id))
     assert r.text.startswith("You have no conditional lines in game #1.")
+
+
+async def test_help_lists_only_what_can_be_typed_here(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    r = await execute(parse("help", in_game=False), Context(service, ann, PLAIN))
+    assert "challenge GAME OPPONENT [days N]" in r.text and "premove [cancel|LINES]" in r.text
+    assert "rules [GAME]" not in r.text and "hint" not in r.text  # the terminal's and Discord's own
+    with pytest.raises(GrammarError, match="there is no command 'hint'"):
+        await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
