@@ -1,5 +1,5 @@
 """Two small things every handler needs, apart from ``Fairy`` itself (so that the buttons
-in views.py need not import core.py, which posts them)."""
+in views.py need not import core.py, which posts them: not even for a type)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ import discord
 if TYPE_CHECKING:
     from bot.service import GameView
 
-    from .core import Fairy
 
-
-def fairy_of(interaction: discord.Interaction) -> Fairy:
+def fairy_of(interaction: discord.Interaction):
+    """The client's ``core.Fairy``."""
     return interaction.client.fairy  # type: ignore[attr-defined]
 
 

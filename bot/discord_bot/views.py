@@ -9,7 +9,7 @@ the service and back; errors become private answers (``replies.report``).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import discord
 from discord import ui
@@ -20,9 +20,6 @@ from rules.errors import RulesError
 from . import access, format, suggest
 from .replies import NO_PINGS, defer, note_game, report, send
 from .shared import board_flip, fairy_of
-
-if TYPE_CHECKING:
-    from .core import Fairy
 
 
 def _check_my_move(gv, player_id: int) -> str:
@@ -62,7 +59,7 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
         except Exception as e:  # noqa: BLE001 - every error gets a private answer
             await report(interaction, e)
 
-    async def run(self, interaction: discord.Interaction, fairy: Fairy) -> None:
+    async def run(self, interaction: discord.Interaction, fairy) -> None:
         raise NotImplementedError
 
 
@@ -356,7 +353,7 @@ def played_text(r) -> str:
     return text
 
 
-async def piece_moves_text(fairy: Fairy, gv, named: str) -> tuple[str, str]:
+async def piece_moves_text(fairy, gv, named: str) -> tuple[str, str]:
     """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
     pos = await fairy.position(gv)
     return await asyncio.to_thread(_piece_moves, pos, gv, named)  # legal moves, SAN: off the loop
@@ -437,7 +434,7 @@ class ConfirmMove(_Button, template=r"fp:play:(\d+):(\d+):(\S+)"):
         await send_played(interaction, r)
 
 
-async def asked_first(interaction: discord.Interaction, fairy: Fairy, me, gid: int, text: str, *,
+async def asked_first(interaction: discord.Interaction, fairy, me, gid: int, text: str, *,
                       typed: bool, expected_ply: int | None = None, reply_to=None) -> bool:
     """If the player confirms their moves (typed ones, or all): ask "Play Nf3?" with a
     Confirm button instead of playing, and say True. False: play it now (no confirmation

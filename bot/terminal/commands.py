@@ -5,12 +5,8 @@ conditional.py fill."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
-from ..grammar import GRAMMAR, Command
-
-if TYPE_CHECKING:
-    from .session import Session
+from ..grammar import GRAMMAR
 
 # The shared grammar (bot/grammar.py) with the terminal's own words: both players sit at
 # one keyboard, so a draw offer or a takeback is answered at once, and challenges,
@@ -30,7 +26,7 @@ TERMINAL.add("flip", "turn the board round (and again)")
 TERMINAL.add("fen", "the position as a VFEN string", aliases=("vfen",))
 TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
 
-Handler = Callable[["Session", Command], Awaitable[bool]]  # False: leave the session
+Handler = Callable[..., Awaitable[bool]]  # (session, command); False: leave the session
 HANDLERS: dict[str, Handler] = {}
 
 
