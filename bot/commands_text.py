@@ -18,11 +18,11 @@ import rules
 
 from . import text
 from .errors import ServiceError
-from .grammar import GRAMMAR, Command, GrammarError, shown
+from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from .players import Player
 from .service import GameService, GameView
 from .text import Markup
-from .timetext import time_left
+from .timetext import plural, time_left
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,11 @@ def handles(name: str):
         HANDLERS[name] = fn
         return fn
     return register
+
+
+def typed_grammar() -> Grammar:
+    """The commands that can be typed to an adapter running them here (its help)."""
+    return Grammar(s for s in GRAMMAR if s.name in HANDLERS)
 
 
 async def execute(cmd: Command, ctx: Context) -> Reply:
@@ -153,7 +158,7 @@ async def _games(cmd: Command, ctx: Context) -> Reply:
 
 @handles("help")
 async def _help(cmd: Command, ctx: Context) -> Reply:
-    return Reply(text.help_text(GRAMMAR, ctx.markup, cmd["command"]))
+    return Reply(text.help_text(typed_grammar(), ctx.markup, cmd["command"]))
 
 
 @handles("challenge")
@@ -229,3 +234,31 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
         return Reply(f"You are on vacation{until}: your clocks are stopped. "
                      f"{time_left(info.left_seconds)} of vacation left this year.")
     return Reply(f"You are not on vacation; {time_left(info.left_seconds)} of vacation left this year.")
+
+
+@handles("premove")
+async def _premove(cmd: Command, ctx: Context) -> Reply:
+    """Conditional lines (bot/premoves.py): leave, show or drop the player's own."""
+    m, s, arg = ctx.markup, ctx.service, (cmd["lines"] or "").strip()
+    if arg.lower() == "cancel":
+        n = await s.cancel_premoves(ctx.game_id, ctx.player.id)
+        return Reply(f"Your {plural(n, 'conditional line')} in game #{ctx.game_id} dropped." if n
+                     else f"You have no conditional lines in game #{ctx.game_id}.")
+    if arg:
+        lines = await s.set_premoves(ctx.game_id, ctx.player.id, arg, expected_ply=ctx.expected_ply)
+    else:
+        lines = await s.premoves(ctx.game_id, ctx.player.id)
+        if not lines.count:
+            return Reply(f"You have no conditional lines in game #{ctx.game_id}. Leave some with: "
+                         f"{m.code('premove e5 Nf3; c5 Nc3')}")
+    head = f"Your conditional lines in game #{ctx.game_id} (their move, your answer, ...):"
+    return Reply(m.lines([head, m.list(m.escape(" ".join(line)) for line in lines.sans())]))
+
+
+@handles("next")
+async def _next(cmd: Command, ctx: Context) -> Reply:
+    nxt = await ctx.service.next_game(ctx.player.id)
+    if nxt is None:
+        return Reply("No game waits for your move.")
+    view = await ctx.service.game(nxt.id)
+    return Reply(text.board_caption(view, ctx.markup, "Your most urgent game:"), view)

@@ -317,6 +317,19 @@ def challenge_line(c, me_id: int, m: Markup) -> str:
             f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}{until}")
 
 
+def both_sides_line(s, m: Markup) -> str:
+    """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann v Bob,
+    4 plies, Ann to move' (the terminal's list, where both players sit)."""
+    if s.status == "active":
+        state = f"{m.escape(s.white.name if (s.my_side == 'w') == s.my_move else s.black.name)} to move"
+    elif s.status == "aborted":
+        state = "aborted"
+    else:
+        state = f"{s.result} ({s.reason})"
+    return (f"#{s.id:<4} {s.game:<11} {m.escape(s.white.name)} v {m.escape(s.black.name)}, "
+            f"{s.ply} {'ply' if s.ply == 1 else 'plies'}, {state}")
+
+
 NO_GAMES = "No games yet."
 
 

@@ -24,6 +24,7 @@ from bot.web.cli import link_suffix
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
+from .rating_commands import ratings_embed
 from .replies import defer, note_game, pings, send
 from .threads import NotifyPref
 from .views import ask_resign, challenge_view, piece_moves_text
@@ -632,7 +633,16 @@ async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] |
     await waiting.premove(interaction, lines, cancel, game)
 
 
-from .rating_commands import ratings  # noqa: E402 - it uses this module's game option
+@app_commands.command(description="Ratings: a game's leaderboard and your own ratings")
+@app_commands.describe(game="which game (default: this thread's; leave out for every game's leaders)")
+@game_option
+async def ratings(interaction: discord.Interaction, game: str | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    fairy.service.budget_read(me.id)
+    game = known_game(game) if game else await _thread_variant(interaction)
+    await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
+
 
 COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
             hint, review, replay, share, premove, ratings)

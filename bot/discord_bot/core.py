@@ -18,13 +18,11 @@ from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
 from .replies import note_game, pings
+from .shared import board_flip, fairy_of
 from .threads import Links
+from .views import board_view
 
 log = logging.getLogger("bot.discord_bot")
-
-
-def fairy_of(interaction: discord.Interaction) -> Fairy:
-    return interaction.client.fairy  # type: ignore[attr-defined]
 
 
 async def lookup_game(interaction: discord.Interaction) -> tuple[Fairy, Player, GameView] | None:
@@ -36,11 +34,6 @@ async def lookup_game(interaction: discord.Interaction) -> tuple[Fairy, Player, 
         return None
     gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
     return fairy, me, await fairy.service.game(gid)
-
-
-def board_flip(view: GameView) -> bool:
-    """Seen from the player to move (from White once the game is over)."""
-    return view.status == "active" and view.turn == "b"
 
 
 def _pick(games, my_move: bool, where: str) -> int:
@@ -207,7 +200,6 @@ class Fairy:
         """Post the board in the game's thread, with the buttons while the game goes on;
         the previous board loses its buttons. A failure is logged, never raised: the
         game has already changed."""
-        from .views import board_view
         row = await self.links.thread_of(view.id)
         if row is None:
             return None

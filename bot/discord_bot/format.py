@@ -10,6 +10,7 @@ import discord
 import rules
 from bot import events as ev
 from bot import text
+from bot.commands_text import typed_grammar
 from bot.text import DISCORD, REASONS, colour_text, days_text, game_name, side_name  # noqa: F401 - shared words
 from bot.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
 
@@ -191,3 +192,9 @@ blunders and best replies.
 confirming moves before they are made, blocking someone's challenges (`block`, `unblock`).
 
 The `game` option is only needed outside the game's thread when you have several games."""
+
+# the typed commands, from the one grammar, when the bot reads messages (the intent is on)
+HELP += ("\n\n**Typed in a game's thread** (if this bot reads messages)\n"
+         + ", ".join(DISCORD.code(spec.usage) for spec in typed_grammar()
+                     if spec.needs_game and spec.name != "premove")  # premove: in private, /premove
+         + ", and `help` for the rest.")

@@ -19,15 +19,14 @@ import logging
 import discord
 from discord import app_commands, ui
 
+from bot import premoves as pm
 from bot.errors import ServiceError
 from rules.errors import RulesError
 
-from bot import premoves as pm
-
 from . import format, suggest
-from .core import Fairy, fairy_of, lookup_game
-from .replies import NO_PINGS, defer, note_game, send
-from .views import MoveButton, _Button, played_text
+from .core import fairy_of, lookup_game
+from .replies import defer, note_game, send
+from .views import ConfirmMove, NextGame, _Button, asked_first, send_played  # noqa: F401 - commands use them here
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -133,95 +132,6 @@ def cancel_view(game_id: int) -> ui.View:
     v = ui.View(timeout=None)
     v.add_item(CancelPremoves(game_id))
     return v
-
-
-# --- the next game ---------------------------------------------------------------------------
-
-class NextGame(_Button, template=r"fp:next"):
-    action, label, emoji = "next", "Next game", "⏭️"
-
-    async def run(self, interaction, fairy):
-        me = await fairy.player(interaction.user)
-        await defer(interaction)
-        nxt = await fairy.service.next_game(me.id)
-        if nxt is None:
-            await send(interaction, "No game waits for your move.")
-            return
-        note_game(interaction, nxt.id)
-        gv = await fairy.service.game(nxt.id)
-        link = await fairy.thread_link(nxt.id)
-        text = ("Your most urgent game:\n" + format.board_caption(gv)
-                + (f"\nIts thread: {link}" if link else ""))
-        v = ui.View(timeout=None)
-        v.add_item(MoveButton(nxt.id))
-        v.add_item(NextGame())
-        await send(interaction, text, view=v,
-                   file=await fairy.board_file(gv, flip=gv.side_of(me.id) == "b"))
-
-
-def next_view() -> ui.View:
-    v = ui.View(timeout=None)
-    v.add_item(NextGame())
-    return v
-
-
-async def send_played(interaction: discord.Interaction, r, extra: str = "") -> None:
-    """The answer to a move made: what was played, and the Next game button."""
-    text = played_text(r) + extra
-    if r.answer:
-        text += f" Your opponent's conditional answer **{format.safe(r.answer)}** was played at once."
-    await send(interaction, text, view=next_view())
-
-
-# --- move confirmation -----------------------------------------------------------------------
-
-class ConfirmMove(_Button, template=r"fp:play:(\d+):(\d+):(\S+)"):
-    """Plays the move asked about, if the game is still at the ply it was read at."""
-
-    action, label, style = "play", "Confirm", discord.ButtonStyle.success
-
-    def __init__(self, game_id: int, ply: int, lan: str):
-        super().__init__(game_id, ply, lan)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match[1]), int(match[2]), match[3])
-
-    async def run(self, interaction, fairy):
-        gid, ply, lan = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
-        await defer(interaction)
-        r = await fairy.play(me.id, gid, lan, expected_ply=ply)
-        await send_played(interaction, r)
-
-
-async def asked_first(interaction: discord.Interaction, fairy: Fairy, me, gid: int, text: str, *,
-                      typed: bool, expected_ply: int | None = None, reply_to=None) -> bool:
-    """If the player confirms their moves (typed ones, or all): ask "Play Nf3?" with a
-    Confirm button instead of playing, and say True. False: play it now (no confirmation
-    wanted, or the engine does not read the text: the move's refusal says why)."""
-    if not me.confirms(typed=typed):
-        return False
-    gv = await fairy.service.game(gid)
-    if gv.status != "active" or (expected_ply is not None and expected_ply != gv.ply):
-        return False  # the move's own refusal says what changed
-    pos = await fairy.position(gv)
-    try:
-        move = await asyncio.to_thread(pos.parse, text.strip())
-        san = pos.san(move)
-    except RulesError:
-        return False
-    if len(f"fp:play:{gid}:{gv.ply}:{move.lan}") > 100:  # Discord's limit on a custom id
-        return False
-    v = ui.View(timeout=None)
-    v.add_item(ConfirmMove(gid, gv.ply, move.lan))
-    question = f"Play **{format.safe(san)}** in game #{gid}? (Dismiss this to think again.)"
-    if reply_to is not None:  # a typed message in the thread: the question answers it there
-        await reply_to.reply(question, view=v, allowed_mentions=NO_PINGS)
-    else:
-        await send(interaction, question, view=v)
-    return True
 
 
 DYNAMIC = (CancelPremoves, NextGame, ConfirmMove)

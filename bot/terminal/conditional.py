@@ -4,19 +4,22 @@ At one keyboard the lines belong to the player waiting (the side not to move): a
 White's move, ``premove e5 Nf3`` is White's "if Black plays e5, I answer Nf3". ``next``
 goes on with the most urgent game where the player who just moved is to move; ``confirm
 on`` has a typed move asked about ("Play Nf3? [y/n]") before it is played.
+
+Each function takes the terminal's ``Session`` as ``s`` (not imported: session.py imports
+this module, and no import, not even a type's, goes back).
 """
 
 from __future__ import annotations
 
 from rules.errors import RulesError
 
-from ..timetext import time_left
 from ..grammar import Command
 from ..text import sentence
-from .session import Session, handles
+from ..timetext import time_left
+from .commands import handles
 
 
-def waiting(s: Session):
+def waiting(s):
     """The player who waits for the other's move here (None once the game is over)."""
     v = s.view
     if v.status != "active":
@@ -24,13 +27,13 @@ def waiting(s: Session):
     return s.player("b" if v.turn == "w" else "w")
 
 
-async def lines_waiting(s: Session) -> int:
+async def lines_waiting(s) -> int:
     """How many conditional lines the waiting player has (told when a move drops them)."""
     p = waiting(s)
     return 0 if p is None else (await s.service.premoves(s.game_id, p.id)).count
 
 
-def tell_after_move(s: Session, r, lines_before: int) -> None:
+def tell_after_move(s, r, lines_before: int) -> None:
     """What became of the waiting player's lines with the move just played."""
     answerer = s.who(r.game.moves[-1].side) if r.answer else None
     if answerer:
@@ -40,7 +43,7 @@ def tell_after_move(s: Session, r, lines_before: int) -> None:
               f"line{'s' if lines_before != 1 else ''}: they are dropped.")
 
 
-async def confirmed(s: Session, player_id: int, text: str) -> bool | None:
+async def confirmed(s, player_id: int, text: str) -> bool | None:
     """Whether to play ``text`` (True at once unless the player asks to confirm moves);
     None at the end of the input. A move the engine does not read is not asked about:
     its refusal says why."""
@@ -57,7 +60,7 @@ async def confirmed(s: Session, player_id: int, text: str) -> bool | None:
 
 
 @handles("premove")
-async def _premove(s: Session, cmd: Command) -> bool:
+async def _premove(s, cmd: Command) -> bool:
     arg = (cmd["lines"] or "").strip()
     v = await s.refresh()
     if s.computer_side() is not None:
@@ -88,7 +91,7 @@ async def _premove(s: Session, cmd: Command) -> bool:
 
 
 @handles("next")
-async def _next(s: Session, cmd: Command) -> bool:
+async def _next(s, cmd: Command) -> bool:
     v = await s.refresh()
     me = waiting(s) if s.computer_side() is None else s.player(
         "b" if s.computer_side() == "w" else "w")
@@ -108,7 +111,7 @@ async def _next(s: Session, cmd: Command) -> bool:
 
 
 @handles("confirm")
-async def _confirm(s: Session, cmd: Command) -> bool:
+async def _confirm(s, cmd: Command) -> bool:
     word = cmd["answer"]
     humans = [p for p in (s.view.white, s.view.black) if not _is_computer(s, p)]
     for p in humans:
@@ -120,6 +123,6 @@ async def _confirm(s: Session, cmd: Command) -> bool:
     return True
 
 
-def _is_computer(s: Session, p) -> bool:
+def _is_computer(s, p) -> bool:
     return s.computer_side() is not None and p.id == s.player(s.computer_side()).id
 

@@ -14,55 +14,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import textwrap
-from collections.abc import Awaitable, Callable
 
 import rules
 
 from .. import computer as comp
 from .. import text
 from ..errors import ServiceError
-from ..grammar import GRAMMAR, Command, GrammarError
+from ..grammar import Command, GrammarError
 from ..service import GameService, GameView
 from ..text import PLAIN, sentence
 from ..timetext import time_left
+from . import conditional
+from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting, shown
 from .games import games_text
 from .images import Images
 from .textboard import legend_lines, side_names, text_board
 
 WIDTH = 78
-
-# The shared grammar (bot/grammar.py) with the terminal's own words: both players sit at
-# one keyboard, so a draw offer or a takeback is answered at once, and challenges,
-# accepting and vacations have no meaning here.
-TERMINAL = GRAMMAR.extended()
-for _name in ("challenge", "accept", "decline", "vacation", "block", "unblock"):
-    TERMINAL.remove(_name)
-TERMINAL.add("takeback", "take back the last move (both players agree: one keyboard)", aliases=("undo",))
-TERMINAL.add("draw", "offer a draw; the other player answers at once")
-TERMINAL.add("resign", "resign the game for the side to move (asks first)")
-TERMINAL.add("board [SQUARE]", "show the board again and write its image (with a square: that "
-             "piece's moves)", aliases=("show",))
-TERMINAL.add("piece CODE|NAME", "what a piece does (and its card image)", names={"CODE|NAME": "piece"})
-TERMINAL.add("games", "the games played in this terminal, and how to resume them")
-TERMINAL.add("ratings [GAME]", "a game's leaderboard (default: this game's) and the players' ratings")
-TERMINAL.add("legend", "the letters on the board and the pieces they stand for", aliases=("key",))
-TERMINAL.add("flip", "turn the board round (and again)")
-TERMINAL.add("fen", "the position as a VFEN string", aliases=("vfen",))
-TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
-
-Handler = Callable[["Session", Command], Awaitable[bool]]  # False: leave the session
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(name: str):
-    """The terminal's way of running the grammar's command ``name``."""
-    def register(fn: Handler) -> Handler:
-        assert TERMINAL.find(name) is not None, name
-        HANDLERS[name] = fn
-        return fn
-    return register
-
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
@@ -624,6 +593,3 @@ def piece_text(game, ptype) -> str:
         lines.append("Promotes to: " + ", ".join(
             f"{k} {_piece_name(game.types[k])}" for k in ptype.promotion.to))
     return "\n".join(lines)
-
-
-from . import conditional  # noqa: E402 - its commands (premove, next, confirm) register here

@@ -4,6 +4,8 @@ and the registry other commands are added to."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.grammar import GRAMMAR, Command, Grammar, GrammarError, parse
 
@@ -105,3 +107,19 @@ def test_a_taken_word_or_an_unknown_kind_is_refused_at_registration():
         g.add("colour COLOUR", "pick")
     g.add("draw [accept|decline]", "offer or answer")  # the same name: replaced
     assert g.parse("draw accept")["answer"] == "accept"
+
+
+WORDS = ["draw", "accept", "decline", "takeback", "challenge", "chess", "grand", "days", "3", "0",
+         "#7", "moves", "e4", "z99", "vacation", "end", "help", "premove", "cancel", "?", "\x00",
+         "\udcff", "9" * 30, " ", "\t", "Nf3"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(WORDS) | st.text(max_size=8), max_size=6).map(" ".join), st.booleans())
+def test_any_line_is_a_command_or_a_grammar_error(line, in_game):
+    try:
+        cmd = parse(line, in_game=in_game)
+    except GrammarError as e:
+        assert e.problem and "\x00" not in str(e)
+    else:
+        assert GRAMMAR.find(cmd.name) is not None and cmd.line == line.strip()

@@ -7,9 +7,10 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.adapters import main
 from bot.config import ConfigError, Settings
 from bot.discord_bot import views, waiting
-from bot.discord_bot.runner import FairyClient, FairyTree, main, make_intents
+from bot.discord_bot.runner import FairyClient, FairyTree, make_intents
 
 EXPECTED = {
     "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level", "rated"],
