@@ -4,7 +4,8 @@
     fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
-    fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
+    fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
+    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
@@ -27,23 +28,9 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from .config import ConfigError, Settings, _read_file
+from .config import ConfigError, Settings, _read_file, data_dir
 
 DB_NAME = "fairypost.sqlite3"
-
-
-def data_dir(env: Mapping[str, str] | None = None) -> Path:
-    """The user's data directory for fairypost: ``$XDG_DATA_HOME/fairypost`` or
-    ``~/.local/share/fairypost`` (Linux and others), ``~/Library/Application
-    Support/fairypost`` (macOS), ``%LOCALAPPDATA%\\fairypost`` (Windows)."""
-    env = os.environ if env is None else env
-    if sys.platform == "win32":
-        base = env.get("LOCALAPPDATA") or env.get("APPDATA") or str(Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = str(Path.home() / "Library" / "Application Support")
-    else:
-        base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "fairypost"
 
 
 def default_db_path(env: Mapping[str, str] | None = None) -> Path:
@@ -105,9 +92,16 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --vs computer: its level, 1 (beginner) to 5 (strongest) (default 3)")
     pl.add_argument("--colour", "--color", choices=("white", "black"),
                     help="with --vs computer: your side (default white: you move first)")
+    pl.add_argument("--rated", action="store_true",
+                    help="a rated game between the two players (default: casual here)")
     sub.add_parser("games", help="list the games played in the terminal")
-    ru = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
-    ru.add_argument("--shards", metavar="A-B", help="run these of the bot's Discord shards in this "
+    ra = sub.add_parser("ratings", help="a game's leaderboard (without GAME: every game's)")
+    ra.add_argument("game", nargs="?", metavar="GAME", help="the game: its id or the start of its name")
+    ra.add_argument("--player", metavar="NAME", action="append", default=[],
+                    help="also this player's own ratings (a name as the games show it; repeatable)")
+    ru = sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
+                                    "the game pages (FAIRYPOST_WEB_PORT)")
+    ru.add_argument("--shards", metavar="A-B", help="run these of the Discord bot's shards in this "
                                                     "process (with --shard-count; several processes "
                                                     "share one PostgreSQL database)")
     ru.add_argument("--shard-count", type=int, metavar="N", help="how many shards the bot has in all")
@@ -175,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("give a game to start or --resume, not both")
         if args.vs is None and (args.level is not None or args.colour is not None):
             parser.error("--level and --colour go with --vs computer")
+        if args.vs is not None and args.rated:
+            parser.error("games against the computer are never rated: leave out --rated")
         images = None if args.no_images else (args.images or images_folder(settings))
         if images is not None and Path(images).exists() and not Path(images).is_dir():
             print(f"fairypost play: --images {images}: that is a file; name a folder for the "
@@ -183,13 +179,16 @@ def main(argv: list[str] | None = None) -> int:
         return _terminal(play(settings, game=args.game, resume=args.resume, white=args.white,
                               black=args.black, setup=args.setup, days=args.days,
                               images=images, flip=args.flip, vs=args.vs, level=args.level,
-                              colour=args.colour))
+                              colour=args.colour, rated=args.rated))
     if args.command == "replay":
         from .replays import run as replay
         return asyncio.run(replay(args, settings))
     if args.command == "games":
         from .terminal.play import list_games
         return _terminal(list_games(settings))
+    if args.command == "ratings":
+        from .terminal.ratings import show_ratings
+        return _terminal(show_ratings(settings, args.game, args.player))
     if args.command == "health":
         return asyncio.run(health(settings))
     if args.command in ("web", "link"):
@@ -198,15 +197,34 @@ def main(argv: list[str] | None = None) -> int:
                            else web_cli.link(settings, args.game_id, args.public))
     if args.command == "run":
         # imported here: play and health need no discord.py
-        from .discord_bot import runner
+        from . import adapters
         from .discord_bot.shards import ShardError, parse_shards
         try:
-            shards = parse_shards(args.shards, args.shard_count)
+            kinds = _sharded(settings, parse_shards(args.shards, args.shard_count))
         except ShardError as e:
             parser.error(str(e))
-        return runner.main(settings, shards)
+        return adapters.main(settings, kinds)
     parser.error(f"unknown command {args.command!r}")
     return 2
+
+
+def _sharded(settings: Settings, shards) -> list | None:
+    """The adapters ``fairypost run`` starts, the Discord bot running ``shards`` (None: as
+    configured)."""
+    if shards is None:
+        return None
+    from dataclasses import replace
+
+    from . import adapters
+    from .discord_bot.shards import ShardError
+    kinds = adapters.configured(settings)
+    if adapters.DISCORD not in kinds:
+        raise ShardError("--shards is for the Discord bot, and it is not configured (DISCORD_TOKEN)")
+
+    def make(s):
+        from .discord_bot.runner import DiscordAdapter
+        return DiscordAdapter(s, shards=shards)
+    return [replace(k, make=make) if k is adapters.DISCORD else k for k in kinds]
 
 
 def _terminal(session) -> int:

@@ -43,6 +43,12 @@ Game pages (``bot.web``): ``FAIRYPOST_WEB_HOST`` / ``FAIRYPOST_WEB_PORT`` (``web
 serves the pages too only when a port is set), ``FAIRYPOST_WEB_URL`` (``web_url``: the
 public base URL that links are made with, behind a proxy), ``FAIRYPOST_WEB_SECRET``
 (``web_secret``: the key that signs game links; unset: one kept beside the database).
+
+Challenges (``challenge_days``, ``max_open_challenges``, ``max_challenges_per_opponent``;
+environment ``FAIRYPOST_CHALLENGE_DAYS``, ``FAIRYPOST_MAX_OPEN_CHALLENGES``,
+``FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT``): an unanswered challenge expires after this many
+days (default 7), and a player may have this many open at once (default 10), and this
+many to one opponent (default 3).
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from __future__ import annotations
 import logging
 import os
 import stat
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -85,6 +92,9 @@ class Settings:
     web_port: int | None = None       # None: `fairypost web` uses 8080, `fairypost run` serves no pages
     web_url: str | None = None        # the public base URL of the pages (behind a proxy)
     web_secret: str | None = field(default=None, repr=False)
+    challenge_days: int = 7           # an unanswered challenge expires after this many days
+    max_open_challenges: int = 10     # open challenges a player may have at once
+    max_challenges_per_opponent: int = 3  # of them, to one opponent
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -101,6 +111,10 @@ class Settings:
             raise ConfigError("command_rate_per_minute and command_burst must not be negative")
         if self.command_rate_per_minute and self.command_burst < 1:
             raise ConfigError("command_burst must be at least 1 when commands are rate limited")
+        if not 1 <= self.challenge_days <= 365:
+            raise ConfigError(f"challenge_days must be from 1 to 365, not {self.challenge_days}")
+        if self.max_open_challenges < 1 or self.max_challenges_per_opponent < 1:
+            raise ConfigError("max_open_challenges and max_challenges_per_opponent must be at least 1")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -150,6 +164,9 @@ _ENV_KEYS = {
     "FAIRYPOST_WEB_PORT": ("web_port", int),
     "FAIRYPOST_WEB_URL": ("web_url", str),
     "FAIRYPOST_WEB_SECRET": ("web_secret", str),
+    "FAIRYPOST_CHALLENGE_DAYS": ("challenge_days", int),
+    "FAIRYPOST_MAX_OPEN_CHALLENGES": ("max_open_challenges", int),
+    "FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT": ("max_challenges_per_opponent", int),
 }
 
 
@@ -233,3 +250,17 @@ def _read_env(env: Mapping[str, str]) -> dict[str, object]:
         else:
             out[name] = raw
     return out
+
+
+def data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The user's data directory for fairypost: ``$XDG_DATA_HOME/fairypost`` or
+    ``~/.local/share/fairypost`` (Linux and others), ``~/Library/Application
+    Support/fairypost`` (macOS), ``%LOCALAPPDATA%\\fairypost`` (Windows)."""
+    env = os.environ if env is None else env
+    if sys.platform == "win32":
+        base = env.get("LOCALAPPDATA") or env.get("APPDATA") or str(Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Application Support")
+    else:
+        base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "fairypost"

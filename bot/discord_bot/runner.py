@@ -1,44 +1,28 @@
 """The Discord client: intents, the command tree and its sync, the persistent buttons,
-the reminder scheduler, and a clean stop. ``main(settings)`` is what ``fairypost run`` calls."""
+the reminder scheduler, and a clean stop; ``DiscordAdapter`` is the bot as one adapter of
+``fairypost run`` (bot/adapters.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import signal
-import sys
 
 import discord
 from discord import app_commands
 
 from bot.computer import Computer
 from bot.config import Settings
-from bot.errors import StorageError
 from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
-from bot.store import printable
 
-from . import commands, typed, views
+from . import commands, typed, views, waiting
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
 from .shards import Shards
 
 log = logging.getLogger("bot.discord_bot")
-
-NO_TOKEN = """\
-fairypost run needs a Discord bot token, and DISCORD_TOKEN is not set.
-
-To get one: open https://discord.com/developers/applications, choose New Application,
-then Bot, then Reset Token, and copy the token. Then start the bot with
-    DISCORD_TOKEN=<the token> fairypost run
-(or put discord_token = "<the token>" in the file that FAIRYPOST_CONFIG names).
-Invite it to a server with the scopes "bot" and "applications.commands".
-
-To try the games offline, without Discord:
-    fairypost play
-"""
 
 NEEDS_INTENT = """\
 Discord refused the Message Content intent. Either turn it on (Developer Portal, your
@@ -71,17 +55,30 @@ class FairyClient(discord.Client):
     #: the shards this process runs (a ShardedFairyClient's), None: the whole bot
     shards: Shards | None = None
 
-    def __init__(self, settings: Settings, *, service: GameService | None = None, **client_options):
+    def __init__(self, settings: Settings, *, service: GameService | None = None, hosted: bool = False,
+                 **client_options):
         super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none(),
                          **client_options)
         self.settings = settings
         self.tree = FairyTree(self)
         commands.add_commands(self.tree)
         self.fairy = Fairy(service, self) if service is not None else None
+        # hosted: one adapter of `fairypost run` (bot/adapters.py), which owns the service,
+        # the computer, the reminders and the pages; else the client runs its own
+        self.hosted = hosted
         self.scheduler = None
         self._closed = False
 
     async def setup_hook(self) -> None:
+        if not self.hosted:
+            await self._own_service()
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC)
+        if self.shards is None or self.shards.syncs_commands:  # one process registers them
+            await self.sync_commands()
+
+    async def _own_service(self) -> None:
+        """A client alone: its service (if none was given), the computer, delivery, the
+        reminders and (FAIRYPOST_WEB_PORT) the game pages."""
         if self.fairy is None:
             # the computer plays its own notices' games (bot/computer.py), in a worker process
             computer = Computer()
@@ -91,10 +88,7 @@ class FairyClient(discord.Client):
             computer.bind(service, act=self.fairy.act)
             self.fairy.computer = computer
             await computer.resume()
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
         self.fairy.service.start_delivery()  # commands answer at once; notices follow in the background
-        if self.shards is None or self.shards.syncs_commands:
-            await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
         await self.scheduler.start()
         if self.settings.web_port:  # the game pages beside the bot (bot/web/)
@@ -132,7 +126,7 @@ class FairyClient(discord.Client):
         if self.web is not None:
             await self.web.cleanup()
         await super().close()
-        if self.fairy is not None:
+        if self.fairy is not None and not self.hosted:
             if self.fairy.computer is not None:
                 await self.fairy.computer.close()
             await self.fairy.service.close()
@@ -146,43 +140,49 @@ class ShardedFairyClient(FairyClient, discord.AutoShardedClient):
         self.shards = shards
 
 
-def make_client(settings: Settings, shards: Shards | None = None) -> FairyClient:
-    return FairyClient(settings) if shards is None else ShardedFairyClient(settings, shards)
+def make_client(settings: Settings, shards: Shards | None = None, **kw) -> FairyClient:
+    return FairyClient(settings, **kw) if shards is None else ShardedFairyClient(settings, shards, **kw)
 
 
-async def run(settings: Settings, shards: Shards | None = None) -> None:
-    client = make_client(settings, shards)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(client.close()))
-        except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
-            pass
-    async with client:
-        await client.start(settings.discord_token)
+class DiscordAdapter:
+    """The Discord bot as one adapter of ``fairypost run`` (bot/adapters.py)."""
+
+    name = "discord"
+
+    def __init__(self, settings: Settings, client: FairyClient | None = None,
+                 shards: Shards | None = None):
+        self.settings = settings
+        self.client = client or make_client(settings, shards, hosted=True)
+        self.notifier = DiscordNotifier(self.client)
+        self.act = None
+        self._connection: asyncio.Future | None = None
+
+    def attach(self, service: GameService) -> Fairy:
+        """The bot's side of the service (no connection yet)."""
+        fairy = Fairy(service, self.client)
+        self.client.fairy = fairy
+        self.act = fairy.act
+        return fairy
+
+    async def start(self, service: GameService) -> None:
+        self.attach(service)
+        await self.client.login(self.settings.discord_token)  # its setup_hook: buttons, commands
+        self._connection = asyncio.ensure_future(self.client.connect())
+
+    async def wait(self) -> None:
+        if self._connection is not None:
+            await self._connection
+
+    async def stop(self) -> None:
+        await self.client.close()
 
 
-def main(settings: Settings, shards: Shards | None = None) -> int:
-    """Run the bot until it is stopped. 2: no token (nothing started); 1: refused or broken."""
-    if not settings.discord_token:
-        print(NO_TOKEN, file=sys.stderr, end="")
-        return 2
-    if not logging.getLogger().handlers:
-        discord.utils.setup_logging(root=True)
-    try:
-        asyncio.run(run(settings, shards))
-    except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
-        return 1
-    except discord.PrivilegedIntentsRequired:
-        print(NEEDS_INTENT, file=sys.stderr)
-        return 1
-    except StorageError as e:
-        print(f"fairypost: cannot use the game database {printable(settings.db_path)}: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"fairypost: cannot reach Discord: {e}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        pass
-    return 0
+def explain(error: BaseException) -> str | None:
+    """A Discord failure in the server owner's words."""
+    if isinstance(error, discord.LoginFailure):
+        return BAD_TOKEN
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return NEEDS_INTENT
+    if isinstance(error, (OSError, discord.GatewayNotFound)):
+        return f"fairypost: cannot reach Discord: {error}"
+    return None

@@ -46,3 +46,4 @@ def parse_shards(text: str | None, count: int | None) -> Shards | None:
         raise ShardError(f"--shards {text}: shards are numbered 0 to {count - 1} when there are {count}, "
                          "and a range goes up")
     return Shards(tuple(range(a, b + 1)), count)
+

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from ..errors import StorageError
-from .base import Store
+from . import Store
 
 #: Tables in an order that satisfies their references (a table made by a later migration
 #: and not listed here is copied after these, in name order).

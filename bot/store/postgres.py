@@ -26,8 +26,8 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from ..errors import DatabaseError, IntegrityError, StorageError
-from . import Tx
-from .base import Store, checked, printable
+from .base import StoreBase, checked, printable
+from .sql import Tx
 
 try:
     import asyncpg
@@ -124,7 +124,7 @@ class PostgresTx(Tx):
         return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStore(Store):
+class PostgresStore(StoreBase):
     """A PostgreSQL database, by its ``postgresql://user:password@host:port/dbname`` URL."""
 
     dialect = "postgres"

@@ -22,8 +22,8 @@ from contextlib import asynccontextmanager
 import aiosqlite
 
 from ..errors import DatabaseError, IntegrityError, StorageError
-from . import Tx
-from .base import Store, checked
+from .base import StoreBase, checked
+from .sql import Tx
 
 
 def translated(e: sqlite3.Error) -> DatabaseError:
@@ -82,7 +82,7 @@ class SQLiteTx(Tx):
         return (await self._run(sql, params)).rowcount
 
 
-class SQLiteStore(Store):
+class SQLiteStore(StoreBase):
     """The database file."""
 
     dialect = "sqlite"

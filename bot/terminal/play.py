@@ -17,21 +17,25 @@ shares the database file. The computer's notices go to the session's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import rules
 
 from .. import computer as comp
+from .. import text
 from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import DatabaseError, ServiceError
+from ..grammar import resolve_game
 from ..notifiers import Notifiers
 from ..service import COMPUTER, GameService
+from ..text import PLAIN
 from .console import Console
+from .games import PLATFORM, games_text, terminal_games
 from .images import Images
-from .session import Session, resolve_game
+from .session import Session
 
-PLATFORM = "terminal"
 QUIT_WORDS = ("q", "quit", "exit")  # leave at any question, as at the game's prompt
 
 _ORTHODOX_KEYS = frozenset("KQRBNP")
@@ -46,12 +50,19 @@ def game_ids() -> list[str]:
 
 
 class TerminalNotifier:
-    """Both players see the board: their notices need no delivery (see above)."""
+    """Terminal players' notices. At one keyboard both players see the board, so they
+    need no delivery (see above); given ``say`` (a console's), each is said in plain
+    words, for a terminal player whose opponent is elsewhere (on Discord, by mail)."""
 
     platforms = frozenset({PLATFORM})
 
+    def __init__(self, say: Callable[[str], None] | None = None):
+        self.say = say
+
     async def notify(self, event) -> None:
-        return None
+        words = text.event_text(event, PLAIN) if self.say is not None else None
+        if words:
+            self.say(f"[to {event.recipient.name}] {words}")
 
 
 class DatabaseFileError(Exception):
@@ -77,11 +88,13 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
                days: str | None = None, images: str | Path | None = None, flip: bool = False,
                console: Console | None = None, clock: Clock | None = None,
                vs: str | None = None, level: int | None = None, colour: str | None = None,
-               computer: comp.Computer | None = None) -> int:
+               computer: comp.Computer | None = None, rated: bool = False) -> int:
     """Run one terminal session; the exit status. ``clock``: the service's (tests);
     ``vs="computer"``: against the computer at ``level`` (default 3), the human playing
     ``colour`` (default white). ``computer``: its player (tests give one with a small
-    budget); by default one with a worker process that starts when first needed."""
+    budget); by default one with a worker process that starts when first needed.
+    ``rated``: a game between the two players at the keyboard is casual unless they ask
+    (one person may well play both sides)."""
     console = console or Console()
     try:
         days_value = parse_days(days) if days is not None else None
@@ -100,7 +113,7 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
             game_id = await _computer_game(service, console, game, white, black, setup, days_value,
                                            level or comp.DEFAULT_LEVEL, colour or "white")
         else:
-            game_id = await _new_game(service, console, game, white, black, setup, days_value)
+            game_id = await _new_game(service, console, game, white, black, setup, days_value, rated)
         if game_id is None:
             return 1
         session = Session(service, game_id, console, Images(images), flip=flip, computer=computer)
@@ -152,7 +165,8 @@ def _level_name(level: int) -> str:
 
 
 async def _new_game(service: GameService, console: Console, game: str | None, white: str | None,
-                    black: str | None, setup: str | None, days: int | None) -> int | None:
+                    black: str | None, setup: str | None, days: int | None,
+                    rated: bool = False) -> int | None:
     game = await _which_game(console, game)
     if game is None:
         return None
@@ -172,7 +186,7 @@ async def _new_game(service: GameService, console: Console, game: str | None, wh
     w = await service.player(PLATFORM, white.casefold(), white)
     b = await service.player(PLATFORM, black.casefold(), black)
     c = await service.challenge(w.id, game, opponent_id=b.id, days=days, colour="white",
-                                setup=setup)
+                                setup=setup, rated=rated)
     view = await service.accept_challenge(c.id, b.id)
     if unfinished:
         n = len(unfinished)
@@ -230,37 +244,6 @@ def choose_setup(console: Console, game: str) -> str | None:
         if a in ("p", "players", "own"):
             return "players"
         console.say("Please answer default or players.")
-
-
-async def terminal_games(service: GameService, *, active_only: bool = False):
-    """Summaries of the games between terminal players, and of terminal players against
-    the computer, newest first (each once, as White's player or the human sees it)."""
-    found = {}
-    for p in await service.players_on(PLATFORM):
-        for s in await service.list_games(p.id, include_finished=not active_only):
-            if {s.white.platform, s.black.platform} <= {PLATFORM, COMPUTER} \
-                    and (s.my_side == "w" or s.opponent.platform == COMPUTER):
-                found[s.id] = s
-    return [found[i] for i in sorted(found, reverse=True)]
-
-
-async def games_text(service: GameService) -> str:
-    games = await terminal_games(service)
-    if not games:
-        return "No games yet. Start one with: fairypost play GAME"
-    lines = []
-    for s in games:
-        if s.status == "active":
-            state = f"{s.white.name if (s.my_side == 'w') == s.my_move else s.black.name} to move"
-        elif s.status == "aborted":
-            state = "aborted"
-        else:
-            state = f"{s.result} ({s.reason})"
-        lines.append(f"#{s.id:<4} {s.game:<11} {s.white.name} v {s.black.name}, "
-                     f"{s.ply} pl{'y' if s.ply == 1 else 'ies'}, {state}")
-    if any(s.status == "active" for s in games):
-        lines.append("Resume one with: fairypost play --resume ID (without ID: the newest)")
-    return "\n".join(lines)
 
 
 async def _resumable(service: GameService, game_id: int | None, console: Console) -> int | None:

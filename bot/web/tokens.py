@@ -16,12 +16,13 @@ import os
 import secrets
 from pathlib import Path
 
+from bot.config import data_dir
+from bot.store import database_file
+
 TOKEN_CHARS = 22  # 132 bits of the MAC: far beyond guessing, short enough for a chat line
 
 
 def secret_file(db_path: str) -> Path:
-    from bot.cli import data_dir
-    from bot.store import database_file
     file = database_file(db_path)
     if file is None:
         return data_dir() / "server-database.web-secret"

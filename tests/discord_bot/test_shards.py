@@ -6,7 +6,7 @@ import pytest
 
 from bot.cli import main
 from bot.config import Settings
-from bot.discord_bot.runner import FairyClient, ShardedFairyClient, make_client
+from bot.discord_bot.runner import DiscordAdapter, FairyClient, ShardedFairyClient, make_client
 from bot.discord_bot.shards import ShardError, Shards, parse_shards
 
 
@@ -21,11 +21,25 @@ def test_shard_ranges():
             parse_shards(text, count)
 
 
-def test_the_command_line_refuses_bad_shards_before_starting(capsys):
+def test_the_command_line_refuses_bad_shards_before_starting(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("FAIRYPOST_DB", str(tmp_path / "s.db"))
+    monkeypatch.setenv("DISCORD_TOKEN", "x.y")
     with pytest.raises(SystemExit) as stop:
         main(["run", "--shards", "4-8", "--shard-count", "8"])
     assert stop.value.code == 2
     assert "--shards 4-8: shards are numbered 0 to 7" in capsys.readouterr().err
+    monkeypatch.delenv("DISCORD_TOKEN")
+    with pytest.raises(SystemExit):
+        main(["run", "--shards", "0-3", "--shard-count", "8"])
+    assert "--shards is for the Discord bot, and it is not configured" in capsys.readouterr().err
+
+
+def test_the_discord_adapter_runs_the_shards_it_is_given(tmp_path):
+    settings = Settings(db_path=str(tmp_path / "s.db"), discord_token="x.y")
+    adapter = DiscordAdapter(settings, shards=Shards((2, 3), 4))
+    assert isinstance(adapter.client, ShardedFairyClient) and adapter.client.hosted
+    assert (adapter.client.shard_ids, adapter.client.shard_count) == ([2, 3], 4)
+    assert type(DiscordAdapter(settings).client) is FairyClient
 
 
 async def test_a_sharded_client_runs_its_shards_and_syncs_only_with_shard_0(tmp_path, monkeypatch):
