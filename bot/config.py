@@ -43,6 +43,12 @@ Game pages (``bot.web``): ``FAIRYPOST_WEB_HOST`` / ``FAIRYPOST_WEB_PORT`` (``web
 serves the pages too only when a port is set), ``FAIRYPOST_WEB_URL`` (``web_url``: the
 public base URL that links are made with, behind a proxy), ``FAIRYPOST_WEB_SECRET``
 (``web_secret``: the key that signs game links; unset: one kept beside the database).
+
+Play by email (``bot.email``): ``FAIRYPOST_EMAIL_ADDRESS`` (``email_address``: the bot's
+address), ``FAIRYPOST_IMAP_URL`` (``imap_url``: ``imap[s]://user:password@host:port/MAILBOX``),
+``FAIRYPOST_SMTP_URL`` (``smtp_url``: ``smtp[s]://user:password@host:port``),
+``FAIRYPOST_EMAIL_SECRET`` (``email_secret``: the key of reply tokens). All three of the
+first set: ``fairypost run`` starts the email adapter.
 """
 
 from __future__ import annotations
@@ -85,6 +91,10 @@ class Settings:
     web_port: int | None = None       # None: `fairypost web` uses 8080, `fairypost run` serves no pages
     web_url: str | None = None        # the public base URL of the pages (behind a proxy)
     web_secret: str | None = field(default=None, repr=False)
+    email_address: str | None = None  # the bot's own address (bot/email/)
+    imap_url: str | None = field(default=None, repr=False)  # imap[s]://user:password@host:port/MAILBOX
+    smtp_url: str | None = field(default=None, repr=False)  # smtp[s]://user:password@host:port
+    email_secret: str | None = field(default=None, repr=False)  # the key of reply tokens
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -107,6 +117,14 @@ class Settings:
             raise ConfigError(f"web_port must be a port number from 1 to 65535, not {self.web_port}")
         if self.web_url is not None and not self.web_url.startswith(("http://", "https://")):
             raise ConfigError(f"web_url must start with http:// or https://, not {self.web_url!r}")
+        if self.email_address or self.imap_url or self.smtp_url:
+            from bot.email.urls import check_settings  # the adapter's own checks
+            check_settings(self)
+
+    @property
+    def email_enabled(self) -> bool:
+        """Whether the email adapter is configured (``fairypost run`` starts it)."""
+        return bool(self.email_address and self.imap_url and self.smtp_url)
 
     @classmethod
     def load(cls, file: str | os.PathLike | None = None,
@@ -150,6 +168,10 @@ _ENV_KEYS = {
     "FAIRYPOST_WEB_PORT": ("web_port", int),
     "FAIRYPOST_WEB_URL": ("web_url", str),
     "FAIRYPOST_WEB_SECRET": ("web_secret", str),
+    "FAIRYPOST_EMAIL_ADDRESS": ("email_address", str),
+    "FAIRYPOST_IMAP_URL": ("imap_url", str),
+    "FAIRYPOST_SMTP_URL": ("smtp_url", str),
+    "FAIRYPOST_EMAIL_SECRET": ("email_secret", str),
 }
 
 

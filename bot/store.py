@@ -234,10 +234,47 @@ _V7_PUBLIC_GAMES = (
     "CREATE TABLE public_games (game_id INTEGER PRIMARY KEY REFERENCES games(id))",
 )
 
+# Play by email (bot/email/): each mail read, kept until handled (so a crash between
+# reading and acting loses nothing, and a mail read twice is handled once); the mails the
+# bot sends, each once, retried; the players' addresses (a mail player's own, or one a
+# Discord player linked with a mailed code) and their hard bounces.
+_V8_EMAIL = (
+    """CREATE TABLE email_inbox (
+        message_key  TEXT PRIMARY KEY,
+        raw          BLOB NOT NULL,
+        received_at  INTEGER NOT NULL,
+        handled_at   INTEGER
+    )""",
+    "CREATE INDEX email_inbox_unhandled ON email_inbox (handled_at, received_at)",
+    """CREATE TABLE email_outbox (
+        id          INTEGER PRIMARY KEY,
+        dedupe_key  TEXT NOT NULL UNIQUE,
+        recipient   TEXT NOT NULL,
+        message     BLOB NOT NULL,
+        created_at  INTEGER NOT NULL,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        next_at     INTEGER NOT NULL,
+        sent_at     INTEGER,
+        dropped     TEXT
+    )""",
+    "CREATE INDEX email_outbox_due ON email_outbox (sent_at, dropped, next_at)",
+    """CREATE TABLE email_addresses (
+        address       TEXT PRIMARY KEY,
+        player_id     INTEGER NOT NULL REFERENCES players(id),
+        confirmed_at  INTEGER,
+        code          TEXT,
+        code_expires  INTEGER,
+        hard_bounces  INTEGER NOT NULL DEFAULT 0,
+        stopped_at    INTEGER
+    )""",
+    "CREATE INDEX email_addresses_by_player ON email_addresses (player_id)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
-                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES)
+                                                _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
+                                                _V8_EMAIL)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -405,6 +442,25 @@ class ChatPrefRow:
     notify: str
     guild_id: str | None
     channel_id: str | None
+
+
+@dataclass(frozen=True)
+class EmailOutRow:
+    id: int
+    recipient: str
+    message: bytes
+    attempts: int
+
+
+@dataclass(frozen=True)
+class EmailAddressRow:
+    address: str
+    player_id: int
+    confirmed_at: int | None
+    code: str | None
+    code_expires: int | None
+    hard_bounces: int
+    stopped_at: int | None
 
 
 #: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
@@ -976,3 +1032,78 @@ class Tx:
     async def chat_pref(self, player_id: int) -> ChatPrefRow | None:
         return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",
                                                  (player_id,)))
+
+    # play by email (bot/email/): the mails read, the mails to send, the players' addresses
+    async def record_mail(self, key: str, raw: bytes, now: int) -> bool:
+        """Keep a mail read from the mailbox; False if it was kept before (read twice)."""
+        return await self._change("INSERT OR IGNORE INTO email_inbox (message_key, raw, received_at) "
+                                  "VALUES (?, ?, ?)", (key, raw, now)) == 1
+
+    async def unhandled_mails(self, limit: int = 50) -> list[tuple[str, bytes]]:
+        rows = await self._all("SELECT message_key, raw FROM email_inbox WHERE handled_at IS NULL "
+                               "ORDER BY received_at, rowid LIMIT ?", (limit,))
+        return [(r[0], bytes(r[1])) for r in rows]
+
+    async def mail_handled(self, key: str, now: int) -> None:
+        await self._exec("UPDATE email_inbox SET handled_at = ? WHERE message_key = ?", (now, key))
+
+    async def queue_mail(self, dedupe_key: str, recipient: str, message: bytes, now: int) -> bool:
+        """A mail to send; False if one with this key was queued before (sent once)."""
+        return await self._change(
+            "INSERT OR IGNORE INTO email_outbox (dedupe_key, recipient, message, created_at, next_at) "
+            "VALUES (?, ?, ?, ?, ?)", (dedupe_key, recipient, message, now, now)) == 1
+
+    async def due_mails(self, now: int, limit: int = 20) -> list[EmailOutRow]:
+        rows = await self._all("SELECT id, recipient, message, attempts FROM email_outbox "
+                               "WHERE sent_at IS NULL AND dropped IS NULL AND next_at <= ? "
+                               "ORDER BY next_at, id LIMIT ?", (now, limit))
+        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
+
+    async def next_mail_at(self) -> int | None:
+        row = await self._one("SELECT MIN(next_at) FROM email_outbox "
+                              "WHERE sent_at IS NULL AND dropped IS NULL")
+        return row[0]
+
+    async def mail_sent(self, mail_id: int, now: int) -> None:
+        await self._exec("UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+                         (now, mail_id))
+
+    async def mail_failed(self, mail_id: int, next_at: int | None, why: str | None) -> None:
+        """One more failed try: again at ``next_at``, or (None) given up because of ``why``."""
+        await self._exec("UPDATE email_outbox SET attempts = attempts + 1, next_at = COALESCE(?, next_at), "
+                         "dropped = ? WHERE id = ?", (next_at, why, mail_id))
+
+    async def sent_mails(self) -> list[EmailOutRow]:
+        rows = await self._all("SELECT id, recipient, message, attempts FROM email_outbox "
+                               "WHERE sent_at IS NOT NULL ORDER BY sent_at, id")
+        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
+
+    async def email_address(self, address: str) -> EmailAddressRow | None:
+        return _row(EmailAddressRow, await self._one(
+            "SELECT * FROM email_addresses WHERE address = ?", (address,)))
+
+    async def player_addresses(self, player_id: int) -> list[EmailAddressRow]:
+        rows = await self._all("SELECT * FROM email_addresses WHERE player_id = ? ORDER BY address",
+                               (player_id,))
+        return [_row(EmailAddressRow, r) for r in rows]
+
+    async def set_email_address(self, address: str, player_id: int, *, confirmed_at: int | None,
+                                code: str | None = None, code_expires: int | None = None) -> None:
+        await self._exec(
+            "INSERT INTO email_addresses (address, player_id, confirmed_at, code, code_expires) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (address) DO UPDATE SET player_id = excluded.player_id, "
+            "confirmed_at = excluded.confirmed_at, code = excluded.code, "
+            "code_expires = excluded.code_expires",
+            (address, player_id, confirmed_at, code, code_expires))
+
+    async def hard_bounce(self, address: str, stop_after: int, now: int) -> tuple[int, bool]:
+        """Count a hard bounce of ``address``: (bounces so far, whether mail to it stops now)."""
+        row = await self.email_address(address)
+        if row is None:
+            return 0, False
+        count = row.hard_bounces + 1
+        stop = row.stopped_at is None and count >= stop_after
+        await self._exec("UPDATE email_addresses SET hard_bounces = ?, stopped_at = "
+                         "COALESCE(stopped_at, ?) WHERE address = ?",
+                         (count, now if stop else None, address))
+        return count, stop

@@ -1,0 +1,87 @@
+"""Who a mail address is: a mail player (platform ``email``, the address as user id) made on
+first sight, or a Discord player who linked the address (``/settings email ADDRESS``,
+confirmed with a code the bot mails there). Either way one address is one player, and a
+linked Discord player is the same player by mail as in Discord."""
+
+from __future__ import annotations
+
+import secrets
+
+from bot.errors import SettingsError
+
+from .urls import check_address
+
+PLATFORM = "email"
+CODE_SECONDS = 24 * 3600  # a link code is good for a day
+
+
+def normal_address(text: str) -> str:
+    """The address as the bot keeps it (lower case); SettingsError if it is none."""
+    from bot.config import ConfigError
+    try:
+        return check_address(text.strip(), "the address").lower()
+    except ConfigError:
+        raise SettingsError(f"{text.strip()[:80]!r} is not a mail address (like ann@example.org)") from None
+
+
+class Accounts:
+    def __init__(self, service, clock):
+        self.service = service
+        self.clock = clock
+
+    def _now(self) -> int:
+        return int(self.clock.now().timestamp())
+
+    async def player_of(self, address: str):
+        """The player whose confirmed address this is, or None."""
+        async with self.service.store.read() as tx:
+            row = await tx.email_address(address.lower())
+        if row is None or row.confirmed_at is None:
+            return None
+        return await self.service.get_player(row.player_id)
+
+    async def player_for(self, address: str, name: str | None = None):
+        """The address's player, made (a mail player) if it has none."""
+        address = address.lower()
+        found = await self.player_of(address)
+        if found is not None:
+            return found
+        player = await self.service.player(PLATFORM, address, name or address.split("@")[0])
+        async with self.service.store.write() as tx:
+            await tx.set_email_address(address, player.id, confirmed_at=self._now())
+        return player
+
+    async def address_of(self, player_id: int) -> str | None:
+        """Where to mail this player: a mail player's own address, else a linked one."""
+        async with self.service.store.read() as tx:
+            rows = await tx.player_addresses(player_id)
+        confirmed = [r for r in rows if r.confirmed_at is not None and r.stopped_at is None]
+        return confirmed[0].address if confirmed else None
+
+    async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
+        """A code for linking ``address`` to the player: (the address, the code to mail)."""
+        address = normal_address(address)
+        async with self.service.store.write() as tx:
+            row = await tx.email_address(address)
+            if row is not None and row.confirmed_at is not None and row.player_id != player_id:
+                owner = await tx.player(row.player_id)
+                if owner is None or owner.platform != PLATFORM:
+                    raise SettingsError("that address is linked to another player")
+            code = f"{secrets.randbelow(10**6):06d}"
+            await tx.set_email_address(address, player_id, confirmed_at=None, code=code,
+                                       code_expires=self._now() + CODE_SECONDS)
+        return address, code
+
+    async def confirm_link(self, player_id: int, code: str) -> str:
+        """The address the code confirms for this player; SettingsError if none does."""
+        code = code.strip()
+        async with self.service.store.write() as tx:
+            for row in await tx.player_addresses(player_id):
+                if row.confirmed_at is None and row.code and secrets.compare_digest(row.code, code):
+                    if row.code_expires is not None and row.code_expires < self._now():
+                        raise SettingsError("that code has expired: ask for a new one with "
+                                            "/settings email ADDRESS")
+                    await tx.set_email_address(row.address, player_id, confirmed_at=self._now())
+                    return row.address
+        raise SettingsError("that is not the code mailed to you: check it, or ask for a new "
+                            "one with /settings email ADDRESS")
