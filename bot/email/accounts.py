@@ -55,7 +55,7 @@ class Accounts:
         """Where to mail this player: a mail player's own address, else a linked one."""
         async with self.service.store.read() as tx:
             rows = await tx.player_addresses(player_id)
-        confirmed = [r for r in rows if r.confirmed_at is not None and r.stopped_at is None]
+        confirmed = [r for r in rows if r.confirmed_at is not None]
         return confirmed[0].address if confirmed else None
 
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
