@@ -15,46 +15,52 @@ import asyncio
 import contextlib
 import textwrap
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import UTC
 
 import rules
 
 from .. import computer as comp
+from .. import text
 from ..errors import ServiceError
+from ..grammar import GRAMMAR, Command, GrammarError
 from ..service import GameService, GameView
+from ..text import PLAIN, sentence
 from ..timetext import time_left
 from .console import Console, quoting, shown
+from .games import games_text
 from .images import Images
 from .textboard import legend_lines, side_names, text_board
 
 WIDTH = 78
 
+# The shared grammar (bot/grammar.py) with the terminal's own words: both players sit at
+# one keyboard, so a draw offer or a takeback is answered at once, and challenges,
+# accepting and vacations have no meaning here.
+TERMINAL = GRAMMAR.extended()
+for _name in ("challenge", "accept", "decline", "vacation"):
+    TERMINAL.remove(_name)
+TERMINAL.add("takeback", "take back the last move (both players agree: one keyboard)", aliases=("undo",))
+TERMINAL.add("draw", "offer a draw; the other player answers at once")
+TERMINAL.add("resign", "resign the game for the side to move (asks first)")
+TERMINAL.add("board [SQUARE]", "show the board again and write its image (with a square: that "
+             "piece's moves)", aliases=("show",))
+TERMINAL.add("piece CODE|NAME", "what a piece does (and its card image)", names={"CODE|NAME": "piece"})
+TERMINAL.add("games", "the games played in this terminal, and how to resume them")
+TERMINAL.add("legend", "the letters on the board and the pieces they stand for", aliases=("key",))
+TERMINAL.add("flip", "turn the board round (and again)")
+TERMINAL.add("fen", "the position as a VFEN string", aliases=("vfen",))
+TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
 
-@dataclass(frozen=True)
-class Command:
-    names: tuple[str, ...]
-    usage: str
-    help: str
-    run: Callable[[Session, str], Awaitable[bool]]  # False: leave the session
+Handler = Callable[["Session", Command], Awaitable[bool]]  # False: leave the session
+HANDLERS: dict[str, Handler] = {}
 
 
-COMMANDS: list[Command] = []
-
-
-def command(*names: str, usage: str = "", help: str = ""):
-    def register(fn):
-        COMMANDS.append(Command(names, usage or names[0], help, fn))
+def handles(name: str):
+    """The terminal's way of running the grammar's command ``name``."""
+    def register(fn: Handler) -> Handler:
+        assert TERMINAL.find(name) is not None, name
+        HANDLERS[name] = fn
         return fn
     return register
-
-
-def find_command(word: str) -> Command | None:
-    w = word.lower()
-    for c in COMMANDS:
-        if w in c.names:
-            return c
-    return None
 
 
 class Session:
@@ -102,18 +108,19 @@ class Session:
             try:
                 keep_going = await self.handle(line)
             except ServiceError as e:
-                self.say(_sentence(quoting(str(e), line)))
+                self.say(sentence(quoting(str(e), line)))
                 await self.after_refusal()
                 keep_going = True
             if not keep_going:
                 return self.leave()
 
     async def handle(self, line: str) -> bool:
-        word, _, rest = line.partition(" ")
-        cmd = find_command(word)
-        if cmd is None:
-            return await self.play(line)
-        return await cmd.run(self, rest.strip())
+        try:
+            cmd = TERMINAL.parse(line)
+        except GrammarError as e:
+            self.say(sentence(e.problem) + (f" Usage: {e.usage}" if e.usage else ""))
+            return True
+        return await HANDLERS[cmd.name](self, cmd)
 
     def leave(self) -> int:
         if self.view is not None and self.view.status == "active":
@@ -171,8 +178,7 @@ class Session:
 
     def who(self, side: str) -> str:
         """The player's name, and their side if the name does not say it."""
-        name, label = self.player(side).name, self.side_name(side)
-        return name if name.lower() == label.lower() else f"{name} ({label})"
+        return text.who(self.view, side, PLAIN, always_side=False)
 
     def game_name(self) -> str:
         return rules.game(self.view.game).name
@@ -218,35 +224,14 @@ class Session:
             self.say(f"({self.images.problem})")
 
     def status(self) -> str:
-        v = self.view
-        if v.status == "aborted":
-            return "The game was aborted."
-        if v.status != "active":
-            if v.result == "1/2-1/2":
-                return f"Game over: a draw ({v.reason})."
-            winner = "w" if v.result == "1-0" else "b"
-            return f"Game over: {v.result}, {self.who(winner)} wins ({v.reason})."
-        parts = []
-        if v.moves:
-            last = v.moves[-1]
-            parts.append(f"Last move: {last.san} ({self.side_name(last.side)}).")
-        if v.in_setup:
-            parts.append(_sentence(f"Set-up: {self.who(v.turn)} to choose {_setup_hint(self.pos)}"))
-        else:
-            parts.append(f"{self.who(v.turn)} to move" + (", in check." if v.in_check else "."))
-        if v.deadline is not None:
-            parts.append(f"Time: {time_left(v.seconds_left)} left, until "
-                         f"{v.deadline.astimezone(UTC):%a %d %b %Y %H:%M} UTC.")
-        if v.draw_offer:
-            parts.append(f"{self.side_name(v.draw_offer)} offers a draw.")
-        return " ".join(parts)
+        return text.status_text(self.view, PLAIN, setup=_setup_hint(self.pos))
 
     # --- moving ---
 
     async def play(self, text: str) -> bool:
         v = self.view
         if v.status != "active":
-            self.say(f"{_sentence(self._over())} Type record for the game, quit to leave.")
+            self.say(f"{sentence(self._over())} Type record for the game, quit to leave.")
             return True
         mover = v.turn
         if mover == self.computer_side():
@@ -256,7 +241,7 @@ class Session:
             r = await self.service.move(self.game_id, self.player(mover).id, text,
                                         expected_ply=v.ply)
         except ServiceError as e:
-            msg = _sentence(quoting(str(e), text.strip()))
+            msg = sentence(quoting(str(e), text.strip()))
             if " " not in text.strip() and not any(ch.isdigit() for ch in text):
                 msg += " (Type help for the commands.)"
             self.say(msg)
@@ -318,16 +303,7 @@ async def _with_progress(awaitable, console: Console) -> None:
     task.result()
 
 
-def _other(side: str) -> str:
-    return "b" if side == "w" else "w"
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+_other = text.other
 
 
 def _setup_hint(pos) -> str:
@@ -337,40 +313,34 @@ def _setup_hint(pos) -> str:
 
 # --- the commands ----------------------------------------------------------------------
 
-@command("move", "m", "play", usage="move MOVE",
-         help="play a move (the word is optional: a line that is just a move plays it)")
-async def _move(s: Session, arg: str) -> bool:
-    if not arg:
-        s.say("Which move? For example: move Nf3")
-        return True
-    return await s.play(arg)
+@handles("move")
+async def _move(s: Session, cmd: Command) -> bool:
+    return await s.play(cmd["move"])
 
 
-@command("board", "show", usage="board [SQUARE]",
-         help="show the board again and write its image (with a square: that piece's moves)")
-async def _board(s: Session, arg: str) -> bool:
+@handles("board")
+async def _board(s: Session, cmd: Command) -> bool:
     await s.refresh()
-    if arg:
-        return await _moves(s, arg)
+    if cmd["square"]:
+        return await _moves(s, cmd)
     s.show()
     return True
 
 
-@command("moves", usage="moves [SQUARE]",
-         help="the legal moves of the piece on a square, or all legal moves")
-async def _moves(s: Session, arg: str) -> bool:
+@handles("moves")
+async def _moves(s: Session, cmd: Command) -> bool:
     await s.refresh()
     v = s.view
     if v.status != "active":
-        s.say(_sentence(s._over()))
+        s.say(sentence(s._over()))
         return True
     pos = s.pos
-    if arg:
-        word = arg.split()[0]
+    if cmd["square"]:
+        word = cmd["square"]
         try:
             moves = pos.moves_from(word)
         except rules.RulesError as e:
-            s.say(_sentence(quoting(str(e), word)))
+            s.say(sentence(quoting(str(e), word)))
             return True
         square = word.lower()
         piece = pos.piece_at(word)
@@ -395,11 +365,11 @@ async def _moves(s: Session, arg: str) -> bool:
     return True
 
 
-@command("undo", "takeback", help="take back the last move (both players agree: one keyboard)")
-async def _undo(s: Session, arg: str) -> bool:
+@handles("takeback")
+async def _undo(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     if v.status != "active":
-        s.say(_sentence(s._over()))
+        s.say(sentence(s._over()))
         return True
     if not v.moves:
         s.say("There is no move to take back.")
@@ -423,8 +393,8 @@ async def _undo(s: Session, arg: str) -> bool:
     return True
 
 
-@command("draw", help="offer a draw; the other player answers at once")
-async def _draw(s: Session, arg: str) -> bool:
+@handles("draw")
+async def _draw(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     side = v.turn
     await s.refresh(await s.service.offer_draw(s.game_id, s.player(side).id, expected_ply=v.ply))
@@ -439,11 +409,11 @@ async def _draw(s: Session, arg: str) -> bool:
     return await s.answer_draw(side)
 
 
-@command("resign", help="resign the game for the side to move (asks first)")
-async def _resign(s: Session, arg: str) -> bool:
+@handles("resign")
+async def _resign(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     if v.status != "active":
-        s.say(_sentence(s._over()))
+        s.say(sentence(s._over()))
         return True
     answer = s.console.yes(f"{s.who(v.turn)}, resign game #{s.game_id}? [y/n] ")
     if answer is None:
@@ -457,40 +427,30 @@ async def _resign(s: Session, arg: str) -> bool:
     return True
 
 
-@command("abort", help="call the game off (only before both sides have moved)")
-async def _abort(s: Session, arg: str) -> bool:
+@handles("abort")
+async def _abort(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     await s.refresh(await s.service.abort(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
     s.say(s.status())
     return True
 
 
-@command("record", "pgn", help="the game record (PGN-like, moves in SAN)")
-async def _record(s: Session, arg: str) -> bool:
+@handles("record")
+async def _record(s: Session, cmd: Command) -> bool:
     s.say((await s.service.record(s.game_id)).rstrip())
     return True
 
 
-@command("rules", usage="rules [GAME]", help="what the game is and its pieces")
-async def _rules(s: Session, arg: str) -> bool:
-    game_id = s.view.game
-    if arg:
-        try:
-            game_id = resolve_game(arg)
-        except ValueError as e:
-            s.say(_sentence(str(e)))
-            return True
-    s.say(rules_text(game_id))
+@handles("rules")
+async def _rules(s: Session, cmd: Command) -> bool:
+    s.say(rules_text(cmd["game"] or s.view.game))
     return True
 
 
-@command("piece", usage="piece CODE|NAME", help="what a piece does (and its card image)")
-async def _piece(s: Session, arg: str) -> bool:
-    if not arg:
-        s.say("Which piece? For example: piece N, or piece knight. Type legend for the pieces.")
-        return True
+@handles("piece")
+async def _piece(s: Session, cmd: Command) -> bool:
     game = rules.game(s.view.game)
-    found = find_piece(game, arg)
+    found = find_piece(game, cmd["piece"])
     if isinstance(found, str):
         s.say(found)
         return True
@@ -501,8 +461,8 @@ async def _piece(s: Session, arg: str) -> bool:
     return True
 
 
-@command("legend", "key", help="the letters on the board and the pieces they stand for")
-async def _legend(s: Session, arg: str) -> bool:
+@handles("legend")
+async def _legend(s: Session, cmd: Command) -> bool:
     pos = s.pos
     w, b = side_names(pos)
     s.say(f"Upper case is {w}, lower case {b}; '+' marks a promoted piece; a state stands in "
@@ -515,21 +475,21 @@ async def _legend(s: Session, arg: str) -> bool:
     return True
 
 
-@command("flip", help="turn the board round (and again)")
-async def _flip(s: Session, arg: str) -> bool:
+@handles("flip")
+async def _flip(s: Session, cmd: Command) -> bool:
     s.flip = not s.flip
     s.show()
     return True
 
 
-@command("fen", "vfen", help="the position as a VFEN string")
-async def _fen(s: Session, arg: str) -> bool:
+@handles("fen")
+async def _fen(s: Session, cmd: Command) -> bool:
     s.say((await s.refresh()).fen)
     return True
 
 
-@command("hint", help="the move the computer would play (only in games against the computer)")
-async def _hint(s: Session, arg: str) -> bool:
+@handles("hint")
+async def _hint(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     cpu = s.computer_side()
     me = s.player(v.turn if cpu is None else _other(cpu))
@@ -540,8 +500,8 @@ async def _hint(s: Session, arg: str) -> bool:
     return True
 
 
-@command("review", help="after the game: each move's score swing, blunders (??), mistakes (?)")
-async def _review(s: Session, arg: str) -> bool:
+@handles("review")
+async def _review(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     comp.check_review(v)
     if s.computer is None:
@@ -553,48 +513,32 @@ async def _review(s: Session, arg: str) -> bool:
     return True
 
 
-@command("games", help="the games played in this terminal, and how to resume them")
-async def _games(s: Session, arg: str) -> bool:
-    from .play import games_text
+@handles("games")
+async def _games(s: Session, cmd: Command) -> bool:
     s.say(await games_text(s.service))
     return True
 
 
-@command("help", "?", usage="help", help="this list")
-async def _help(s: Session, arg: str) -> bool:
-    s.say(help_text())
+@handles("help")
+async def _help(s: Session, cmd: Command) -> bool:
+    s.say(help_text(cmd["command"]))
     return True
 
 
-@command("quit", "exit", "q", help="leave (the game is saved; fairypost play --resume goes on)")
-async def _quit(s: Session, arg: str) -> bool:
+@handles("quit")
+async def _quit(s: Session, cmd: Command) -> bool:
     return False
 
 
-def help_text() -> str:
-    lines = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
-    for c in COMMANDS:
-        alias = ", ".join(c.names[1:])
-        lines.append(f"  {c.usage:<16} {c.help}" + (f" (also: {alias})" if alias else ""))
-    return "\n".join(lines)
+def help_text(command: str | None = None) -> str:
+    """The terminal's commands (or one of them), from its grammar."""
+    try:
+        return text.help_text(TERMINAL, PLAIN, command)
+    except GrammarError as e:
+        return sentence(e.problem)
 
 
 # --- games and pieces as text (the rules and piece commands) ---------------------------
-
-def resolve_game(text: str) -> str:
-    """A game id from its id, its name or the start of either (a word or two of it)."""
-    t = text.strip().lower().replace(" ", "")
-    ids = rules.variants()
-    if t in ids:
-        return t
-    names = {g: rules.game(g).name.lower().replace(" ", "") for g in ids}
-    hits = [g for g in ids if g.startswith(t) or names[g].startswith(t)]
-    if len(hits) == 1:
-        return hits[0]
-    if not hits:
-        raise ValueError(f"there is no game {shown(text.strip())}; the games are: {', '.join(ids)}")
-    raise ValueError(f"{shown(text.strip())} could be {', '.join(hits)}: which one?")
-
 
 def rules_text(game_id: str) -> str:
     g = rules.game(game_id)

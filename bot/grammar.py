@@ -1,0 +1,349 @@
+"""The one text command grammar: a typed line (the terminal, a message in a Discord game
+thread, an email's body) becomes a :class:`Command`, or a :class:`GrammarError` that says
+what was wrong and the command's usage.
+
+Each command is registered once by its usage, written as the help shows it::
+
+    GRAMMAR.add("challenge GAME OPPONENT [days N]", "challenge someone to a game")
+
+A lower-case word is a keyword, an UPPER-CASE word a value (its kind in ``KINDS``),
+``a|b`` either, ``[...]`` an optional part. A value is stored in ``Command.args`` under
+its name in lower case (``GAME`` -> ``game``), under the keyword before it in its
+optional part (``[days N]`` -> ``days``), or as ``names=`` says; a choice of keywords
+alone is stored as ``answer``. In a game's context a line that starts with no command
+word is a move: ``Command("move", {"move": line})``; the engine judges it.
+
+Adapters run the commands (bot/commands_text.py runs the shared ones against the
+service); the terminal extends this grammar with its own (``GRAMMAR.extended()``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+
+SHOWN_CHARS = 40
+
+
+class GrammarError(ValueError):
+    """A line that is no command: ``str()`` says what was wrong, then the usage."""
+
+    def __init__(self, problem: str, usage: str | None = None):
+        self.problem = problem
+        self.usage = usage
+        super().__init__(f"{problem} (usage: {usage})" if usage else problem)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line: the command's name (its first name, never an alias), its values by
+    name (an optional value left out is absent: ``cmd["days"]`` is then None), the line."""
+
+    name: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    line: str = ""
+
+    def __getitem__(self, key: str) -> Any:
+        return self.args.get(key)
+
+
+def shown(text: str) -> str:
+    """A user's word quoted back in an error: control characters escaped, cut short."""
+    cut = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "\u2026"
+    return "'" + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut) + "'"
+
+
+# --- the kinds of values -----------------------------------------------------------------
+
+_SQUARE = re.compile(r"[a-z][0-9]{1,2}")
+
+
+def _square(word: str) -> str:
+    if not _SQUARE.fullmatch(word.lower()):
+        raise ValueError(f"{shown(word)} is not a square name. A square is a file letter and a rank: e4, j10")
+    return word.lower()
+
+
+def _count(word: str) -> int:
+    if not word.isascii() or not word.isdigit() or not 1 <= int(word) <= 365:
+        raise ValueError(f"{shown(word)} is not a number of days (1 to 365)")
+    return int(word)
+
+
+def _number(word: str) -> int:
+    digits = word.removeprefix("#")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
+        raise ValueError(f"{shown(word)} is not a number (like 12 or #12)")
+    return int(digits)
+
+
+def resolve_game(text: str) -> str:
+    """A game id from its id, its name or the start of either (a word or two of it)."""
+    t = text.strip().lower().replace(" ", "")
+    ids = rules.variants()
+    if t in ids:
+        return t
+    names = {g: rules.game(g).name.lower().replace(" ", "") for g in ids}
+    hits = [g for g in ids if t and (g.startswith(t) or names[g].startswith(t))]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise ValueError(f"there is no game {shown(text.strip())}; the games are: {', '.join(ids)}")
+    raise ValueError(f"{shown(text.strip())} could be {', '.join(hits)}: which one?")
+
+
+def _word(word: str) -> str:
+    return word
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What an UPPER-CASE word in a usage stands for: how to read it; ``rest``: it takes
+    the rest of the line (a move may hold spaces)."""
+
+    read: Callable[[str], Any]
+    says: str
+    rest: bool = False
+
+
+KINDS: dict[str, Kind] = {
+    "SQUARE": Kind(_square, "a square (like e4)"),
+    "GAME": Kind(resolve_game, "a game"),
+    "OPPONENT": Kind(_word, "an opponent"),  # the adapter names players: a mention, an address, a name
+    "N": Kind(_count, "a number of days"),
+    "ID": Kind(_number, "a number"),
+    "MOVE": Kind(_word, "a move", rest=True),
+    "CODE": Kind(_word, "a piece's letter"),
+    "NAME": Kind(_word, "a piece's name"),
+    "COMMAND": Kind(lambda w: w.lower(), "a command"),
+}
+
+
+# --- usages --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Slot:
+    """One word of a usage: its keywords and kinds of value, and the name it is stored as
+    (None: a keyword that only introduces what follows)."""
+
+    keywords: tuple[str, ...]
+    kinds: tuple[str, ...]
+    name: str | None
+    shows: str
+
+    def read(self, word: str) -> Any:
+        if word.lower() in self.keywords:
+            return word.lower()
+        problems = []
+        for kind in self.kinds:
+            try:
+                return KINDS[kind].read(word)
+            except ValueError as e:
+                problems.append(str(e))
+        if problems and not self.keywords:
+            raise ValueError(problems[0])
+        raise ValueError(f"{shown(word)} is not {_either(self)}")
+
+    @property
+    def rest(self) -> bool:
+        return any(KINDS[k].rest for k in self.kinds)
+
+
+def _either(slot: Slot) -> str:
+    return " or ".join([*(KINDS[k].says for k in slot.kinds), *slot.keywords])
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A registered command."""
+
+    name: str
+    aliases: tuple[str, ...]
+    usage: str
+    help: str
+    parts: tuple[tuple[Slot, ...] | Slot, ...]  # a tuple of slots: an optional part
+    needs_game: bool
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+
+def _slots(usage: str, names: Mapping[str, str]) -> tuple[str, tuple]:
+    words = usage.replace("[", " [ ").replace("]", " ] ").split()
+    if not words or not words[0].islower():
+        raise ValueError(f"a usage starts with the command's name: {usage!r}")
+    parts: list = []
+    group: list | None = None
+    for word in words[1:]:
+        if word == "[":
+            group = []
+            continue
+        if word == "]":
+            parts.append(tuple(group))
+            group = None
+            continue
+        options = word.split("|")
+        kinds = tuple(o for o in options if o.isupper())
+        for k in kinds:
+            if k not in KINDS:
+                raise ValueError(f"no kind of value {k} (usage {usage!r}); add it to KINDS")
+        keywords = tuple(o for o in options if not o.isupper())
+        before = group[-1] if group else None
+        if word in names:
+            name = names[word]
+        elif kinds and before is not None and before.name is None and len(before.keywords) == 1:
+            name = before.keywords[0]
+        elif kinds:
+            name = kinds[0].lower()
+        elif len(keywords) > 1:
+            name = "answer"
+        else:
+            name = None
+        slot = Slot(keywords, kinds, name, word)
+        (group if group is not None else parts).append(slot)
+    return words[0], tuple(parts)
+
+
+class Grammar:
+    """The registry of commands; ``parse`` reads a line with it."""
+
+    def __init__(self, specs: Iterator[Spec] = ()):
+        self.specs: dict[str, Spec] = {}
+        for s in specs:
+            self._put(s)
+
+    def add(self, usage: str, help: str, *, aliases: tuple[str, ...] = (),
+            names: Mapping[str, str] | None = None, needs_game: bool = True) -> Spec:
+        """Register a command by its usage (see the module's doc); a name already there
+        is replaced (an adapter's own meaning of a word)."""
+        name, parts = _slots(usage, names or {})
+        spec = Spec(name, tuple(a.lower() for a in aliases), usage, help, parts, needs_game)
+        self._put(spec)
+        return spec
+
+    def _put(self, spec: Spec) -> None:
+        taken = {w for s in self.specs.values() if s.name != spec.name for w in s.words}
+        clash = taken.intersection(spec.words)
+        if clash:
+            raise ValueError(f"the command word {min(clash)!r} is taken")
+        self.specs[spec.name] = spec  # a replaced command keeps its place in the help
+
+    def remove(self, name: str) -> None:
+        del self.specs[name]
+
+    def extended(self) -> Grammar:
+        """A copy to add an adapter's own commands to."""
+        return Grammar(iter(self.specs.values()))
+
+    def find(self, word: str) -> Spec | None:
+        w = word.lower()
+        for s in self.specs.values():
+            if w in s.words:
+                return s
+        return None
+
+    def __iter__(self) -> Iterator[Spec]:
+        return iter(self.specs.values())
+
+    def parse(self, line: str, *, in_game: bool = True) -> Command:
+        """The command a line says. In a game's context (``in_game``) a line that starts
+        with no command word is a move; elsewhere it is refused, naming the commands."""
+        text = line.strip()
+        if not text:
+            raise GrammarError("an empty line: type a move or a command (help lists them)")
+        word, _, rest = text.partition(" ")
+        spec = self.find(word)
+        if spec is None:
+            if in_game:
+                return Command("move", {"move": text}, text)
+            raise GrammarError(f"there is no command {shown(word)}; the commands are: "
+                               f"{', '.join(self.specs)}")
+        return Command(spec.name, _match(spec, rest.split()), text)
+
+
+def _match(spec: Spec, words: list[str]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    i = 0
+    skipped = None  # why the last optional part left out did not fit its word
+
+    def take(slot: Slot) -> None:
+        nonlocal i
+        if slot.rest:
+            value = slot.read(" ".join(words[i:]))
+            i = len(words)
+        else:
+            value = slot.read(words[i])
+            i += 1
+        if slot.name is not None:
+            args[slot.name] = value
+
+    for part in spec.parts:
+        if isinstance(part, Slot):
+            if i >= len(words):
+                raise GrammarError(f"{spec.name} needs {_either(part)}", spec.usage)
+            try:
+                take(part)
+            except ValueError as e:
+                raise GrammarError(str(e), spec.usage) from None
+            continue
+        if i >= len(words):
+            continue
+        try:
+            take(part[0])
+        except ValueError as e:
+            if part[0].kinds or len(part[0].keywords) > 1:  # not a lone keyword: say what it takes
+                skipped = skipped or str(e)
+            continue
+        for slot in part[1:]:
+            if i >= len(words):
+                raise GrammarError(f"{spec.name}: {part[0].shows} needs {_either(slot)} after it",
+                                   spec.usage)
+            try:
+                take(slot)
+            except ValueError as e:
+                raise GrammarError(str(e), spec.usage) from None
+    if i < len(words):
+        extra = " ".join(words[i:])
+        raise GrammarError(skipped or f"{spec.name}: unexpected {shown(extra)}", spec.usage)
+    return args
+
+
+# --- the commands every adapter shares --------------------------------------------------
+
+GRAMMAR = Grammar()
+GRAMMAR.add("move MOVE", "play a move (the word is optional: a line that is just a move plays it)",
+            aliases=("m", "play"))
+GRAMMAR.add("board [SQUARE]", "show the board again (with a square: that piece's moves)",
+            aliases=("show",))
+GRAMMAR.add("moves [SQUARE]", "the legal moves of the piece on a square, or all legal moves")
+GRAMMAR.add("draw [accept|decline]", "offer a draw, or answer the other player's offer")
+GRAMMAR.add("takeback [accept|decline]", "ask to take back your last move, or answer the "
+            "other player's request", aliases=("undo",))
+GRAMMAR.add("resign", "give up the game")
+GRAMMAR.add("abort", "call the game off (only before both sides have moved)")
+GRAMMAR.add("record", "the game record (PGN-like, moves in SAN)", aliases=("pgn",))
+GRAMMAR.add("games", "your games, and the open challenges", needs_game=False)
+GRAMMAR.add("challenge GAME OPPONENT [days N]", "challenge someone to a game (N days per move)",
+            needs_game=False)
+GRAMMAR.add("accept [ID]", "accept a challenge (the only one open to you, or challenge ID)",
+            needs_game=False)
+GRAMMAR.add("decline [ID]", "decline a challenge (the only one open to you, or challenge ID)",
+            needs_game=False)
+GRAMMAR.add("vacation [N|end]", "how many vacation days you have; take N days off (the clocks of "
+            "your games stop), or end it", names={"N|end": "days"}, needs_game=False)
+GRAMMAR.add("hint", "the move the computer would play (only in games against the computer)")
+GRAMMAR.add("review", "after the game: each move's score swing, blunders (??), mistakes (?)")
+GRAMMAR.add("rules [GAME]", "what the game is and its pieces", needs_game=False)
+GRAMMAR.add("piece CODE|NAME", "what a piece does", names={"CODE|NAME": "piece"})
+GRAMMAR.add("help [COMMAND]", "the commands, or what one of them does", aliases=("?",),
+            needs_game=False)
+
+
+def parse(line: str, *, in_game: bool = True) -> Command:
+    """``GRAMMAR.parse``: the shared commands."""
+    return GRAMMAR.parse(line, in_game=in_game)

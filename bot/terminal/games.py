@@ -1,0 +1,39 @@
+"""The games played in the terminal, as a list (``fairypost games`` and the ``games``
+command)."""
+
+from __future__ import annotations
+
+from ..service import COMPUTER, GameService
+
+PLATFORM = "terminal"
+
+
+async def terminal_games(service: GameService, *, active_only: bool = False):
+    """Summaries of the games between terminal players, and of terminal players against
+    the computer, newest first (each once, as White's player or the human sees it)."""
+    found = {}
+    for p in await service.players_on(PLATFORM):
+        for s in await service.list_games(p.id, include_finished=not active_only):
+            if {s.white.platform, s.black.platform} <= {PLATFORM, COMPUTER} \
+                    and (s.my_side == "w" or s.opponent.platform == COMPUTER):
+                found[s.id] = s
+    return [found[i] for i in sorted(found, reverse=True)]
+
+
+async def games_text(service: GameService) -> str:
+    games = await terminal_games(service)
+    if not games:
+        return "No games yet. Start one with: fairypost play GAME"
+    lines = []
+    for s in games:
+        if s.status == "active":
+            state = f"{s.white.name if (s.my_side == 'w') == s.my_move else s.black.name} to move"
+        elif s.status == "aborted":
+            state = "aborted"
+        else:
+            state = f"{s.result} ({s.reason})"
+        lines.append(f"#{s.id:<4} {s.game:<11} {s.white.name} v {s.black.name}, "
+                     f"{s.ply} pl{'y' if s.ply == 1 else 'ies'}, {state}")
+    if any(s.status == "active" for s in games):
+        lines.append("Resume one with: fairypost play --resume ID (without ID: the newest)")
+    return "\n".join(lines)

@@ -1,0 +1,413 @@
+"""The bot's words, once, for every adapter: notices, status and result lines, game lists,
+challenges and the commands' help. Each function takes a :class:`Markup` (``PLAIN`` for
+the terminal, ``DISCORD`` for Discord's markdown, ``HTML`` for mail) that marks words up
+and escapes user text (names, typed moves): an adapter adds only its own trimmings (an
+embed, a colour, a mention), never its own wording.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import UTC, datetime
+from functools import cache
+
+import rules
+
+from . import events as ev
+from .timetext import plural, time_left
+
+# --- markup -----------------------------------------------------------------------------
+
+class Markup:
+    """Plain text; the base of the others. Every method takes text as users wrote it (or
+    the engine: a move, a game's name) and escapes it; ``raw=True`` takes text already
+    marked up. ``list`` and ``lines`` take marked-up items."""
+
+    name = "plain"
+    bullet = "- "
+
+    def escape(self, text: str) -> str:
+        return str(text)
+
+    def _m(self, text: str, raw: bool) -> str:
+        return str(text) if raw else self.escape(text)
+
+    def bold(self, text: str, *, raw: bool = False) -> str:
+        return self._m(text, raw)
+
+    def italic(self, text: str, *, raw: bool = False) -> str:
+        return self._m(text, raw)
+
+    def code(self, text: str) -> str:
+        return self.escape(text)
+
+    def link(self, text: str, url: str) -> str:
+        return url if text == url else f"{self.escape(text)} ({url})"
+
+    def lines(self, items) -> str:
+        return "\n".join(items)
+
+    def list(self, items) -> str:
+        return self.lines(self.bullet + i for i in items)
+
+    def when(self, moment: datetime) -> str:
+        """A moment, for a reader anywhere."""
+        return f"{moment.astimezone(UTC):%a %d %b %Y %H:%M} UTC"
+
+
+# Markdown that could change how user text reads: emphasis, code, spoilers, masked links
+# ([text](url)), mentions and custom emoji (<...>) anywhere; quotes, headings and lists at
+# the start of a line. A backslash makes each of them literal.
+_MARKDOWN = re.compile(r"([\\*_~`|<\[\]])|^(\s*)([#>-])", re.MULTILINE)
+
+
+def _md_escape(m: re.Match) -> str:
+    return "\\" + m[1] if m[1] else m[2] + "\\" + m[3]
+
+
+class DiscordMarkup(Markup):
+    """Discord's markdown. Escaped text stays literal, and no mention can form in it (a
+    zero-width space after every @). Moments are Discord timestamps (the reader's zone)."""
+
+    name = "discord"
+    bullet = "· "
+
+    def escape(self, text: str) -> str:
+        return _MARKDOWN.sub(_md_escape, str(text)).replace("@", "@\u200b")
+
+    def bold(self, text: str, *, raw: bool = False) -> str:
+        return f"**{self._m(text, raw)}**"
+
+    def italic(self, text: str, *, raw: bool = False) -> str:
+        return f"*{self._m(text, raw)}*"
+
+    def code(self, text: str) -> str:
+        return "`" + str(text).replace("`", "\u02cb") + "`"
+
+    def link(self, text: str, url: str) -> str:
+        return url if text == url else f"[{self.escape(text)}]({url})"
+
+    def when(self, moment: datetime) -> str:
+        t = int(moment.timestamp())
+        return f"<t:{t}:f> (<t:{t}:R>)"
+
+
+class HtmlMarkup(Markup):
+    """HTML, for mail: every text escaped, lines broken with <br>."""
+
+    name = "html"
+
+    def escape(self, text: str) -> str:
+        return html.escape(str(text), quote=True)
+
+    def bold(self, text: str, *, raw: bool = False) -> str:
+        return f"<b>{self._m(text, raw)}</b>"
+
+    def italic(self, text: str, *, raw: bool = False) -> str:
+        return f"<i>{self._m(text, raw)}</i>"
+
+    def code(self, text: str) -> str:
+        return f"<code>{self.escape(text)}</code>"
+
+    def link(self, text: str, url: str) -> str:
+        return f'<a href="{html.escape(url, quote=True)}">{self.escape(text)}</a>'
+
+    def lines(self, items) -> str:
+        return "<br>\n".join(items)
+
+    def list(self, items) -> str:
+        return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+
+
+PLAIN = Markup()
+DISCORD = DiscordMarkup()
+HTML = HtmlMarkup()
+
+
+# --- games, sides, players ----------------------------------------------------------------
+
+REASONS = {
+    "checkmate": "by checkmate", "stalemate": "by stalemate", "resignation": "by resignation",
+    "time": "on time", "agreement": "by agreement", "threefold repetition": "by threefold repetition",
+    "100-ply rule": "by the 100-ply rule",
+}
+
+
+@cache
+def game_name(game: str) -> str:
+    try:
+        return rules.game(game).name
+    except Exception:  # noqa: BLE001 - an unknown id still gets a name
+        return game
+
+
+def side_name(game: str, side: str) -> str:
+    try:
+        return rules.game(game).side_names[0 if side == "w" else 1]
+    except Exception:  # noqa: BLE001
+        return "White" if side == "w" else "Black"
+
+
+def other(side: str) -> str:
+    return "b" if side == "w" else "w"
+
+
+def days_text(days: int | None) -> str:
+    return "no clock" if days is None else f"{plural(days, 'day')} per move"
+
+
+def colour_text(colour: str, game: str) -> str:
+    if colour == "random":
+        return "colours by lot"
+    return f"plays {side_name(game, 'w' if colour == 'white' else 'b')}"
+
+
+def player_of(view, side: str) -> ev.PlayerRef:
+    return view.white if side == "w" else view.black
+
+
+def who(view, side: str, m: Markup, *, always_side: bool = True) -> str:
+    """A player in bold with their side: '**Ann** (White)'; without ``always_side``, a
+    name that is the side's own ('White') is not said twice."""
+    p, label = player_of(view, side), side_name(view.game, side)
+    if not always_side and p.name.casefold() == label.casefold():
+        return m.bold(p.name)
+    return f"{m.bold(p.name)} ({label})"
+
+
+def title(view) -> str:
+    return f"Game #{view.id} · {game_name(view.game)}"
+
+
+def players_line(view, m: Markup) -> str:
+    return f"{who(view, 'w', m)} vs {who(view, 'b', m)}"
+
+
+# --- results and whose turn ---------------------------------------------------------------
+
+def result_text(game: str, white: ev.PlayerRef, black: ev.PlayerRef, result: str | None,
+                reason: str | None, m: Markup) -> str:
+    how = REASONS.get(reason or "", f"({reason})" if reason else "")
+    if result == "1-0":
+        return f"{m.bold(white.name)} ({side_name(game, 'w')}) wins {how}".rstrip()
+    if result == "0-1":
+        return f"{m.bold(black.name)} ({side_name(game, 'b')}) wins {how}".rstrip()
+    if result == "1/2-1/2":
+        return f"Drawn {how}".rstrip()
+    return "The game was aborted"
+
+
+def over_line(view, m: Markup) -> str:
+    """'1-0 · **Ann** (White) wins by checkmate'."""
+    return f"{view.result} · {result_text(view.game, view.white, view.black, view.result, view.reason, m)}"
+
+
+def turn_line(view, m: Markup) -> str:
+    """One line: whose move it is and the time left; or how the game ended."""
+    if view.status != "active":
+        return over_line(view, m)
+    doing = "to make the set-up" if view.in_setup else "to move"
+    text = f"{who(view, view.turn, m)} {doing} · "
+    text += time_left(view.seconds_left) + (" left" if view.seconds_left is not None else "")
+    if view.in_check:
+        text += " · check!"
+    if view.draw_offer:
+        text += f" · {m.escape(player_of(view, view.draw_offer).name)} offers a draw"
+    if view.takeback_by:
+        text += f" · {m.escape(player_of(view, view.takeback_by).name)} asks to take back"
+    return text
+
+
+def last_move_line(view, m: Markup) -> str | None:
+    if not view.moves:
+        return None
+    last = view.moves[-1]
+    return f"{m.escape(player_of(view, last.side).name)} played {m.bold(last.san)}"
+
+
+def setup_hint(view) -> str | None:
+    """The set-up action now due, in the game's own words; None outside a set-up."""
+    if view.status != "active" or not view.in_setup:
+        return None
+    pos = rules.from_fen(view.game, view.fen)
+    return pos.game.extension.setup_hint(pos)
+
+
+def board_caption(view, m: Markup, note: str | None = None) -> str:
+    """The text with a board: the game, the last move, whose turn and the time left
+    (``note``: marked-up text of the adapter's, after the title)."""
+    parts = [f"{m.bold(title(view))} · {players_line(view, m)}"]
+    if note:
+        parts.append(note)
+    last = last_move_line(view, m)
+    if last:
+        parts.append(last)
+    parts.append(turn_line(view, m))
+    hint = setup_hint(view)
+    if hint:
+        parts.append(f"Set-up: choose {m.escape(hint)}")
+    return m.lines(parts)
+
+
+def sentence(text: str) -> str:
+    """Capitalised and ending in a stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def status_text(view, m: Markup, setup: str | None = None) -> str:
+    """The state of a game in sentences (the terminal's line under its board): the last
+    move, who is to move or to make the set-up (``setup``: what to choose), the time and
+    any draw offer; or how the game ended."""
+    if view.status == "aborted":
+        return "The game was aborted."
+    if view.status != "active":
+        if view.result == "1/2-1/2":
+            return f"Game over: a draw ({view.reason})."
+        winner = "w" if view.result == "1-0" else "b"
+        return f"Game over: {view.result}, {who(view, winner, m, always_side=False)} wins ({view.reason})."
+    parts = []
+    if view.moves:
+        last = view.moves[-1]
+        parts.append(f"Last move: {m.bold(last.san)} ({side_name(view.game, last.side)}).")
+    mover = who(view, view.turn, m, always_side=False)
+    if view.in_setup:
+        parts.append(sentence(f"Set-up: {mover} to choose {m.escape(setup or setup_hint(view) or 'a set-up action')}"))
+    else:
+        parts.append(f"{mover} to move" + (", in check." if view.in_check else "."))
+    if view.deadline is not None:
+        parts.append(f"Time: {time_left(view.seconds_left)} left, until {m.when(view.deadline)}.")
+    if view.draw_offer:
+        parts.append(f"{side_name(view.game, view.draw_offer)} offers a draw.")
+    return " ".join(parts)
+
+
+# --- game lists and challenges ------------------------------------------------------------
+
+def game_line(s, m: Markup) -> str:
+    """One of the player's games (a ``GameSummary``): '#3 <game> vs Ann: your move'."""
+    if s.status != "active":
+        state = f"{s.result} ({s.reason})"
+    elif s.my_move:
+        state = "your move" + (f", {time_left(s.seconds_left)} left" if s.seconds_left is not None else "")
+    else:
+        state = f"{m.escape(s.opponent.name)} to move"
+    return f"#{s.id} {game_name(s.game)} vs {m.escape(s.opponent.name)}: {state}"
+
+
+def challenge_line(c, me_id: int, m: Markup) -> str:
+    """An open challenge in the player's list."""
+    if c.challenger.id == me_id:
+        to = m.escape(c.opponent.name) if c.opponent else "anyone"
+        return f"#{c.id} you challenged {to} to {game_name(c.game)}"
+    return (f"#{c.id} {m.escape(c.challenger.name)} challenges "
+            f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}")
+
+
+NO_GAMES = "No games yet."
+
+
+def games_text(summaries, challenges, me_id: int, m: Markup, *, limit: int = 25) -> str:
+    """The player's games (their move first: ▶) and open challenges."""
+    out = [("▶ " if s.my_move else "· ") + game_line(s, m) for s in summaries[:limit]] or [NO_GAMES]
+    if challenges:
+        out += ["", "Open challenges:"] + [challenge_line(c, me_id, m) for c in challenges[:10]]
+    return m.lines(out)
+
+
+def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
+    """A challenge: who, what, clock, colour (``opponent``: how the adapter names them)."""
+    what = (f"{m.bold(game_name(c.game))} · {days_text(c.days)} · {m.escape(c.challenger.name)} "
+            f"{colour_text(c.colour, c.game)}")
+    if c.setup == "players":
+        what += " · the players make the set-up"
+    if c.opponent is None:
+        return m.lines([f"{m.bold(c.challenger.name)} offers an open challenge (#{c.id}): {what}",
+                        "Anyone may accept."])
+    return f"{opponent or m.bold(c.opponent.name)}, {m.bold(c.challenger.name)} challenges you (#{c.id}): {what}"
+
+
+# --- notices (the service's events) ---------------------------------------------------------
+
+def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
+    """What a notice says to its recipient; None: nothing to say (a lobby notice, an empty
+    digest). ``where``: marked-up text of the adapter's (a link to the game), on a line
+    of its own at the end."""
+    to = "\n" + where if where else ""
+    if m is HTML and to:
+        to = "<br>" + to
+    name = m.escape
+    if isinstance(e, ev.YourMove):
+        last = f"{name(e.opponent.name)} played {m.bold(e.last_move)}. " if e.last_move else ""
+        left = f"Answer by {m.when(e.deadline)}." if e.deadline is not None else ""
+        return (f"Your move in game #{e.game_id} ({game_name(e.game)}) against "
+                f"{name(e.opponent.name)}. {last}{left}".rstrip() + to)
+    if isinstance(e, ev.TimeWarning):
+        return (f"⏰ Game #{e.game_id} ({game_name(e.game)}) against {name(e.opponent.name)}: "
+                f"{time_left(e.seconds_left)} left for your move.{to}")
+    if isinstance(e, ev.GameStarted):
+        me = e.recipient.id if e.recipient else None
+        side = "w" if me == e.white.id else "b"
+        opp = e.black if side == "w" else e.white
+        return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
+                f"play {side_name(e.game, side)}, {days_text(e.days)}.{to}")
+    if isinstance(e, ev.GameOver):
+        return (f"Game #{e.game_id} ({game_name(e.game)}) is over: {e.result} · "
+                f"{result_text(e.game, e.white, e.black, e.result, e.reason, m)}.{to}")
+    if isinstance(e, ev.ChallengeReceived):
+        if e.recipient is None:
+            return None
+        extra = " · the players make the set-up" if e.setup == "players" else ""
+        return (f"{name(e.challenger.name)} challenges you to {m.bold(game_name(e.game))} "
+                f"(#{e.challenge_id}) · {days_text(e.days)} · {name(e.challenger.name)} "
+                f"{colour_text(e.colour, e.game)}{extra}.{to}")
+    if isinstance(e, ev.ChallengeClosed):
+        if e.how == "declined":
+            return f"{name(e.by.name)} declined your challenge #{e.challenge_id}."
+        return f"{name(e.by.name)} withdrew challenge #{e.challenge_id}."
+    if isinstance(e, ev.DrawOffered):
+        return f"{name(e.by.name)} offers a draw in game #{e.game_id} ({game_name(e.game)}).{to}"
+    if isinstance(e, ev.DrawDeclined):
+        return f"{name(e.by.name)} declined your draw offer in game #{e.game_id}.{to}"
+    if isinstance(e, ev.TakebackAsked):
+        return (f"{name(e.by.name)} asks to take back {m.bold(e.move)} in game #{e.game_id} "
+                f"({game_name(e.game)}).{to}")
+    if isinstance(e, ev.TakebackAnswered):
+        how = "agreed to take back" if e.accepted else "refused to take back"
+        return f"{name(e.by.name)} {how} your last move in game #{e.game_id}.{to}"
+    if isinstance(e, ev.Digest):
+        if not e.games:
+            return None
+        items = []
+        for g in e.games:
+            left = f", {time_left(g.seconds_left)} left" if g.seconds_left is not None else ""
+            items.append(f"#{g.game_id} {game_name(g.game)} vs {name(g.opponent)}{left}")
+        return m.lines([f"Your move in {plural(len(e.games), 'game')}:", m.list(items)])
+    return None
+
+
+# --- the typed commands' help -----------------------------------------------------------------
+
+def help_text(grammar, m: Markup, command: str | None = None) -> str:
+    """The commands of a grammar (bot/grammar.py), one a line, or one command's usage and
+    what it does. An unknown ``command`` raises the grammar's error."""
+    from .grammar import GrammarError, shown
+    if command is not None:
+        spec = grammar.find(command)
+        if spec is None:
+            raise GrammarError(f"there is no command {shown(command)}; the commands are: "
+                               f"{', '.join(s.name for s in grammar)}")
+        also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
+        return f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}"
+    out = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
+    for spec in grammar:
+        also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
+        if m.name == "plain":  # a terminal's columns
+            out.append(f"  {spec.usage:<16} {spec.help}{also}")
+        else:
+            out.append(f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}")
+    return m.lines(out)
