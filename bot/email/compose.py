@@ -10,63 +10,42 @@ from email.message import EmailMessage
 from email.utils import formataddr, formatdate
 
 import rules
+from bot import text as texts
+from bot.grammar import GRAMMAR as SHARED_GRAMMAR
 from bot.terminal.textboard import text_board
 from bot.timetext import time_left
 
 from . import tokens
 
 WIDTH = 72
-REASONS = {
-    "checkmate": "by checkmate", "stalemate": "by stalemate", "resignation": "by resignation",
-    "time": "on time", "agreement": "by agreement", "threefold repetition": "by threefold repetition",
-    "100-ply rule": "by the 100-ply rule", "aborted": "(aborted)",
-}
-COMMANDS_HELP = """\
-Reply to a game's mail with a move or a command on the first line:
-  Nf3, e2e4, O-O ...   a move, in any notation the game takes (the word move is optional)
-  board                the board again
-  moves e2             the legal moves of the piece on e2 (moves: all of them)
-  draw                 offer a draw, or accept the one offered
-  takeback             ask to take back your last move, or agree to the one asked
-  decline              decline a draw offer or a takeback
-  resign               give up the game
-  games                your games
-  vacation 5           pause all your clocks for 5 days (vacation: how much is left)
-Mail the bot's address (not a reply to a game) with:
-  help                               this help
-  challenge GAME ADDRESS [days N]    challenge someone, e.g. challenge grandducal bob@example.org
-  games                              your games and challenges
-Reply to a challenge with accept or decline.
+
+# The shared grammar (bot/grammar.py), less what needs a picture or the computer's worker.
+GRAMMAR = SHARED_GRAMMAR.extended()
+for _name in ("hint", "review", "rules", "piece"):
+    GRAMMAR.remove(_name)
+
+MAIL_HELP = """\
+By mail: reply to a game's mail with a move or a command on its first line (the rest of
+the mail, quoted text and signature, is not read). Mail the bot's own address (not a reply)
+with help, games, vacation, or challenge GAME ADDRESS [days N] (challenge grandducal
+bob@example.org); reply accept or decline to a challenge's mail.
 Games: """
 
 
-def help_text() -> str:
-    return COMMANDS_HELP + ", ".join(rules.variants()) + "\n"
+def help_text(command: str | None = None) -> str:
+    if command is not None:
+        return texts.help_text(GRAMMAR, texts.PLAIN, command)
+    return (MAIL_HELP + ", ".join(rules.variants()) + "\n\n"
+            + texts.help_text(GRAMMAR, texts.PLAIN) + "\n")
 
 
-def game_name(game: str) -> str:
-    try:
-        return rules.game(game).name
-    except Exception:  # noqa: BLE001 - an unknown id still gets a name
-        return game
-
-
-def side_name(game: str, side: str) -> str:
-    try:
-        return rules.game(game).side_names[0 if side == "w" else 1]
-    except Exception:  # noqa: BLE001
-        return "White" if side == "w" else "Black"
+game_name = texts.game_name
+side_name = texts.side_name
 
 
 def result_line(view) -> str:
-    how = REASONS.get(view.reason or "", f"({view.reason})" if view.reason else "")
-    if view.result == "1-0":
-        return f"{view.white.name} ({side_name(view.game, 'w')}) wins {how}".rstrip() + "."
-    if view.result == "0-1":
-        return f"{view.black.name} ({side_name(view.game, 'b')}) wins {how}".rstrip() + "."
-    if view.result == "1/2-1/2":
-        return f"Drawn {how}".rstrip() + "."
-    return "The game was aborted."
+    return texts.result_text(view.game, view.white, view.black, view.result, view.reason,
+                             texts.PLAIN) + "."  # not capitalised: it may begin with a name
 
 
 def move_list(view) -> str:

@@ -12,20 +12,23 @@ import re
 import textwrap
 
 import rules
+from bot import text as texts
 from bot.config import ConfigError, parse_days
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
+from bot.grammar import Command, GrammarError
+from bot.service import format_record
 from bot.timetext import time_left
 
 from . import tokens
 from .accounts import normal_address
-from .compose import WIDTH, help_text, side_name
+from .compose import GRAMMAR, WIDTH, help_text
 from .parse import Incoming, read_mail
 
 log = logging.getLogger("bot.email")
 
 _SQUARE = re.compile(r"[a-z]\d{1,2}")
-# words that only read (no token freshness needed)
-_READS = {"help", "board", "show", "moves", "games"}
+# commands that only read (an answer to an old board may still ask them)
+_READS = {"help", "board", "moves", "games", "record"}
 
 
 @dataclass(frozen=True)
@@ -34,12 +37,7 @@ class Reply:
     board: bool = True  # the board goes with the text
 
 
-def sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+sentence = texts.sentence
 
 
 class Handler:
@@ -93,10 +91,14 @@ class Handler:
             log.warning("mail %s from %s has a forged token for game %d: ignored", mail.key,
                         mail.sender, tag.id)
             return
-        word, _, arg = line.strip().partition(" ")
-        word = word.lower()
         answering = (mail.message_id, mail.references)
-        if ply != view.ply and word not in _READS:
+        try:
+            cmd = GRAMMAR.parse(line, in_game=True)
+        except GrammarError as e:
+            await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
+                                       note=sentence(str(e)), board=False)
+            return
+        if ply != view.ply and cmd.name not in _READS:
             log.info("mail %s from %s answers game %d at ply %d, now %d: the board again",
                      mail.key, mail.sender, view.id, ply, view.ply)
             await a.notices.board_mail(view.id, me.id, key=f"stale:{mail.key}", answering=answering,
@@ -104,60 +106,70 @@ class Handler:
                                             "nothing was done. Here is the board now.")
             return
         try:
-            reply = await self.game_command(view, me, word, arg.strip(), line.strip(), ply)
+            reply = await self.game_command(view, me, cmd, ply)
         except GameChanged:
             reply = Reply("The game changed meanwhile, so nothing was done. Here is the board now.")
         except IllegalMove as e:
-            reply = Reply(await self.refused_move(view.id, line, e), board=False)
+            reply = Reply(await self.refused_move(view.id, cmd["move"] or line, e), board=False)
         except ServiceError as e:
             reply = Reply(sentence(str(e)), board=False)
         if reply is not None:
             await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
                                        note=reply.text, board=reply.board)
 
-    async def game_command(self, view, me, word: str, arg: str, line: str, ply: int) -> Reply | None:
+    async def game_command(self, view, me, cmd: Command, ply: int) -> Reply | None:
         s, gid, side = self.a.service, view.id, view.side_of(me.id)
-        other = "b" if side == "w" else "w"
-        if word == "help":
-            return Reply(help_text(), board=False)
-        if word in ("board", "show"):
+        other = texts.other(side)
+        name = cmd.name
+        if name == "help":
+            return Reply(help_text(cmd["command"]), board=False)
+        if name == "board":
+            if cmd["square"]:
+                return Reply(await self.moves_text(gid, cmd["square"]), board=False)
             return Reply("The board:")
-        if word == "moves":
-            return Reply(await self.moves_text(gid, arg), board=False)
-        if word == "games":
+        if name == "moves":
+            return Reply(await self.moves_text(gid, cmd["square"] or ""), board=False)
+        if name == "games":
             return Reply(await self.games_text(me.id), board=False)
-        if word == "resign":
+        if name == "record":
+            return Reply(format_record(await s.game(gid)), board=False)
+        if name == "resign":
             await s.resign(gid, me.id, expected_ply=ply)
             return None  # the game-over mail says it
-        if word == "abort":
+        if name == "abort":
             await s.abort(gid, me.id, expected_ply=ply)
             return None
-        if word == "draw" or (word == "accept" and view.draw_offer == other):
-            if view.draw_offer == other:
+        answer = cmd["answer"]
+        if name in ("accept", "decline") and cmd["id"] is None:
+            # in a game, accept/decline answer the other player's offer or request
+            name, answer = ("draw" if view.draw_offer == other else "takeback"), name
+        if name == "draw":
+            if view.draw_offer == other and answer != "decline":
                 await s.accept_draw(gid, me.id, expected_ply=ply)
                 return None
-            await s.offer_draw(gid, me.id, expected_ply=ply)
-            return Reply("You offered a draw; your opponent is told.")
-        if word in ("takeback", "undo") or (word == "accept" and view.takeback_by == other):
-            if view.takeback_by == other:
-                await s.accept_takeback(gid, me.id, expected_ply=ply)
-                return Reply("You agreed: the last move is taken back.")
-            await s.ask_takeback(gid, me.id, expected_ply=ply)
-            return Reply("You asked to take back your last move; your opponent is told.")
-        if word == "decline":
             if view.draw_offer == other:
                 await s.decline_draw(gid, me.id, expected_ply=ply)
                 return Reply("You declined the draw.")
+            if answer is not None:
+                return Reply("There is no draw offer to answer.", board=False)
+            await s.offer_draw(gid, me.id, expected_ply=ply)
+            return Reply("You offered a draw; your opponent is told.")
+        if name == "takeback":
+            if view.takeback_by == other and answer != "decline":
+                await s.accept_takeback(gid, me.id, expected_ply=ply)
+                return Reply("You agreed: the last move is taken back.")
             if view.takeback_by == other:
                 await s.decline_takeback(gid, me.id, expected_ply=ply)
                 return Reply("You refused the takeback.")
-            return Reply("There is nothing to decline.")
-        if word == "vacation":
-            return Reply(await self.vacation(me.id, arg), board=False)
-        text = arg if word in ("move", "m", "play") else line
-        if not text:
-            return Reply("Which move? For example: move Nf3")
-        r = await s.move(gid, me.id, text, expected_ply=ply)
+            if answer is not None:
+                return Reply("There is no takeback request to answer.", board=False)
+            await s.ask_takeback(gid, me.id, expected_ply=ply)
+            return Reply("You asked to take back your last move; your opponent is told.")
+        if name == "vacation":
+            return Reply(await self.vacation(me.id, cmd["days"]), board=False)
+        if name != "move":
+            return Reply(f"{name} cannot be done by mail. Reply help for the commands.", board=False)
+        r = await s.move(gid, me.id, cmd["move"], expected_ply=ply)
         if r.outcome is not None:
             return None  # the game-over mail shows it
         return Reply(f"You played {r.san}.")
@@ -188,26 +200,18 @@ class Handler:
 
     async def games_text(self, player_id: int) -> str:
         s = self.a.service
-        lines = []
-        for g in await s.list_games(player_id):
-            turn = "your move" if g.my_move else f"{g.opponent.name}'s move"
-            clock = f", {time_left(g.seconds_left)} left" if g.seconds_left is not None else ""
-            lines.append(f"game {g.id}: {g.game} against {g.opponent.name}, {turn}{clock}")
-        for c in await s.list_challenges(player_id):
-            who = c.opponent.name if c.challenger.id == player_id and c.opponent else c.challenger.name
-            lines.append(f"challenge {c.id}: {c.game} with {who} (waiting for an answer)")
-        return "Your games:\n" + "\n".join(lines) if lines else "You have no games and no open challenges."
+        return texts.games_text(await s.list_games(player_id), await s.list_challenges(player_id),
+                                player_id, texts.PLAIN)
 
-    async def vacation(self, player_id: int, arg: str) -> str:
+    async def vacation(self, player_id: int, days) -> str:
         s = self.a.service
-        if not arg:
+        if days == "end":
+            await s.end_vacation(player_id)
+            return "Vacation ended: your clocks run again."
+        if days is None:
             v = await s.vacation(player_id)
             state = "You are on vacation." if v.on_vacation else "You are not on vacation."
             return f"{state} {time_left(v.left_seconds)} of vacation left this year."
-        try:
-            days = int(arg.split()[0])
-        except ValueError:
-            return "vacation takes a number of days, like vacation 5."
         v = await s.start_vacation(player_id, days)
         return f"Vacation started: your clocks are paused until {v.until:%Y-%m-%d %H:%M} UTC."
 
@@ -222,7 +226,10 @@ class Handler:
             log.warning("mail %s from %s has a forged token for challenge %d: ignored",
                         mail.key, mail.sender, tag.id)
             return
-        word = line.strip().split(" ", 1)[0].lower()
+        try:
+            word = GRAMMAR.parse(line, in_game=False).name
+        except GrammarError:
+            word = ""
         try:
             if word == "accept":
                 await a.service.accept_challenge(tag.id, me.id)
@@ -240,50 +247,46 @@ class Handler:
 
     async def plain(self, mail: Incoming, line: str) -> None:
         a = self.a
-        word, _, arg = line.strip().partition(" ")
-        word = word.lower()
-        if word in ("help", ""):
-            await a.notices.text_reply(mail, help_text())
-            return
         try:
-            if word == "challenge":
-                text = await self.challenge(mail, arg)
-            elif word == "games":
+            cmd = GRAMMAR.parse(line or "help", in_game=False)
+            if cmd.name == "help":
+                text = help_text(cmd["command"])
+            elif cmd.name == "challenge":
+                text = await self.challenge(mail, cmd)
+            elif cmd.name == "games":
                 me = await a.accounts.player_for(mail.sender)
                 text = await self.games_text(me.id)
-            elif word in ("accept", "decline"):
+            elif cmd.name == "vacation":
+                me = await a.accounts.player_for(mail.sender)
+                text = await self.vacation(me.id, cmd["days"])
+            elif cmd.name in ("accept", "decline"):
                 text = "Reply accept or decline to the challenge's own mail."
             else:
-                text = (f"I did not understand {line.strip()[:60]!r}. A move goes in a reply to "
-                        "the game's mail. Mail help for the commands.")
+                text = (f"{cmd.name} is done in a reply to the game's mail (its first line). "
+                        "Mail help for the commands.")
+        except GrammarError as e:
+            text = sentence(str(e)) + " Mail help for the commands."
         except (ServiceError, ValueError) as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
 
-    async def challenge(self, mail: Incoming, arg: str) -> str:
-        from bot.terminal.session import resolve_game
+    async def challenge(self, mail: Incoming, cmd: Command) -> str:
         a = self.a
-        words = arg.split()
-        if len(words) < 2:
-            return "Write: challenge GAME ADDRESS [days N], e.g. challenge grandducal bob@example.org"
-        game = resolve_game(words[0])
-        address = normal_address(words[1])
+        game = cmd["game"]
+        address = normal_address(cmd["opponent"])
         days = a.service.settings.default_days
-        if len(words) >= 4 and words[2].lower() == "days":
+        if cmd["days"] is not None:
             try:
-                days = parse_days(words[3])
+                days = parse_days(cmd["days"])
             except ConfigError as e:
                 return sentence(str(e))
-        elif len(words) > 2:
-            return "After the address only days N may follow, e.g. days 3."
         if address == mail.sender:
             return "You cannot challenge yourself."
         me = await a.accounts.player_for(mail.sender)
         them = await a.accounts.player_for(address)
         c = await a.service.challenge(me.id, game, opponent_id=them.id, days=days)
-        clock = f"{days} days a move" if days else "no clock"
-        return (f"Challenge {c.id} sent to {address}: {rules.game(game).name}, {clock}. "
-                "You will get a mail when it is answered.")
+        return (f"Challenge {c.id} sent to {address}: {rules.game(game).name}, "
+                f"{texts.days_text(days)}. You will get a mail when it is answered.")
 
 
 def piece_moves(pos, text: str) -> str:

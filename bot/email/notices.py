@@ -8,9 +8,9 @@ import asyncio
 import logging
 
 from bot import events as ev
-from bot.timetext import time_left
+from bot import text as texts
 
-from .compose import board_text, game_name, result_line
+from .compose import board_text, game_name
 
 log = logging.getLogger("bot.email")
 
@@ -70,52 +70,37 @@ class Notices:
     # --- the Notifier ---
 
     async def notify(self, event: ev.Event) -> None:
+        """A notice in the shared words (bot/text.py), with the board where it shows one,
+        and what to answer."""
         if event.recipient is None:  # an open challenge: mail has no lobby
             return
         rid, key = event.recipient.id, f"event:{event.event_id}"
-        if isinstance(event, ev.YourMove):
-            note = (f"Your move: {event.opponent.name} played {event.last_move}." if event.last_move
-                    else "Your move.")
+        note = texts.event_text(event, texts.PLAIN)
+        if note is None:
+            return
+        if isinstance(event, (ev.YourMove, ev.GameOver, ev.TimeWarning)):
             await self.board_mail(event.game_id, rid, key=key, note=note)
         elif isinstance(event, ev.GameStarted):
-            opponent = event.black if event.white.id == rid else event.white
-            clock = f"{event.days} days a move" if event.days else "no clock"
-            await self.board_mail(event.game_id, rid, key=key, first=True,
-                                  note=f"Your game of {game_name(event.game)} against "
-                                       f"{opponent.name} has begun ({clock}).")
-        elif isinstance(event, ev.GameOver):
-            view = await self.a.service.game(event.game_id)
-            await self.board_mail(event.game_id, rid, key=key,
-                                  note=f"The game is over. {result_line(view)}")
-        elif isinstance(event, ev.TimeWarning):
-            await self.board_mail(event.game_id, rid, key=key, note=(
-                f"Reminder: {time_left(event.seconds_left)} left for your move against "
-                f"{event.opponent.name}."))
+            await self.board_mail(event.game_id, rid, key=key, note=note, first=True)
         elif isinstance(event, ev.DrawOffered):
-            await self.board_mail(event.game_id, rid, key=key, board=False, note=(
-                f"{event.by.name} offers a draw. Reply draw to accept, decline to decline "
-                "(or just play your move: the offer stands until you answer)."))
-        elif isinstance(event, ev.DrawDeclined):
             await self.board_mail(event.game_id, rid, key=key, board=False,
-                                  note=f"{event.by.name} declined your draw offer.")
+                                  note=note + " Reply draw to accept, decline to decline.")
         elif isinstance(event, ev.TakebackAsked):
-            await self.board_mail(event.game_id, rid, key=key, board=False, note=(
-                f"{event.by.name} asks to take back {event.move}. Reply takeback to agree, "
-                "decline to refuse."))
+            await self.board_mail(event.game_id, rid, key=key, board=False,
+                                  note=note + " Reply takeback to agree, decline to refuse.")
         elif isinstance(event, ev.TakebackAnswered):
-            how = "agreed to take back" if event.accepted else "refused to take back"
-            await self.board_mail(event.game_id, rid, key=key, board=event.accepted,
-                                  note=f"{event.by.name} {how} the move.")
+            await self.board_mail(event.game_id, rid, key=key, board=event.accepted, note=note)
+        elif isinstance(event, ev.DrawDeclined):
+            await self.board_mail(event.game_id, rid, key=key, board=False, note=note)
         elif isinstance(event, ev.ChallengeReceived):
-            await self._challenge_mail(event, key)
+            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}: "
+                              f"{game_name(event.game)} from {event.challenger.name}",
+                              note + "\n\nReply accept or decline (on the first line).",
+                              reply_to=self.a.composer.reply_to("c", event.challenge_id, rid))
         elif isinstance(event, ev.ChallengeClosed):
-            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}",
-                              f"{event.by.name} {event.how} challenge {event.challenge_id}.")
+            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}", note)
         elif isinstance(event, ev.Digest):
-            lines = [f"game {g.game_id}: {game_name(g.game)} against {g.opponent}, "
-                     f"{time_left(g.seconds_left)} left" for g in event.games]
-            await self._plain(rid, key, f"fairypost: your moves on {event.day}",
-                              "It is your move in:\n" + "\n".join(lines))
+            await self._plain(rid, key, f"fairypost: your moves on {event.day}", note)
 
     async def _plain(self, player_id: int, key: str, subject: str, text: str,
                      reply_to: str | None = None) -> None:
@@ -125,12 +110,3 @@ class Notices:
             return
         await a.mailer.queue(key, address, a.composer.mail(address, subject, text + "\n", key=key,
                                                            reply_to=reply_to))
-
-    async def _challenge_mail(self, e: ev.ChallengeReceived, key: str) -> None:
-        clock = f"{e.days} days a move" if e.days else "no clock"
-        colour = {"white": "they play first", "black": "you play first"}.get(e.colour, "sides drawn by lot")
-        text = (f"{e.challenger.name} challenges you to a game of {game_name(e.game)} "
-                f"({clock}, {colour}).\n\nReply accept or decline (on the first line).\n")
-        await self._plain(e.recipient.id, key, f"fairypost challenge {e.challenge_id}: "
-                          f"{game_name(e.game)} from {e.challenger.name}", text,
-                          reply_to=self.a.composer.reply_to("c", e.challenge_id, e.recipient.id))

@@ -25,7 +25,7 @@ async def start_game(bot, servers) -> tuple[int, dict[str, str]]:
     answer = text_of(servers.last_to(ALICE))
     assert "Challenge 1 sent to bob@b.test" in answer
     invitation = servers.last_to(BOB)
-    assert "challenges you to a game of Chess" in text_of(invitation)
+    assert "alice challenges you to Chess (#1)" in text_of(invitation)
     assert str(invitation["Reply-To"]).startswith("bot+c1-p2-")
     await servers.deliver(reply_to_mail(BOB, invitation, "accept"))
     await bot.step()
@@ -53,11 +53,13 @@ async def test_a_whole_game_by_mail_to_mate(bot, servers):
     assert [m.san for m in view.moves] == ["f3", "e5", "g4", "Qh4#"]
     for player in (white, black):
         last = text_of(servers.last_to(player))
-        assert "The game is over." in last and "wins by checkmate" in last
+        assert "Game #1 (Chess) is over: 0-1" in last and f"{black.split('@')[0]} (Black) wins by checkmate." in last
         assert "1. f3 e5 2. g4 Qh4#" in last  # the whole move list
         assert "Last move: Qh4#" in last
         flip = player == black
         assert text_board(await bot.service.position(game_id), flip=flip) in last.replace("\r\n", "\n")
     # the move after Black's: the mail to White carried the last move and the time left
-    your_move = [m for m in servers.sent_to(white) if "Your move:" in text_of(m)]
-    assert your_move and "Your move: " in text_of(your_move[-1]) and "left" in text_of(your_move[-1])
+    your_move = [text_of(m) for m in servers.sent_to(white) if "Your move in game #1" in text_of(m)]
+    assert len(your_move) == 2  # at the start, and after e5 (Black's mate ends the game)
+    assert f"{black.split('@')[0]} played e5." in your_move[-1]
+    assert "3 days left" in your_move[-1]  # the clock did not move: a fresh 3-day turn
