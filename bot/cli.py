@@ -4,7 +4,7 @@
     fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
-    fairypost run                 run the Discord bot (needs DISCORD_TOKEN)
+    fairypost run                 run the Discord bot (DISCORD_TOKEN) and/or play by email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
@@ -178,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(web_cli.serve(settings) if args.command == "web"
                            else web_cli.link(settings, args.game_id, args.public))
     if args.command == "run":
+        if settings.email_enabled and not settings.discord_token:  # play by email alone
+            from .email.run import main as run_email
+            return run_email(settings)
         # imported here: play and health need no discord.py
         from .discord_bot import runner
         return runner.main(settings)

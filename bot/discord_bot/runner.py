@@ -66,6 +66,7 @@ class FairyClient(discord.Client):
     fairy: Fairy | None = None
     scheduler: ReminderScheduler | None = None
     web = None  # the game pages' aiohttp runner, when FAIRYPOST_WEB_PORT is set
+    email = None  # the email adapter (bot/email/), when play by email is configured
 
     def __init__(self, settings: Settings, *, service: GameService | None = None):
         super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none())
@@ -80,10 +81,17 @@ class FairyClient(discord.Client):
         if self.fairy is None:
             # the computer plays its own notices' games (bot/computer.py), in a worker process
             computer = Computer()
-            service = await GameService.open(self.settings,
-                                             notifier=Notifiers([DiscordNotifier(self), computer]))
+            notifiers = [DiscordNotifier(self), computer]
+            if self.settings.email_enabled:  # mail players beside Discord's (bot/email/)
+                from bot.email.adapter import EmailAdapter
+                self.email = EmailAdapter(self.settings)
+                notifiers.append(self.email)
+            service = await GameService.open(self.settings, notifier=Notifiers(notifiers))
             self.fairy = Fairy(service, self)
             computer.bind(service, act=self.fairy.act)
+            if self.email is not None:
+                self.email.bind(service)
+                self.fairy.email = self.email
             self.fairy.computer = computer
             await computer.resume()
         self.add_dynamic_items(*views.DYNAMIC_ITEMS)
@@ -94,6 +102,8 @@ class FairyClient(discord.Client):
         if self.settings.web_port:  # the game pages beside the bot (bot/web/)
             from bot.web.server import start as start_web
             self.web = await start_web(self.fairy.service, self.settings)
+        if self.email is not None:
+            await self.email.start()
 
     async def sync_commands(self) -> None:
         try:
@@ -125,6 +135,8 @@ class FairyClient(discord.Client):
             self.scheduler.shutdown()
         if self.web is not None:
             await self.web.cleanup()
+        if self.email is not None:
+            await self.email.close()
         await super().close()
         if self.fairy is not None:
             if self.fairy.computer is not None:

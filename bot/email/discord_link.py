@@ -1,0 +1,18 @@
+"""``/settings email ADDRESS`` and ``/settings email_code CODE``: a Discord player links a
+mail address (a code is mailed there; typing it back confirms it), and is then the same
+player by mail: replies from that address act for them, challenges to it reach them."""
+
+from __future__ import annotations
+
+from bot.errors import SettingsError
+
+
+async def link_step(adapter, player_id: int, address: str | None, code: str | None) -> str:
+    """What was done, for the reply's "Done: ..." line; SettingsError if it cannot be."""
+    if adapter is None:
+        raise SettingsError("this bot does not play by email (FAIRYPOST_EMAIL_ADDRESS is not set)")
+    if code is not None:
+        linked = await adapter.confirm_address(player_id, code)
+        return f"{linked} is linked: you can play by mail from it"
+    sent_to = await adapter.link_address(player_id, address)
+    return f"a code was mailed to {sent_to}: give it as /settings email_code"

@@ -1,0 +1,112 @@
+"""A Discord player links a mail address (/settings email, then the mailed code) and is the
+same player by mail; a mail player challenges that address and plays the Discord player,
+who answers through the Discord adapter's handlers (the spec'd double of
+tests/discord_bot/helpers.py), to mate. The mail side goes through the real servers."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.discord_bot import commands
+from bot.discord_bot.core import Fairy
+from bot.discord_bot.notifier import DiscordNotifier
+from bot.discord_bot.views import AcceptChallenge
+from bot.email.adapter import EmailAdapter
+from bot.notifiers import Notifiers
+from bot.service import GameService
+from tests.discord_bot.conftest import press, run
+from tests.discord_bot.helpers import World, custom_ids, last_answer
+
+from .conftest import BOT
+from .servers import reply_to_mail, text_of, write_mail
+
+ALICE, BOB_MAIL = "alice@a.test", "bob@b.test"
+
+
+@pytest.fixture
+async def world(settings, clock):
+    w = World()
+    adapter = EmailAdapter(settings, clock=clock)
+    service = await GameService.open(settings, clock=clock, rng=random.Random(7),
+                                     notifier=Notifiers([DiscordNotifier(w.client), adapter]))
+    adapter.bind(service)
+    w.fairy = Fairy(service, w.client)
+    w.fairy.email = adapter
+    w.client.fairy = w.fairy
+    w.adapter = adapter
+    w.bob = w.member("Bob")
+    yield w
+    await adapter.close()
+    await service.close()
+
+
+async def step(w):
+    await w.adapter.step()
+
+
+async def link_bob(w, servers) -> int:
+    i = w.interaction(w.bob)
+    await run(commands.settings, i, email=BOB_MAIL)
+    assert f"a code was mailed to {BOB_MAIL}" in last_answer(i)["content"]
+    await step(w)
+    code = re.search(r"Your code is (\d{6})", text_of(servers.last_to(BOB_MAIL))).group(1)
+    wrong = w.interaction(w.bob)
+    await run(commands.settings, wrong, email_code="000000" if code != "000000" else "111111")
+    assert "not the code mailed to you" in last_answer(wrong)["content"]
+    j = w.interaction(w.bob)
+    await run(commands.settings, j, email_code=code)
+    assert f"{BOB_MAIL} is linked" in last_answer(j)["content"]
+    return (await w.fairy.player(w.bob)).id
+
+
+async def test_account_linking_makes_one_player(world, servers):
+    w = world
+    bob_id = await link_bob(w, servers)
+    assert (await w.adapter.accounts.player_of(BOB_MAIL)).id == bob_id
+    # a mail from the linked address is Bob's: his games list is his Discord one
+    await servers.deliver(write_mail(BOB_MAIL, BOT, "games", "games"))
+    await step(w)
+    assert "No games yet." in text_of(servers.last_to(BOB_MAIL))
+    assert [p.id for p in await w.fairy.service.players_on("email")] == []  # no second player
+
+
+async def test_linking_without_play_by_email_is_refused_clearly(world):
+    w = world
+    w.fairy.email = None
+    i = w.interaction(w.bob)
+    await run(commands.settings, i, email=BOB_MAIL)
+    assert "does not play by email" in last_answer(i)["content"]
+
+
+async def test_a_mail_player_against_a_discord_player_to_mate(world, servers):
+    w = world
+    bob_id = await link_bob(w, servers)
+    await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL} days 2"))
+    await step(w)
+    invite = w.dms(w.bob)[-1]  # the linked player is a Discord player: told in Discord
+    assert "alice challenges you to **Chess**" in invite["content"]
+    accept_id = next(c for c in custom_ids(invite["view"]) if c.startswith("fp:accept:"))
+    j = w.interaction(w.bob)
+    await press(AcceptChallenge, accept_id, j)
+    await step(w)
+    game = await w.fairy.service.game(1)
+    assert {game.white.id, game.black.id} >= {bob_id}
+    bob_side = game.side_of(bob_id)
+    moves = ["f3", "e5", "g4", "Qh4#"]  # the fool's mate: Black mates
+    for ply, san in enumerate(moves):
+        side = "w" if ply % 2 == 0 else "b"
+        if side == bob_side:
+            i = w.interaction(w.bob)
+            await run(commands.move, i, move=san, game=1)
+            assert f"You played **{san}**" in last_answer(i)["content"], last_answer(i)
+        else:
+            await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE), san))
+        await step(w)
+    view = await w.fairy.service.game(1)
+    assert (view.result, view.reason) == ("0-1", "checkmate")
+    assert [m.san for m in view.moves] == moves
+    assert "is over: 0-1" in text_of(servers.last_to(ALICE))
+    assert "is over: 0-1" in w.dms(w.bob)[-1]["content"]
