@@ -134,8 +134,9 @@ class Settings:
         path = file if file is not None else env.get("FAIRYPOST_CONFIG")
         if path:
             values.update(_read_file(Path(path)))
-            if values.get("discord_token"):
-                _warn_if_readable(Path(path))
+            secret = next((k for k in _SECRET_KEYS if values.get(k)), None)
+            if secret:
+                _warn_if_readable(Path(path), secret)
         values.update(_read_env(env))
         try:
             return cls(**values)  # type: ignore[arg-type]
@@ -221,7 +222,11 @@ def _read_file(path: Path) -> dict[str, object]:
     return out
 
 
-def _warn_if_readable(path: Path) -> None:
+#: File keys that hold a password or a key: a file with one should be its owner's alone.
+_SECRET_KEYS = ("discord_token", "imap_url", "smtp_url", "email_secret", "web_secret")
+
+
+def _warn_if_readable(path: Path, key: str = "discord_token") -> None:
     """One log line if a file holding the token may be read by other users (POSIX modes;
     Windows has ACLs instead, and its modes always show group and others bits)."""
     if os.name == "nt":
@@ -231,8 +236,9 @@ def _warn_if_readable(path: Path) -> None:
     except OSError:
         return
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
-        log.warning("the settings file %s holds the Discord token and other users may read it "
-                    "(mode %03o): chmod 600 %s", path, stat.S_IMODE(mode), path)
+        what = "the Discord token" if key == "discord_token" else f"a secret ({key})"
+        log.warning("the settings file %s holds %s and other users may read it "
+                    "(mode %03o): chmod 600 %s", path, what, stat.S_IMODE(mode), path)
 
 
 def _read_env(env: Mapping[str, str]) -> dict[str, object]:
