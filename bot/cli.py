@@ -4,7 +4,7 @@
     fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
-    fairypost run                 run the Discord bot (DISCORD_TOKEN) and/or play by email (FAIRYPOST_EMAIL_*)
+    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
@@ -102,7 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--colour", "--color", choices=("white", "black"),
                     help="with --vs computer: your side (default white: you move first)")
     sub.add_parser("games", help="list the games played in the terminal")
-    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN in the environment)")
+    sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
+                               "the game pages (FAIRYPOST_WEB_PORT), play by email "
+                               "(FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, FAIRYPOST_SMTP_URL)")
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
     from ai.cli import add_parser as add_think
     add_think(sub)
@@ -178,12 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(web_cli.serve(settings) if args.command == "web"
                            else web_cli.link(settings, args.game_id, args.public))
     if args.command == "run":
-        if settings.email_enabled and not settings.discord_token:  # play by email alone
-            from .email.run import main as run_email
-            return run_email(settings)
         # imported here: play and health need no discord.py
-        from .discord_bot import runner
-        return runner.main(settings)
+        from . import adapters
+        return adapters.main(settings)
     parser.error(f"unknown command {args.command!r}")
     return 2
 

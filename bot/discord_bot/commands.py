@@ -539,7 +539,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     done = []
     if email is not None or email_code is not None:
         from bot.email.discord_link import link_step
-        done.append(await link_step(fairy.email, me.id, email, email_code))
+        done.append(await link_step(fairy.service, me.id, email, email_code))
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
         access.check_notice_channel(interaction, target)

@@ -57,7 +57,6 @@ class Fairy:
         self.client = client
         self.links = Links(service.store)
         self.computer = None  # bot.computer.Computer, when the computer plays here (the runner's)
-        self.email = None  # bot.email.adapter.EmailAdapter, when play by email is configured
         self._held: dict[int, list[Callable[[], Awaitable]]] = {}
         self._depth: dict[int, int] = {}
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
-import sqlite3
 import sys
 
 import discord
@@ -14,7 +12,6 @@ from discord import app_commands
 
 from bot.computer import Computer
 from bot.config import Settings
-from bot.errors import StorageError
 from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
@@ -66,44 +63,43 @@ class FairyClient(discord.Client):
     fairy: Fairy | None = None
     scheduler: ReminderScheduler | None = None
     web = None  # the game pages' aiohttp runner, when FAIRYPOST_WEB_PORT is set
-    email = None  # the email adapter (bot/email/), when play by email is configured
 
-    def __init__(self, settings: Settings, *, service: GameService | None = None):
+    def __init__(self, settings: Settings, *, service: GameService | None = None, hosted: bool = False):
         super().__init__(intents=make_intents(settings), allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.tree = FairyTree(self)
         commands.add_commands(self.tree)
         self.fairy = Fairy(service, self) if service is not None else None
+        # hosted: one adapter of `fairypost run` (bot/adapters.py), which owns the service,
+        # the computer, the reminders and the pages; else the client runs its own
+        self.hosted = hosted
         self.scheduler = None
         self._closed = False
 
     async def setup_hook(self) -> None:
+        if not self.hosted:
+            await self._own_service()
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        await self.sync_commands()
+
+    async def _own_service(self) -> None:
+        """A client alone: its service (if none was given), the computer, delivery, the
+        reminders and (FAIRYPOST_WEB_PORT) the game pages."""
         if self.fairy is None:
             # the computer plays its own notices' games (bot/computer.py), in a worker process
             computer = Computer()
-            notifiers = [DiscordNotifier(self), computer]
-            if self.settings.email_enabled:  # mail players beside Discord's (bot/email/)
-                from bot.email.adapter import EmailAdapter
-                self.email = EmailAdapter(self.settings)
-                notifiers.append(self.email)
-            service = await GameService.open(self.settings, notifier=Notifiers(notifiers))
+            service = await GameService.open(self.settings,
+                                             notifier=Notifiers([DiscordNotifier(self), computer]))
             self.fairy = Fairy(service, self)
             computer.bind(service, act=self.fairy.act)
-            if self.email is not None:
-                self.email.bind(service)
-                self.fairy.email = self.email
             self.fairy.computer = computer
             await computer.resume()
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
         self.fairy.service.start_delivery()  # commands answer at once; notices follow in the background
-        await self.sync_commands()
         self.scheduler = ReminderScheduler(self.fairy.service)
         await self.scheduler.start()
         if self.settings.web_port:  # the game pages beside the bot (bot/web/)
             from bot.web.server import start as start_web
             self.web = await start_web(self.fairy.service, self.settings)
-        if self.email is not None:
-            await self.email.start()
 
     async def sync_commands(self) -> None:
         try:
@@ -135,48 +131,63 @@ class FairyClient(discord.Client):
             self.scheduler.shutdown()
         if self.web is not None:
             await self.web.cleanup()
-        if self.email is not None:
-            await self.email.close()
         await super().close()
-        if self.fairy is not None:
+        if self.fairy is not None and not self.hosted:
             if self.fairy.computer is not None:
                 await self.fairy.computer.close()
             await self.fairy.service.close()
 
 
-async def run(settings: Settings) -> None:
-    client = FairyClient(settings)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(client.close()))
-        except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
-            pass
-    async with client:
-        await client.start(settings.discord_token)
+class DiscordAdapter:
+    """The Discord bot as one adapter of ``fairypost run`` (bot/adapters.py)."""
+
+    name = "discord"
+
+    def __init__(self, settings: Settings, client: FairyClient | None = None):
+        self.settings = settings
+        self.client = client or FairyClient(settings, hosted=True)
+        self.notifier = DiscordNotifier(self.client)
+        self.act = None
+        self._connection: asyncio.Future | None = None
+
+    def attach(self, service: GameService) -> Fairy:
+        """The bot's side of the service (no connection yet)."""
+        fairy = Fairy(service, self.client)
+        self.client.fairy = fairy
+        self.act = fairy.act
+        return fairy
+
+    async def start(self, service: GameService) -> None:
+        self.attach(service)
+        await self.client.login(self.settings.discord_token)  # its setup_hook: buttons, commands
+        self._connection = asyncio.ensure_future(self.client.connect())
+
+    async def wait(self) -> None:
+        if self._connection is not None:
+            await self._connection
+
+    async def stop(self) -> None:
+        await self.client.close()
+
+
+def explain(error: BaseException) -> str | None:
+    """A Discord failure in the server owner's words."""
+    if isinstance(error, discord.LoginFailure):
+        return BAD_TOKEN
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return NEEDS_INTENT
+    if isinstance(error, (OSError, discord.GatewayNotFound)):
+        return f"fairypost: cannot reach Discord: {error}"
+    return None
 
 
 def main(settings: Settings) -> int:
-    """Run the bot until it is stopped. 2: no token (nothing started); 1: refused or broken."""
+    """Run the bot alone until it is stopped. 2: no token (nothing started); 1: refused or
+    broken. (``fairypost run`` runs every configured adapter: bot/adapters.py.)"""
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr, end="")
         return 2
+    from bot import adapters
     if not logging.getLogger().handlers:
         discord.utils.setup_logging(root=True)
-    try:
-        asyncio.run(run(settings))
-    except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
-        return 1
-    except discord.PrivilegedIntentsRequired:
-        print(NEEDS_INTENT, file=sys.stderr)
-        return 1
-    except (StorageError, sqlite3.Error) as e:
-        print(f"fairypost: cannot use the game database {settings.db_path}: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"fairypost: cannot reach Discord: {e}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return adapters.main(settings, [adapters.DISCORD])

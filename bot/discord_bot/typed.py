@@ -1,10 +1,14 @@
-"""Moves typed as plain messages in a game's thread.
+"""Moves and commands typed as plain messages in a game's thread.
 
 Reading message text needs the privileged Message Content intent (the runner asks for it
-only when ``discord_message_content`` is on); ``/move`` works without it. A message is a
-move only if its author is the player to move and the engine accepts it; anything else
-(chat, a wrong move, a message from someone else) is ignored quietly. Where no thread could
-be made, games share a channel: a move that fits several of them is not guessed at.
+only when ``discord_message_content`` is on); ``/move`` works without it. A message is read
+with the one text grammar (bot/grammar.py). A command (``draw``, ``draw accept``,
+``takeback``, ``resign``, ``moves e2``, ``games``, ``help`` ...) from a player of the game
+here runs as every adapter runs it (bot/commands_text.py) and is answered. Any other line
+is a move only if its author is the player to move and the engine accepts it; anything
+else (chat, a wrong move, a message from someone else, a line that only starts like a
+command) is ignored quietly. Where no thread could be made, games share a channel: a move
+that fits several of them is not guessed at.
 """
 
 from __future__ import annotations
@@ -13,10 +17,13 @@ import logging
 
 import discord
 
+from bot import commands_text
 from bot.errors import ServiceError
+from bot.grammar import GrammarError, parse
+from bot.text import DISCORD
 from rules.errors import RulesError
 
-from . import format
+from . import PLATFORM, format
 from .core import Fairy
 from .replies import NO_PINGS
 
@@ -42,6 +49,12 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
     text = move_text(message.content)
     if text is None:
         return False
+    try:
+        cmd = parse(text)
+    except GrammarError:
+        return False  # chat that starts with a command's word
+    if cmd.name != "move":
+        return await _command(fairy, message, cmd)
     gid = None
     try:
         fitting = await fairy.games_fitting(message.author, await fairy.links.games_in(message.channel.id), text)
@@ -63,3 +76,42 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
     except Exception:  # a chat message must never crash the bot
         log.exception("handling a message in thread %s failed (game #%s)", message.channel.id, gid)
     return False
+
+
+async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
+    """Run a typed command for its author in the one game of theirs here; answered."""
+    try:
+        me = await fairy.player(message.author)
+        mine = []
+        for gid in await fairy.links.games_in(message.channel.id):
+            view = await fairy.service.game(gid)
+            if view.side_of(me.id) is not None:
+                mine.append(view)
+        if not mine:
+            return False  # not a player here: chat
+        if len(mine) > 1:
+            mine = [v for v in mine if v.status == "active"] or mine[-1:]
+        view = mine[0] if len(mine) == 1 else None
+        ctx = commands_text.Context(fairy.service, me, DISCORD, view.id if view else None,
+                                    find_player=lambda who: _mentioned(fairy, message, who),
+                                    expected_ply=view.ply if view else None)
+        try:
+            reply = await commands_text.execute(cmd, ctx)
+        except (ServiceError, GrammarError) as e:
+            await message.reply(format.safe(str(e)), allowed_mentions=NO_PINGS)
+            return True
+        await message.reply(reply.text[:2000], allowed_mentions=NO_PINGS)
+        if reply.changed and reply.game is not None:
+            await fairy.post_board(reply.game)
+        return True
+    except Exception:  # a chat message must never crash the bot
+        log.exception("handling a command in thread %s failed", message.channel.id)
+    return False
+
+
+async def _mentioned(fairy: Fairy, message: discord.Message, who: str):
+    """The Discord player a challenge names: a mention of someone in the message."""
+    for user in message.mentions:
+        if who in (f"<@{user.id}>", f"<@!{user.id}>") and not user.bot:
+            return await fairy.service.player(PLATFORM, str(user.id), user.display_name)
+    return None

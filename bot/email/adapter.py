@@ -1,18 +1,19 @@
 """The email adapter: one object that is the service's notifier for mail players (platform
-``email``), reads the mailbox, and sends through its own outbox.
+``email``), reads the mailbox, and sends through its own outbox. One adapter of
+``fairypost run`` (bot/adapters.py: ``name``, ``notifier``, ``start``, ``wait``, ``stop``):
 
     adapter = EmailAdapter(settings)
     service = await GameService.open(settings, notifier=Notifiers([adapter, ...]))
-    adapter.bind(service)
-    await adapter.start()        # the reading and sending tasks
+    await adapter.start(service)  # bound to the service; the reading and sending tasks
     ...
-    await adapter.close()
+    await adapter.stop()
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 
 from bot import signing
 from bot.clock import SystemClock
@@ -29,8 +30,22 @@ from .urls import check_address, imap_server, smtp_server
 log = logging.getLogger("bot.email")
 
 
+_BOUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # service -> its email adapter
+
+
 class EmailAdapter:
+    name = "email"
     platforms = frozenset({PLATFORM})
+
+    @staticmethod
+    def of(service) -> EmailAdapter | None:
+        """The email adapter bound to ``service`` (None: this process plays no email), for
+        another adapter's commands (Discord's /settings email)."""
+        return _BOUND.get(service)
+
+    @property
+    def notifier(self):
+        return self
 
     def __init__(self, settings, *, clock=None, poll_seconds: float = 60, tls_context=None):
         self.settings = settings
@@ -49,6 +64,7 @@ class EmailAdapter:
     def bind(self, service) -> None:
         """Attach to the service (made with this adapter among its notifiers)."""
         self.service = service
+        _BOUND[service] = self
         self.clock = self.clock or getattr(service, "clock", None) or SystemClock()
         self.accounts = Accounts(service, self.clock)
         self.mailer = Mailer(service.store, SMTPSender(smtp_server(self.settings.smtp_url),
@@ -87,21 +103,35 @@ class EmailAdapter:
         await self.service.outbox.drain()
         await self.mailer.drain()
 
-    async def start(self) -> None:
-        """The background tasks: reading the mailbox, sending mail."""
+    async def start(self, service=None) -> None:
+        """The background tasks: reading the mailbox, sending mail (bound to ``service``
+        first, if given)."""
+        if service is not None:
+            self.bind(service)
         self._tasks = [asyncio.create_task(self.receiver.run(), name="email-receive"),
                        asyncio.create_task(self.mailer.run(), name="email-send")]
         log.info("play by email: %s (IMAP %s, SMTP %s)", self.bot_address,
                  self.mailbox.server.host, self.mailer.smtp.server.host)
 
+    async def wait(self) -> None:
+        """Until a task stops by itself (its error raised): they run until stopped."""
+        if self._tasks:
+            done, _ = await asyncio.wait(self._tasks, return_when=asyncio.FIRST_COMPLETED)
+            for t in done:
+                t.result()
+
+    async def stop(self) -> None:
+        await self.close()
+
     async def close(self) -> None:
         for t in self._tasks:
-            t.cancel()
-        for t in self._tasks:
-            try:
-                await t
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping
-                pass
+            # cancelled again until it ends: a library that was closing a connection at the
+            # first cancellation (an SMTP QUIT) may have swallowed it
+            while not t.done():
+                t.cancel()
+                await asyncio.wait({t}, timeout=1)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("the %s task had failed: %r", t.get_name(), t.exception())
         self._tasks = []
         if self.service is not None:
             await self.mailbox.close()

@@ -7,8 +7,10 @@ from __future__ import annotations
 from bot.errors import SettingsError
 
 
-async def link_step(adapter, player_id: int, address: str | None, code: str | None) -> str:
+async def link_step(service, player_id: int, address: str | None, code: str | None) -> str:
     """What was done, for the reply's "Done: ..." line; SettingsError if it cannot be."""
+    from .adapter import EmailAdapter
+    adapter = EmailAdapter.of(service)
     if adapter is None:
         raise SettingsError("this bot does not play by email (FAIRYPOST_EMAIL_ADDRESS is not set)")
     if code is not None:

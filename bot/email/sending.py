@@ -103,7 +103,8 @@ class Mailer:
                 log.exception("sending mail failed")
             due = await self.next_due()
             wait = 300.0 if due is None else max(1.0, due - self._now())
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=min(wait, 300.0))
-            except asyncio.TimeoutError:
-                pass
+            woken = asyncio.ensure_future(self._wake.wait())
+            try:  # asyncio.wait, not wait_for: a stop meanwhile must cancel this task at once
+                await asyncio.wait({woken}, timeout=min(wait, 300.0))
+            finally:
+                woken.cancel()

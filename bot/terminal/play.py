@@ -18,17 +18,20 @@ shares the database file. The computer's notices go to the session's
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import rules
 
 from .. import computer as comp
+from .. import text
 from ..clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import ServiceError
 from ..grammar import resolve_game
 from ..notifiers import Notifiers
 from ..service import COMPUTER, GameService
+from ..text import PLAIN
 from .console import Console
 from .games import PLATFORM, games_text, terminal_games
 from .images import Images
@@ -48,12 +51,19 @@ def game_ids() -> list[str]:
 
 
 class TerminalNotifier:
-    """Both players see the board: their notices need no delivery (see above)."""
+    """Terminal players' notices. At one keyboard both players see the board, so they
+    need no delivery (see above); given ``say`` (a console's), each is said in plain
+    words, for a terminal player whose opponent is elsewhere (on Discord, by mail)."""
 
     platforms = frozenset({PLATFORM})
 
+    def __init__(self, say: Callable[[str], None] | None = None):
+        self.say = say
+
     async def notify(self, event) -> None:
-        return None
+        words = text.event_text(event, PLAIN) if self.say is not None else None
+        if words:
+            self.say(f"[to {event.recipient.name}] {words}")
 
 
 class DatabaseFileError(Exception):

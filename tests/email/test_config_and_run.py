@@ -9,7 +9,8 @@ import pytest
 
 from bot.cli import main
 from bot.config import ConfigError, Settings
-from bot.email.run import serve
+from bot import adapters
+from bot.email.adapter import EmailAdapter
 from bot.email.urls import imap_server, smtp_server
 
 from .conftest import BOT
@@ -58,17 +59,23 @@ def test_fairypost_run_refuses_bad_mail_settings_plainly(capsys, monkeypatch, tm
     assert "FAIRYPOST_IMAP_URL must start with imap://" in capsys.readouterr().err
 
 
+def test_fairypost_run_starts_the_email_adapter_when_it_is_configured(settings):
+    kinds = adapters.configured(settings.with_(discord_token=None, web_port=None))
+    assert [k.name for k in kinds] == ["email"]
+    assert "FAIRYPOST_IMAP_URL" in adapters.nothing_configured()
+
+
 async def test_run_with_email_alone_answers_mail_as_it_comes(settings, servers):
-    stop = asyncio.Event()
-    task = asyncio.create_task(serve(settings.with_(web_port=None), stop))
+    """The email adapter hosted as ``fairypost run`` hosts it (bot/adapters.py): its own
+    tasks read the mailbox (IDLE) and send, with no step by hand."""
+    host = await adapters.Host.open(settings, [EmailAdapter(settings)], computer=None)
     try:
         await servers.deliver(write_mail("carol@c.test", BOT, "help", ""))
-        await asyncio.wait_for(servers.recorder.arrived.wait(), 15)  # read with IDLE, answered
+        await asyncio.wait_for(servers.recorder.arrived.wait(), 15)  # read, answered
         assert "challenge GAME OPPONENT [days N]" in text_of(servers.last_to("carol@c.test"))
         servers.recorder.arrived.clear()
         await servers.deliver(write_mail("carol@c.test", BOT, "x", "games"))  # while idling
         await asyncio.wait_for(servers.recorder.arrived.wait(), 15)
         assert "No games yet." in text_of(servers.last_to("carol@c.test"))
     finally:
-        stop.set()
-        await asyncio.wait_for(task, 15)
+        await host.close()

@@ -1,0 +1,208 @@
+"""Typed commands run against the service for one player: the same code for every adapter
+that reads typed text (Discord's messages in a game's thread, email). An adapter parses
+the line with bot/grammar.py, then ``execute(cmd, Context(...))``, and posts the reply's
+text (in its markup) and, if it likes, the board of ``reply.game``. The adapter supplies
+only how it names players: ``find_player`` reads the OPPONENT of ``challenge`` (a Discord
+mention, an email address, a name) as a player, or None.
+
+Refusals (a wrong move, not your turn, no such challenge) raise ``ServiceError``, a
+grammar's misuse ``GrammarError``: both say what was wrong, and nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import rules
+
+from . import text
+from .errors import ServiceError
+from .grammar import GRAMMAR, Command, GrammarError, shown
+from .players import Player
+from .service import GameService, GameView
+from .text import Markup
+from .timetext import time_left
+
+
+@dataclass(frozen=True)
+class Context:
+    service: GameService
+    player: Player
+    markup: Markup
+    game_id: int | None = None  # the game the line is about (its thread, an email's subject)
+    find_player: Callable[[str], Awaitable[Player | None]] | None = None
+    expected_ply: int | None = None  # the ply of the board the player saw, if known
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str
+    game: GameView | None = None  # the game as it now stands, if the command changed it
+    changed: bool = False
+
+
+Handler = Callable[[Command, Context], Awaitable[Reply]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(name: str):
+    """Run the grammar's command ``name`` (another engineer's command: register it in
+    the grammar, then here)."""
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+    return register
+
+
+async def execute(cmd: Command, ctx: Context) -> Reply:
+    spec = GRAMMAR.find(cmd.name)
+    if spec is not None and spec.needs_game and ctx.game_id is None:
+        raise GrammarError(f"{cmd.name} is about one game: say which", spec.usage)
+    handler = HANDLERS.get(cmd.name)
+    if handler is None:
+        raise GrammarError(f"{cmd.name} cannot be typed here")
+    return await handler(cmd, ctx)
+
+
+def _changed(view: GameView, words: str, m: Markup) -> Reply:
+    return Reply(m.lines([words, text.turn_line(view, m)]), view, True)
+
+
+# --- in a game ------------------------------------------------------------------------------
+
+@handles("move")
+async def _move(cmd: Command, ctx: Context) -> Reply:
+    r = await ctx.service.move(ctx.game_id, ctx.player.id, cmd["move"], expected_ply=ctx.expected_ply)
+    return _changed(r.game, f"You played {ctx.markup.bold(r.san)} in game #{r.game.id}.", ctx.markup)
+
+
+_ANSWERS = {
+    "draw": ("offer_draw", "accept_draw", "decline_draw"),
+    "takeback": ("ask_takeback", "accept_takeback", "decline_takeback"),
+}
+
+
+@handles("draw")
+@handles("takeback")
+async def _offer_or_answer(cmd: Command, ctx: Context) -> Reply:
+    ask, accept, decline = _ANSWERS[cmd.name]
+    op = {None: ask, "accept": accept, "decline": decline}[cmd["answer"]]
+    view = await getattr(ctx.service, op)(ctx.game_id, ctx.player.id, expected_ply=ctx.expected_ply)
+    said = {
+        "offer_draw": "You offer a draw.", "accept_draw": "You accept the draw.",
+        "decline_draw": "You decline the draw.", "ask_takeback": "You ask to take back your last move.",
+        "accept_takeback": "You agree to take back the last move.",
+        "decline_takeback": "You refuse to take back the last move.",
+    }[op]
+    return _changed(view, f"Game #{view.id}: {said}", ctx.markup)
+
+
+@handles("resign")
+async def _resign(cmd: Command, ctx: Context) -> Reply:
+    view = await ctx.service.resign(ctx.game_id, ctx.player.id, expected_ply=ctx.expected_ply)
+    return Reply(f"You resigned game #{view.id}: {text.over_line(view, ctx.markup)}.", view, True)
+
+
+@handles("abort")
+async def _abort(cmd: Command, ctx: Context) -> Reply:
+    view = await ctx.service.abort(ctx.game_id, ctx.player.id, expected_ply=ctx.expected_ply)
+    return Reply(f"Game #{view.id} is called off.", view, True)
+
+
+@handles("board")
+async def _board(cmd: Command, ctx: Context) -> Reply:
+    if cmd["square"]:
+        return await _moves(cmd, ctx)
+    view = await ctx.service.game(ctx.game_id)
+    return Reply(text.board_caption(view, ctx.markup), view)
+
+
+@handles("moves")
+async def _moves(cmd: Command, ctx: Context) -> Reply:
+    m, square = ctx.markup, cmd["square"]
+    view = await ctx.service.game(ctx.game_id)
+    if view.status != "active":
+        return Reply(f"Game #{view.id} is over: {text.over_line(view, m)}.")
+    if square is None:
+        sans = sorted(await ctx.service.legal_moves(ctx.game_id))
+        return Reply(f"{len(sans)} legal moves in game #{view.id}: {m.escape(' '.join(sans))}")
+    pos = await ctx.service.position(ctx.game_id)
+    try:
+        sans = sorted(pos.san(mv) for mv in pos.moves_from(square))
+    except rules.RulesError as e:
+        raise ServiceError(str(e)) from None
+    if not sans:
+        return Reply(f"{square}: no legal move.")
+    return Reply(f"{len(sans)} move{'s' if len(sans) != 1 else ''} from {square}: {m.escape(' '.join(sans))}")
+
+
+@handles("record")
+async def _record(cmd: Command, ctx: Context) -> Reply:
+    return Reply(ctx.markup.escape((await ctx.service.record(ctx.game_id)).rstrip()))
+
+
+# --- anywhere ---------------------------------------------------------------------------------
+
+@handles("games")
+async def _games(cmd: Command, ctx: Context) -> Reply:
+    games = await ctx.service.list_games(ctx.player.id)
+    challenges = await ctx.service.list_challenges(ctx.player.id)
+    return Reply(text.games_text(games, challenges, ctx.player.id, ctx.markup))
+
+
+@handles("help")
+async def _help(cmd: Command, ctx: Context) -> Reply:
+    return Reply(text.help_text(GRAMMAR, ctx.markup, cmd["command"]))
+
+
+@handles("challenge")
+async def _challenge(cmd: Command, ctx: Context) -> Reply:
+    who = cmd["opponent"]
+    opponent = await ctx.find_player(who) if ctx.find_player is not None else None
+    if opponent is None:
+        raise ServiceError(f"there is no player {shown(who)} here")
+    kwargs = {} if cmd["days"] is None else {"days": cmd["days"]}
+    c = await ctx.service.challenge(ctx.player.id, cmd["game"], opponent_id=opponent.id, **kwargs)
+    return Reply(f"Challenge #{c.id} sent: {text.challenge_text(c, ctx.markup)}")
+
+
+async def _the_challenge(cmd: Command, ctx: Context) -> int:
+    """The challenge named, or the one challenge open to the player (not their own)."""
+    if cmd["id"] is not None:
+        return cmd["id"]
+    mine = [c for c in await ctx.service.list_challenges(ctx.player.id)
+            if c.challenger.id != ctx.player.id]
+    if len(mine) != 1:
+        listed = ", ".join(f"#{c.id}" for c in mine[:10])
+        raise ServiceError(f"you have {len(mine)} challenges open to you ({listed}): say which"
+                           if mine else "no challenge is open to you")
+    return mine[0].id
+
+
+@handles("accept")
+async def _accept(cmd: Command, ctx: Context) -> Reply:
+    view = await ctx.service.accept_challenge(await _the_challenge(cmd, ctx), ctx.player.id)
+    return Reply(text.board_caption(view, ctx.markup, "The game begins."), view, True)
+
+
+@handles("decline")
+async def _decline(cmd: Command, ctx: Context) -> Reply:
+    c = await ctx.service.decline_challenge(await _the_challenge(cmd, ctx), ctx.player.id)
+    return Reply(f"You declined challenge #{c.id}.")
+
+
+@handles("vacation")
+async def _vacation(cmd: Command, ctx: Context) -> Reply:
+    days, s = cmd["days"], ctx.service
+    if days == "end":
+        info = await s.end_vacation(ctx.player.id)
+    elif days is not None:
+        info = await s.start_vacation(ctx.player.id, days)
+    else:
+        info = await s.vacation(ctx.player.id)
+    if info.on_vacation:
+        until = f" until {ctx.markup.when(info.until)}" if info.until else ""
+        return Reply(f"You are on vacation{until}: your clocks are stopped. "
+                     f"{time_left(info.left_seconds)} of vacation left this year.")
+    return Reply(f"You are not on vacation; {time_left(info.left_seconds)} of vacation left this year.")
