@@ -265,7 +265,8 @@ _V8_EMAIL = (
         code          TEXT,
         code_expires  INTEGER,
         hard_bounces  INTEGER NOT NULL DEFAULT 0,
-        stopped_at    INTEGER
+        stopped_at    INTEGER,
+        notices       INTEGER NOT NULL DEFAULT 0
     )""",
     "CREATE INDEX email_addresses_by_player ON email_addresses (player_id)",
 )
@@ -461,6 +462,7 @@ class EmailAddressRow:
     code_expires: int | None
     hard_bounces: int
     stopped_at: int | None
+    notices: int = 0  # a linked address: the player's notices are mailed there too
 
 
 #: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
@@ -1095,6 +1097,9 @@ class Tx:
             "confirmed_at = excluded.confirmed_at, code = excluded.code, "
             "code_expires = excluded.code_expires",
             (address, player_id, confirmed_at, code, code_expires))
+
+    async def set_email_notices(self, address: str, on: bool) -> None:
+        await self._exec("UPDATE email_addresses SET notices = ? WHERE address = ?", (int(on), address))
 
     async def hard_bounce(self, address: str, stop_after: int, now: int) -> tuple[int, bool]:
         """Count a hard bounce of ``address``: (bounces so far, whether mail to it stops now)."""

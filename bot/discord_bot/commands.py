@@ -525,21 +525,22 @@ def _times(text: str) -> tuple[str, str] | None:
                        vacation="pause all your clocks, or end the pause",
                        vacation_days="how long a vacation lasts (default: all you have left this year)",
                        email="link a mail address to play by mail too (a code is mailed to it)",
-                       email_code="the code mailed to the address, to confirm it")
+                       email_code="the code mailed to the address, to confirm it",
+                       email_notices="mail your notices (each board to answer) to that address too")
 @app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
                    channel: discord.TextChannel | None = None, timezone: str | None = None,
                    quiet_hours: str | None = None, digest: str | None = None, vacation: str | None = None,
                    vacation_days: Range[int, 1, 365] | None = None, email: str | None = None,
-                   email_code: str | None = None) -> None:
+                   email_code: str | None = None, email_notices: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
-    if email is not None or email_code is not None:
+    if email is not None or email_code is not None or email_notices is not None:
         from bot.email.discord_link import link_step
-        done.append(await link_step(fairy.service, me.id, email, email_code))
+        done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
         access.check_notice_channel(interaction, target)

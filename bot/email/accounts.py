@@ -58,6 +58,21 @@ class Accounts:
         confirmed = [r for r in rows if r.confirmed_at is not None]
         return confirmed[0].address if confirmed else None
 
+    async def wants_notices(self, player_id: int) -> bool:
+        """Whether a player of another platform asked for their notices by mail too."""
+        async with self.service.store.read() as tx:
+            rows = await tx.player_addresses(player_id)
+        return any(r.confirmed_at is not None and r.notices for r in rows)
+
+    async def set_notices(self, player_id: int, on: bool) -> str:
+        """Mail the player's notices to their linked address too (or no more): the address."""
+        async with self.service.store.write() as tx:
+            rows = [r for r in await tx.player_addresses(player_id) if r.confirmed_at is not None]
+            if not rows:
+                raise SettingsError("link an address first: /settings email ADDRESS")
+            await tx.set_email_notices(rows[0].address, on)
+        return rows[0].address
+
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
         """A code for linking ``address`` to the player: (the address, the code to mail)."""
         address = normal_address(address)

@@ -35,7 +35,6 @@ _BOUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # service -> it
 
 class EmailAdapter:
     name = "email"
-    platforms = frozenset({PLATFORM})
 
     @staticmethod
     def of(service) -> EmailAdapter | None:
@@ -49,6 +48,9 @@ class EmailAdapter:
 
     def __init__(self, settings, *, clock=None, poll_seconds: float = 60, tls_context=None):
         self.settings = settings
+        # mail players' notices; and, beside Discord in one process, those of Discord players
+        # who asked for them by mail too (the others are dropped here, Discord's own go on)
+        self.platforms = frozenset({PLATFORM} | ({"discord"} if settings.discord_token else set()))
         self.bot_address = check_address(settings.email_address)
         self.secret = signing.load_secret(settings.email_secret, settings.db_path, "email",
                                           "FAIRYPOST_EMAIL_SECRET")
@@ -95,6 +97,9 @@ class EmailAdapter:
 
     async def confirm_address(self, player_id: int, code: str) -> str:
         return await self.accounts.confirm_link(player_id, code)
+
+    async def mail_notices(self, player_id: int, on: bool) -> str:
+        return await self.accounts.set_notices(player_id, on)
 
     async def step(self) -> None:
         """One round by hand (tests): read and handle new mail, deliver the service's

@@ -10,6 +10,7 @@ import logging
 from bot import events as ev
 from bot import text as texts
 
+from .accounts import PLATFORM
 from .compose import board_text, game_name
 
 log = logging.getLogger("bot.email")
@@ -75,6 +76,16 @@ class Notices:
         if event.recipient is None:  # an open challenge: mail has no lobby
             return
         rid, key = event.recipient.id, f"event:{event.event_id}"
+        if event.recipient.platform != PLATFORM:
+            try:
+                if await self.a.accounts.wants_notices(rid):
+                    await self._notify(event, rid, key)
+            except Exception:  # noqa: BLE001 - raising would have Discord say it again
+                log.exception("mailing notice %s to player %d failed", key, rid)
+            return  # else a Discord player's notice, for Discord alone
+        await self._notify(event, rid, key)
+
+    async def _notify(self, event: ev.Event, rid: int, key: str) -> None:
         note = texts.event_text(event, texts.PLAIN)
         if note is None:
             return

@@ -23,7 +23,7 @@ EXPECTED = {
     "rules": ["game"],
     "piece": ["piece", "game"],
     "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days",
-                 "email", "email_code"],
+                 "email", "email_code", "email_notices"],
     "help": [],
     "hint": ["game"],
     "review": ["game"],

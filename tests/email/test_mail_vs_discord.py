@@ -29,7 +29,7 @@ ALICE, BOB_MAIL = "alice@a.test", "bob@b.test"
 @pytest.fixture
 async def world(settings, clock):
     w = World()
-    adapter = EmailAdapter(settings, clock=clock)
+    adapter = EmailAdapter(settings.with_(discord_token="beside Discord"), clock=clock)
     service = await GameService.open(settings, clock=clock, rng=random.Random(7),
                                      notifier=Notifiers([DiscordNotifier(w.client), adapter]))
     adapter.bind(service)
@@ -81,8 +81,12 @@ async def test_linking_without_play_by_email_is_refused_clearly(world):
 
 
 async def test_a_mail_player_against_a_discord_player_to_mate(world, servers):
+    """Bob plays in Discord, and once by mail: he asked for his notices by mail too."""
     w = world
     bob_id = await link_bob(w, servers)
+    i = w.interaction(w.bob)
+    await run(commands.settings, i, email_notices=True)
+    assert f"your notices are mailed to {BOB_MAIL} too" in last_answer(i)["content"]
     await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL} days 2"))
     await step(w)
     invite = w.dms(w.bob)[-1]  # the linked player is a Discord player: told in Discord
@@ -95,9 +99,14 @@ async def test_a_mail_player_against_a_discord_player_to_mate(world, servers):
     assert {game.white.id, game.black.id} >= {bob_id}
     bob_side = game.side_of(bob_id)
     moves = ["f3", "e5", "g4", "Qh4#"]  # the fool's mate: Black mates
+    by_mail = 0 if bob_side == "w" else 1  # Bob's first move: by mail
     for ply, san in enumerate(moves):
         side = "w" if ply % 2 == 0 else "b"
-        if side == bob_side:
+        if ply == by_mail:
+            board = servers.last_to(BOB_MAIL)
+            assert "Your move in game #1" in text_of(board)
+            await servers.deliver(reply_to_mail(BOB_MAIL, board, san))
+        elif side == bob_side:
             i = w.interaction(w.bob)
             await run(commands.move, i, move=san, game=1)
             assert f"You played **{san}**" in last_answer(i)["content"], last_answer(i)
@@ -109,3 +118,17 @@ async def test_a_mail_player_against_a_discord_player_to_mate(world, servers):
     assert [m.san for m in view.moves] == moves
     assert "is over: 0-1" in text_of(servers.last_to(ALICE))
     assert "is over: 0-1" in w.dms(w.bob)[-1]["content"]
+    assert "is over: 0-1" in text_of(servers.last_to(BOB_MAIL))
+
+
+async def test_a_discord_players_notices_stay_in_discord_unless_asked(world, servers):
+    w = world
+    await link_bob(w, servers)
+    mails = len(servers.sent_to(BOB_MAIL))
+    await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL}"))
+    await step(w)
+    assert "challenges you" in w.dms(w.bob)[-1]["content"]
+    assert len(servers.sent_to(BOB_MAIL)) == mails  # not mailed: he did not ask
+    i = w.interaction(w.bob)
+    await run(commands.settings, i, email_notices=False)
+    assert "no longer mailed" in last_answer(i)["content"]
