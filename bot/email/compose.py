@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import textwrap
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.utils import formataddr, formatdate, make_msgid
 
 import rules
 from bot import text as texts
@@ -100,9 +100,11 @@ class Composer:
             m["References"] = " ".join(references)
         m["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
         m.set_content(text)
-        if png is not None:
-            m.add_attachment(png, maintype="image", subtype="png", filename="board.png",
-                             disposition="inline", cid="<board@fairypost>")
+        if png is not None:  # an HTML version showing the board in the mail, the text beside it
+            cid = make_msgid("board", self.domain)
+            m.add_alternative(board_html(text, cid), subtype="html")
+            m.get_payload()[1].add_related(png, maintype="image", subtype="png", cid=cid,
+                                           filename="board.png", disposition="inline")
         return m
 
     def game_mail(self, to: str, view, player_id: int, text: str, *, key: str,
@@ -119,6 +121,13 @@ class Composer:
                          reply_to=self.reply_to("g", view.id, player_id, view.ply),
                          in_reply_to=in_reply_to, references=refs,
                          message_id=root if first else None, png=png)
+
+
+def board_html(text: str, cid: str) -> str:
+    """The mail's text under the board's picture: every word escaped (names are the
+    players'), the text board kept in columns."""
+    return (f'<html><body><p><img src="cid:{cid.strip("<>")}" alt="the board" width="480"></p>'
+            f'<pre style="font-family: monospace">{texts.HTML.escape(text)}</pre></body></html>\n')
 
 
 def board_text(view, pos, player_id: int, note: str = "", link: str = "") -> str:
@@ -151,7 +160,7 @@ def board_text(view, pos, player_id: int, note: str = "", link: str = "") -> str
                          "agree, decline to refuse.")
         if mine:
             lines.append("Reply to this mail with your move on the first line (e.g. "
-                         f"{_example(view)}), or a command: board, moves SQUARE, draw, takeback, "
+                         f"{_example(pos)}), or a command: board, moves SQUARE, draw, takeback, "
                          "resign, games, help.")
         else:
             lines.append("You will get a mail when it is your move.")
@@ -160,5 +169,10 @@ def board_text(view, pos, player_id: int, note: str = "", link: str = "") -> str
     return "\n".join(lines) + "\n"
 
 
-def _example(view) -> str:
-    return "Nf3" if view.game == "chess" else "e4"
+def _example(pos) -> str:
+    """A legal move of the position, as the example of what to reply."""
+    try:
+        legal = pos.legal_moves()
+        return pos.san(legal[len(legal) // 2]) if legal else "e4"
+    except Exception:  # noqa: BLE001 - an example only
+        return "e4"

@@ -12,8 +12,11 @@ ALICE, BOB = "alice@a.test", "bob@b.test"
 
 
 def board_png(msg) -> bytes | None:
-    for part in msg.iter_attachments():
+    """The board's picture, which the HTML part shows (its Content-ID in the img)."""
+    html = msg.get_body(preferencelist=("html",))
+    for part in msg.walk():
         if part.get_content_type() == "image/png":
+            assert f'src="cid:{part["Content-ID"].strip("<>")}"' in html.get_content()
             return part.get_content()
     return None
 

@@ -84,3 +84,10 @@ def test_reply_tokens():
     for not_ours in ("bot@fairy.test", "bot+g42-p7-zz@fairy.test", "eve+" + address.split("+")[1],
                      address.replace("fairy.test", "evil.test")):
         assert tokens.parse_tag(not_ours, BOT) is None
+
+
+def test_the_html_version_escapes_every_word():
+    from bot.email.compose import board_html
+    html = board_html('Eve <script>alert(1)</script> & "Bob" played e4', "<board.1@fairy.test>")
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&amp;" in html
+    assert 'src="cid:board.1@fairy.test"' in html
