@@ -17,6 +17,7 @@ import aioimaplib
 from aiosmtpd.smtp import SMTP
 from pymap.backend.dict import DictBackend
 from pymap.imap import IMAPService
+from pysasl.hashing import BuiltinHash
 
 BOT_USER, BOT_PASSWORD = "bot", "imap-password"
 
@@ -57,6 +58,7 @@ class MailServers:
         self.recorder = Recorder()
         self._stack = AsyncExitStack()
         self._smtp = None
+        self._client = None  # the players' side: one login (each costs a password hash)
 
     @property
     def imap_url(self) -> str:
@@ -78,35 +80,40 @@ class MailServers:
                             debug=False, proxy_protocol=None)
         args = parser.parse_args(["--host", "127.0.0.1", "--port", str(self.imap_port), "--no-tls",
                                   "dict", "--demo-user", BOT_USER, "--demo-password", BOT_PASSWORD])
-        backend, config = await DictBackend.init(args)
+        # few hash rounds: the test's password needs no protection, and each login costs them
+        backend, config = await DictBackend.init(args, hash_context=BuiltinHash(rounds=1000))
         config.apply_context()
         await backend.start(self._stack)
         await IMAPService(backend, config).start(self._stack)
         return self
 
     async def close(self) -> None:
+        if self._client is not None:
+            await self._client.logout()
         await self._stack.aclose()
         self._smtp.close()
         await self._smtp.wait_closed()
 
     # --- the players' side ---
 
+    async def _delivery(self) -> aioimaplib.IMAP4:
+        if self._client is None:
+            client = aioimaplib.IMAP4(host="127.0.0.1", port=self.imap_port, timeout=5)
+            await client.wait_hello_from_server()
+            await client.login(BOT_USER, BOT_PASSWORD)
+            self._client = client
+        return self._client
+
     async def deliver(self, raw: bytes) -> None:
         """Put a mail in the bot's mailbox, unseen."""
-        client = aioimaplib.IMAP4(host="127.0.0.1", port=self.imap_port, timeout=5)
-        await client.wait_hello_from_server()
-        await client.login(BOT_USER, BOT_PASSWORD)
-        r = await client.append(raw, mailbox="INBOX")
+        r = await (await self._delivery()).append(raw, mailbox="INBOX")
         assert r.result == "OK", r
-        await client.logout()
 
     async def unseen_count(self) -> int:
-        client = aioimaplib.IMAP4(host="127.0.0.1", port=self.imap_port, timeout=5)
-        await client.wait_hello_from_server()
-        await client.login(BOT_USER, BOT_PASSWORD)
-        await client.select("INBOX")
+        client = await self._delivery()
+        await client.select("INBOX")  # (a search changes no flag)
         r = await client.uid_search("UNSEEN")
-        await client.logout()
+        await client.close()
         return len(r.lines[0].split())
 
     def sent_to(self, address: str) -> list[EmailMessage]:
