@@ -85,11 +85,11 @@ class Host:
 
     @classmethod
     async def open(cls, settings: Settings, adapters: list[Adapter], *, clock: Clock | None = None,
-                   computer: Computer | None = None, reminders: bool = True) -> Host:
+                   computer: Computer | None = None, reminders: bool = True, rng=None) -> Host:
         notifiers = [a.notifier for a in adapters if a.notifier is not None]
         if computer is not None:
             notifiers.append(computer)
-        service = await GameService.open(settings, clock=clock, notifier=Notifiers(notifiers))
+        service = await GameService.open(settings, clock=clock, notifier=Notifiers(notifiers), rng=rng)
         host = cls(service, [], computer, None)
         try:
             for adapter in adapters:
@@ -133,7 +133,7 @@ class Host:
 
 
 def nothing_configured() -> str:
-    lines = ["fairypost run starts the adapters that are configured, and none is. Set one or more:", ""]
+    lines = ["fairypost run starts every adapter that is configured; none is. Set one or more:", ""]
     for kind in KINDS:
         lines += [f"{kind.name}:", kind.needs.rstrip(), ""]
     lines.append("To try the games offline, without any of them:\n    fairypost play")

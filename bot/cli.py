@@ -4,6 +4,7 @@
     fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
+    fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
     fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
@@ -101,7 +102,13 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --vs computer: its level, 1 (beginner) to 5 (strongest) (default 3)")
     pl.add_argument("--colour", "--color", choices=("white", "black"),
                     help="with --vs computer: your side (default white: you move first)")
+    pl.add_argument("--rated", action="store_true",
+                    help="a rated game between the two players (default: casual here)")
     sub.add_parser("games", help="list the games played in the terminal")
+    ra = sub.add_parser("ratings", help="a game's leaderboard (without GAME: every game's)")
+    ra.add_argument("game", nargs="?", metavar="GAME", help="the game: its id or the start of its name")
+    ra.add_argument("--player", metavar="NAME", action="append", default=[],
+                    help="also this player's own ratings (a name as the games show it; repeatable)")
     sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
                                "the game pages (FAIRYPOST_WEB_PORT), play by email "
                                "(FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, FAIRYPOST_SMTP_URL)")
@@ -158,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("give a game to start or --resume, not both")
         if args.vs is None and (args.level is not None or args.colour is not None):
             parser.error("--level and --colour go with --vs computer")
+        if args.vs is not None and args.rated:
+            parser.error("games against the computer are never rated: leave out --rated")
         images = None if args.no_images else (args.images or images_folder(settings))
         if images is not None and Path(images).exists() and not Path(images).is_dir():
             print(f"fairypost play: --images {images}: that is a file; name a folder for the "
@@ -166,13 +175,16 @@ def main(argv: list[str] | None = None) -> int:
         return _terminal(play(settings, game=args.game, resume=args.resume, white=args.white,
                               black=args.black, setup=args.setup, days=args.days,
                               images=images, flip=args.flip, vs=args.vs, level=args.level,
-                              colour=args.colour))
+                              colour=args.colour, rated=args.rated))
     if args.command == "replay":
         from .replays import run as replay
         return asyncio.run(replay(args, settings))
     if args.command == "games":
         from .terminal.play import list_games
         return _terminal(list_games(settings))
+    if args.command == "ratings":
+        from .terminal.ratings import show_ratings
+        return _terminal(show_ratings(settings, args.game, args.player))
     if args.command == "health":
         return asyncio.run(health(settings))
     if args.command in ("web", "link"):

@@ -18,11 +18,11 @@ import rules
 
 from . import text
 from .errors import ServiceError
-from .grammar import GRAMMAR, Command, GrammarError, shown
+from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from .players import Player
 from .service import GameService, GameView
 from .text import Markup
-from .timetext import time_left
+from .timetext import plural, time_left
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,11 @@ def handles(name: str):
         HANDLERS[name] = fn
         return fn
     return register
+
+
+def typed_grammar() -> Grammar:
+    """The commands that can be typed to an adapter running them here (its help)."""
+    return Grammar(s for s in GRAMMAR if s.name in HANDLERS)
 
 
 async def execute(cmd: Command, ctx: Context) -> Reply:
@@ -153,18 +158,41 @@ async def _games(cmd: Command, ctx: Context) -> Reply:
 
 @handles("help")
 async def _help(cmd: Command, ctx: Context) -> Reply:
-    return Reply(text.help_text(GRAMMAR, ctx.markup, cmd["command"]))
+    return Reply(text.help_text(typed_grammar(), ctx.markup, cmd["command"]))
 
 
 @handles("challenge")
 async def _challenge(cmd: Command, ctx: Context) -> Reply:
-    who = cmd["opponent"]
-    opponent = await ctx.find_player(who) if ctx.find_player is not None else None
-    if opponent is None:
-        raise ServiceError(f"there is no player {shown(who)} here")
+    opponent = await _named_player(cmd["opponent"], ctx)
     kwargs = {} if cmd["days"] is None else {"days": cmd["days"]}
+    if cmd["casual"]:
+        kwargs["rated"] = False
     c = await ctx.service.challenge(ctx.player.id, cmd["game"], opponent_id=opponent.id, **kwargs)
     return Reply(f"Challenge #{c.id} sent: {text.challenge_text(c, ctx.markup)}")
+
+
+async def _named_player(who: str, ctx: Context) -> Player:
+    found = await ctx.find_player(who) if ctx.find_player is not None else None
+    if found is None:
+        raise ServiceError(f"there is no player {shown(who)} here")
+    return found
+
+
+@handles("block")
+@handles("unblock")
+async def _block(cmd: Command, ctx: Context) -> Reply:
+    other = await _named_player(cmd["player"], ctx)
+    op = ctx.service.block if cmd.name == "block" else ctx.service.unblock
+    blocked = await op(ctx.player.id, other.id)
+    names = ", ".join(ctx.markup.escape(p.name) for p in blocked) or "no one"
+    return Reply(f"You {cmd.name}ed {ctx.markup.escape(other.name)}. Blocked: {names}.")
+
+
+@handles("ratings")
+async def _ratings(cmd: Command, ctx: Context) -> Reply:
+    from .rating_text import ratings_text
+    game = cmd["game"] or ((await ctx.service.game(ctx.game_id)).game if ctx.game_id else None)
+    return Reply(await ratings_text(ctx.service, game, [ctx.player], ctx.markup))
 
 
 async def _the_challenge(cmd: Command, ctx: Context) -> int:
@@ -206,3 +234,31 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
         return Reply(f"You are on vacation{until}: your clocks are stopped. "
                      f"{time_left(info.left_seconds)} of vacation left this year.")
     return Reply(f"You are not on vacation; {time_left(info.left_seconds)} of vacation left this year.")
+
+
+@handles("premove")
+async def _premove(cmd: Command, ctx: Context) -> Reply:
+    """Conditional lines (bot/premoves.py): leave, show or drop the player's own."""
+    m, s, arg = ctx.markup, ctx.service, (cmd["lines"] or "").strip()
+    if arg.lower() == "cancel":
+        n = await s.cancel_premoves(ctx.game_id, ctx.player.id)
+        return Reply(f"Your {plural(n, 'conditional line')} in game #{ctx.game_id} dropped." if n
+                     else f"You have no conditional lines in game #{ctx.game_id}.")
+    if arg:
+        lines = await s.set_premoves(ctx.game_id, ctx.player.id, arg, expected_ply=ctx.expected_ply)
+    else:
+        lines = await s.premoves(ctx.game_id, ctx.player.id)
+        if not lines.count:
+            return Reply(f"You have no conditional lines in game #{ctx.game_id}. Leave some with: "
+                         f"{m.code('premove e5 Nf3; c5 Nc3')}")
+    head = f"Your conditional lines in game #{ctx.game_id} (their move, your answer, ...):"
+    return Reply(m.lines([head, m.list(m.escape(" ".join(line)) for line in lines.sans())]))
+
+
+@handles("next")
+async def _next(cmd: Command, ctx: Context) -> Reply:
+    nxt = await ctx.service.next_game(ctx.player.id)
+    if nxt is None:
+        return Reply("No game waits for your move.")
+    view = await ctx.service.game(nxt.id)
+    return Reply(text.board_caption(view, ctx.markup, "Your most urgent game:"), view)

@@ -49,6 +49,12 @@ address), ``FAIRYPOST_IMAP_URL`` (``imap_url``: ``imap[s]://user:password@host:p
 ``FAIRYPOST_SMTP_URL`` (``smtp_url``: ``smtp[s]://user:password@host:port``),
 ``FAIRYPOST_EMAIL_SECRET`` (``email_secret``: the key of reply tokens). All three of the
 first set: ``fairypost run`` starts the email adapter.
+
+Challenges (``challenge_days``, ``max_open_challenges``, ``max_challenges_per_opponent``;
+environment ``FAIRYPOST_CHALLENGE_DAYS``, ``FAIRYPOST_MAX_OPEN_CHALLENGES``,
+``FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT``): an unanswered challenge expires after this many
+days (default 7), and a player may have this many open at once (default 10), and this
+many to one opponent (default 3).
 """
 
 from __future__ import annotations
@@ -95,6 +101,9 @@ class Settings:
     imap_url: str | None = field(default=None, repr=False)  # imap[s]://user:password@host:port/MAILBOX
     smtp_url: str | None = field(default=None, repr=False)  # smtp[s]://user:password@host:port
     email_secret: str | None = field(default=None, repr=False)  # the key of reply tokens
+    challenge_days: int = 7           # an unanswered challenge expires after this many days
+    max_open_challenges: int = 10     # open challenges a player may have at once
+    max_challenges_per_opponent: int = 3  # of them, to one opponent
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -111,6 +120,10 @@ class Settings:
             raise ConfigError("command_rate_per_minute and command_burst must not be negative")
         if self.command_rate_per_minute and self.command_burst < 1:
             raise ConfigError("command_burst must be at least 1 when commands are rate limited")
+        if not 1 <= self.challenge_days <= 365:
+            raise ConfigError(f"challenge_days must be from 1 to 365, not {self.challenge_days}")
+        if self.max_open_challenges < 1 or self.max_challenges_per_opponent < 1:
+            raise ConfigError("max_open_challenges and max_challenges_per_opponent must be at least 1")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -119,7 +132,10 @@ class Settings:
             raise ConfigError(f"web_url must start with http:// or https://, not {self.web_url!r}")
         if self.email_address or self.imap_url or self.smtp_url:
             from bot.email.urls import check_settings  # the adapter's own checks
-            check_settings(self)
+            try:
+                check_settings(self)
+            except ValueError as e:
+                raise ConfigError(str(e)) from None
 
     @property
     def email_enabled(self) -> bool:
@@ -173,6 +189,9 @@ _ENV_KEYS = {
     "FAIRYPOST_IMAP_URL": ("imap_url", str),
     "FAIRYPOST_SMTP_URL": ("smtp_url", str),
     "FAIRYPOST_EMAIL_SECRET": ("email_secret", str),
+    "FAIRYPOST_CHALLENGE_DAYS": ("challenge_days", int),
+    "FAIRYPOST_MAX_OPEN_CHALLENGES": ("max_open_challenges", int),
+    "FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT": ("max_challenges_per_opponent", int),
 }
 
 

@@ -102,3 +102,9 @@ class ClockOutOfRange(ServiceError):
     vacations and digests must stay within the dates Python represents)."""
 
     default_message = "the clock is outside the dates fairypost can keep time for"
+
+
+class PremoveError(ServiceError):
+    """Conditional moves that cannot be set (a bad move in a line, two answers to one move)."""
+
+    default_message = "those conditional moves cannot be set"

@@ -95,16 +95,29 @@ class ChallengeReceived(Event):
     colour: str  # the challenger's: 'white', 'black', 'random'
     setup: str  # 'default' or 'players'
     open: bool
+    rated: bool = False  # (absent from notices stored before ratings: those were casual)
 
 
 @dataclass(frozen=True, kw_only=True)
 class ChallengeClosed(Event):
-    """To the challenger (declined) or the challenged player (cancelled)."""
+    """To the challenger (declined, expired) or the challenged player (cancelled)."""
 
     kind: typing.ClassVar[str] = "challenge_closed"
     challenge_id: int
-    how: str  # 'declined' or 'cancelled'
+    how: str  # 'declined', 'cancelled' or 'expired' (``by``: the challenger, whose it was)
     by: PlayerRef
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfferSettled(Event):
+    """Nothing to say, something to tidy: a challenge, draw offer or takeback request
+    whose notice carried buttons is settled (accepted, declined, withdrawn, expired, or
+    made moot by a move or the game's end), so an adapter disables those buttons. To the
+    player whose notice it was; ``ref_id`` is the challenge's id, or the game's."""
+
+    kind: typing.ClassVar[str] = "offer_settled"
+    what: str  # 'challenge', 'draw' or 'takeback'
+    ref_id: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,10 +172,39 @@ class Digest(Event):
     games: tuple[DigestEntry, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
+class PremovePlayed(Event):
+    """The opponent's move matched one of the recipient's conditional lines: its answer
+    was played (the opponent gets their "your move" as after any move)."""
+
+    kind: typing.ClassVar[str] = "premove_played"
+    game_id: int
+    game: str
+    opponent: PlayerRef
+    their_move: str  # SAN
+    answer: str  # SAN of the recipient's answer, played
+    lines_left: int  # of the recipient's lines, those still waiting
+
+
+@dataclass(frozen=True, kw_only=True)
+class PremovesDropped(Event):
+    """The recipient's conditional lines were dropped: ``why`` is 'move' (the opponent
+    played ``move``, which no line expected), 'takeback' or 'illegal' (the answer could
+    not be played, ``move`` being it)."""
+
+    kind: typing.ClassVar[str] = "premoves_dropped"
+    game_id: int
+    game: str
+    opponent: PlayerRef
+    why: str
+    move: str | None
+    lines: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
-                              TakebackAnswered, Digest)
+                              TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled)
 }
 
 
@@ -215,7 +257,8 @@ def decode(kind: str, payload: str, *, recipient: PlayerRef | None, event_id: in
     cls = EVENT_TYPES[kind]
     data = json.loads(payload)
     hints = get_type_hints(cls)
-    kwargs = {f.name: _dec(hints[f.name], data[f.name]) for f in fields(cls) if f.name not in _SKIP}
+    kwargs = {f.name: _dec(hints[f.name], data[f.name]) for f in fields(cls)
+              if f.name not in _SKIP and f.name in data}  # a field added since: its default
     return cls(recipient=recipient, event_id=event_id, **kwargs)
 
 

@@ -117,9 +117,11 @@ KINDS: dict[str, Kind] = {
     "N": Kind(_count, "a number of days"),
     "ID": Kind(_number, "a number"),
     "MOVE": Kind(_word, "a move", rest=True),
+    "LINES": Kind(_word, "conditional lines (their move, your answer, ...)", rest=True),
     "CODE": Kind(_word, "a piece's letter"),
     "NAME": Kind(_word, "a piece's name"),
     "COMMAND": Kind(lambda w: w.lower(), "a command"),
+    "PLAYER": Kind(_word, "a player"),  # as the adapter names players (see OPPONENT)
 }
 
 
@@ -328,17 +330,27 @@ GRAMMAR.add("resign", "give up the game")
 GRAMMAR.add("abort", "call the game off (only before both sides have moved)")
 GRAMMAR.add("record", "the game record (PGN-like, moves in SAN)", aliases=("pgn",))
 GRAMMAR.add("games", "your games, and the open challenges", needs_game=False)
-GRAMMAR.add("challenge GAME OPPONENT [days N]", "challenge someone to a game (N days per move)",
-            needs_game=False)
+GRAMMAR.add("challenge GAME OPPONENT [days N] [casual]", "challenge someone to a game (N days "
+            "per move; rated unless casual)", names={"casual": "casual"}, needs_game=False)
 GRAMMAR.add("accept [ID]", "accept a challenge (the only one open to you, or challenge ID)",
             needs_game=False)
 GRAMMAR.add("decline [ID]", "decline a challenge (the only one open to you, or challenge ID)",
             needs_game=False)
 GRAMMAR.add("vacation [N|end]", "how many vacation days you have; take N days off (the clocks of "
             "your games stop), or end it", names={"N|end": "days"}, needs_game=False)
+GRAMMAR.add("premove [cancel|LINES]", "while the other side is to move: answers left in advance, "
+            "like premove e5 Nf3; c5 Nc3 (their move, yours, ...); alone: show them; cancel: drop them",
+            names={"cancel|LINES": "lines"})
+GRAMMAR.add("next", "go on with your most urgent game where it is your move", needs_game=False)
+GRAMMAR.add("confirm on|off", "ask \"play Nf3?\" before each typed move is played", needs_game=False)
 GRAMMAR.add("hint", "the move the computer would play (only in games against the computer)")
 GRAMMAR.add("review", "after the game: each move's score swing, blunders (??), mistakes (?)")
 GRAMMAR.add("rules [GAME]", "what the game is and its pieces", needs_game=False)
+GRAMMAR.add("ratings [GAME]", "a game's leaderboard (default: this game's) and your own ratings",
+            needs_game=False)
+GRAMMAR.add("block PLAYER", "no more challenges from this player (games under way go on)",
+            needs_game=False)
+GRAMMAR.add("unblock PLAYER", "take a block back", needs_game=False)
 GRAMMAR.add("piece CODE|NAME", "what a piece does", names={"CODE|NAME": "piece"})
 GRAMMAR.add("help [COMMAND]", "the commands, or what one of them does", aliases=("?",),
             needs_game=False)

@@ -9,6 +9,12 @@ from .clock import QuietHours, parse_hhmm, zone
 from .events import PlayerRef
 from .store import PlayerRow
 
+COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
+
+#: When moves are confirmed before they are played: never, typed ones (a chat message, a
+#: terminal line, a form; not a move picked from a list), or every one.
+CONFIRM_CHOICES = ("off", "typed", "all")
+
 
 @dataclass(frozen=True)
 class PlayerSettings:
@@ -16,9 +22,13 @@ class PlayerSettings:
     quiet_start: str | None = None  # "HH:MM" local; both or neither
     quiet_end: str | None = None
     digest_time: str | None = None  # "HH:MM" local, or None: no digest
+    confirm_moves: str = "off"  # ask "play Nf3?" first: "off", "typed" (typed moves), "all"
 
     def __post_init__(self) -> None:
         zone(self.timezone)  # ValueError if unknown
+        if self.confirm_moves not in CONFIRM_CHOICES:
+            raise ValueError(f"move confirmation is one of {', '.join(CONFIRM_CHOICES)}, "
+                             f"not {self.confirm_moves!r}")
         if (self.quiet_start is None) != (self.quiet_end is None):
             raise ValueError("quiet hours need both a start and an end")
         for t in (self.quiet_start, self.quiet_end, self.digest_time):
@@ -57,6 +67,10 @@ class Player:
     @property
     def ref(self) -> PlayerRef:
         return PlayerRef(self.id, self.platform, self.user_id, self.name)
+
+    def confirms(self, typed: bool) -> bool:
+        """Whether a move of theirs (``typed``, or picked from a list) is asked about first."""
+        return self.settings.confirm_moves == "all" or (typed and self.settings.confirm_moves == "typed")
 
     @property
     def on_vacation(self) -> bool:

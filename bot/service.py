@@ -15,7 +15,7 @@ Notifications are written to the outbox inside the same transaction and
 delivered after the commit, in the background once the service's owner has called
 :meth:`GameService.start_delivery` (see :mod:`bot.outbox`); turn reminders,
 timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
-the scheduler (:mod:`bot.reminders`) calls when the database says something is
+the scheduler (:mod:`bot.scheduler`) calls when the database says something is
 due.
 """
 
@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import random
 import unicodedata
 from collections import OrderedDict
@@ -36,6 +35,16 @@ import rules
 from rules.errors import RulesError
 
 from . import events as ev
+from . import premoves
+from .challenge_rules import (
+    ChallengeLife,
+    challenge_settled,
+    check_accept,
+    check_new_challenge,
+    decide_rated,
+    earliest,
+    offers_settled,
+)
 from .clock import (
     DAY,
     HOUR,
@@ -54,7 +63,6 @@ from .errors import (
     AbortError,
     ChallengeError,
     ClockOutOfRange,
-    DrawError,
     GameChanged,
     GameOver,
     IllegalMove,
@@ -65,126 +73,38 @@ from .errors import (
     RateLimited,
     SettingsError,
     StorageError,
-    TakebackError,
     UnstorableText,
     VacationError,
 )
+from .kinds import ChallengeStatus, GameStatus, Outcome, Side
+from .limits import CommandLimiter
+from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing_offers
 from .outbox import Outbox
-from .players import Player, PlayerSettings, player_from_row, ref
+from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
+from .rating_service import RatingsOps, can_be_rated, header_ratings, rate_finished
+from .record import format_record, setup_actions
 from .reminders import Reminders, turn_plan
+from .results import (
+    Challenge,
+    GameSummary,
+    GameView,
+    MoveRecord,
+    MoveResult,
+    SweepReport,
+    VacationInfo,
+)
 from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Store, Tx
+
+# re-exported: adapters and tests import these from here
+__all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "CommandLimiter", "GameService",
+           "GameSummary", "GameView", "MoveRecord", "MoveResult", "SweepReport", "VacationInfo",
+           "display_name", "format_record"]
 
 log = logging.getLogger(__name__)
 
-COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
 COLOURS = ("white", "black", "random")
 SETUPS = ("default", "players")
 _UNSET = object()
-
-
-# --- what the operations return ---------------------------------------------------
-
-@dataclass(frozen=True)
-class MoveRecord:
-    ply: int
-    lan: str
-    san: str
-    side: str
-    player_id: int
-    played_at: datetime
-
-
-@dataclass(frozen=True)
-class GameView:
-    id: int
-    game: str
-    white: ev.PlayerRef
-    black: ev.PlayerRef
-    status: str  # 'active', 'finished', 'aborted'
-    result: str | None
-    reason: str | None
-    start_vfen: str
-    fen: str
-    ply: int
-    turn: str  # 'w' or 'b': the side to move (or to make the next set-up action)
-    to_move: ev.PlayerRef | None  # None once the game is over
-    days: int | None
-    deadline: datetime | None  # the player to move's, vacation counted in
-    seconds_left: int | None
-    in_setup: bool
-    in_check: bool
-    draw_offer: str | None  # side that offered
-    takeback_by: str | None  # side that asked
-    moves: tuple[MoveRecord, ...]
-    created_at: datetime
-    ended_at: datetime | None
-    scope: str | None = None  # where it was made ("discord:guild:<id>"); None: a DM, the terminal
-
-    def side_of(self, player_id: int) -> str | None:
-        return "w" if player_id == self.white.id else "b" if player_id == self.black.id else None
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    game: GameView
-    lan: str
-    san: str
-    outcome: tuple[str, str] | None  # (result, reason) if the move ended the game
-
-
-@dataclass(frozen=True)
-class Challenge:
-    id: int
-    challenger: ev.PlayerRef
-    opponent: ev.PlayerRef | None  # None: open to anyone
-    game: str
-    days: int | None
-    colour: str  # the challenger's
-    setup: str
-    status: str
-    created_at: datetime
-    game_id: int | None
-    scope: str | None = None  # where it was made (see GameView.scope)
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    id: int
-    game: str
-    white: ev.PlayerRef
-    black: ev.PlayerRef
-    my_side: str
-    opponent: ev.PlayerRef
-    my_move: bool
-    status: str
-    result: str | None
-    reason: str | None
-    ply: int
-    deadline: datetime | None
-    seconds_left: int | None
-
-
-@dataclass(frozen=True)
-class VacationInfo:
-    on_vacation: bool
-    since: datetime | None
-    until: datetime | None
-    used_seconds: int  # this (UTC) year, the running vacation included
-    allowance_seconds: int
-
-    @property
-    def left_seconds(self) -> int:
-        return max(0, self.allowance_seconds - self.used_seconds)
-
-
-@dataclass(frozen=True)
-class SweepReport:
-    vacations_ended: int = 0
-    games_timed_out: int = 0
-    reminders: int = 0
-    digests: int = 0
-    delivered: int = 0
-    pruned: int = 0
 
 
 @dataclass
@@ -194,13 +114,81 @@ class _Snap:
     white: PlayerRow
     black: PlayerRow
     pos: object
+    ratings: tuple[str | None, str | None] = (None, None)  # beside White's and Black's names
 
-    def row(self, side: str) -> PlayerRow:
-        return self.white if side == "w" else self.black
+    def row(self, side: Side | str) -> PlayerRow:
+        return self.white if side == Side.WHITE else self.black
 
 
-def _other(side: str) -> str:
-    return "b" if side == "w" else "w"
+@dataclass
+class Command:
+    """A player's command under way (``GameService._command``)."""
+
+    now: int
+    new_turn_in: int | None = None  # a game whose new turn's "your move" goes at once
+
+
+class GameCommand:
+    """One game command under way (``GameService._game_command``): what it read, whose
+    it is, and the writes a command makes, each in its one ``write()`` transaction."""
+
+    def __init__(self, service: GameService, base: Command, snap: _Snap, side: Side):
+        self._service = service
+        self._base = base
+        self.snap = snap
+        self.side = side
+
+    @property
+    def now(self) -> int:
+        return self._base.now
+
+    @property
+    def game(self) -> GameRow:
+        return self.snap.game
+
+    @property
+    def pos(self):
+        return self.snap.pos
+
+    @property
+    def moves(self) -> list[MoveRow]:
+        return self.snap.moves
+
+    def player(self, side: Side | str) -> PlayerRow:
+        return self.snap.row(side)
+
+    def write(self):
+        """The write transaction; GameChanged if the game moved on since it was read."""
+        return self._service._versioned(self.snap)
+
+    async def tell(self, tx: Tx, side: Side, event: ev.Event) -> None:
+        """Notify ``side``'s player of ``event`` (sent once the write commits)."""
+        await self._service._emit(tx, event, self.player(side).id, self.now, game_id=self.game.id)
+
+    async def finish(self, tx: Tx, outcome: Outcome, last_move: str | None = None) -> None:
+        await self._service._finish(tx, self.game, outcome, self.now, last_move=last_move)
+
+    async def start_turn(self, tx: Tx, side: Side) -> None:
+        await self._service._start_turn(tx, self.game, side, self.game.turn_no + 1, self.now)
+        self.new_turn()
+
+    def new_turn(self) -> None:
+        """A turn started in the game: its "your move" goes out at once after the commit."""
+        self._base.new_turn_in = self.game.id
+
+    async def position_before_last(self):
+        """The position before the last move (slow: read it before the write)."""
+        return await self._service._position_at(self.game, self.moves, len(self.moves) - 1)
+
+    async def take_back(self, tx: Tx, before) -> None:
+        """Undo the last move: ``before`` (``position_before_last()``) is the game again,
+        its mover to move with a full turn's time; no offer stands any longer."""
+        g = self.game
+        await tx.delete_move(g.id, g.ply)
+        await offers_settled(tx, g, self.now, standing_offers(g))
+        await tx.update_game(g.id, current_vfen=before.fen(), ply=g.ply - 1, **cleared())
+        await self.start_turn(tx, Side(before.turn))
+        await premoves.drop_all(self._service, tx, g, "takeback", self.now)
 
 
 def _storable(text: str, what: str) -> None:
@@ -219,48 +207,9 @@ def display_name(name: str) -> str:
     return "".join("\ufffd" if unicodedata.category(c) in ("Cc", "Cs") else c for c in str(name))
 
 
-def _loss(side: str) -> str:
-    """The result when ``side`` loses."""
-    return "0-1" if side == "w" else "1-0"
-
-
-# --- flood control ------------------------------------------------------------------
-
-class CommandLimiter:
-    """Per-player token buckets: ``burst`` commands at once, then ``per_minute`` a minute.
-
-    Taken before a command does anything else (no database access, no waiting), so a
-    player who sends too fast gets an immediate refusal, never a queue; a refused command
-    costs nothing. Time is the service's clock; ``per_minute = 0`` turns the limit off."""
-
-    MAX_TRACKED = 4096
-
-    def __init__(self, per_minute: int, burst: int, doing: str = "sending commands"):
-        self.rate = per_minute / 60.0  # tokens a second
-        self.burst = float(burst)
-        self.doing = doing
-        self._buckets: dict[object, tuple[float, float]] = {}  # player -> (tokens, when)
-
-    def take(self, player_id: object, now: float) -> None:
-        if self.rate <= 0:
-            return
-        tokens, at = self._buckets.get(player_id, (self.burst, now))
-        tokens = min(self.burst, tokens + max(0.0, now - at) * self.rate)
-        if tokens < 1.0 - 1e-9:
-            self._buckets[player_id] = (tokens, now)
-            wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
-            raise RateLimited(f"you're {self.doing} too fast; try again in {wait} "
-                              f"second{'s' if wait != 1 else ''}", retry_after=wait)
-        self._buckets[player_id] = (tokens - 1.0, now)
-        if len(self._buckets) > self.MAX_TRACKED:  # forget the full buckets: same as absent
-            for p, (t, w) in list(self._buckets.items()):
-                if t + max(0.0, now - w) * self.rate >= self.burst:
-                    del self._buckets[p]
-
-
 # --- the service --------------------------------------------------------------------
 
-class GameService:
+class GameService(RatingsOps, ChallengeLife):
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     CACHE_SIZE = 256
@@ -455,20 +404,21 @@ class GameService:
             moves = await tx.moves(game_id)
             white = await tx.player(g.white_id)
             black = await tx.player(g.black_id)
+            ratings = await header_ratings(tx, g, white, black, to_ts(self.clock.now()))
         if [m.ply for m in moves] != list(range(1, g.ply + 1)):
             raise StorageError(f"game #{g.id}: its move list does not match its ply count")
         pos = await self._position_at(g, moves, len(moves))
         if pos.fen() != g.current_vfen:
             log.warning("game #%d: cached position %r differs from the replayed %r; using the replay",
                         g.id, g.current_vfen, pos.fen())
-        return _Snap(g, moves, white, black, pos)
+        return _Snap(g, moves, white, black, pos, ratings)
 
     @staticmethod
-    def _side(snap: _Snap, player_id: int) -> str:
+    def _side(snap: _Snap, player_id: int) -> Side:
         if player_id == snap.game.white_id:
-            return "w"
+            return Side.WHITE
         if player_id == snap.game.black_id:
-            return "b"
+            return Side.BLACK
         raise NotAPlayer()
 
     @staticmethod
@@ -478,26 +428,42 @@ class GameService:
 
     @staticmethod
     def _over_message(g: GameRow) -> str:
-        if g.status == "aborted":
+        if g.status == GameStatus.ABORTED:
             return "the game was aborted"
         return f"the game is over: {g.result} ({g.reason})"
 
     def _effective_deadline(self, g: GameRow, to_move: PlayerRow | None, now: int) -> int | None:
-        if g.status != "active" or to_move is None:
+        if g.status != GameStatus.ACTIVE or to_move is None:
             return None
         return effective_deadline(g.deadline, g.turn_started_at, to_move.vacation_start,
                                   to_move.vacation_until, now)
 
-    async def _begin(self, game_id: int, player_id: int,
-                     expected_ply: int | None) -> tuple[int, _Snap, str]:
-        """What every game command starts with: the game as it stands, the caller's side,
-        and the shared refusals (not a player, a stale ply, the game over or out of time)."""
-        now = self._now()
-        snap = await self._snapshot(game_id)
-        side = self._side(snap, player_id)
-        self._expect(snap, expected_ply)
-        await self._live(snap, now)
-        return now, snap, side
+    @contextlib.asynccontextmanager
+    async def _command(self, player_id: int, text: tuple[object, str] | None = None):
+        """Every player command, done once: before it, the player's rate and the text's
+        length (``text``: the text and what it is meant to be), and the time; after it,
+        the delivery of what it wrote. A refusal raised inside delivers nothing."""
+        self._throttle(player_id)
+        now = self._now()  # a clock out of range: refused before anything is written
+        if text is not None:
+            self._check_text(*text)
+        cmd = Command(now)
+        yield cmd
+        await self._after_commit(cmd.new_turn_in)
+
+    @contextlib.asynccontextmanager
+    async def _game_command(self, game_id: int, player_id: int, expected_ply: int | None,
+                            text: tuple[object, str] | None = None):
+        """Every game command, done once: ``_command``'s, then the game as it stands,
+        the player's side and the shared refusals (not a player, a stale ply, the game
+        over or out of time). The command itself says only what it does, writing in
+        ``cmd.write()``."""
+        async with self._command(player_id, text) as base:
+            snap = await self._snapshot(game_id)
+            side = self._side(snap, player_id)
+            self._expect(snap, expected_ply)
+            await self._live(snap, base.now)
+            yield GameCommand(self, base, snap, side)
 
     @contextlib.asynccontextmanager
     async def _versioned(self, snap: _Snap):
@@ -511,27 +477,28 @@ class GameService:
     async def _live(self, snap: _Snap, now: int) -> None:
         """Refuse if the game is over; if its deadline has passed, end it on time first."""
         g = snap.game
-        if g.status != "active":
+        if g.status != GameStatus.ACTIVE:
             raise GameOver(self._over_message(g))
         to_move = snap.row(g.to_move)
         deadline = self._effective_deadline(g, to_move, now)
         if deadline is not None and now >= deadline:
-            async with self.store.write() as tx:
-                if not await tx.bump_version(g.id, g.version):
-                    raise GameChanged()
-                await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
+            async with self._versioned(snap) as tx:
+                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
             await self._after_commit()
             raise GameOver(f"the game is over: {to_move.name} ran out of time")
 
-    async def _finish(self, tx: Tx, g: GameRow, result: str, reason: str, now: int,
-                      last_move: str | None = None, status: str = "finished",
-                      ended_at: int | None = None) -> None:
+    async def _finish(self, tx: Tx, g: GameRow, outcome: Outcome, now: int,
+                      last_move: str | None = None, ended_at: int | None = None) -> None:
         """End the game; ``ended_at`` (default now): a game lost on time ended at its
         deadline, however late the program noticed (downtime, a sleeping machine)."""
         ended_at = now if ended_at is None else min(ended_at, now)
+        status = GameStatus.ABORTED if outcome == Outcome.aborted() else GameStatus.FINISHED
+        result, reason = outcome
         await tx.update_game(g.id, status=status, result=result, reason=reason, ended_at=ended_at,
-                             deadline=None, draw_offer=None, takeback_by=None)
+                             deadline=None, **cleared())
         await tx.cancel_reminders(g.id, now)
+        await offers_settled(tx, g, now, standing_offers(g))
+        await rate_finished(tx, g, result, ended_at)  # rated games: both players, in this transaction
         white = ref(await tx.player(g.white_id))
         black = ref(await tx.player(g.black_id))
         for player in (white, black):
@@ -539,8 +506,8 @@ class GameService:
                                 reason=reason, last_move=last_move)
             await self._emit(tx, event, player.id, now, game_id=g.id)
 
-    async def _start_turn(self, tx: Tx, g: GameRow, side: str, turn_no: int, now: int) -> None:
-        to_move_id = g.white_id if side == "w" else g.black_id
+    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int) -> None:
+        to_move_id = g.white_id if side == Side.WHITE else g.black_id
         # the computer never loses on time: its turns have no deadline and no warnings
         days = None if (await tx.player(to_move_id)).platform == COMPUTER else g.days
         deadline = deadline_for(now, days)
@@ -561,20 +528,22 @@ class GameService:
 
     def _view(self, snap: _Snap, now: int) -> GameView:
         g = snap.game
-        active = g.status == "active"
+        active = g.status == GameStatus.ACTIVE
         to_move = snap.row(g.to_move) if active else None
         deadline = self._effective_deadline(g, to_move, now)
         fen = snap.pos.fen()
         return GameView(
-            id=g.id, game=g.game, white=ref(snap.white), black=ref(snap.black), status=g.status,
-            result=g.result, reason=g.reason, start_vfen=g.start_vfen, fen=fen, ply=g.ply,
-            turn=snap.pos.turn, to_move=ref(to_move) if to_move else None, days=g.days,
+            id=g.id, game=g.game, white=ref(snap.white), black=ref(snap.black),
+            status=GameStatus(g.status), result=g.result, reason=g.reason,
+            start_vfen=g.start_vfen, fen=fen, ply=g.ply, turn=Side(snap.pos.turn),
+            to_move=ref(to_move) if to_move else None, days=g.days,
             deadline=from_ts(deadline), seconds_left=None if deadline is None else deadline - now,
             in_setup=snap.pos.in_setup, in_check=bool(snap.pos.in_check()),
-            draw_offer=g.draw_offer, takeback_by=g.takeback_by,
-            moves=tuple(MoveRecord(m.ply, m.lan, m.san, m.side, m.player_id, from_ts(m.played_at))
-                        for m in snap.moves),
-            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope)
+            draw_offer=DRAW.standing(g), takeback_by=TAKEBACK.standing(g),
+            moves=tuple(MoveRecord(m.ply, m.lan, m.san, Side(m.side), m.player_id,
+                                   from_ts(m.played_at)) for m in snap.moves),
+            created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope,
+            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1])
 
     # --- players ---
 
@@ -610,41 +579,42 @@ class GameService:
         return player_from_row(row)
 
     async def update_settings(self, player_id: int, *, timezone=_UNSET, quiet_hours=_UNSET,
-                              digest_time=_UNSET) -> PlayerSettings:
-        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None."""
-        self._throttle(player_id)
-        self._now()  # a clock out of range: refused before anything is written
+                              digest_time=_UNSET, confirm_moves=_UNSET) -> PlayerSettings:
+        """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None;
+        confirm_moves: "off", "typed" or "all" (players.CONFIRM_CHOICES)."""
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
-        for value in (timezone, digest_time, *quiet):
-            if isinstance(value, str):
-                self._check_text(value, "a setting")
-        async with self.store.write() as tx:
-            row = await tx.player(player_id)
-            if row is None:
-                raise NotFound(f"there is no player #{player_id}")
-            current = PlayerSettings.from_json(row.settings)
-            changes = {}
-            if timezone is not _UNSET:
-                changes["timezone"] = timezone or "UTC"
-            if quiet_hours is not _UNSET:
-                if quiet_hours is None:
-                    changes["quiet_start"] = changes["quiet_end"] = None
-                else:
-                    try:
-                        changes["quiet_start"], changes["quiet_end"] = quiet_hours
-                    except (TypeError, ValueError):
-                        raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
-            if digest_time is not _UNSET:
-                changes["digest_time"] = digest_time
-            try:
-                new = PlayerSettings(**{**current.__dict__, **changes})
-            except ValueError as e:
-                raise SettingsError(str(e)) from None
-            except OSError:  # bot.clock.zone: a name that is a folder of zones ("Europe"), or too long
-                raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
-                                    "(use a name like Europe/Paris or UTC)") from None
-            await tx.set_player_settings(player_id, new.to_json())
-        await self._after_commit()
+        async with self._command(player_id):
+            for value in (timezone, digest_time, confirm_moves, *quiet):
+                if isinstance(value, str):
+                    self._check_text(value, "a setting")
+            async with self.store.write() as tx:
+                row = await tx.player(player_id)
+                if row is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                current = PlayerSettings.from_json(row.settings)
+                changes = {}
+                if timezone is not _UNSET:
+                    changes["timezone"] = timezone or "UTC"
+                if quiet_hours is not _UNSET:
+                    if quiet_hours is None:
+                        changes["quiet_start"] = changes["quiet_end"] = None
+                    else:
+                        try:
+                            changes["quiet_start"], changes["quiet_end"] = quiet_hours
+                        except (TypeError, ValueError):
+                            raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
+                if digest_time is not _UNSET:
+                    changes["digest_time"] = digest_time
+                if confirm_moves is not _UNSET:
+                    changes["confirm_moves"] = confirm_moves
+                try:
+                    new = PlayerSettings(**{**current.__dict__, **changes})
+                except ValueError as e:
+                    raise SettingsError(str(e)) from None
+                except OSError:  # bot.clock.zone: a name that is a folder of zones ("Europe"), or too long
+                    raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
+                                        "(use a name like Europe/Paris or UTC)") from None
+                await tx.set_player_settings(player_id, new.to_json())
         return new
 
     # --- challenges ---
@@ -652,92 +622,100 @@ class GameService:
     async def _challenge_view(self, tx: Tx, c: ChallengeRow) -> Challenge:
         challenger = ref(await tx.player(c.challenger_id))
         opponent = ref(await tx.player(c.opponent_id)) if c.opponent_id is not None else None
-        return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup, c.status,
-                         from_ts(c.created_at), c.game_id, c.scope)
+        return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup,
+                         ChallengeStatus(c.status),
+                         from_ts(c.created_at), c.game_id, c.scope, bool(c.rated), from_ts(c.expires_at))
 
     async def challenge(self, challenger_id: int, game: str, *, opponent_id: int | None = None,
                         days=_UNSET, colour: str = "random", setup: str = "default",
-                        scope: str | None = None) -> Challenge:
+                        scope: str | None = None, rated: bool | None = None) -> Challenge:
         """Challenge a player (or, with no opponent, anyone) to a game.
 
         days: days per move (1, 2, 3, 5, 7, 10, 14) or None for no clock;
         colour: the challenger's, 'white', 'black' or 'random';
         setup: 'default', or 'players' (a game with a set-up phase: the players make it);
-        scope: where it is made (the adapter's name for it), passed on to its game.
+        scope: where it is made (the adapter's name for it), passed on to its game;
+        rated: rated or casual (default: rated between people; against the computer never).
+        Limits, expiry and blocks: bot/challenge_rules.py.
         """
-        self._throttle(challenger_id)
-        now = self._now()
-        if game not in rules.variants():
-            raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
-        try:
-            days = self.settings.default_days if days is _UNSET else parse_days(days)
-        except ConfigError as e:
-            raise ChallengeError(str(e)) from None
-        if colour not in COLOURS:
-            raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
-        if setup not in SETUPS:
-            raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
-        if setup == "players" and rules.game(game).setup_start_fen is None:
-            raise ChallengeError(f"{game} has no set-up for the players to make")
-        if opponent_id == challenger_id:
-            raise ChallengeError("you cannot challenge yourself")
-        async with self.store.write() as tx:
-            challenger = await tx.player(challenger_id)
-            if challenger is None:
-                raise NotFound(f"there is no player #{challenger_id}")
-            if opponent_id is not None and await tx.player(opponent_id) is None:
-                raise NotFound(f"there is no player #{opponent_id}")
-            cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
-                                        scope)
-            event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
-                                         days=days, colour=colour, setup=setup,
-                                         open=opponent_id is None)
-            await self._emit(tx, event, opponent_id, now)
-            view = await self._challenge_view(tx, await tx.challenge(cid))
-        await self._after_commit()
+        async with self._command(challenger_id) as cmd:
+            now = cmd.now
+            if game not in rules.variants():
+                raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+            try:
+                days = self.settings.default_days if days is _UNSET else parse_days(days)
+            except ConfigError as e:
+                raise ChallengeError(str(e)) from None
+            if colour not in COLOURS:
+                raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+            if setup not in SETUPS:
+                raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
+            if setup == "players" and rules.game(game).setup_start_fen is None:
+                raise ChallengeError(f"{game} has no set-up for the players to make")
+            if opponent_id == challenger_id:
+                raise ChallengeError("you cannot challenge yourself")
+            async with self.store.write() as tx:
+                challenger = await tx.player(challenger_id)
+                if challenger is None:
+                    raise NotFound(f"there is no player #{challenger_id}")
+                opponent = await tx.player(opponent_id) if opponent_id is not None else None
+                if opponent_id is not None and opponent is None:
+                    raise NotFound(f"there is no player #{opponent_id}")
+                rated = decide_rated(rated, challenger, opponent)
+                expires_at = await check_new_challenge(tx, self.settings, challenger, opponent, now)
+                cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
+                                                scope, rated=rated, expires_at=expires_at)
+                event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
+                                             days=days, colour=colour, setup=setup,
+                                             open=opponent_id is None, rated=rated)
+                await self._emit(tx, event, opponent_id, now)
+                view = await self._challenge_view(tx, await tx.challenge(cid))
         return view
 
     async def _open_challenge(self, tx: Tx, challenge_id: int) -> ChallengeRow:
         c = await tx.challenge(challenge_id)
         if c is None:
             raise NotFound(f"there is no challenge #{challenge_id}")
-        if c.status != "open":
+        if c.status != ChallengeStatus.OPEN:
             raise ChallengeError(f"that challenge is no longer open (it was {c.status})")
         return c
 
     async def accept_challenge(self, challenge_id: int, player_id: int) -> GameView:
-        self._throttle(player_id)
-        now = self._now()
-        async with self.store.read() as tx:
-            c = await self._open_challenge(tx, challenge_id)
-            if await tx.player(player_id) is None:
-                raise NotFound(f"there is no player #{player_id}")
-        if c.challenger_id == player_id:
-            raise ChallengeError("you cannot accept your own challenge")
-        if c.opponent_id is not None and c.opponent_id != player_id:
-            raise ChallengeError("that challenge is for someone else")
-        colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
-        white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
-                              else (player_id, c.challenger_id))
-        start = (rules.from_fen(c.game, rules.game(c.game).setup_start_fen) if c.setup == "players"
-                 else rules.start(c.game))
-        async with self.store.write() as tx:
-            if not await tx.close_challenge(c.id, "accepted", player_id, now):
-                raise ChallengeError("that challenge is no longer open")
-            gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
-                                       black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
-                                       to_move_id=white_id if start.turn == "w" else black_id,
-                                       days=c.days, now=now, deadline=deadline_for(now, c.days),
-                                       scope=c.scope)
-            await tx.set_challenge_game(c.id, gid)
-            g = await tx.game(gid)
-            await self._start_turn(tx, g, start.turn, 1, now)
-            white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
-            for p in (white, black):
-                event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
-                                       days=c.days, challenge_id=c.id)
-                await self._emit(tx, event, p.id, now, game_id=gid)
-        await self._after_commit(gid)
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.read() as tx:
+                c = await self._open_challenge(tx, challenge_id)
+                if await tx.player(player_id) is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                await check_accept(tx, c, player_id, now)
+            if c.challenger_id == player_id:
+                raise ChallengeError("you cannot accept your own challenge")
+            if c.opponent_id is not None and c.opponent_id != player_id:
+                raise ChallengeError("that challenge is for someone else")
+            colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
+            white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
+                                  else (player_id, c.challenger_id))
+            start = (rules.from_fen(c.game, rules.game(c.game).setup_start_fen) if c.setup == "players"
+                     else rules.start(c.game))
+            async with self.store.write() as tx:
+                if not await tx.close_challenge(c.id, "accepted", player_id, now):
+                    raise ChallengeError("that challenge is no longer open")
+                await challenge_settled(tx, c, now)
+                rated = bool(c.rated) and can_be_rated(await tx.player(white_id), await tx.player(black_id))
+                gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
+                                           black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
+                                           to_move_id=white_id if start.turn == Side.WHITE else black_id,
+                                           days=c.days, now=now, deadline=deadline_for(now, c.days),
+                                           scope=c.scope, rated=rated)
+                await tx.set_challenge_game(c.id, gid)
+                g = await tx.game(gid)
+                await self._start_turn(tx, g, start.turn, 1, now)
+                white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+                for p in (white, black):
+                    event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
+                                           days=c.days, challenge_id=c.id)
+                    await self._emit(tx, event, p.id, now, game_id=gid)
+            cmd.new_turn_in = gid
         return await self.game(gid)
 
     async def decline_challenge(self, challenge_id: int, player_id: int) -> Challenge:
@@ -747,27 +725,27 @@ class GameService:
         return await self._close_challenge(challenge_id, player_id, "cancelled")
 
     async def _close_challenge(self, challenge_id: int, player_id: int, how: str) -> Challenge:
-        self._throttle(player_id)
-        now = self._now()
-        async with self.store.write() as tx:
-            c = await self._open_challenge(tx, challenge_id)
-            if how == "declined":
-                if c.opponent_id is None:
-                    raise ChallengeError("an open challenge cannot be declined: just leave it")
-                if c.opponent_id != player_id:
-                    raise ChallengeError("only the challenged player can decline a challenge")
-                tell = c.challenger_id
-            else:
-                if c.challenger_id != player_id:
-                    raise ChallengeError("only the challenger can cancel a challenge")
-                tell = c.opponent_id
-            if not await tx.close_challenge(c.id, how, player_id, now):
-                raise ChallengeError("that challenge is no longer open")
-            if tell is not None:
-                event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
-                await self._emit(tx, event, tell, now)
-            view = await self._challenge_view(tx, await tx.challenge(c.id))
-        await self._after_commit()
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.write() as tx:
+                c = await self._open_challenge(tx, challenge_id)
+                if how == "declined":
+                    if c.opponent_id is None:
+                        raise ChallengeError("an open challenge cannot be declined: just leave it")
+                    if c.opponent_id != player_id:
+                        raise ChallengeError("only the challenged player can decline a challenge")
+                    tell = c.challenger_id
+                else:
+                    if c.challenger_id != player_id:
+                        raise ChallengeError("only the challenger can cancel a challenge")
+                    tell = c.opponent_id
+                if not await tx.close_challenge(c.id, how, player_id, now):
+                    raise ChallengeError("that challenge is no longer open")
+                await challenge_settled(tx, c, now)
+                if tell is not None:
+                    event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
+                    await self._emit(tx, event, tell, now)
+                view = await self._challenge_view(tx, await tx.challenge(c.id))
         return view
 
     async def list_challenges(self, player_id: int | None = None) -> list[Challenge]:
@@ -787,16 +765,27 @@ class GameService:
     async def move(self, game_id: int, player_id: int, text: str, *,
                    expected_ply: int | None = None) -> MoveResult:
         """Play a move (any notation the engine accepts; set-up actions too)."""
-        self._throttle(player_id)
-        self._check_text(text)
-        return await self._play(game_id, player_id, text, expected_ply)
+        async with self._game_command(game_id, player_id, expected_ply, (text, "a move")) as cmd:
+            lan, san, outcome, answer = await self._play(cmd, text)
+        return MoveResult(await self.game(game_id), lan, san, outcome, answer)
 
-    async def _play(self, game_id: int, player_id: int, text: str,
-                    expected_ply: int | None) -> MoveResult:
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g, pos = snap.game, snap.pos
+    async def setup_action(self, game_id: int, player_id: int, action: str, *,
+                           expected_ply: int | None = None) -> MoveResult:
+        """A set-up action (in a game with a set-up phase): a move made during set-up."""
+        async with self._game_command(game_id, player_id, expected_ply,
+                                      (action, "a set-up action")) as cmd:
+            if not cmd.pos.in_setup:
+                raise IllegalMove("the set-up is over: make a move instead")
+            lan, san, outcome, answer = await self._play(cmd, action)
+        return MoveResult(await self.game(game_id), lan, san, outcome, answer)
+
+    async def _play(self, cmd: GameCommand, text: str) -> tuple[str, str, Outcome | None, str | None]:
+        """The move, and the opponent's conditional answer if one was waiting for it
+        (played in the same transaction): (lan, san, the outcome if either ended the
+        game, the answer's SAN)."""
+        g, pos, side, now = cmd.game, cmd.pos, cmd.side, cmd.now
         if pos.turn != side:
-            raise NotYourTurn(f"it is not your turn: {snap.row(pos.turn).name} is to move")
+            raise NotYourTurn(f"it is not your turn: {cmd.player(pos.turn).name} is to move")
         def decide():  # the rules' work: milliseconds on a big board, off the event loop
             try:
                 move = pos.parse(str(text).strip())
@@ -804,162 +793,144 @@ class GameService:
                 new = pos.play(move)
             except RulesError as e:
                 raise IllegalMove(str(e)) from None
-            return move.lan, san, new, new.outcome()
+            ended = new.outcome()
+            return move.lan, san, new, None if ended is None else Outcome(*ended)
         lan, san, new, outcome = await asyncio.to_thread(decide)
-        async with self.store.write() as tx:
-            if not await tx.bump_version(g.id, g.version):
-                raise GameChanged()
-            mover = await tx.player(player_id)
+        async with cmd.write() as tx:
+            mover = await tx.player(cmd.player(side).id)
             if mover.vacation_start is not None:  # a vacation ends when its player moves
                 await self._end_vacation(tx, mover, now)
-            ply = g.ply + 1
-            await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
-            if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
-                await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
-            await tx.update_game(g.id, current_vfen=new.fen(), ply=ply,
-                                 draw_offer=None if g.draw_offer == side else g.draw_offer,
-                                 takeback_by=None)
-            if outcome is not None:
-                await self._finish(tx, g, outcome[0], outcome[1], now, last_move=san)
-            else:
-                await self._start_turn(tx, g, new.turn, g.turn_no + 1, now)
-        self._remember(g.id, g.start_vfen, tuple(m.lan for m in snap.moves) + (lan,), new)
-        await self._after_commit(g.id)
-        return MoveResult(await self.game(g.id), lan, san, outcome)
+            draw = await self._record_move(tx, g, g.ply + 1, g.turn_no + 1, side, mover.id, lan, san,
+                                           new, outcome, g.draw_offer, now)
+            answered = None if outcome is not None else await premoves.answer(
+                self, tx, g, lan, san, new, draw, now)  # the waiting player's conditional answer
+        cmd.new_turn()
+        lans = tuple(m.lan for m in cmd.moves) + (lan,)
+        if answered is not None:
+            lans, new = lans + (answered.lan,), answered.pos
+            outcome = None if answered.outcome is None else Outcome(*answered.outcome)
+        self._remember(g.id, g.start_vfen, lans, new)
+        return lan, san, outcome, answered.san if answered is not None else None
 
-    async def setup_action(self, game_id: int, player_id: int, action: str, *,
-                           expected_ply: int | None = None) -> MoveResult:
-        """A set-up action (in a game with a set-up phase): a move made during set-up."""
-        self._throttle(player_id)
-        self._check_text(action, "a set-up action")
-        snap = await self._snapshot(game_id)
-        self._side(snap, player_id)
-        if not snap.pos.in_setup:
-            raise IllegalMove("the set-up is over: make a move instead")
-        return await self._play(game_id, player_id, action,
-                                snap.game.ply if expected_ply is None else expected_ply)
+    async def _record_move(self, tx: Tx, g: GameRow, ply: int, turn_no: int, side: Side | str,
+                           player_id: int, lan: str, san: str, new, outcome, draw_offer: str | None,
+                           now: int) -> str | None:
+        """Write a move played (ply ``ply``) and start the next turn or end the game
+        (``outcome``: an Outcome or the rules' (result, reason)); the draw offer that
+        stands after it is returned (the offers the move makes lapse: bot/offers.py)."""
+        await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
+        if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
+            await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
+        standing = {**standing_offers(g), DRAW.column: draw_offer}
+        gone = lapsed(standing, Side(side))
+        await tx.update_game(g.id, current_vfen=new.fen(), ply=ply, **gone)
+        if outcome is not None:
+            await self._finish(tx, g, Outcome(*outcome), now, last_move=san)
+        else:
+            await offers_settled(tx, g, now, {column: standing[column] for column in gone})
+            await self._start_turn(tx, g, new.turn, turn_no, now)
+        return None if DRAW.column in gone else draw_offer
 
     async def legal_moves(self, game_id: int) -> list[str]:
         """The LAN of every legal move (or set-up action) in the current position."""
         snap = await self._snapshot(game_id)
-        if snap.game.status != "active":
+        if snap.game.status != GameStatus.ACTIVE:
             return []
         return sorted(m.lan for m in snap.pos.legal_moves())
 
-    # --- resigning, draws, takebacks, aborting ---
+    # --- conditional moves (bot/premoves.py), the next game ---
+
+    async def premoves(self, game_id: int, player_id: int) -> premoves.Lines:
+        """The player's own conditional lines in the game (never the opponent's)."""
+        snap = await self._snapshot(game_id)
+        self._side(snap, player_id)
+        async with self.store.read() as tx:
+            return await premoves.lines_of(tx, snap.game, player_id)
+
+    async def set_premoves(self, game_id: int, player_id: int, text: str, *,
+                           expected_ply: int | None = None) -> premoves.Lines:
+        """Leave lines like ``Nf6 e5; Nc6 d4 Nf6 Bg5`` (their move, my answer, ...), in place
+        of any before; every move is checked from the current position."""
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            _storable(str(text), "conditional moves")  # no length limit: lines may be many
+            premoves.check_waiting(cmd.pos, cmd.side, cmd.player(cmd.side.other).name)
+            tree = await asyncio.to_thread(premoves.build_tree, cmd.pos, str(text))
+            async with self.store.write() as tx:
+                g = await tx.game(game_id)
+                # a move meanwhile: the lines were checked on another position
+                if g.version != cmd.game.version:
+                    raise GameChanged()
+                await premoves.store_lines(tx, g, player_id, tree, cmd.now)
+        return premoves.Lines(game_id, g.ply, tree)
+
+    async def cancel_premoves(self, game_id: int, player_id: int) -> int:
+        """Drop the player's conditional lines in the game; how many there were."""
+        async with self._command(player_id):
+            lines = await self.premoves(game_id, player_id)
+            async with self.store.write() as tx:
+                await tx.delete_premoves(game_id, player_id)
+        return lines.count
+
+    async def next_game(self, player_id: int) -> GameSummary | None:
+        """The player's most urgent game where it is their move (the earliest deadline,
+        vacations counted in; unclocked games last), or None."""
+        return next((s for s in await self.list_games(player_id) if s.my_move), None)
+
+    # --- resigning, aborting, offers (draws, takebacks) ---
 
     async def resign(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        async with self._versioned(snap) as tx:
-            await self._finish(tx, snap.game, _loss(side), "resignation", now)
-        await self._after_commit()
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            async with cmd.write() as tx:
+                await cmd.finish(tx, Outcome.loss(cmd.side, "resignation"))
         return await self.game(game_id)
 
     async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
         """Either player may abort before both sides have moved (fewer than 2 plies)."""
-        self._throttle(player_id)
-        now, snap, _side = await self._begin(game_id, player_id, expected_ply)
-        if snap.game.ply >= 2:
-            raise AbortError("a game can be aborted only before both sides have moved")
-        async with self._versioned(snap) as tx:
-            await self._finish(tx, snap.game, "*", "aborted", now, status="aborted")
-        await self._after_commit()
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            if cmd.game.ply >= 2:
+                raise AbortError("a game can be aborted only before both sides have moved")
+            async with cmd.write() as tx:
+                await cmd.finish(tx, Outcome.aborted())
         return await self.game(game_id)
 
     async def offer_draw(self, game_id: int, player_id: int, *,
                          expected_ply: int | None = None) -> GameView:
         """Offer a draw; if the opponent's offer stands, this accepts it. The offer
         stands until answered or until its maker moves."""
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        if g.draw_offer == side:
-            raise DrawError("you have already offered a draw")
-        async with self._versioned(snap) as tx:
-            if g.draw_offer == _other(side):
-                await self._finish(tx, g, "1/2-1/2", "agreement", now)
-            else:
-                await tx.update_game(game_id, draw_offer=side)
-                event = ev.DrawOffered(game_id=game_id, game=g.game, by=ref(snap.row(side)))
-                await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._make_offer(DRAW, game_id, player_id, expected_ply)
 
     async def accept_draw(self, game_id: int, player_id: int, *,
                           expected_ply: int | None = None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        if snap.game.draw_offer != _other(side):
-            raise DrawError("there is no draw offer from your opponent to accept")
-        async with self._versioned(snap) as tx:
-            await self._finish(tx, snap.game, "1/2-1/2", "agreement", now)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._answer_offer(DRAW, game_id, player_id, True, expected_ply)
 
     async def decline_draw(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        if g.draw_offer != _other(side):
-            raise DrawError("there is no draw offer from your opponent to decline")
-        async with self._versioned(snap) as tx:
-            await tx.update_game(game_id, draw_offer=None)
-            event = ev.DrawDeclined(game_id=game_id, game=g.game, by=ref(snap.row(side)))
-            await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._answer_offer(DRAW, game_id, player_id, False, expected_ply)
 
     async def ask_takeback(self, game_id: int, player_id: int, *,
                            expected_ply: int | None = None) -> GameView:
         """Ask to take back one's own last move, before the opponent has replied."""
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        if not snap.moves or snap.moves[-1].side != side:
-            raise TakebackError("you can only take back your own last move, before your opponent replies")
-        if g.takeback_by == side:
-            raise TakebackError("you have already asked to take that move back")
-        async with self._versioned(snap) as tx:
-            await tx.update_game(game_id, takeback_by=side)
-            event = ev.TakebackAsked(game_id=game_id, game=g.game, by=ref(snap.row(side)),
-                                     move=snap.moves[-1].san)
-            await self._emit(tx, event, snap.row(_other(side)).id, now, game_id=game_id)
-        await self._after_commit()
-        return await self.game(game_id)
+        return await self._make_offer(TAKEBACK, game_id, player_id, expected_ply)
 
     async def accept_takeback(self, game_id: int, player_id: int, *,
                               expected_ply: int | None = None) -> GameView:
         """Take the asker's last move back; the asker is to move again, with full time."""
-        return await self._answer_takeback(game_id, player_id, True, expected_ply)
+        return await self._answer_offer(TAKEBACK, game_id, player_id, True, expected_ply)
 
     async def decline_takeback(self, game_id: int, player_id: int, *,
                                expected_ply: int | None = None) -> GameView:
-        return await self._answer_takeback(game_id, player_id, False, expected_ply)
+        return await self._answer_offer(TAKEBACK, game_id, player_id, False, expected_ply)
 
-    async def _answer_takeback(self, game_id: int, player_id: int, accept: bool,
-                               expected_ply: int | None) -> GameView:
-        self._throttle(player_id)
-        now, snap, side = await self._begin(game_id, player_id, expected_ply)
-        g = snap.game
-        asker = _other(side)
-        if g.takeback_by != asker or not snap.moves or snap.moves[-1].side != asker:
-            raise TakebackError("there is no takeback request from your opponent to answer")
-        if accept:
-            before = await self._position_at(g, snap.moves, len(snap.moves) - 1)
-        async with self._versioned(snap) as tx:
-            if accept:
-                await tx.delete_move(game_id, g.ply)
-                await tx.update_game(game_id, current_vfen=before.fen(), ply=g.ply - 1,
-                                     takeback_by=None, draw_offer=None)
-                await self._start_turn(tx, g, before.turn, g.turn_no + 1, now)
-            else:
-                await tx.update_game(game_id, takeback_by=None)
-            event = ev.TakebackAnswered(game_id=game_id, game=g.game, by=ref(snap.row(side)),
-                                        accepted=accept)
-            await self._emit(tx, event, snap.row(asker).id, now, game_id=game_id)
-        await self._after_commit(game_id)
+    async def _make_offer(self, offer: Offer, game_id: int, player_id: int,
+                          expected_ply: int | None) -> GameView:
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            await make_offer(offer, cmd)
+        return await self.game(game_id)
+
+    async def _answer_offer(self, offer: Offer, game_id: int, player_id: int, accept: bool,
+                            expected_ply: int | None) -> GameView:
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            await answer_offer(offer, cmd, accept)
         return await self.game(game_id)
 
     # --- looking ---
@@ -999,24 +970,26 @@ class GameService:
                 for pid in (g.white_id, g.black_id):
                     if pid not in players:
                         players[pid] = await tx.player(pid)
-                active = g.status == "active"
+                active = g.status == GameStatus.ACTIVE
                 to_move = players[g.to_move_id] if active else None
                 deadline = self._effective_deadline(g, to_move, now)
-                side = "w" if g.white_id == player_id else "b"
+                side = Side.WHITE if g.white_id == player_id else Side.BLACK
                 out.append(GameSummary(
                     id=g.id, game=g.game, white=ref(players[g.white_id]), black=ref(players[g.black_id]),
-                    my_side=side, opponent=ref(players[g.black_id if side == "w" else g.white_id]),
-                    my_move=active and g.to_move_id == player_id, status=g.status, result=g.result,
+                    my_side=side, opponent=ref(players[g.black_id if side == Side.WHITE else g.white_id]),
+                    my_move=active and g.to_move_id == player_id, status=GameStatus(g.status),
+                    result=g.result,
                     reason=g.reason, ply=g.ply, deadline=from_ts(deadline),
                     seconds_left=None if deadline is None else deadline - now))
-        out.sort(key=lambda s: (s.status != "active", not s.my_move, s.seconds_left is None,
+        out.sort(key=lambda s: (s.status != GameStatus.ACTIVE, not s.my_move, s.seconds_left is None,
                                 s.seconds_left or 0, s.id))
         return out
 
     async def record(self, game_id: int) -> str:
         """The game as PGN-like text: tags, then the moves in SAN."""
         view = await self.game(game_id)
-        return format_record(view)
+        start = rules.from_fen(view.game, view.start_vfen)
+        return format_record(view, setup_actions(start, view.moves))
 
     # --- vacation ---
 
@@ -1034,18 +1007,17 @@ class GameService:
     async def start_vacation(self, player_id: int, days: int | None = None) -> VacationInfo:
         """Pause all the player's clocks, for ``days`` or all the allowance left this
         year. It ends when they move, when they end it, or when the time runs out."""
-        self._throttle(player_id)
-        now = self._now()
-        if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
-            raise VacationError("a vacation lasts a whole number of days, at least 1")
-        async with self.store.read() as tx:  # refusals first: a refusal changes nothing
-            await self._vacation_left(tx, player_id, now)
-        await self._expire_due_games(now)  # a vacation does not save a game already lost
-        async with self.store.write() as tx:
-            left = await self._vacation_left(tx, player_id, now)
-            length = left if days is None else min(days * DAY, left)
-            await tx.start_vacation(player_id, now, now + length)
-        await self._after_commit()
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
+                raise VacationError("a vacation lasts a whole number of days, at least 1")
+            async with self.store.read() as tx:  # refusals first: a refusal changes nothing
+                await self._vacation_left(tx, player_id, now)
+            await self._expire_due_games(now)  # a vacation does not save a game already lost
+            async with self.store.write() as tx:
+                left = await self._vacation_left(tx, player_id, now)
+                length = left if days is None else min(days * DAY, left)
+                await tx.start_vacation(player_id, now, now + length)
         return await self.vacation(player_id)
 
     async def _vacation_left(self, tx: Tx, player_id: int, now: int) -> int:
@@ -1062,16 +1034,15 @@ class GameService:
         return left
 
     async def end_vacation(self, player_id: int) -> VacationInfo:
-        self._throttle(player_id)
-        now = self._now()
-        async with self.store.write() as tx:
-            p = await tx.player(player_id)
-            if p is None:
-                raise NotFound(f"there is no player #{player_id}")
-            if p.vacation_start is None:
-                raise VacationError("you are not on vacation")
-            await self._end_vacation(tx, p, min(now, p.vacation_until))
-        await self._after_commit()
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.write() as tx:
+                p = await tx.player(player_id)
+                if p is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                if p.vacation_start is None:
+                    raise VacationError("you are not on vacation")
+                await self._end_vacation(tx, p, min(now, p.vacation_until))
         return await self.vacation(player_id)
 
     # --- time passing ---
@@ -1084,6 +1055,7 @@ class GameService:
         t = self._now() if now is None else self._ts(now)
         vacations = await self._end_due_vacations(t)
         timed_out = await self._expire_due_games(t)
+        expired = await self._expire_due_challenges(t)
         reminders = await self.reminders.collect(t)
         digests = await self.reminders.digests(t)
         delivered = await self.outbox.dispatch(t)
@@ -1091,7 +1063,7 @@ class GameService:
         if t >= self._next_prune:
             self._next_prune = t + self.PRUNE_EVERY
             pruned = await self.prune(from_ts(t))
-        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned)
+        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned, expired)
 
     async def prune(self, now: datetime | None = None) -> int:
         """Delete the notices delivered and the reminders spent more than ``retention_days``
@@ -1115,7 +1087,7 @@ class GameService:
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""
         t = self._now() if now is None else self._ts(now)
-        return from_ts(await self.reminders.next_wake(t))
+        return from_ts(earliest(await self.reminders.next_wake(t), await self._next_challenge_expiry()))
 
     async def _end_due_vacations(self, now: int) -> int:
         async with self.store.read() as tx:
@@ -1141,82 +1113,12 @@ class GameService:
                 continue
             async with self.store.write() as tx:
                 g = await tx.game(c.id)
-                if g.status != "active" or g.version != c.version or g.deadline != c.deadline:
+                if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
                     continue  # it changed since: the next sweep looks again
                 if not await tx.bump_version(g.id, g.version):
                     continue
-                await self._finish(tx, g, _loss(g.to_move), "time", now, ended_at=deadline)
+                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
                 n += 1
         if n:
             await self._deliver(now)
         return n
-
-
-# --- the game record ------------------------------------------------------------------
-
-def _tag(name: str, value: str) -> str:
-    value = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{value}"]'
-
-
-def _setup_actions(view: GameView) -> int:
-    """How many of the game's first moves were set-up actions (the position says)."""
-    pos = rules.from_fen(view.game, view.start_vfen)
-    n = 0
-    for m in view.moves:
-        if not pos.in_setup:
-            break
-        pos = pos.play(m.lan)
-        n += 1
-    return n
-
-
-def format_record(view: GameView, width: int = 79) -> str:
-    """PGN-like text: the seven-tag roster, the game and its start VFEN, then the
-    moves in SAN (the actions of a set-up phase in a leading comment)."""
-    result = view.result or "*"
-    tags = [
-        ("Event", "fairypost correspondence game"),
-        ("Site", "fairypost"),
-        ("Date", view.created_at.strftime("%Y.%m.%d")),
-        ("Round", "-"),
-        ("White", view.white.name),
-        ("Black", view.black.name),
-        ("Result", result),
-        ("GameId", str(view.id)),
-        ("Variant", view.game),
-        ("TimeControl", "none" if view.days is None
-         else f"{view.days} day{'s' if view.days != 1 else ''} per move"),
-        ("SetUp", "1"),
-        ("FEN", view.start_vfen),
-    ]
-    if view.ended_at is not None:
-        tags.append(("EndDate", view.ended_at.strftime("%Y.%m.%d")))
-    if view.reason:
-        tags.append(("Termination", view.reason))
-    fields = view.start_vfen.split(" ")
-    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
-    tokens: list[str] = []
-    moves = list(view.moves)
-    actions = _setup_actions(view)
-    setup, moves = moves[:actions], moves[actions:]
-    if setup:
-        tokens.append("{Set-up: " + " ".join(m.san for m in setup) + "}")
-    need_number = True
-    for m in moves:
-        if m.side == "w":
-            tokens.append(f"{number}. {m.san}")
-        else:
-            tokens.append(f"{number}... {m.san}" if need_number else m.san)
-            number += 1
-        need_number = m.side == "b"
-    tokens.append(result)
-    lines, line = [], ""
-    for token in tokens:
-        if line and len(line) + 1 + len(token) > width:
-            lines.append(line)
-            line = token
-        else:
-            line = f"{line} {token}" if line else token
-    lines.append(line)
-    return "\n".join(t for t in (_tag(k, v) for k, v in tags)) + "\n\n" + "\n".join(lines) + "\n"

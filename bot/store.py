@@ -234,11 +234,72 @@ _V7_PUBLIC_GAMES = (
     "CREATE TABLE public_games (game_id INTEGER PRIMARY KEY REFERENCES games(id))",
 )
 
+# A player's conditional moves in a game (bot/premoves.py): a tree of "if they play X, I
+# answer Y" as JSON, rooted at the opponent's move after ``ply``.
+_V8_PREMOVES = (
+    """CREATE TABLE premoves (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        ply         INTEGER NOT NULL,
+        tree        TEXT NOT NULL,
+        updated_at  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, player_id)
+    )""",
+)
+
+# Ratings and challenges with a life (bot/rating_service.py, bot/challenge_rules.py):
+# rated or casual challenges and games; Glicko-2 ratings per (player, game); a challenge's
+# expiry time, indexed so that the sweep reads only what is due (open ones made before
+# this expire a week after they were made), and the status 'expired'; the players each
+# player has blocked; and which chat messages carry the buttons of a challenge, a draw
+# offer or a takeback request, so that they are disabled once it is settled. SQLite
+# cannot alter a CHECK: its text is widened in place, as SQLite's documentation allows
+# for loosening a constraint (the schema is reloaded, and the ALTERs here move the schema
+# cookie on for other connections).
+_V9_RATINGS_CHALLENGES = (
+    "ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE challenges ADD COLUMN expires_at INTEGER",
+    "UPDATE challenges SET expires_at = created_at + 7 * 86400 WHERE status = 'open'",
+    "PRAGMA writable_schema = ON",
+    "UPDATE sqlite_schema SET sql = replace(sql, '''declined'', ''cancelled'')', "
+    "'''declined'', ''cancelled'', ''expired'')') WHERE type = 'table' AND name = 'challenges'",
+    "PRAGMA writable_schema = RESET",
+    "CREATE INDEX challenges_by_expiry ON challenges (status, expires_at)",
+    "CREATE INDEX challenges_by_challenger ON challenges (challenger_id, status)",
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+    """CREATE TABLE ratings (
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        game        TEXT NOT NULL,
+        rating      REAL NOT NULL,
+        deviation   REAL NOT NULL,
+        volatility  REAL NOT NULL,
+        games       INTEGER NOT NULL DEFAULT 0,
+        rated_at    INTEGER NOT NULL,
+        PRIMARY KEY (player_id, game)
+    )""",
+    "CREATE INDEX ratings_by_game ON ratings (game, rating)",
+    """CREATE TABLE blocks (
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        blocked_id  INTEGER NOT NULL REFERENCES players(id),
+        created_at  INTEGER NOT NULL,
+        PRIMARY KEY (player_id, blocked_id),
+        CHECK (player_id <> blocked_id)
+    )""",
+    """CREATE TABLE chat_offer_messages (
+        what        TEXT NOT NULL CHECK (what IN ('challenge', 'draw', 'takeback')),
+        ref_id      INTEGER NOT NULL,
+        platform    TEXT NOT NULL,
+        channel_id  TEXT NOT NULL,
+        message_id  TEXT NOT NULL,
+        PRIMARY KEY (what, ref_id, platform, channel_id, message_id)
+    )""",
+)
+
 # Play by email (bot/email/): each mail read, kept until handled (so a crash between
 # reading and acting loses nothing, and a mail read twice is handled once); the mails the
 # bot sends, each once, retried; the players' addresses (a mail player's own, or one a
 # Discord player linked with a mailed code) and their hard bounces.
-_V8_EMAIL = (
+_V10_EMAIL = (
     """CREATE TABLE email_inbox (
         message_key  TEXT PRIMARY KEY,
         raw          BLOB NOT NULL,
@@ -275,7 +336,8 @@ _V8_EMAIL = (
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
-                                                _V8_EMAIL)
+                                                _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
+                                                _V10_EMAIL)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -314,6 +376,8 @@ class ChallengeRow:
     answered_by: int | None
     game_id: int | None
     scope: str | None = None
+    rated: int = 0  # schema 8
+    expires_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -341,6 +405,7 @@ class GameRow:
     created_at: int
     ended_at: int | None
     scope: str | None = None
+    rated: int = 0  # schema 8
 
 
 @dataclass(frozen=True)
@@ -353,6 +418,15 @@ class MoveRow:
     side: str
     played_at: int
     vfen: str | None = None  # the position after it (schema 6)
+
+
+@dataclass(frozen=True)
+class PremoveRow:
+    game_id: int
+    player_id: int
+    ply: int  # the game's ply when set: the tree's root is the opponent's move after it
+    tree: str  # JSON (bot/premoves.py)
+    updated_at: int
 
 
 @dataclass(frozen=True)
@@ -435,6 +509,19 @@ class ChatChallengeRow:
     guild_id: str | None
     channel_id: str
     message_id: str | None
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's Glicko-2 rating in one game, as of ``rated_at`` (their last rated game)."""
+
+    player_id: int
+    game: str
+    rating: float
+    deviation: float
+    volatility: float
+    games: int
+    rated_at: int
 
 
 @dataclass(frozen=True)
@@ -716,10 +803,12 @@ class Tx:
     # challenges
     async def insert_challenge(self, challenger_id: int, opponent_id: int | None, game: str,
                                days: int | None, colour: str, setup: str, now: int,
-                               scope: str | None = None) -> int:
+                               scope: str | None = None, rated: bool = False,
+                               expires_at: int | None = None) -> int:
         return await self._insert(
-            "INSERT INTO challenges (challenger_id, opponent_id, game, days, colour, setup, created_at, scope) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (challenger_id, opponent_id, game, days, colour, setup, now, scope))
+            "INSERT INTO challenges (challenger_id, opponent_id, game, days, colour, setup, created_at, "
+            "scope, rated, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (challenger_id, opponent_id, game, days, colour, setup, now, scope, int(rated), expires_at))
 
     async def challenge(self, challenge_id: int) -> ChallengeRow | None:
         return _row(ChallengeRow, await self._one("SELECT * FROM challenges WHERE id = ?",
@@ -736,26 +825,29 @@ class Tx:
         await self._exec("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
 
     async def open_challenges(self, player_id: int | None) -> list[ChallengeRow]:
-        """Open challenges by or to player_id, and all open-to-anyone ones."""
+        """Open challenges by or to player_id, and all open-to-anyone ones (but those of
+        players whom player_id has blocked)."""
         if player_id is None:
             rows = await self._all("SELECT * FROM challenges WHERE status = 'open' ORDER BY id")
         else:
             rows = await self._all(
                 "SELECT * FROM challenges WHERE status = 'open' AND "
-                "(challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) ORDER BY id",
-                (player_id, player_id))
+                "(challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) AND NOT EXISTS "
+                "(SELECT 1 FROM blocks b WHERE b.player_id = ? AND b.blocked_id = challenges.challenger_id) "
+                "ORDER BY id", (player_id, player_id, player_id))
         return [_row(ChallengeRow, r) for r in rows]
 
     # games
     async def insert_game(self, *, game: str, challenge_id: int | None, white_id: int, black_id: int,
                           start_vfen: str, to_move: str, to_move_id: int, days: int | None,
-                          now: int, deadline: int | None, scope: str | None = None) -> int:
+                          now: int, deadline: int | None, scope: str | None = None,
+                          rated: bool = False) -> int:
         return await self._insert(
             "INSERT INTO games (game, challenge_id, white_id, black_id, start_vfen, current_vfen, "
-            "days, to_move, to_move_id, turn_started_at, deadline, created_at, scope) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "days, to_move, to_move_id, turn_started_at, deadline, created_at, scope, rated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game, challenge_id, white_id, black_id, start_vfen, start_vfen, days, to_move,
-             to_move_id, now, deadline, now, scope))
+             to_move_id, now, deadline, now, scope, int(rated)))
 
     async def game(self, game_id: int) -> GameRow | None:
         return _row(GameRow, await self._one("SELECT * FROM games WHERE id = ?", (game_id,)))
@@ -1112,3 +1204,111 @@ class Tx:
                          "COALESCE(stopped_at, ?) WHERE address = ?",
                          (count, now if stop else None, address))
         return count, stop
+
+    # conditional moves (bot/premoves.py)
+    async def premoves(self, game_id: int, player_id: int | None = None) -> list[PremoveRow]:
+        """The game's conditional move trees (only the player's, if named)."""
+        sql, params = "SELECT * FROM premoves WHERE game_id = ?", [game_id]
+        if player_id is not None:
+            sql, params = sql + " AND player_id = ?", params + [player_id]
+        return [_row(PremoveRow, r) for r in await self._all(sql + " ORDER BY player_id", params)]
+
+    async def set_premoves(self, game_id: int, player_id: int, ply: int, tree: str, now: int) -> None:
+        await self._exec("INSERT OR REPLACE INTO premoves (game_id, player_id, ply, tree, updated_at) "
+                         "VALUES (?, ?, ?, ?, ?)", (game_id, player_id, ply, tree, now))
+
+    async def delete_premoves(self, game_id: int, player_id: int) -> bool:
+        return await self._change("DELETE FROM premoves WHERE game_id = ? AND player_id = ?",
+                                  (game_id, player_id)) > 0
+
+    async def players_named(self, name: str) -> list[PlayerRow]:
+        rows = await self._all("SELECT * FROM players WHERE name = ? COLLATE NOCASE ORDER BY id", (name,))
+        return [_row(PlayerRow, r) for r in rows]
+
+    # ratings (bot/rating_service.py): one row per player and game they have played rated
+    async def rating(self, player_id: int, game: str) -> RatingRow | None:
+        return _row(RatingRow, await self._one(
+            "SELECT * FROM ratings WHERE player_id = ? AND game = ?", (player_id, game)))
+
+    async def ratings_of(self, player_id: int) -> list[RatingRow]:
+        rows = await self._all("SELECT * FROM ratings WHERE player_id = ? ORDER BY game", (player_id,))
+        return [_row(RatingRow, r) for r in rows]
+
+    async def put_rating(self, r: RatingRow) -> None:
+        await self._exec("INSERT INTO ratings (player_id, game, rating, deviation, volatility, games, "
+                         "rated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, game) DO UPDATE "
+                         "SET rating = excluded.rating, deviation = excluded.deviation, "
+                         "volatility = excluded.volatility, games = excluded.games, "
+                         "rated_at = excluded.rated_at",
+                         (r.player_id, r.game, r.rating, r.deviation, r.volatility, r.games, r.rated_at))
+
+    async def leaderboard(self, game: str, limit: int) -> list[tuple[RatingRow, PlayerRow]]:
+        """The game's ratings, highest first (indexed), with their players."""
+        rows = await self._all("SELECT r.*, p.* FROM ratings r JOIN players p ON p.id = r.player_id "
+                               "WHERE r.game = ? ORDER BY r.rating DESC, r.player_id LIMIT ?",
+                               (game, limit))
+        return [(_row(RatingRow, r), _row(PlayerRow, r)) for r in rows]
+
+    # challenges' life (bot/challenge_rules.py)
+    async def count_open_challenges(self, challenger_id: int, now: int,
+                                    opponent_id: int | None = None) -> int:
+        """Open, unexpired challenges the player made (to ``opponent_id``, if given)."""
+        sql = ("SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
+               "AND (expires_at IS NULL OR expires_at > ?)")
+        params: tuple = (challenger_id, now)
+        if opponent_id is not None:
+            sql += " AND opponent_id = ?"
+            params += (opponent_id,)
+        return (await self._one(sql, params))[0]
+
+    async def challenges_due(self, due_by: int, limit: int) -> list[ChallengeRow]:
+        """Open challenges whose time ran out by ``due_by``, oldest first (indexed)."""
+        rows = await self._all("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? "
+                               "ORDER BY expires_at, id LIMIT ?", (due_by, limit))
+        return [_row(ChallengeRow, r) for r in rows]
+
+    async def next_challenge_expiry(self) -> int | None:
+        row = await self._one("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
+        return row[0]
+
+    async def open_challenges_from(self, challenger_id: int, opponent_id: int) -> list[ChallengeRow]:
+        rows = await self._all("SELECT * FROM challenges WHERE challenger_id = ? AND opponent_id = ? "
+                               "AND status = 'open' ORDER BY id", (challenger_id, opponent_id))
+        return [_row(ChallengeRow, r) for r in rows]
+
+    # blocks: the players each player will not hear from
+    async def block(self, player_id: int, blocked_id: int, now: int) -> bool:
+        return await self._change("INSERT OR IGNORE INTO blocks (player_id, blocked_id, created_at) "
+                                  "VALUES (?, ?, ?)", (player_id, blocked_id, now)) == 1
+
+    async def unblock(self, player_id: int, blocked_id: int) -> bool:
+        return await self._change("DELETE FROM blocks WHERE player_id = ? AND blocked_id = ?",
+                                  (player_id, blocked_id)) == 1
+
+    async def blocks(self, player_id: int, blocked_id: int) -> bool:
+        return await self._one("SELECT 1 FROM blocks WHERE player_id = ? AND blocked_id = ?",
+                               (player_id, blocked_id)) is not None
+
+    async def blocked_players(self, player_id: int) -> list[PlayerRow]:
+        rows = await self._all("SELECT p.* FROM blocks b JOIN players p ON p.id = b.blocked_id "
+                               "WHERE b.player_id = ? ORDER BY p.name, p.id", (player_id,))
+        return [_row(PlayerRow, r) for r in rows]
+
+    # chat messages that carry an offer's buttons (a challenge's, a draw offer's, a takeback's)
+    async def add_offer_message(self, what: str, ref_id: int, platform: str, channel_id: str,
+                                message_id: str) -> None:
+        await self._exec("INSERT OR IGNORE INTO chat_offer_messages (what, ref_id, platform, channel_id, "
+                         "message_id) VALUES (?, ?, ?, ?, ?)", (what, ref_id, platform, channel_id, message_id))
+
+    async def take_offer_messages(self, what: str, ref_id: int, platform: str,
+                                  message_ids: Sequence[str] | None = None) -> list[tuple[str, str]]:
+        """The (channel, message) ids carrying this offer's buttons (only these messages',
+        if given), forgotten as they are read."""
+        where = "WHERE what = ? AND ref_id = ? AND platform = ?"
+        key: tuple = (what, ref_id, platform)
+        if message_ids is not None:
+            where += f" AND message_id IN ({', '.join('?' for _ in message_ids) or 'NULL'})"
+            key += tuple(message_ids)
+        rows = await self._all(f"SELECT channel_id, message_id FROM chat_offer_messages {where}", key)
+        await self._exec(f"DELETE FROM chat_offer_messages {where}", key)
+        return [(r[0], r[1]) for r in rows]

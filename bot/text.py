@@ -181,7 +181,15 @@ def title(view) -> str:
 
 
 def players_line(view, m: Markup) -> str:
-    return f"{who(view, 'w', m)} vs {who(view, 'b', m)}"
+    """'**Alice** 1523 (White) vs **Bob** 1500? (Black)': in a game between people, their
+    ratings beside the names (a '?': provisional), and whether the game is casual."""
+    if not getattr(view, "white_rating", None):  # against the computer
+        return f"{who(view, 'w', m)} vs {who(view, 'b', m)}"
+    def rated(side: str, rating: str) -> str:
+        p = player_of(view, side)
+        return f"{m.bold(p.name)} {rating} ({side_name(view.game, side)})"
+    line = f"{rated('w', view.white_rating)} vs {rated('b', view.black_rating)}"
+    return line + ("" if view.rated else " · casual")
 
 
 # --- results and whose turn ---------------------------------------------------------------
@@ -300,12 +308,26 @@ def game_line(s, m: Markup) -> str:
 
 
 def challenge_line(c, me_id: int, m: Markup) -> str:
-    """An open challenge in the player's list."""
+    """An open challenge in the player's list, and until when it stays open."""
+    until = f", open until {m.when(c.expires_at)}" if getattr(c, "expires_at", None) else ""
     if c.challenger.id == me_id:
         to = m.escape(c.opponent.name) if c.opponent else "anyone"
-        return f"#{c.id} you challenged {to} to {game_name(c.game)}"
+        return f"#{c.id} you challenged {to} to {game_name(c.game)}{until}"
     return (f"#{c.id} {m.escape(c.challenger.name)} challenges "
-            f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}")
+            f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}{until}")
+
+
+def both_sides_line(s, m: Markup) -> str:
+    """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann v Bob,
+    4 plies, Ann to move' (the terminal's list, where both players sit)."""
+    if s.status == "active":
+        state = f"{m.escape(s.white.name if (s.my_side == 'w') == s.my_move else s.black.name)} to move"
+    elif s.status == "aborted":
+        state = "aborted"
+    else:
+        state = f"{s.result} ({s.reason})"
+    return (f"#{s.id:<4} {s.game:<11} {m.escape(s.white.name)} v {m.escape(s.black.name)}, "
+            f"{s.ply} {'ply' if s.ply == 1 else 'plies'}, {state}")
 
 
 NO_GAMES = "No games yet."
@@ -320,11 +342,14 @@ def games_text(summaries, challenges, me_id: int, m: Markup, *, limit: int = 25)
 
 
 def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
-    """A challenge: who, what, clock, colour (``opponent``: how the adapter names them)."""
-    what = (f"{m.bold(game_name(c.game))} · {days_text(c.days)} · {m.escape(c.challenger.name)} "
-            f"{colour_text(c.colour, c.game)}")
+    """A challenge: who, what, rated or casual, clock, colour, until when (``opponent``: how
+    the adapter names them)."""
+    what = (f"{m.bold(game_name(c.game))} · {'rated' if c.rated else 'casual'} · {days_text(c.days)} · "
+            f"{m.escape(c.challenger.name)} {colour_text(c.colour, c.game)}")
     if c.setup == "players":
         what += " · the players make the set-up"
+    if c.expires_at is not None and c.status == "open":
+        what += f" · open until {m.when(c.expires_at)}"
     if c.opponent is None:
         return m.lines([f"{m.bold(c.challenger.name)} offers an open challenge (#{c.id}): {what}",
                         "Anyone may accept."])
@@ -363,11 +388,14 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
             return None
         extra = " · the players make the set-up" if e.setup == "players" else ""
         return (f"{name(e.challenger.name)} challenges you to {m.bold(game_name(e.game))} "
-                f"(#{e.challenge_id}) · {days_text(e.days)} · {name(e.challenger.name)} "
+                f"(#{e.challenge_id}) · {'rated' if e.rated else 'casual'} · {days_text(e.days)} · "
+                f"{name(e.challenger.name)} "
                 f"{colour_text(e.colour, e.game)}{extra}.{to}")
     if isinstance(e, ev.ChallengeClosed):
         if e.how == "declined":
             return f"{name(e.by.name)} declined your challenge #{e.challenge_id}."
+        if e.how == "expired":
+            return f"Your challenge #{e.challenge_id} expired: no one answered it in time."
         return f"{name(e.by.name)} withdrew challenge #{e.challenge_id}."
     if isinstance(e, ev.DrawOffered):
         return f"{name(e.by.name)} offers a draw in game #{e.game_id} ({game_name(e.game)}).{to}"
@@ -379,6 +407,17 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     if isinstance(e, ev.TakebackAnswered):
         how = "agreed to take back" if e.accepted else "refused to take back"
         return f"{name(e.by.name)} {how} your last move in game #{e.game_id}.{to}"
+    if isinstance(e, ev.PremovePlayed):
+        left = (f" {plural(e.lines_left, 'line')} still wait{'s' if e.lines_left == 1 else ''}."
+                if e.lines_left else "")
+        return (f"Game #{e.game_id}: {name(e.opponent.name)} played {m.bold(e.their_move)}, and your "
+                f"conditional answer {m.bold(e.answer)} was played.{left}{to}")
+    if isinstance(e, ev.PremovesDropped):
+        why = {"move": f"{name(e.opponent.name)} played {m.bold(e.move or '?')}, which none of them expected",
+               "takeback": "a move was taken back"}.get(
+            e.why, f"the answer {m.bold(e.move or '?')} could no longer be played")
+        return (f"Game #{e.game_id}: your {plural(e.lines, 'conditional line')} "
+                f"{'was' if e.lines == 1 else 'were'} dropped: {why}. It is your move.{to}")
     if isinstance(e, ev.Digest):
         if not e.games:
             return None

@@ -22,11 +22,12 @@ from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
 from bot.web.cli import link_suffix
 
-from . import access, format, images, suggest
-from .core import board_flip, fairy_of
+from . import access, format, images, suggest, waiting
+from .core import board_flip, fairy_of, lookup_game
+from .rating_commands import ratings_embed
 from .replies import defer, note_game, pings, send
 from .threads import NotifyPref
-from .views import ask_resign, challenge_view, piece_moves_text, played_text
+from .views import ask_resign, challenge_view, piece_moves_text
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -98,14 +99,10 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 async def piece_square_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """Pieces of the side to move that have legal moves."""
     try:
-        fairy = fairy_of(interaction)
-        me = await fairy.player(interaction.user)
-        if not fairy.service.budget_lookup(me.id):
+        found = await lookup_game(interaction)
+        if found is None or found[2].status != "active":
             return []
-        gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
-        gv = await fairy.service.game(gid)
-        if gv.status != "active":
-            return []
+        fairy, _, gv = found
         found = await asyncio.to_thread(suggest.suggest_pieces, await fairy.position(gv), current)
         return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # noqa: BLE001
@@ -182,16 +179,21 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
                        colour="the side you want",
                        setup="games with a set-up phase: the players place their own pieces first",
                        computer="play the computer: it accepts at once and answers each move",
-                       level="the computer's level, 1 (beginner) to 5 (strongest); default 3")
+                       level="the computer's level, 1 (beginner) to 5 (strongest); default 3",
+                       rated="a rated game (the default between people) or casual (False); "
+                             "games against the computer are never rated")
 @app_commands.choices(days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
 @game_option
 @app_commands.guild_only()
 async def challenge(interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
                     days: int | None = None, colour: str = "random", setup: str = "default",
-                    computer: bool = False, level: Range[int, 1, 5] | None = None) -> None:
+                    computer: bool = False, level: Range[int, 1, 5] | None = None,
+                    rated: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     kwargs = {} if days is None else {"days": days or None}
+    if rated is not None:
+        kwargs["rated"] = rated
     bot_user = interaction.client.user
     if computer or level is not None or (opponent is not None and bot_user is not None
                                          and opponent.id == bot_user.id):
@@ -216,6 +218,7 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
             view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
+    await fairy.links.remember_offer_message("challenge", c.id, str(interaction.channel_id), msg.id)
 
 
 async def _challenge_computer(interaction: discord.Interaction, fairy, me, game: str, level: int,
@@ -329,13 +332,15 @@ async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: 
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     gid = await _game_for_move(fairy, interaction, me, game, move)
+    if await waiting.asked_first(interaction, fairy, me, gid, move, typed=False):
+        return
     await defer(interaction)
     r = await fairy.play(me.id, gid, move)
-    text = played_text(r)
+    text = ""
     link = await fairy.thread_link(gid)
     if link and interaction.channel_id is not None and str(interaction.channel_id) not in link:
         text += f" The board: {link}"
-    await send(interaction, text)
+    await waiting.send_played(interaction, r, text)
 
 
 async def _game_for_move(fairy, interaction, me, game: int | None, text: str) -> int:
@@ -503,6 +508,9 @@ async def piece(interaction: discord.Interaction, piece: str, game: str | None =
 # --- you ----------------------------------------------------------------------------------
 
 NOTIFY_CHOICES = [Choice(name="by direct message", value="dm"), Choice(name="in a server channel", value="channel")]
+CONFIRM_CHOICES = [Choice(name="never", value="off"),
+                   Choice(name="typed moves (messages, the Move button's form)", value="typed"),
+                   Choice(name="every move, /move too", value="all")]
 VACATION_CHOICES = [Choice(name="start (pauses all your clocks)", value="start"), Choice(name="end", value="end")]
 
 
@@ -524,15 +532,20 @@ def _times(text: str) -> tuple[str, str] | None:
                        digest="a daily list of your games at this time, like 08:00, or off",
                        vacation="pause all your clocks, or end the pause",
                        vacation_days="how long a vacation lasts (default: all you have left this year)",
+                       confirm_moves="ask \"Play Nf3?\" with a Confirm button before a move is made",
+                       block="no more challenges from this member (games under way go on)",
+                       unblock="take a block back",
                        email="link a mail address to play by mail too (a code is mailed to it)",
                        email_code="the code mailed to the address, to confirm it",
                        email_notices="mail your notices (each board to answer) to that address too")
-@app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES)
+@app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES, confirm_moves=CONFIRM_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
                    channel: discord.TextChannel | None = None, timezone: str | None = None,
                    quiet_hours: str | None = None, digest: str | None = None, vacation: str | None = None,
-                   vacation_days: Range[int, 1, 365] | None = None, email: str | None = None,
+                   vacation_days: Range[int, 1, 365] | None = None,
+                   confirm_moves: str | None = None, block: discord.Member | None = None,
+                   unblock: discord.Member | None = None, email: str | None = None,
                    email_code: str | None = None, email_notices: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
@@ -557,6 +570,8 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     if digest is not None:
         d = digest.strip().lower()
         changes["digest_time"] = None if d in ("off", "none", "no", "") else d
+    if confirm_moves is not None:
+        changes["confirm_moves"] = confirm_moves
     if changes:
         await fairy.service.update_settings(me.id, **changes)
         done.append("settings saved")
@@ -568,6 +583,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
         done.append("vacation ended")
     elif vacation_days is not None:
         raise SettingsError("vacation_days goes with vacation: start")
+    done += await block_members(fairy, me, block, unblock)
     await send(interaction, ("Done: " + "; ".join(done) + "." if done else None),
                embed=await _settings_embed(fairy, me.id))
 
@@ -583,6 +599,9 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
     e.add_field(name="Time zone", value=format.safe(s.timezone))
     e.add_field(name="Quiet hours", value=f"{s.quiet_start}–{s.quiet_end}" if s.quiet_start else "none")
     e.add_field(name="Daily digest", value=s.digest_time or "off")
+    e.add_field(name="Confirm moves", value={c.value: c.name for c in CONFIRM_CHOICES}[s.confirm_moves])
+    blocked = await fairy.service.blocked_players(player_id)
+    e.add_field(name="Blocked", value=(", ".join(format.name(p) for p in blocked) or "no one")[:1024])
     left = format.time_left(vac.left_seconds)
     if vac.on_vacation:
         e.add_field(name="Vacation", value=f"on vacation until <t:{int(vac.until.timestamp())}:f>; {left} left this year")
@@ -598,8 +617,42 @@ async def help_(interaction: discord.Interaction) -> None:
     await send(interaction, embed=e)
 
 
+async def block_members(fairy, me, block: discord.Member | None, unblock: discord.Member | None) -> list[str]:
+    """/settings block and unblock: what was done, in words."""
+    done = []
+    for member, op, did in ((block, fairy.service.block, "blocked"), (unblock, fairy.service.unblock, "unblocked")):
+        if member is None:
+            continue
+        if member.bot:
+            raise SettingsError("bots send no challenges: there is nothing to block")
+        await op(me.id, (await fairy.player(member)).id)
+        done.append(f"{did} {format.safe(member.display_name)}")
+    return done
+
+
+@app_commands.command(description="Answers left in advance: if your opponent plays X, you play Y (only you see them)")
+@app_commands.describe(lines=waiting.LINES_OPTION, cancel="True: drop your conditional lines in the game",
+                       game=GAME_OPTION)
+@app_commands.autocomplete(lines=waiting.lines_autocomplete, game=game_autocomplete)
+async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] | None = None,
+                  cancel: bool = False, game: int | None = None) -> None:
+    """With lines: leave them; without: show them (with a Cancel button)."""
+    await waiting.premove(interaction, lines, cancel, game)
+
+
+@app_commands.command(description="Ratings: a game's leaderboard and your own ratings")
+@app_commands.describe(game="which game (default: this thread's; leave out for every game's leaders)")
+@game_option
+async def ratings(interaction: discord.Interaction, game: str | None = None) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    fairy.service.budget_read(me.id)
+    game = known_game(game) if game else await _thread_variant(interaction)
+    await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
+
+
 COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
-            hint, review, replay, share)
+            hint, review, replay, share, premove, ratings)
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:

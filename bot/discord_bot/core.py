@@ -18,18 +18,22 @@ from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
 from .replies import note_game, pings
+from .shared import board_flip, fairy_of
 from .threads import Links
+from .views import board_view
 
 log = logging.getLogger("bot.discord_bot")
 
 
-def fairy_of(interaction: discord.Interaction) -> Fairy:
-    return interaction.client.fairy  # type: ignore[attr-defined]
-
-
-def board_flip(view: GameView) -> bool:
-    """Seen from the player to move (from White once the game is over)."""
-    return view.status == "active" and view.turn == "b"
+async def lookup_game(interaction: discord.Interaction) -> tuple[Fairy, Player, GameView] | None:
+    """For an autocomplete: the adapter, the player and the game the options name (or this
+    thread's, or their only one); None once the player's lookups are spent."""
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    if not fairy.service.budget_lookup(me.id):
+        return None
+    gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
+    return fairy, me, await fairy.service.game(gid)
 
 
 def _pick(games, my_move: bool, where: str) -> int:
@@ -196,7 +200,6 @@ class Fairy:
         """Post the board in the game's thread, with the buttons while the game goes on;
         the previous board loses its buttons. A failure is logged, never raised: the
         game has already changed."""
-        from .views import board_view
         row = await self.links.thread_of(view.id)
         if row is None:
             return None

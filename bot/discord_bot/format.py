@@ -10,6 +10,7 @@ import discord
 import rules
 from bot import events as ev
 from bot import text
+from bot.commands_text import typed_grammar
 from bot.text import DISCORD, REASONS, colour_text, days_text, game_name, side_name  # noqa: F401 - shared words
 from bot.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
 
@@ -171,11 +172,15 @@ challenge anyone can accept). Accepting opens a thread for the game in this chan
 just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
 `/board`: the position, from your side if you like, with one piece's moves marked.
 `/draw`, `/takeback`, `/resign`: offer, ask, answer, give up.
+`/premove lines`: while your opponent is to move, answers left in advance (`Nf6 e5; Nc6 d4`: \
+if they play Nf6, you play e5); only you see them. **Next game** after a move: your most urgent game.
 
 **Look things up**
 `/games`: your games, most urgent first. `/record`: a game's record as a file. \
 `/replay`: a game as an animated picture. `/share`: a game's web page, if this bot has them.
 `/rules`: a game's rules and pieces. `/piece`: one piece's card.
+`/ratings`: a game's leaderboard and your own ratings (games are rated unless the challenge \
+says `rated: False`; games against the computer never are).
 
 **Play the computer**
 `/challenge` with the computer option (or this bot as the opponent) and a level from 1 to 5. \
@@ -183,6 +188,13 @@ In its games `/hint` shows the move it would play; after any game `/review` mark
 blunders and best replies.
 
 **You**
-`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation.
+`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation, \
+confirming moves before they are made, blocking someone's challenges (`block`, `unblock`).
 
 The `game` option is only needed outside the game's thread when you have several games."""
+
+# the typed commands, from the one grammar, when the bot reads messages (the intent is on)
+HELP += ("\n\n**Typed in a game's thread** (if this bot reads messages)\n"
+         + ", ".join(DISCORD.code(spec.usage) for spec in typed_grammar()
+                     if spec.needs_game and spec.name != "premove")  # premove: in private, /premove
+         + ", and `help` for the rest.")

@@ -4,7 +4,9 @@ player's ``/settings`` say.
 ``channel``: a game's notices go to its thread (else to the player's chosen channel), the
 others to the chosen channel. ``dm`` (the default): a direct message with a link to the
 game's thread. If DMs are closed, the game's thread is used instead. A challenge, a draw
-offer and a takeback request come with their Accept / Decline buttons. Raising means
+offer and a takeback request come with their Accept / Decline buttons, and the messages
+that carry them are remembered: once the offer is settled elsewhere (``OfferSettled``), or a
+challenge expires, their buttons are disabled. Raising means
 "not delivered, try later" (the outbox retries); a refusal that waiting will not cure
 (DMs closed and nowhere else to go) is logged and dropped.
 """
@@ -40,6 +42,10 @@ class DiscordNotifier:
         fairy = self.fairy
         if fairy is None:
             raise RuntimeError("the Discord client is not ready")
+        if isinstance(event, ev.OfferSettled):
+            return await self._disable(event.what, event.ref_id)
+        if isinstance(event, ev.ChallengeClosed) and event.how == "expired":
+            await self._expired(event.challenge_id)
         game_id = getattr(event, "game_id", None)
         if isinstance(event, ev.GameOver) and event.reason == "time" and (
                 r.id == event.white.id or event.white.platform != PLATFORM):  # White: the computer
@@ -60,7 +66,8 @@ class DiscordNotifier:
             return
         try:
             user = await fairy.user(int(r.user_id))
-            await user.send(allowed_mentions=NO_PINGS, **self._message(text, event))
+            sent = await user.send(allowed_mentions=NO_PINGS, **self._message(text, event))
+            await self._remember(event, f"@{r.user_id}", sent)
         except discord.Forbidden:
             if thread:
                 return await self._to_thread(int(thread.thread_id),
@@ -79,20 +86,65 @@ class DiscordNotifier:
         try:
             channel = await self.fairy.channel(channel_id)
             # the recipient is pinged; no one a name in the text mentions is
-            await channel.send(allowed_mentions=pings(event.recipient.user_id), **self._message(text, event))
-            return True
+            sent = await channel.send(allowed_mentions=pings(event.recipient.user_id),
+                                      **self._message(text, event))
         except (discord.Forbidden, discord.NotFound):
             log.warning("cannot post %s in channel %s", event.kind, channel_id)
             return False
+        await self._remember(event, str(channel_id), sent)
+        return True
 
     @staticmethod
-    def _message(text: str, event: ev.Event) -> dict:
-        from .views import answer_view, challenge_view
-        out = {"content": text[:2000]}
+    def _offer(event: ev.Event) -> tuple[str, int] | None:
+        """What an event's buttons answer: ('challenge', its id), or ('draw' / 'takeback',
+        the game's id); None: it has none."""
         if isinstance(event, ev.ChallengeReceived):
-            out["view"] = challenge_view(event.challenge_id)
-        elif isinstance(event, ev.DrawOffered):
-            out["view"] = answer_view("draw", event.game_id)
-        elif isinstance(event, ev.TakebackAsked):
-            out["view"] = answer_view("takeback", event.game_id)
+            return "challenge", event.challenge_id
+        if isinstance(event, (ev.DrawOffered, ev.TakebackAsked)):
+            return ("draw" if isinstance(event, ev.DrawOffered) else "takeback"), event.game_id
+        return None
+
+    def _message(self, text: str, event: ev.Event) -> dict:
+        from .views import offer_view
+        out = {"content": text[:2000]}
+        offer = self._offer(event)
+        if offer is not None:
+            out["view"] = offer_view(*offer)
         return out
+
+    async def _remember(self, event: ev.Event, channel: str, message) -> None:
+        offer = self._offer(event)
+        if offer is not None and message is not None:
+            await self.fairy.links.remember_offer_message(*offer, channel, message.id)
+
+    async def _disable(self, what: str, ref_id: int) -> None:
+        """Disable the buttons of a settled offer wherever its notices carry them (a
+        message deleted or out of reach meanwhile: nothing to do)."""
+        from .views import offer_view
+        for channel, message_id in await self.fairy.links.take_offer_messages(what, ref_id):
+            try:
+                if channel.startswith("@"):  # a direct message
+                    where = await (await self.fairy.user(int(channel[1:]))).create_dm()
+                else:
+                    where = await self.fairy.channel(int(channel))
+                await where.get_partial_message(message_id).edit(view=offer_view(what, ref_id, settled=True))
+            except discord.HTTPException as e:
+                log.info("could not disable the buttons of %s #%d (message %d): %s", what, ref_id,
+                         message_id, e)
+
+    async def _expired(self, challenge_id: int) -> None:
+        """An expired challenge's message in its channel says so, its buttons disabled."""
+        from .views import offer_view
+        row = await self.fairy.links.challenge_message(challenge_id)
+        if row is None or not row.message_id:
+            return  # (it says more than the buttons: those of OfferSettled are enough)
+        c = await self.fairy.service.get_challenge(challenge_id)
+        text = format.challenge_text(c) + "\n⌛ Expired: no one answered it in time."
+        await self.fairy.links.take_offer_messages("challenge", challenge_id, [int(row.message_id)])
+        try:
+            channel = await self.fairy.channel(int(row.channel_id))
+            await channel.get_partial_message(int(row.message_id)).edit(
+                content=text, view=offer_view("challenge", challenge_id, settled=True),
+                allowed_mentions=NO_PINGS)
+        except discord.HTTPException as e:
+            log.info("could not mark challenge #%d's message expired: %s", challenge_id, e)

@@ -1,11 +1,11 @@
 """The Discord client: intents, the command tree and its sync, the persistent buttons,
-the reminder scheduler, and a clean stop. ``main(settings)`` is what ``fairypost run`` calls."""
+the reminder scheduler, and a clean stop; ``DiscordAdapter`` is the bot as one adapter of
+``fairypost run`` (bot/adapters.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 
 import discord
 from discord import app_commands
@@ -16,25 +16,12 @@ from bot.notifiers import Notifiers
 from bot.reminders import ReminderScheduler
 from bot.service import GameService
 
-from . import commands, typed, views
+from . import commands, typed, views, waiting
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
 
 log = logging.getLogger("bot.discord_bot")
-
-NO_TOKEN = """\
-fairypost run needs a Discord bot token, and DISCORD_TOKEN is not set.
-
-To get one: open https://discord.com/developers/applications, choose New Application,
-then Bot, then Reset Token, and copy the token. Then start the bot with
-    DISCORD_TOKEN=<the token> fairypost run
-(or put discord_token = "<the token>" in the file that FAIRYPOST_CONFIG names).
-Invite it to a server with the scopes "bot" and "applications.commands".
-
-To try the games offline, without Discord:
-    fairypost play
-"""
 
 NEEDS_INTENT = """\
 Discord refused the Message Content intent. Either turn it on (Developer Portal, your
@@ -79,7 +66,7 @@ class FairyClient(discord.Client):
     async def setup_hook(self) -> None:
         if not self.hosted:
             await self._own_service()
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC)
         await self.sync_commands()
 
     async def _own_service(self) -> None:
@@ -179,15 +166,3 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, (OSError, discord.GatewayNotFound)):
         return f"fairypost: cannot reach Discord: {error}"
     return None
-
-
-def main(settings: Settings) -> int:
-    """Run the bot alone until it is stopped. 2: no token (nothing started); 1: refused or
-    broken. (``fairypost run`` runs every configured adapter: bot/adapters.py.)"""
-    if not settings.discord_token:
-        print(NO_TOKEN, file=sys.stderr, end="")
-        return 2
-    from bot import adapters
-    if not logging.getLogger().handlers:
-        discord.utils.setup_logging(root=True)
-    return adapters.main(settings, [adapters.DISCORD])

@@ -56,6 +56,21 @@ class Links:
         async with self.store.read() as tx:
             return await tx.challenge_message(challenge_id)
 
+    # the messages that carry an offer's buttons (to disable once it is settled)
+    async def remember_offer_message(self, what: str, ref_id: int, channel: str, message_id: int) -> None:
+        """``channel``: a channel's id, or '@' and a user's id for their direct messages."""
+        async with self.store.write() as tx:
+            await tx.add_offer_message(what, ref_id, PLATFORM, channel, str(message_id))
+
+    async def take_offer_messages(self, what: str, ref_id: int,
+                                  message_ids: list[int] | None = None) -> list[tuple[str, int]]:
+        """The messages carrying the offer's buttons (of ``message_ids`` only, if given: a
+        handler that has just edited them itself), forgotten."""
+        ids = None if message_ids is None else [str(m) for m in message_ids if m]
+        async with self.store.write() as tx:
+            rows = await tx.take_offer_messages(what, ref_id, PLATFORM, ids)
+        return [(channel, int(mid)) for channel, mid in rows]
+
     # where a player's notices go
     async def notify_pref(self, player_id: int) -> NotifyPref:
         async with self.store.read() as tx:

@@ -26,6 +26,7 @@ from rules.errors import RulesError
 from . import PLATFORM, format
 from .core import Fairy
 from .replies import NO_PINGS
+from .views import asked_first
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -53,6 +54,11 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
         cmd = parse(text)
     except GrammarError:
         return False  # chat that starts with a command's word
+    if cmd.name == "premove":  # lines typed in a thread are there for the opponent to read
+        await message.reply("Conditional lines typed here can be read by your opponent: delete "
+                            "this message and use /premove, whose answers only you see.",
+                            allowed_mentions=NO_PINGS)
+        return True
     if cmd.name != "move":
         return await _command(fairy, message, cmd)
     gid = None
@@ -67,6 +73,10 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
             return False  # chat, or not a legal move in any of the author's games here
         view = fitting[0]
         gid = view.id
+        player = await fairy.service.get_player(view.to_move.id)
+        if await asked_first(None, fairy, player, gid, text, typed=True, expected_ply=view.ply,
+                             reply_to=message):
+            return False
         try:
             await fairy.play(view.to_move.id, gid, text, expected_ply=view.ply)
         except (ServiceError, RulesError) as e:

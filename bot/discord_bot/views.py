@@ -15,10 +15,11 @@ import discord
 from discord import ui
 
 from bot.errors import GameOver, NotAPlayer, NotYourTurn, ServiceError
+from rules.errors import RulesError
 
 from . import access, format, suggest
-from .core import Fairy, board_flip, fairy_of
 from .replies import NO_PINGS, defer, note_game, report, send
+from .shared import board_flip, fairy_of
 
 
 def _check_my_move(gv, player_id: int) -> str:
@@ -58,7 +59,7 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
         except Exception as e:  # noqa: BLE001 - every error gets a private answer
             await report(interaction, e)
 
-    async def run(self, interaction: discord.Interaction, fairy: Fairy) -> None:
+    async def run(self, interaction: discord.Interaction, fairy) -> None:
         raise NotImplementedError
 
 
@@ -75,6 +76,7 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
         # the game's first notices wait for its thread, so that they link to it
         async with fairy.service.outbox.held():
             gv = await fairy.service.accept_challenge(cid, me.id)
+            await edited_here(interaction, fairy, "challenge", cid)
             note_game(interaction, gv.id)
             c = await fairy.service.get_challenge(cid)
             done = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(me.name)}: game #{gv.id}."
@@ -127,6 +129,7 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
             else:
                 c = await fairy.service.decline_challenge(cid, me.id)
                 how = f"Declined by {format.bold(me.name)}."
+            await edited_here(interaction, fairy, "challenge", cid)
             text = format.challenge_text(c) + "\n❌ " + how
             # the message pressed carries this challenge's button (checked before ``run``)
             await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
@@ -138,6 +141,17 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
                                                                             allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 pass
+
+
+async def edited_here(interaction, fairy: Fairy, what: str, ref_id: int) -> None:
+    """A handler that settles an offer rewrites the message pressed (and a challenge's
+    message in its channel) itself: the notifier is not to disable their buttons too,
+    which would put them back, greyed, under the handler's words."""
+    ids = [interaction.message.id if interaction.message is not None else None]
+    if what == "challenge":
+        row = await fairy.links.challenge_message(ref_id)
+        ids.append(int(row.message_id) if row is not None and row.message_id else None)
+    await fairy.links.take_offer_messages(what, ref_id, ids)
 
 
 def challenge_view(challenge_id: int) -> ui.View:
@@ -272,6 +286,7 @@ class Answer(_Button, template=r"fp:(draw|takeback)-(accept|decline):(\d+)"):
         await interaction.response.defer()
         await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back." if self.what == "takeback" else None,
                         post=lambda gv: self.answer == "accept")
+        await edited_here(interaction, fairy, self.what, gid)
         past = "accepted" if self.answer == "accept" else "declined"
         thing = "the draw offer" if self.what == "draw" else "the takeback"
         await interaction.edit_original_response(content=f"Game #{gid}: you {past} {thing}.", view=None)
@@ -281,6 +296,15 @@ def answer_view(what: str, game_id: int) -> ui.View:
     v = ui.View(timeout=None)
     v.add_item(Answer(what, "accept", game_id))
     v.add_item(Answer(what, "decline", game_id))
+    return v
+
+
+def offer_view(what: str, ref_id: int, *, settled: bool = False) -> ui.View:
+    """The Accept / Decline buttons of a challenge (``ref_id``: its id) or of a game's draw
+    offer or takeback request (the game's id); ``settled``: the same, disabled."""
+    v = challenge_view(ref_id) if what == "challenge" else answer_view(what, ref_id)
+    for child in v.children:
+        child.item.disabled = settled
     return v
 
 
@@ -313,9 +337,12 @@ class MoveModal(_Modal):
         fairy = fairy_of(interaction)
         note_game(interaction, self.game_id)
         me = await fairy.player(interaction.user)
+        if await asked_first(interaction, fairy, me, self.game_id, self.move.value, typed=True,
+                             expected_ply=self.ply):
+            return
         await defer(interaction)
         r = await fairy.play(me.id, self.game_id, self.move.value, expected_ply=self.ply)
-        await send(interaction, played_text(r))
+        await send_played(interaction, r)
 
 
 class PieceModal(_Modal):
@@ -349,7 +376,7 @@ def played_text(r) -> str:
     return text
 
 
-async def piece_moves_text(fairy: Fairy, gv, named: str) -> tuple[str, str]:
+async def piece_moves_text(fairy, gv, named: str) -> tuple[str, str]:
     """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
     pos = await fairy.position(gv)
     return await asyncio.to_thread(_piece_moves, pos, gv, named)  # legal moves, SAN: off the loop
@@ -367,3 +394,92 @@ def _piece_moves(pos, gv, named: str) -> tuple[str, str]:
     if len(listed) > 1500:
         listed = listed[:1500] + " …"
     return f"{piece.name} on {square}: {listed}", square
+
+
+# --- the next game ---------------------------------------------------------------------------
+
+class NextGame(_Button, template=r"fp:next"):
+    action, label, emoji = "next", "Next game", "⏭️"
+
+    async def run(self, interaction, fairy):
+        me = await fairy.player(interaction.user)
+        await defer(interaction)
+        nxt = await fairy.service.next_game(me.id)
+        if nxt is None:
+            await send(interaction, "No game waits for your move.")
+            return
+        note_game(interaction, nxt.id)
+        gv = await fairy.service.game(nxt.id)
+        link = await fairy.thread_link(nxt.id)
+        text = ("Your most urgent game:\n" + format.board_caption(gv)
+                + (f"\nIts thread: {link}" if link else ""))
+        v = ui.View(timeout=None)
+        v.add_item(MoveButton(nxt.id))
+        v.add_item(NextGame())
+        await send(interaction, text, view=v,
+                   file=await fairy.board_file(gv, flip=gv.side_of(me.id) == "b"))
+
+
+def next_view() -> ui.View:
+    v = ui.View(timeout=None)
+    v.add_item(NextGame())
+    return v
+
+
+async def send_played(interaction: discord.Interaction, r, extra: str = "") -> None:
+    """The answer to a move made: what was played, and the Next game button."""
+    text = played_text(r) + extra
+    if r.answer:
+        text += f" Your opponent's conditional answer **{format.safe(r.answer)}** was played at once."
+    await send(interaction, text, view=next_view())
+
+
+# --- move confirmation -----------------------------------------------------------------------
+
+class ConfirmMove(_Button, template=r"fp:play:(\d+):(\d+):(\S+)"):
+    """Plays the move asked about, if the game is still at the ply it was read at."""
+
+    action, label, style = "play", "Confirm", discord.ButtonStyle.success
+
+    def __init__(self, game_id: int, ply: int, lan: str):
+        super().__init__(game_id, ply, lan)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match[1]), int(match[2]), match[3])
+
+    async def run(self, interaction, fairy):
+        gid, ply, lan = self.ids
+        note_game(interaction, gid)
+        me = await fairy.player(interaction.user)
+        await defer(interaction)
+        r = await fairy.play(me.id, gid, lan, expected_ply=ply)
+        await send_played(interaction, r)
+
+
+async def asked_first(interaction: discord.Interaction, fairy, me, gid: int, text: str, *,
+                      typed: bool, expected_ply: int | None = None, reply_to=None) -> bool:
+    """If the player confirms their moves (typed ones, or all): ask "Play Nf3?" with a
+    Confirm button instead of playing, and say True. False: play it now (no confirmation
+    wanted, or the engine does not read the text: the move's refusal says why)."""
+    if not me.confirms(typed=typed):
+        return False
+    gv = await fairy.service.game(gid)
+    if gv.status != "active" or (expected_ply is not None and expected_ply != gv.ply):
+        return False  # the move's own refusal says what changed
+    pos = await fairy.position(gv)
+    try:
+        move = await asyncio.to_thread(pos.parse, text.strip())
+        san = pos.san(move)
+    except RulesError:
+        return False
+    if len(f"fp:play:{gid}:{gv.ply}:{move.lan}") > 100:  # Discord's limit on a custom id
+        return False
+    v = ui.View(timeout=None)
+    v.add_item(ConfirmMove(gid, gv.ply, move.lan))
+    question = f"Play **{format.safe(san)}** in game #{gid}? (Dismiss this to think again.)"
+    if reply_to is not None:  # a typed message in the thread: the question answers it there
+        await reply_to.reply(question, view=v, allowed_mentions=NO_PINGS)
+    else:
+        await send(interaction, question, view=v)
+    return True

@@ -17,10 +17,9 @@ CODE_SECONDS = 24 * 3600  # a link code is good for a day
 
 def normal_address(text: str) -> str:
     """The address as the bot keeps it (lower case); SettingsError if it is none."""
-    from bot.config import ConfigError
     try:
         return check_address(text.strip(), "the address").lower()
-    except ConfigError:
+    except ValueError:
         raise SettingsError(f"{text.strip()[:80]!r} is not a mail address (like ann@example.org)") from None
 
 

@@ -96,6 +96,11 @@ class IMAPMailbox:
     def has_idle(self) -> bool:
         return self._client is not None and self._client.has_capability("IDLE")
 
+    @property
+    def idling(self) -> bool:
+        """Whether the connection is in IDLE now, waiting for the server to speak."""
+        return self._client is not None and self._client.has_pending_idle()
+
     async def unseen(self) -> list[int]:
         """The UIDs of the mails not yet seen, oldest first."""
         client = await self._connected()
@@ -123,6 +128,12 @@ class IMAPMailbox:
         client = await self._connected()
         if not client.has_capability("IDLE"):
             await asyncio.sleep(seconds)
+            return
+        # mail that came since the last search, before IDLE began, would wait for the
+        # next round: a NOOP first says so (EXISTS), and then there is no waiting
+        r = await client.noop()
+        if any(isinstance(line, (bytes, bytearray)) and line.endswith((b"EXISTS", b"RECENT"))
+               for line in r.lines):
             return
         idle = await client.idle_start(timeout=seconds)
         try:

@@ -12,6 +12,10 @@ from urllib.parse import unquote, urlsplit
 DEFAULT_PORTS = {"imap": 143, "imaps": 993, "smtp": 25, "smtps": 465}
 
 
+class MailSettingError(ValueError):
+    """A mail setting that cannot be used (bot/config.py says it as a ConfigError)."""
+
+
 @dataclass(frozen=True)
 class MailServer:
     scheme: str
@@ -29,17 +33,16 @@ class MailServer:
 
 def parse_server_url(url: str, kinds: tuple[str, str], variable: str) -> MailServer:
     """A MailServer from its URL; ValueError naming the setting and what is wrong."""
-    from bot.config import ConfigError
     try:
         parts = urlsplit(url.strip())
         port = parts.port
     except ValueError as e:
-        raise ConfigError(f"{variable}: {e}") from None
+        raise MailSettingError(f"{variable}: {e}") from None
     if parts.scheme not in kinds:
-        raise ConfigError(f"{variable} must start with {kinds[0]}:// or {kinds[1]}://, "
+        raise MailSettingError(f"{variable} must start with {kinds[0]}:// or {kinds[1]}://, "
                           f"not {url.split(':', 1)[0]!r}")
     if not parts.hostname:
-        raise ConfigError(f"{variable} names no server: write {kinds[0]}://user:password@host:port")
+        raise MailSettingError(f"{variable} names no server: write {kinds[0]}://user:password@host:port")
     mailbox = unquote(parts.path.strip("/")) or "INBOX"
     return MailServer(parts.scheme, parts.hostname, port or DEFAULT_PORTS[parts.scheme],
                       unquote(parts.username) if parts.username else None,
@@ -55,27 +58,25 @@ def smtp_server(url: str) -> MailServer:
 
 
 def check_address(address: str, variable: str = "FAIRYPOST_EMAIL_ADDRESS") -> str:
-    """The address alone (lower-case domain); ConfigError if it is not one."""
-    from bot.config import ConfigError
+    """The address alone (lower-case domain); MailSettingError if it is not one."""
     _name, addr = parseaddr(address)
     if not addr or addr.count("@") != 1 or not all(addr.split("@")) or addr != address.strip():
-        raise ConfigError(f"{variable} must be a mail address such as bot@example.org, not {address!r}")
+        raise MailSettingError(f"{variable} must be a mail address such as bot@example.org, not {address!r}")
     local, domain = addr.split("@")
     return f"{local}@{domain.lower()}"
 
 
 def check_settings(settings) -> None:
     """All three of the bot's address and both URLs, or none; each well formed."""
-    from bot.config import ConfigError
     given = {"FAIRYPOST_EMAIL_ADDRESS": settings.email_address,
              "FAIRYPOST_IMAP_URL": settings.imap_url, "FAIRYPOST_SMTP_URL": settings.smtp_url}
     missing = [k for k, v in given.items() if not v]
     if missing:
-        raise ConfigError(f"play by email needs {', '.join(given)}; {', '.join(missing)} "
+        raise MailSettingError(f"play by email needs {', '.join(given)}; {', '.join(missing)} "
                           f"{'is' if len(missing) == 1 else 'are'} not set")
     check_address(settings.email_address)
     imap_server(settings.imap_url)
     smtp_server(settings.smtp_url)
     if "+" in settings.email_address.split("@")[0]:
-        raise ConfigError("FAIRYPOST_EMAIL_ADDRESS must have no '+': the bot adds its reply "
+        raise MailSettingError("FAIRYPOST_EMAIL_ADDRESS must have no '+': the bot adds its reply "
                           "tokens after one (bot+g42-p7-...@)")

@@ -3,7 +3,9 @@ command)."""
 
 from __future__ import annotations
 
+from .. import text
 from ..service import COMPUTER, GameService
+from ..text import PLAIN
 
 PLATFORM = "terminal"
 
@@ -24,16 +26,7 @@ async def games_text(service: GameService) -> str:
     games = await terminal_games(service)
     if not games:
         return "No games yet. Start one with: fairypost play GAME"
-    lines = []
-    for s in games:
-        if s.status == "active":
-            state = f"{s.white.name if (s.my_side == 'w') == s.my_move else s.black.name} to move"
-        elif s.status == "aborted":
-            state = "aborted"
-        else:
-            state = f"{s.result} ({s.reason})"
-        lines.append(f"#{s.id:<4} {s.game:<11} {s.white.name} v {s.black.name}, "
-                     f"{s.ply} pl{'y' if s.ply == 1 else 'ies'}, {state}")
+    lines = [text.both_sides_line(s, PLAIN) for s in games]
     if any(s.status == "active" for s in games):
         lines.append("Resume one with: fairypost play --resume ID (without ID: the newest)")
     return "\n".join(lines)

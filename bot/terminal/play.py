@@ -89,11 +89,13 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
                days: str | None = None, images: str | Path | None = None, flip: bool = False,
                console: Console | None = None, clock: Clock | None = None,
                vs: str | None = None, level: int | None = None, colour: str | None = None,
-               computer: comp.Computer | None = None) -> int:
+               computer: comp.Computer | None = None, rated: bool = False) -> int:
     """Run one terminal session; the exit status. ``clock``: the service's (tests);
     ``vs="computer"``: against the computer at ``level`` (default 3), the human playing
     ``colour`` (default white). ``computer``: its player (tests give one with a small
-    budget); by default one with a worker process that starts when first needed."""
+    budget); by default one with a worker process that starts when first needed.
+    ``rated``: a game between the two players at the keyboard is casual unless they ask
+    (one person may well play both sides)."""
     console = console or Console()
     try:
         days_value = parse_days(days) if days is not None else None
@@ -112,7 +114,7 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
             game_id = await _computer_game(service, console, game, white, black, setup, days_value,
                                            level or comp.DEFAULT_LEVEL, colour or "white")
         else:
-            game_id = await _new_game(service, console, game, white, black, setup, days_value)
+            game_id = await _new_game(service, console, game, white, black, setup, days_value, rated)
         if game_id is None:
             return 1
         session = Session(service, game_id, console, Images(images), flip=flip, computer=computer)
@@ -164,7 +166,8 @@ def _level_name(level: int) -> str:
 
 
 async def _new_game(service: GameService, console: Console, game: str | None, white: str | None,
-                    black: str | None, setup: str | None, days: int | None) -> int | None:
+                    black: str | None, setup: str | None, days: int | None,
+                    rated: bool = False) -> int | None:
     game = await _which_game(console, game)
     if game is None:
         return None
@@ -184,7 +187,7 @@ async def _new_game(service: GameService, console: Console, game: str | None, wh
     w = await service.player(PLATFORM, white.casefold(), white)
     b = await service.player(PLATFORM, black.casefold(), black)
     c = await service.challenge(w.id, game, opponent_id=b.id, days=days, colour="white",
-                                setup=setup)
+                                setup=setup, rated=rated)
     view = await service.accept_challenge(c.id, b.id)
     if unfinished:
         n = len(unfinished)

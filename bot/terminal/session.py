@@ -14,54 +14,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import textwrap
-from collections.abc import Awaitable, Callable
 
 import rules
 
 from .. import computer as comp
 from .. import text
 from ..errors import ServiceError
-from ..grammar import GRAMMAR, Command, GrammarError
+from ..grammar import Command, GrammarError
 from ..service import GameService, GameView
 from ..text import PLAIN, sentence
 from ..timetext import time_left
+from . import conditional
+from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting, shown
 from .games import games_text
 from .images import Images
 from .textboard import legend_lines, side_names, text_board
 
 WIDTH = 78
-
-# The shared grammar (bot/grammar.py) with the terminal's own words: both players sit at
-# one keyboard, so a draw offer or a takeback is answered at once, and challenges,
-# accepting and vacations have no meaning here.
-TERMINAL = GRAMMAR.extended()
-for _name in ("challenge", "accept", "decline", "vacation"):
-    TERMINAL.remove(_name)
-TERMINAL.add("takeback", "take back the last move (both players agree: one keyboard)", aliases=("undo",))
-TERMINAL.add("draw", "offer a draw; the other player answers at once")
-TERMINAL.add("resign", "resign the game for the side to move (asks first)")
-TERMINAL.add("board [SQUARE]", "show the board again and write its image (with a square: that "
-             "piece's moves)", aliases=("show",))
-TERMINAL.add("piece CODE|NAME", "what a piece does (and its card image)", names={"CODE|NAME": "piece"})
-TERMINAL.add("games", "the games played in this terminal, and how to resume them")
-TERMINAL.add("legend", "the letters on the board and the pieces they stand for", aliases=("key",))
-TERMINAL.add("flip", "turn the board round (and again)")
-TERMINAL.add("fen", "the position as a VFEN string", aliases=("vfen",))
-TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
-
-Handler = Callable[["Session", Command], Awaitable[bool]]  # False: leave the session
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(name: str):
-    """The terminal's way of running the grammar's command ``name``."""
-    def register(fn: Handler) -> Handler:
-        assert TERMINAL.find(name) is not None, name
-        HANDLERS[name] = fn
-        return fn
-    return register
-
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
@@ -89,8 +59,8 @@ class Session:
     async def _run(self) -> int:
         await self.refresh()
         w, b = side_names(self.pos)
-        self.say(f"Game #{self.game_id}: {self.game_name()}, {self.who('w')} against "
-                 f"{self.who('b')}. Upper case letters are {w}'s pieces, lower case {b}'s.")
+        self.say(f"Game #{self.game_id}: {self.game_name()}, {self.rated_who('w')} against "
+                 f"{self.rated_who('b')}{self.rated_or_casual()}. Upper case letters are {w}'s pieces, lower case {b}'s.")
         self.say("Type a move (like e4 or Nf3), or help for the commands.")
         if self.images.folder is not None:
             self.say(f"Board images are written to {self.images.folder}")
@@ -180,6 +150,18 @@ class Session:
         """The player's name, and their side if the name does not say it."""
         return text.who(self.view, side, PLAIN, always_side=False)
 
+    def rated_who(self, side: str) -> str:
+        """The player, with their rating in this game beside the name ('Alice (White) 1500?')."""
+        v = self.view
+        rating = v.white_rating if side == "w" else v.black_rating
+        return self.who(side) + (f" {rating}" if rating else "")
+
+    def rated_or_casual(self) -> str:
+        v = self.view
+        if v.white_rating is None:  # against the computer: never rated
+            return ""
+        return ", a rated game" if v.rated else ", a casual game"
+
     def game_name(self) -> str:
         return rules.game(self.view.game).name
 
@@ -237,6 +219,10 @@ class Session:
         if mover == self.computer_side():
             await self.computer_turn()
             return True
+        ok = await conditional.confirmed(self, self.player(mover).id, text)
+        if not ok:
+            return ok is not None  # None: the input ended
+        lines = await conditional.lines_waiting(self)
         try:
             r = await self.service.move(self.game_id, self.player(mover).id, text,
                                         expected_ply=v.ply)
@@ -249,6 +235,7 @@ class Session:
             return True
         await self.refresh(r.game)
         self.say(f"{self.who(mover)} played {r.san}.")
+        conditional.tell_after_move(self, r, lines)
         self.show()
         await self.computer_turn()
         return True
@@ -510,6 +497,13 @@ async def _review(s: Session, cmd: Command) -> bool:
     n = len(v.moves)
     s.say(f"Reviewing {n} move{'s' if n != 1 else ''}…")
     s.say(comp.review_text(v, await s.computer.review(v)))
+    return True
+
+
+@handles("ratings")
+async def _ratings(s: Session, cmd: Command) -> bool:
+    from ..rating_text import ratings_text
+    s.say(await ratings_text(s.service, cmd["game"] or s.view.game, [s.player("w"), s.player("b")]))
     return True
 
 

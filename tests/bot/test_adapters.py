@@ -32,7 +32,7 @@ def test_run_with_nothing_configured_says_what_to_set_and_starts_nothing(tmp_pat
     monkeypatch.setenv("FAIRYPOST_DB", str(tmp_path / "games.db"))
     assert cli.main(["run"]) == 2
     err = capsys.readouterr().err
-    assert "none is" in err and "DISCORD_TOKEN=" in err and "FAIRYPOST_WEB_PORT=" in err
+    assert "none is." in err and "DISCORD_TOKEN=" in err and "FAIRYPOST_WEB_PORT=" in err
     assert "discord.com/developers" in err and "fairypost play" in err
     assert not (tmp_path / "games.db").exists()
 

@@ -93,7 +93,8 @@ async def test_cancelled_challenges_leave_no_transaction(svc, players):
     alice, bob = players
 
     async def prepare():
-        svc.limiter.rate = 0  # many calls in a row: no flood control here
+        svc.limiter.rate = 0  # many calls in a row: no flood control here, nor a limit on challenges
+        svc.settings = svc.settings.with_(max_open_challenges=10**6, max_challenges_per_opponent=10**6)
         return None
 
     n = await cancel_everywhere(svc, prepare, lambda _: svc.challenge(alice.id, "fake", opponent_id=bob.id,
@@ -104,6 +105,7 @@ async def test_cancelled_challenges_leave_no_transaction(svc, players):
 async def test_cancelled_accepts_leave_no_transaction(svc, players):
     alice, bob = players
     svc.limiter.rate = 0
+    svc.settings = svc.settings.with_(max_open_challenges=10**6, max_challenges_per_opponent=10**6)
 
     async def prepare():
         return await svc.challenge(alice.id, "fake", opponent_id=bob.id, days=3, colour="white")

@@ -20,12 +20,16 @@ def test_every_event_round_trips_through_json():
         ev.ChallengeReceived(challenge_id=2, challenger=P, game="chess", days=3, colour="random",
                              setup="default", open=True),
         ev.ChallengeClosed(challenge_id=2, how="declined", by=Q),
+        ev.OfferSettled(what="draw", ref_id=1),
         ev.DrawOffered(game_id=1, game="chess", by=P),
         ev.DrawDeclined(game_id=1, game="chess", by=Q),
         ev.TakebackAsked(game_id=1, game="chess", by=P, move="e4"),
         ev.TakebackAnswered(game_id=1, game="chess", by=Q, accepted=False),
         ev.Digest(day="2025-01-01", games=(ev.DigestEntry(1, "chess", "Bob", when, 60),
                                            ev.DigestEntry(2, "chess", "Bob", None, None))),
+        ev.PremovePlayed(game_id=1, game="chess", opponent=Q, their_move="e5", answer="Nf3", lines_left=2),
+        ev.PremovesDropped(game_id=1, game="chess", opponent=Q, why="move", move="d5", lines=3),
+        ev.PremovesDropped(game_id=1, game="chess", opponent=Q, why="takeback", move=None, lines=1),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for e in samples:

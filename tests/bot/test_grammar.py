@@ -4,6 +4,8 @@ and the registry other commands are added to."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.grammar import GRAMMAR, Command, Grammar, GrammarError, parse
 
@@ -51,11 +53,11 @@ def test_a_left_out_value_reads_as_none():
 @pytest.mark.parametrize("line, problem, usage", [
     ("draw maybe", "'maybe' is not accept or decline", "draw [accept|decline]"),
     ("moves zz", "'zz' is not a square", "moves [SQUARE]"),
-    ("challenge chess", "challenge needs an opponent", "challenge GAME OPPONENT [days N]"),
-    ("challenge nogame bob", "there is no game 'nogame'", "challenge GAME OPPONENT [days N]"),
-    ("challenge chess bob days", "days needs a number of days after it", "challenge GAME OPPONENT [days N]"),
-    ("challenge chess bob days 0", "'0' is not a number of days (1 to 365)", "challenge GAME OPPONENT [days N]"),
-    ("challenge chess bob weeks 2", "unexpected 'weeks 2'", "challenge GAME OPPONENT [days N]"),
+    ("challenge chess", "challenge needs an opponent", "challenge GAME OPPONENT [days N] [casual]"),
+    ("challenge nogame bob", "there is no game 'nogame'", "challenge GAME OPPONENT [days N] [casual]"),
+    ("challenge chess bob days", "days needs a number of days after it", "challenge GAME OPPONENT [days N] [casual]"),
+    ("challenge chess bob days 0", "'0' is not a number of days (1 to 365)", "challenge GAME OPPONENT [days N] [casual]"),
+    ("challenge chess bob weeks 2", "unexpected 'weeks 2'", "challenge GAME OPPONENT [days N] [casual]"),
     ("accept soon", "'soon' is not a number", "accept [ID]"),
     ("vacation soon", "'soon' is not a number of days or end", "vacation [N|end]"),
     ("resign now", "unexpected 'now'", "resign"),
@@ -85,13 +87,13 @@ def test_user_text_quoted_in_an_error_is_escaped_and_cut():
 
 def test_a_command_is_added_in_one_line_and_parsed_with_its_values():
     g = GRAMMAR.extended()
-    g.add("premove MOVE [then MOVE]", "play a move now and one after the reply",
+    g.add("twomoves MOVE [then MOVE]", "play a move now and one after the reply",
           names={"MOVE": "move"}, aliases=("pm",))
     g.add("block OPPONENT", "refuse someone's challenges", needs_game=False)
     assert g.parse("pm Nf3")["move"] == "Nf3"
     assert dict(g.parse("block alice").args) == {"opponent": "alice"}
     assert g.find("block").needs_game is False
-    assert GRAMMAR.find("premove") is None  # the copy, not the shared grammar
+    assert GRAMMAR.find("twomoves") is None  # the copy, not the shared grammar
     assert GRAMMAR.parse("pm")["move"] == "pm"  # still a move there
 
 
@@ -105,3 +107,19 @@ def test_a_taken_word_or_an_unknown_kind_is_refused_at_registration():
         g.add("colour COLOUR", "pick")
     g.add("draw [accept|decline]", "offer or answer")  # the same name: replaced
     assert g.parse("draw accept")["answer"] == "accept"
+
+
+WORDS = ["draw", "accept", "decline", "takeback", "challenge", "chess", "grand", "days", "3", "0",
+         "#7", "moves", "e4", "z99", "vacation", "end", "help", "premove", "cancel", "?", "\x00",
+         "\udcff", "9" * 30, " ", "\t", "Nf3"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(WORDS) | st.text(max_size=8), max_size=6).map(" ".join), st.booleans())
+def test_any_line_is_a_command_or_a_grammar_error(line, in_game):
+    try:
+        cmd = parse(line, in_game=in_game)
+    except GrammarError as e:
+        assert e.problem and "\x00" not in str(e)
+    else:
+        assert GRAMMAR.find(cmd.name) is not None and cmd.line == line.strip()

@@ -118,7 +118,8 @@ async def test_pending_notices_are_never_pruned(opener, fake_engine, settings, c
     await svc.sweep()
     async with svc.store.read() as tx:
         statuses = {e.status for e in await tx.events()}
-    assert statuses == {"pending"} and _counts(svc.store.path)["events"] == before == 4
+    # the challenge, its buttons' tidying (offer_settled), two game_started, a your_move
+    assert statuses == {"pending"} and _counts(svc.store.path)["events"] == before == 5
 
 
 async def test_retention_zero_keeps_everything(opener, fake_engine, settings, clock):

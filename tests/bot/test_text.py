@@ -89,7 +89,7 @@ def test_help_comes_from_the_grammar_in_each_markup():
     plain = text.help_text(GRAMMAR, PLAIN)
     for spec in GRAMMAR:
         assert spec.usage in plain and spec.help in plain
-    assert "`challenge GAME OPPONENT [days N]`: challenge someone" in text.help_text(GRAMMAR, DISCORD)
+    assert "`challenge GAME OPPONENT [days N] [casual]`: challenge someone" in text.help_text(GRAMMAR, DISCORD)
     assert text.help_text(GRAMMAR, HTML, "undo").startswith("<code>takeback [accept|decline]</code>: ")
     with pytest.raises(GrammarError, match="no command 'dance'"):
         text.help_text(GRAMMAR, PLAIN, "dance")

@@ -86,6 +86,7 @@ class World:
             return self.message(None, author=None, content=kwargs.get("content") or "",
                                 view=kwargs.get("view"))
         m.send.side_effect = dm
+        m.create_dm.return_value = self.dm_channel(m)  # its messages edited later (edits in ``sent``)
         return m
 
     def message(self, channel, *, author=None, content: str = "", view=None):

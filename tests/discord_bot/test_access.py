@@ -84,12 +84,13 @@ async def test_a_crafted_decline_cannot_overwrite_another_message(world):
     _, thread = await start_game(w)
     board = w.messages[max(m for m, msg in w.messages.items() if msg.channel is thread)]
     await run(commands.challenge, w.interaction(w.alice), game="chess", opponent=w.bob)
+    edits = [kw for where, kw in w.sent if isinstance(where, tuple)]  # (game 1's accepted challenge)
     # Alice withdraws her own challenge #2 with a custom id forged onto game 1's board
     i = w.interaction(w.alice, channel=thread, message=board)
     await press(DeclineChallenge, "fp:decline:2", i)
     assert last_answer(i)["content"] == "That button does not belong to this message"
     i.response.edit_message.assert_not_called()
-    assert not [kw for where, kw in w.sent if isinstance(where, tuple)]  # nothing edited anywhere
+    assert [kw for where, kw in w.sent if isinstance(where, tuple)] == edits  # nothing more edited
     assert (await w.fairy.service.get_challenge(2)).status == "open"
 
 

@@ -44,8 +44,10 @@ async def test_move_button_opens_a_modal_that_plays_the_move(world):
     assert modal.title == "Your move in game #1" and modal.move.placeholder.startswith("for example ")
     j = w.interaction(w.alice, channel=thread)
     await modal._scheduled_task(j, submission(modal, "Nf3"), {})  # what discord.py does on submit
-    assert last_answer(j) == {"content": "You played **Nf3** in game #1.", "ephemeral": True, "_via": "followup",
-                              "allowed_mentions": NO_PINGS}
+    answer = dict(last_answer(j))
+    assert custom_ids(answer.pop("view")) == ["fp:next"]  # the Next game button
+    assert answer == {"content": "You played **Nf3** in game #1.", "ephemeral": True, "_via": "followup",
+                      "allowed_mentions": NO_PINGS}
     post = w.sent_to(thread)[-1]
     assert "Alice played **Nf3**" in post["content"] and is_png(post["file"])
     k = w.interaction(w.bob, channel=thread)  # an illegal move in the modal: a private refusal

@@ -109,7 +109,8 @@ async def test_move_posts_the_board_in_the_thread(world):
     _, thread = await start_game(w)
     i = w.interaction(w.alice, channel=thread)
     await run(commands.move, i, move="e4")
-    a = last_answer(i)
+    a = dict(last_answer(i))
+    assert custom_ids(a.pop("view")) == ["fp:next"]  # the Next game button
     assert a == {"content": "You played **e4** in game #1.", "ephemeral": True, "_via": "followup",
                  "allowed_mentions": NO_PINGS}
     post = w.sent_to(thread)[-1]

@@ -7,12 +7,13 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.adapters import main
 from bot.config import ConfigError, Settings
-from bot.discord_bot import views
-from bot.discord_bot.runner import FairyClient, FairyTree, main, make_intents
+from bot.discord_bot import views, waiting
+from bot.discord_bot.runner import FairyClient, FairyTree, make_intents
 
 EXPECTED = {
-    "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level"],
+    "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level", "rated"],
     "move": ["move", "game"],
     "board": ["game", "my_side", "piece"],
     "resign": ["game"],
@@ -23,12 +24,14 @@ EXPECTED = {
     "rules": ["game"],
     "piece": ["piece", "game"],
     "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days",
-                 "email", "email_code", "email_notices"],
+                 "confirm_moves", "block", "unblock", "email", "email_code", "email_notices"],
     "help": [],
     "hint": ["game"],
     "review": ["game"],
     "replay": ["game"],
     "share": ["public", "game"],
+    "ratings": ["game"],
+    "premove": ["lines", "cancel", "game"],
 }
 
 
@@ -129,7 +132,7 @@ async def test_client_setup_registers_items_and_syncs_to_the_guild(tmp_path, mon
     try:
         assert synced == [99]
         store = client._connection._view_store
-        assert {cls for cls in store._dynamic_items.values()} == set(views.DYNAMIC_ITEMS)
+        assert {cls for cls in store._dynamic_items.values()} == set(views.DYNAMIC_ITEMS + waiting.DYNAMIC)
         assert client.fairy is not None and client.scheduler.scheduler.running
         assert {c.name for c in client.tree.get_commands(guild=discord.Object(99))} == set(EXPECTED)
     finally:

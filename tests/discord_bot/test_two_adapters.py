@@ -5,12 +5,15 @@ commits (the outbox's background delivery, drained), with no sweep and no clock 
 
 from __future__ import annotations
 
+import random
+
 from bot import commands_text
 from bot.adapters import Host
 from bot.discord_bot.runner import DiscordAdapter
 from bot.discord_bot.views import AcceptChallenge, Answer
 from bot.grammar import parse
-from bot.terminal.play import PLATFORM as TERMINAL, TerminalNotifier
+from bot.terminal.play import PLATFORM as TERMINAL
+from bot.terminal.play import TerminalNotifier
 from bot.text import PLAIN
 
 from .conftest import press
@@ -47,7 +50,8 @@ async def test_each_players_notice_goes_to_their_own_platform_at_once(settings, 
     w = World()
     w.alice = w.member("Alice")
     discord_side, terminal = DiscordWithoutGateway(settings, client=w.client), TerminalSide()
-    host = await Host.open(settings, [discord_side, terminal], clock=clock, reminders=False)
+    host = await Host.open(settings, [discord_side, terminal], clock=clock, reminders=False,
+                           rng=random.Random(1))  # colours by lot: Tom, the challenger, is White
     service = host.service
 
     async def no_sweep(*args, **kwargs):
@@ -113,3 +117,30 @@ async def test_each_players_notice_goes_to_their_own_platform_at_once(settings, 
         assert said == ["[to Tom] Game #1 (Chess) is over: 1/2-1/2 · Drawn by agreement."]
     finally:
         await host.close()
+
+
+async def test_the_hosted_client_sets_up_only_its_own_part(settings, monkeypatch):
+    """In ``fairypost run`` the client registers its buttons and commands at login; the
+    service, the reminders and the pages are the host's, and outlive the client."""
+    from bot.discord_bot import views
+    from bot.discord_bot.runner import FairyClient
+    from bot.service import GameService
+
+    adapter = DiscordAdapter(settings)
+    assert isinstance(adapter.client, FairyClient) and adapter.client.hosted
+    service = await GameService.open(settings)
+    try:
+        fairy = adapter.attach(service)
+        assert adapter.client.fairy is fairy and adapter.act == fairy.act
+
+        async def fake_sync(*, guild=None):
+            return []
+        monkeypatch.setattr(adapter.client.tree, "sync", fake_sync)
+        await adapter.client.setup_hook()
+        store = adapter.client._connection._view_store
+        assert set(views.DYNAMIC_ITEMS) <= set(store._dynamic_items.values())
+        assert adapter.client.scheduler is None and adapter.client.web is None
+        await adapter.stop()
+        assert (await service.player("terminal", "x", "X")).name == "X"  # still open
+    finally:
+        await service.close()

@@ -65,16 +65,30 @@ def test_fairypost_run_starts_the_email_adapter_when_it_is_configured(settings):
     assert "FAIRYPOST_IMAP_URL" in adapters.nothing_configured()
 
 
+async def idling(adapter) -> None:
+    """Until the adapter's mailbox connection is in IDLE (short awaits, with a timeout)."""
+    async def check():
+        while not adapter.mailbox.idling:
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(check(), 15)
+
+
 async def test_run_with_email_alone_answers_mail_as_it_comes(settings, servers):
     """The email adapter hosted as ``fairypost run`` hosts it (bot/adapters.py): its own
-    tasks read the mailbox (IDLE) and send, with no step by hand."""
-    host = await adapters.Host.open(settings, [EmailAdapter(settings)], computer=None)
+    tasks read the mailbox and send, with no step by hand. Each mail comes while the
+    adapter idles (IMAP IDLE), whose poll interval (a minute) is far longer than the test
+    waits: the server's word that mail came is what wakes it."""
+    adapter = EmailAdapter(settings)
+    host = await adapters.Host.open(settings, [adapter], computer=None)
     try:
+        assert adapter.poll_seconds >= 60
+        await idling(adapter)
         await servers.deliver(write_mail("carol@c.test", BOT, "help", ""))
         await asyncio.wait_for(servers.recorder.arrived.wait(), 15)  # read, answered
         assert "challenge GAME OPPONENT [days N]" in text_of(servers.last_to("carol@c.test"))
         servers.recorder.arrived.clear()
-        await servers.deliver(write_mail("carol@c.test", BOT, "x", "games"))  # while idling
+        await idling(adapter)
+        await servers.deliver(write_mail("carol@c.test", BOT, "x", "games"))
         await asyncio.wait_for(servers.recorder.arrived.wait(), 15)
         assert "No games yet." in text_of(servers.last_to("carol@c.test"))
     finally:

@@ -156,9 +156,10 @@ def time_of_refusal(digest: dict) -> int:
 def assert_only_a_loss_on_time_recorded(before: dict, after: dict, game_id: int) -> None:
     """A command on a game whose time ran out is refused, and the loss recorded as the sweep
     would (issue 17 keeps this: a fact, not a side effect): that game finished on time,
-    ended at its deadline; its reminders closed; the GameOver notices written."""
+    ended at its deadline; its reminders closed; the GameOver notices written; a rated
+    game's players' ratings updated with it (issue 23)."""
     changed = {t for t in after if after[t] != before[t]}
-    assert changed <= {"games", "reminders", "events"}, changed
+    assert changed <= {"games", "reminders", "events", "ratings"}, changed
     old = {row[0]: row for row in before["games"]}
     for row in after["games"]:
         if row[0] != game_id:

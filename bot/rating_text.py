@@ -1,0 +1,28 @@
+"""Ratings as text, in any adapter's markup: a game's leaderboard (or every game's that has
+one) and some players' own ratings. The terminal, ``fairypost ratings`` and typed
+``ratings`` commands say it so; Discord's /ratings puts the same lines in an embed."""
+
+from __future__ import annotations
+
+import rules
+
+from .rating_service import PROVISIONAL_NOTE, leaderboard_lines, own_lines
+from .text import PLAIN, Markup, game_name
+
+
+async def ratings_text(service, game: str | None, players=(), m: Markup = PLAIN) -> str:
+    """``game``'s leaderboard (None: every game's that has one), then each of ``players``'
+    own ratings (in ``game`` only, if given)."""
+    lines = []
+    for g in [game] if game else rules.variants():
+        board = await service.leaderboard(g)
+        if board or game:
+            lines.append(f"Ratings, {game_name(g)}:")
+            lines += ["  " + line for line in leaderboard_lines(board, m.escape)] or ["  no rated game yet"]
+    if not lines:
+        lines.append("No rated game has been played yet.")
+    for p in players:
+        mine = [r for r in await service.player_ratings(p.id) if game is None or r.game == game]
+        lines.append(f"{m.escape(p.name)}: " + ("; ".join(own_lines(mine, game_name)) or "no rating yet"))
+    lines.append(PROVISIONAL_NOTE)
+    return m.lines(lines)

@@ -1,0 +1,40 @@
+"""The terminal's commands: the shared grammar (bot/grammar.py) with the terminal's own
+words, and the registry of their handlers (``handles``), which session.py and
+conditional.py fill."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from ..grammar import GRAMMAR
+
+# The shared grammar (bot/grammar.py) with the terminal's own words: both players sit at
+# one keyboard, so a draw offer or a takeback is answered at once, and challenges,
+# accepting and vacations have no meaning here.
+TERMINAL = GRAMMAR.extended()
+for _name in ("challenge", "accept", "decline", "vacation", "block", "unblock"):
+    TERMINAL.remove(_name)
+TERMINAL.add("takeback", "take back the last move (both players agree: one keyboard)", aliases=("undo",))
+TERMINAL.add("draw", "offer a draw; the other player answers at once")
+TERMINAL.add("resign", "resign the game for the side to move (asks first)")
+TERMINAL.add("board [SQUARE]", "show the board again and write its image (with a square: that "
+             "piece's moves)", aliases=("show",))
+TERMINAL.add("piece CODE|NAME", "what a piece does (and its card image)", names={"CODE|NAME": "piece"})
+TERMINAL.add("games", "the games played in this terminal, and how to resume them")
+TERMINAL.add("ratings [GAME]", "a game's leaderboard (default: this game's) and the players' ratings")
+TERMINAL.add("legend", "the letters on the board and the pieces they stand for", aliases=("key",))
+TERMINAL.add("flip", "turn the board round (and again)")
+TERMINAL.add("fen", "the position as a VFEN string", aliases=("vfen",))
+TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
+
+Handler = Callable[..., Awaitable[bool]]  # (session, command); False: leave the session
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(name: str):
+    """The terminal's way of running the grammar's command ``name``."""
+    def register(fn: Handler) -> Handler:
+        assert TERMINAL.find(name) is not None, name
+        HANDLERS[name] = fn
+        return fn
+    return register

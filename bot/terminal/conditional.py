@@ -1,0 +1,128 @@
+"""The terminal's conditional moves, move confirmation and next game (bot/premoves.py).
+
+At one keyboard the lines belong to the player waiting (the side not to move): after
+White's move, ``premove e5 Nf3`` is White's "if Black plays e5, I answer Nf3". ``next``
+goes on with the most urgent game where the player who just moved is to move; ``confirm
+on`` has a typed move asked about ("Play Nf3? [y/n]") before it is played.
+
+Each function takes the terminal's ``Session`` as ``s`` (not imported: session.py imports
+this module, and no import, not even a type's, goes back).
+"""
+
+from __future__ import annotations
+
+from rules.errors import RulesError
+
+from ..grammar import Command
+from ..text import sentence
+from ..timetext import time_left
+from .commands import handles
+
+
+def waiting(s):
+    """The player who waits for the other's move here (None once the game is over)."""
+    v = s.view
+    if v.status != "active":
+        return None
+    return s.player("b" if v.turn == "w" else "w")
+
+
+async def lines_waiting(s) -> int:
+    """How many conditional lines the waiting player has (told when a move drops them)."""
+    p = waiting(s)
+    return 0 if p is None else (await s.service.premoves(s.game_id, p.id)).count
+
+
+def tell_after_move(s, r, lines_before: int) -> None:
+    """What became of the waiting player's lines with the move just played."""
+    answerer = s.who(r.game.moves[-1].side) if r.answer else None
+    if answerer:
+        s.say(f"{answerer}'s conditional answer {r.answer} was played at once.")
+    elif lines_before and r.outcome is None:
+        s.say(f"That move was in none of the other side's {lines_before} conditional "
+              f"line{'s' if lines_before != 1 else ''}: they are dropped.")
+
+
+async def confirmed(s, player_id: int, text: str) -> bool | None:
+    """Whether to play ``text`` (True at once unless the player asks to confirm moves);
+    None at the end of the input. A move the engine does not read is not asked about:
+    its refusal says why."""
+    if not (await s.service.get_player(player_id)).confirms(typed=True):
+        return True
+    try:
+        san = s.pos.san(s.pos.parse(text.strip()))
+    except RulesError:
+        return True
+    answer = s.console.yes(f"Play {san}? [y/n] ")
+    if answer is False:
+        s.say("Not played.")
+    return answer
+
+
+@handles("premove")
+async def _premove(s, cmd: Command) -> bool:
+    arg = (cmd["lines"] or "").strip()
+    v = await s.refresh()
+    if s.computer_side() is not None:
+        s.say("The computer answers at once: conditional moves are for games between people.")
+        return True
+    me = waiting(s)
+    if me is None:
+        s.say(sentence(s._over()))
+        return True
+    who = s.who("b" if v.turn == "w" else "w")
+    if arg.lower() == "cancel":
+        n = await s.service.cancel_premoves(s.game_id, me.id)
+        s.say(f"{who}'s {n} conditional line{'s' if n != 1 else ''} dropped." if n
+              else f"{who} has no conditional lines.")
+        return True
+    if arg:
+        lines = await s.service.set_premoves(s.game_id, me.id, arg, expected_ply=v.ply)
+        s.say(f"{who} answers {s.who(v.turn)}'s next move so:")
+    else:
+        lines = await s.service.premoves(s.game_id, me.id)
+        if not lines.count:
+            s.say(f"{who} has no conditional lines. Leave some with: premove e5 Nf3; c5 Nc3")
+            return True
+        s.say(f"{who}'s conditional lines (their move, the answer, ...):")
+    for line in lines.sans():
+        s.say("  " + " ".join(line))
+    return True
+
+
+@handles("next")
+async def _next(s, cmd: Command) -> bool:
+    v = await s.refresh()
+    me = waiting(s) if s.computer_side() is None else s.player(
+        "b" if s.computer_side() == "w" else "w")
+    if me is None:
+        me = s.player(v.moves[-1].side) if v.moves else v.white
+    nxt = await s.service.next_game(me.id)
+    if nxt is None or nxt.id == s.game_id:
+        s.say(f"No other game waits for {me.name}'s move.")
+        return True
+    left = f", {time_left(nxt.seconds_left)} left" if nxt.seconds_left is not None else ""
+    s.say(f"On to game #{nxt.id} against {nxt.opponent.name}{left}.")
+    s.game_id = nxt.id
+    await s.refresh()
+    s.show()
+    await s.computer_turn()
+    return True
+
+
+@handles("confirm")
+async def _confirm(s, cmd: Command) -> bool:
+    word = cmd["answer"]
+    humans = [p for p in (s.view.white, s.view.black) if not _is_computer(s, p)]
+    for p in humans:
+        current = (await s.service.get_player(p.id)).settings.confirm_moves
+        value = "off" if word == "off" else ("all" if current == "all" else "typed")
+        await s.service.update_settings(p.id, confirm_moves=value)
+    s.say("Moves are asked about before they are played." if word == "on"
+          else "Moves are played as typed.")
+    return True
+
+
+def _is_computer(s, p) -> bool:
+    return s.computer_side() is not None and p.id == s.player(s.computer_side()).id
+

@@ -1,0 +1,96 @@
+"""Typed commands run for one player (bot/commands_text.py), as the email adapter will run
+them: players named by address, replies in HTML with user text escaped, refusals that say
+what was wrong and change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.commands_text import Context, execute
+from bot.errors import ServiceError
+from bot.grammar import GrammarError, parse
+from bot.service import GameService
+from bot.text import HTML, PLAIN
+
+
+@pytest.fixture
+async def service(settings, clock, notifier):
+    s = await GameService.open(settings, clock=clock, notifier=notifier, rng=random.Random(1))
+    yield s
+    await s.close()
+
+
+async def test_challenge_accept_and_play_by_typed_lines(service, notifier):
+    ann = await service.player("email", "ann@example.org", "Ann <b>")
+    bob = await service.player("email", "bob@example.org", "Bob")
+
+    async def by_address(who: str):
+        for p in (ann, bob):
+            if p.user_id == who.lower():
+                return p
+        return None
+
+    def ctx(player, game_id=None, markup=HTML):
+        return Context(service, player, markup, game_id, find_player=by_address)
+
+    r = await execute(parse("challenge grandducal BOB@example.org days 3", in_game=False), ctx(ann))
+    assert r.text.startswith("Challenge #1 sent: ") and "Ann &lt;b&gt;" in r.text and "<b>Grand Ducal Chess</b>" in r.text
+    with pytest.raises(ServiceError, match="no player 'carol@x' here"):
+        await execute(parse("challenge chess carol@x", in_game=False), ctx(ann))
+
+    r = await execute(parse("accept", in_game=False), ctx(bob))
+    game = r.game
+    assert r.changed and "The game begins." in r.text and game.days == 3
+    white = ann if game.white.id == ann.id else bob
+
+    r = await execute(parse("moves e2"), ctx(white, game.id))
+    assert r.text == "2 moves from e2: e3 e4"
+    r = await execute(parse("e4"), ctx(white, game.id, PLAIN))
+    assert r.changed and r.text.startswith(f"You played e4 in game #{game.id}.")
+    r = await execute(parse("games", in_game=False), ctx(ann, markup=PLAIN))
+    assert f"#{game.id} Grand Ducal Chess vs Bob" in r.text
+
+
+async def test_refusals_change_nothing(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    with pytest.raises(GrammarError, match="draw is about one game: say which"):
+        await execute(parse("draw", in_game=False), Context(service, ann, PLAIN))
+    with pytest.raises(ServiceError, match="no challenge is open to you"):
+        await execute(parse("decline", in_game=False), Context(service, ann, PLAIN))
+    r = await execute(parse("vacation", in_game=False), Context(service, ann, PLAIN))
+    assert r.text == "You are not on vacation; 14 days of vacation left this year."
+    r = await execute(parse("vacation 2", in_game=False), Context(service, ann, PLAIN))
+    assert r.text.startswith("You are on vacation until Wed 08 Jan 2025 12:00 UTC: your clocks are stopped.")
+    r = await execute(parse("vacation end", in_game=False), Context(service, ann, PLAIN))
+    assert r.text.startswith("You are not on vacation")
+    assert await service.list_challenges(ann.id) == []
+
+
+async def test_conditional_lines_and_the_next_game(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    bob = await service.player("email", "bob@example.org", "Bob")
+    c = await service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white")
+    game = await service.accept_challenge(c.id, bob.id)
+    await service.move(game.id, ann.id, "e4")
+    r = await execute(parse("next", in_game=False), Context(service, bob, PLAIN))
+    assert r.game.id == game.id and r.text.startswith("Game #1 · Chess · Ann 1500? (White) vs Bob 1500? (Black)\n"
+                                                       "Your most urgent game:")
+    await service.move(game.id, bob.id, "e5")
+    r = await execute(parse("premove Nf3 Nc6; d4 exd4"), Context(service, bob, HTML, game.id))
+    assert r.text == ("Your conditional lines in game #1 (their move, your answer, ...):<br>\n"
+                      "<ul><li>Nf3 Nc6</li><li>d4 exd4</li></ul>")
+    r = await execute(parse("premove cancel"), Context(service, bob, PLAIN, game.id))
+    assert r.text == "Your 2 conditional lines in game #1 dropped."
+    r = await execute(parse("premove"), Context(service, bob, PLAIN, game.id))
+    assert r.text.startswith("You have no conditional lines in game #1.")
+
+
+async def test_help_lists_only_what_can_be_typed_here(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    r = await execute(parse("help", in_game=False), Context(service, ann, PLAIN))
+    assert "challenge GAME OPPONENT [days N]" in r.text and "premove [cancel|LINES]" in r.text
+    assert "rules [GAME]" not in r.text and "hint" not in r.text  # the terminal's and Discord's own
+    with pytest.raises(GrammarError, match="there is no command 'hint'"):
+        await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
