@@ -11,18 +11,12 @@ from email.utils import formataddr, formatdate, make_msgid
 
 import rules
 from bot import text as texts
-from bot.grammar import GRAMMAR as SHARED_GRAMMAR
 from bot.terminal.textboard import text_board
 from bot.timetext import time_left
 
 from . import tokens
 
 WIDTH = 72
-
-# The shared grammar (bot/grammar.py), less what needs a picture or the computer's worker.
-GRAMMAR = SHARED_GRAMMAR.extended()
-for _name in ("hint", "review", "rules", "piece"):
-    GRAMMAR.remove(_name)
 
 MAIL_HELP = """\
 By mail: reply to a game's mail with a move or a command on its first line (the rest of
@@ -33,10 +27,12 @@ Games: """
 
 
 def help_text(command: str | None = None) -> str:
+    """How to play by mail, then the typed commands (those bot/commands_text.py runs)."""
+    from bot.commands_text import typed_grammar
     if command is not None:
-        return texts.help_text(GRAMMAR, texts.PLAIN, command)
+        return texts.help_text(typed_grammar(), texts.PLAIN, command)
     return (MAIL_HELP + ", ".join(rules.variants()) + "\n\n"
-            + texts.help_text(GRAMMAR, texts.PLAIN) + "\n")
+            + texts.help_text(typed_grammar(), texts.PLAIN) + "\n")
 
 
 game_name = texts.game_name

@@ -1,41 +1,30 @@
 """A mail read from the mailbox, acted on: the first line of a reply to a game's mail is a
 move or a command; a mail to the bot's own address is help, a challenge, games; a reply to a
-challenge is accept or decline. Bounces count against their address; auto-replies and
-mails that fail the checks (a forged or unknown token, a sender who is not the player)
-get no answer at all, only a line in the log."""
+challenge is accept or decline. The commands are the shared grammar's (bot/grammar.py), run
+by bot/commands_text.py as for every adapter that reads typed text. Bounces count against
+their address; auto-replies and mails that fail the checks (a forged or unknown token, a
+sender who is not the player) get no answer at all, only a line in the log."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 import re
-import textwrap
 
 import rules
-from bot import text as texts
-from bot.config import ConfigError, parse_days
+from bot import commands_text, text as texts
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
-from bot.grammar import Command, GrammarError
-from bot.service import format_record
-from bot.timetext import time_left
+from bot.grammar import GRAMMAR, Command, GrammarError
 
 from . import tokens
 from .accounts import normal_address
-from .compose import GRAMMAR, WIDTH, help_text
+from .compose import help_text
 from .parse import Incoming, read_mail
 
 log = logging.getLogger("bot.email")
 
 _SQUARE = re.compile(r"[a-z]\d{1,2}")
 # commands that only read (an answer to an old board may still ask them)
-_READS = {"help", "board", "moves", "games", "record"}
-
-
-@dataclass(frozen=True)
-class Reply:
-    text: str
-    board: bool = True  # the board goes with the text
-
+_READS = {"help", "board", "moves", "games", "record", "ratings"}
 
 sentence = texts.sentence
 
@@ -74,6 +63,12 @@ class Handler:
             return None
         return player
 
+    def context(self, player, game_id: int | None = None, ply: int | None = None):
+        async def find_player(who: str):  # an OPPONENT by mail is an address: its player
+            return await self.a.accounts.player_for(normal_address(who))
+        return commands_text.Context(self.a.service, player, texts.PLAIN, game_id=game_id,
+                                     find_player=find_player, expected_ply=ply)
+
     # --- a reply in a game ---
 
     async def in_game(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
@@ -92,87 +87,54 @@ class Handler:
                         mail.sender, tag.id)
             return
         answering = (mail.message_id, mail.references)
-        try:
-            cmd = GRAMMAR.parse(line, in_game=True)
-        except GrammarError as e:
+
+        async def answer(note: str, board: bool) -> None:
             await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
-                                       note=sentence(str(e)), board=False)
+                                       note=note, board=board)
+        try:
+            cmd = self.in_game_meaning(GRAMMAR.parse(line, in_game=True), view, me.id)
+        except GrammarError as e:
+            await answer(sentence(str(e)), board=False)
             return
         if ply != view.ply and cmd.name not in _READS:
             log.info("mail %s from %s answers game %d at ply %d, now %d: the board again",
                      mail.key, mail.sender, view.id, ply, view.ply)
-            await a.notices.board_mail(view.id, me.id, key=f"stale:{mail.key}", answering=answering,
-                                       note="The game changed since the mail you answered, so "
-                                            "nothing was done. Here is the board now.")
+            await answer("The game changed since the mail you answered, so nothing was done. "
+                         "Here is the board now.", board=True)
+            return
+        if cmd.name == "help":
+            await answer(help_text(cmd["command"]), board=False)
             return
         try:
-            reply = await self.game_command(view, me, cmd, ply)
+            reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
         except GameChanged:
-            reply = Reply("The game changed meanwhile, so nothing was done. Here is the board now.")
+            await answer("The game changed meanwhile, so nothing was done. Here is the board now.",
+                         board=True)
+            return
         except IllegalMove as e:
-            reply = Reply(await self.refused_move(view.id, cmd["move"] or line, e), board=False)
-        except ServiceError as e:
-            reply = Reply(sentence(str(e)), board=False)
-        if reply is not None:
-            await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
-                                       note=reply.text, board=reply.board)
+            await answer(await self.refused_move(view.id, cmd["move"] or line, e), board=False)
+            return
+        except (ServiceError, GrammarError) as e:
+            await answer(sentence(str(e)), board=False)
+            return
+        if reply.changed and reply.game is not None and reply.game.status != "active":
+            return  # the game-over mail, to both players, says it and shows the board
+        await answer(reply.text, board=reply.changed or cmd.name == "board" and not cmd["square"])
 
-    async def game_command(self, view, me, cmd: Command, ply: int) -> Reply | None:
-        s, gid, side = self.a.service, view.id, view.side_of(me.id)
-        other = texts.other(side)
-        name = cmd.name
-        if name == "help":
-            return Reply(help_text(cmd["command"]), board=False)
-        if name == "board":
-            if cmd["square"]:
-                return Reply(await self.moves_text(gid, cmd["square"]), board=False)
-            return Reply("The board:")
-        if name == "moves":
-            return Reply(await self.moves_text(gid, cmd["square"] or ""), board=False)
-        if name == "games":
-            return Reply(await self.games_text(me.id), board=False)
-        if name == "record":
-            return Reply(format_record(await s.game(gid)), board=False)
-        if name == "resign":
-            await s.resign(gid, me.id, expected_ply=ply)
-            return None  # the game-over mail says it
-        if name == "abort":
-            await s.abort(gid, me.id, expected_ply=ply)
-            return None
-        answer = cmd["answer"]
-        if name in ("accept", "decline") and cmd["id"] is None:
-            # in a game, accept/decline answer the other player's offer or request
-            name, answer = ("draw" if view.draw_offer == other else "takeback"), name
-        if name == "draw":
-            if view.draw_offer == other and answer != "decline":
-                await s.accept_draw(gid, me.id, expected_ply=ply)
-                return None
-            if view.draw_offer == other:
-                await s.decline_draw(gid, me.id, expected_ply=ply)
-                return Reply("You declined the draw.")
-            if answer is not None:
-                return Reply("There is no draw offer to answer.", board=False)
-            await s.offer_draw(gid, me.id, expected_ply=ply)
-            return Reply("You offered a draw; your opponent is told.")
-        if name == "takeback":
-            if view.takeback_by == other and answer != "decline":
-                await s.accept_takeback(gid, me.id, expected_ply=ply)
-                return Reply("You agreed: the last move is taken back.")
-            if view.takeback_by == other:
-                await s.decline_takeback(gid, me.id, expected_ply=ply)
-                return Reply("You refused the takeback.")
-            if answer is not None:
-                return Reply("There is no takeback request to answer.", board=False)
-            await s.ask_takeback(gid, me.id, expected_ply=ply)
-            return Reply("You asked to take back your last move; your opponent is told.")
-        if name == "vacation":
-            return Reply(await self.vacation(me.id, cmd["days"]), board=False)
-        if name != "move":
-            return Reply(f"{name} cannot be done by mail. Reply help for the commands.", board=False)
-        r = await s.move(gid, me.id, cmd["move"], expected_ply=ply)
-        if r.outcome is not None:
-            return None  # the game-over mail shows it
-        return Reply(f"You played {r.san}.")
+    @staticmethod
+    def in_game_meaning(cmd: Command, view, player_id: int) -> Command:
+        """In a game's mail, accept and decline answer the other player's draw offer or
+        takeback request, and draw (or takeback) alone accepts one that stands."""
+        other = texts.other(view.side_of(player_id))
+        if cmd.name in ("accept", "decline") and cmd["id"] is None:
+            what = "draw" if view.draw_offer == other else "takeback" if view.takeback_by == other else None
+            if what is not None:
+                return Command(what, {"answer": cmd.name}, cmd.line)
+        if cmd.name == "draw" and cmd["answer"] is None and view.draw_offer == other:
+            return Command("draw", {"answer": "accept"}, cmd.line)
+        if cmd.name == "takeback" and cmd["answer"] is None and view.takeback_by == other:
+            return Command("takeback", {"answer": "accept"}, cmd.line)
+        return cmd
 
     async def refused_move(self, game_id: int, text: str, error: Exception) -> str:
         """The engine's reason, and the legal moves of the piece the move named."""
@@ -182,38 +144,6 @@ class Handler:
         if hint:
             msg += "\n" + hint
         return msg
-
-    async def moves_text(self, game_id: int, arg: str) -> str:
-        pos = await self.a.service.position(game_id)
-        if arg:
-            square = arg.split()[0].lower()
-            try:
-                moves = pos.moves_from(square)
-            except rules.RulesError as e:
-                return sentence(str(e))
-            sans = sorted(pos.san(m) for m in moves)
-            if not sans:
-                return f"{square}: no legal move from there."
-            return f"Moves from {square}:\n" + textwrap.fill(" ".join(sans), WIDTH)
-        sans = sorted(pos.san(m) for m in pos.legal_moves())
-        return f"{len(sans)} legal moves:\n" + textwrap.fill(" ".join(sans), WIDTH)
-
-    async def games_text(self, player_id: int) -> str:
-        s = self.a.service
-        return texts.games_text(await s.list_games(player_id), await s.list_challenges(player_id),
-                                player_id, texts.PLAIN)
-
-    async def vacation(self, player_id: int, days) -> str:
-        s = self.a.service
-        if days == "end":
-            await s.end_vacation(player_id)
-            return "Vacation ended: your clocks run again."
-        if days is None:
-            v = await s.vacation(player_id)
-            state = "You are on vacation." if v.on_vacation else "You are not on vacation."
-            return f"{state} {time_left(v.left_seconds)} of vacation left this year."
-        v = await s.start_vacation(player_id, days)
-        return f"Vacation started: your clocks are paused until {v.until:%Y-%m-%d %H:%M} UTC."
 
     # --- a reply to a challenge ---
 
@@ -227,19 +157,15 @@ class Handler:
                         mail.key, mail.sender, tag.id)
             return
         try:
-            word = GRAMMAR.parse(line, in_game=False).name
-        except GrammarError:
-            word = ""
-        try:
-            if word == "accept":
-                await a.service.accept_challenge(tag.id, me.id)
+            cmd = GRAMMAR.parse(line, in_game=False)
+            if cmd.name not in ("accept", "decline"):
+                raise GrammarError("reply accept or decline to the challenge")
+            reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
+                                                self.context(me))
+            if cmd.name == "accept":
                 return  # the game's first mail follows
-            if word == "decline":
-                await a.service.decline_challenge(tag.id, me.id)
-                text = "You declined the challenge."
-            else:
-                text = "Reply accept or decline to the challenge."
-        except ServiceError as e:
+            text = reply.text
+        except (ServiceError, GrammarError) as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
 
@@ -251,42 +177,16 @@ class Handler:
             cmd = GRAMMAR.parse(line or "help", in_game=False)
             if cmd.name == "help":
                 text = help_text(cmd["command"])
-            elif cmd.name == "challenge":
-                text = await self.challenge(mail, cmd)
-            elif cmd.name == "games":
-                me = await a.accounts.player_for(mail.sender)
-                text = await self.games_text(me.id)
-            elif cmd.name == "vacation":
-                me = await a.accounts.player_for(mail.sender)
-                text = await self.vacation(me.id, cmd["days"])
-            elif cmd.name in ("accept", "decline"):
+            elif cmd.name in ("accept", "decline") and cmd["id"] is None:
                 text = "Reply accept or decline to the challenge's own mail."
             else:
-                text = (f"{cmd.name} is done in a reply to the game's mail (its first line). "
-                        "Mail help for the commands.")
+                me = await a.accounts.player_for(mail.sender)
+                text = (await commands_text.execute(cmd, self.context(me))).text
         except GrammarError as e:
             text = sentence(str(e)) + " Mail help for the commands."
-        except (ServiceError, ValueError) as e:
+        except ServiceError as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
-
-    async def challenge(self, mail: Incoming, cmd: Command) -> str:
-        a = self.a
-        game = cmd["game"]
-        address = normal_address(cmd["opponent"])
-        days = a.service.settings.default_days
-        if cmd["days"] is not None:
-            try:
-                days = parse_days(cmd["days"])
-            except ConfigError as e:
-                return sentence(str(e))
-        if address == mail.sender:
-            return "You cannot challenge yourself."
-        me = await a.accounts.player_for(mail.sender)
-        them = await a.accounts.player_for(address)
-        c = await a.service.challenge(me.id, game, opponent_id=them.id, days=days)
-        return (f"Challenge {c.id} sent to {address}: {rules.game(game).name}, "
-                f"{texts.days_text(days)}. You will get a mail when it is answered.")
 
 
 def piece_moves(pos, text: str) -> str:

@@ -26,7 +26,7 @@ async def start_game(bot, servers) -> tuple[int, dict[str, str]]:
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
     await bot.step()
     answer = text_of(servers.last_to(ALICE))
-    assert "Challenge 1 sent to bob@b.test" in answer
+    assert "Challenge #1 sent" in answer and "Chess" in answer
     invitation = servers.last_to(BOB)
     assert "alice challenges you to Chess (#1)" in text_of(invitation)
     assert str(invitation["Reply-To"]).startswith("bot+c1-p2-")

@@ -19,7 +19,7 @@ async def test_a_draw_offered_and_accepted_by_mail(bot, servers):
     white, black = side["w"], side["b"]
     await reply(bot, servers, white, "e4")
     await reply(bot, servers, black, "draw")
-    assert "You offered a draw" in text_of(servers.last_to(black))
+    assert "Game #1: You offer a draw." in text_of(servers.last_to(black))
     offer = text_of(servers.last_to(white))
     assert "offers a draw in game #1 (Chess)" in offer and "Reply draw to accept" in offer
     await reply(bot, servers, white, "decline")
