@@ -174,7 +174,12 @@ class Handler:
     async def plain(self, mail: Incoming, line: str) -> None:
         a = self.a
         try:
-            cmd = GRAMMAR.parse(line or "help", in_game=False)
+            try:
+                cmd = GRAMMAR.parse(line or "help", in_game=False)
+            except GrammarError:
+                if not mail.subject:
+                    raise
+                cmd = GRAMMAR.parse(mail.subject, in_game=False)  # "help" as the subject
             if cmd.name == "help":
                 text = help_text(cmd["command"])
             elif cmd.name in ("accept", "decline") and cmd["id"] is None:

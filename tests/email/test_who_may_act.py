@@ -115,3 +115,9 @@ async def test_bounce_mail_and_auto_replies_get_no_answer(bot, servers):
     await servers.deliver(auto)
     await bot.step()
     assert len(servers.recorder.mails) == mails
+
+
+async def test_help_in_the_subject_with_other_words_in_the_body(bot, servers):
+    await servers.deliver(write_mail(ALICE, BOT, "help", "Hello, how does this work?\n"))
+    await bot.step()
+    assert "challenge GAME OPPONENT [days N]" in text_of(servers.last_to(ALICE))
