@@ -93,3 +93,21 @@ async def test_run_with_email_alone_answers_mail_as_it_comes(settings, servers):
         assert "No games yet." in text_of(servers.last_to("carol@c.test"))
     finally:
         await host.close()
+
+
+async def test_without_idle_the_adapter_polls(settings, servers, monkeypatch):
+    """A server that does not offer IDLE (the capability hidden from the client): the
+    adapter reads the mailbox every poll interval instead."""
+    import aioimaplib
+    real = aioimaplib.IMAP4.has_capability
+    monkeypatch.setattr(aioimaplib.IMAP4, "has_capability",
+                        lambda self, cap: cap != "IDLE" and real(self, cap))
+    adapter = EmailAdapter(settings, poll_seconds=0.05)
+    host = await adapters.Host.open(settings, [adapter], computer=None)
+    try:
+        await servers.deliver(write_mail("carol@c.test", BOT, "help", ""))
+        await asyncio.wait_for(servers.recorder.arrived.wait(), 15)
+        assert "challenge GAME OPPONENT [days N]" in text_of(servers.last_to("carol@c.test"))
+        assert not adapter.mailbox.idling and not adapter.mailbox.has_idle
+    finally:
+        await host.close()
