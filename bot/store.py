@@ -322,14 +322,20 @@ _V10_EMAIL = (
     """CREATE TABLE email_addresses (
         address       TEXT PRIMARY KEY,
         player_id     INTEGER NOT NULL REFERENCES players(id),
-        confirmed_at  INTEGER,
-        code          TEXT,
-        code_expires  INTEGER,
+        confirmed_at  INTEGER NOT NULL,
         hard_bounces  INTEGER NOT NULL DEFAULT 0,
         stopped_at    INTEGER,
         notices       INTEGER NOT NULL DEFAULT 0
     )""",
     "CREATE INDEX email_addresses_by_player ON email_addresses (player_id)",
+    """CREATE TABLE email_links (
+        address     TEXT NOT NULL,
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        code        TEXT NOT NULL,
+        expires_at  INTEGER NOT NULL,
+        tries       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player_id, address)
+    )""",
 )
 
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
@@ -544,12 +550,20 @@ class EmailOutRow:
 class EmailAddressRow:
     address: str
     player_id: int
-    confirmed_at: int | None
-    code: str | None
-    code_expires: int | None
+    confirmed_at: int
     hard_bounces: int
     stopped_at: int | None
     notices: int = 0  # a linked address: the player's notices are mailed there too
+
+
+@dataclass(frozen=True)
+class EmailLinkRow:
+    """A link asked for and not yet confirmed: the code mailed to the address."""
+    address: str
+    player_id: int
+    code: str
+    expires_at: int
+    tries: int
 
 
 #: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
@@ -1181,14 +1195,31 @@ class Tx:
                                (player_id,))
         return [_row(EmailAddressRow, r) for r in rows]
 
-    async def set_email_address(self, address: str, player_id: int, *, confirmed_at: int | None,
-                                code: str | None = None, code_expires: int | None = None) -> None:
+    async def set_email_address(self, address: str, player_id: int, now: int) -> None:
+        """The address is the player's (confirmed now)."""
         await self._exec(
-            "INSERT INTO email_addresses (address, player_id, confirmed_at, code, code_expires) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (address) DO UPDATE SET player_id = excluded.player_id, "
-            "confirmed_at = excluded.confirmed_at, code = excluded.code, "
-            "code_expires = excluded.code_expires",
-            (address, player_id, confirmed_at, code, code_expires))
+            "INSERT INTO email_addresses (address, player_id, confirmed_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (address) DO UPDATE SET player_id = excluded.player_id, "
+            "confirmed_at = excluded.confirmed_at, notices = 0", (address, player_id, now))
+
+    async def set_email_link(self, address: str, player_id: int, code: str, expires_at: int) -> None:
+        await self._exec("INSERT OR REPLACE INTO email_links (address, player_id, code, expires_at) "
+                         "VALUES (?, ?, ?, ?)", (address, player_id, code, expires_at))
+
+    async def email_links(self, player_id: int) -> list[EmailLinkRow]:
+        rows = await self._all("SELECT * FROM email_links WHERE player_id = ? ORDER BY address",
+                               (player_id,))
+        return [_row(EmailLinkRow, r) for r in rows]
+
+    async def email_link_tried(self, player_id: int, drop_after: int) -> None:
+        """One more wrong code for the player's links; those tried ``drop_after`` times go."""
+        await self._exec("UPDATE email_links SET tries = tries + 1 WHERE player_id = ?", (player_id,))
+        await self._exec("DELETE FROM email_links WHERE player_id = ? AND tries >= ?",
+                         (player_id, drop_after))
+
+    async def drop_email_link(self, address: str, player_id: int) -> None:
+        await self._exec("DELETE FROM email_links WHERE address = ? AND player_id = ?",
+                         (address, player_id))
 
     async def set_email_notices(self, address: str, on: bool) -> None:
         await self._exec("UPDATE email_addresses SET notices = ? WHERE address = ?", (int(on), address))

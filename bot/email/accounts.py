@@ -13,6 +13,7 @@ from .urls import check_address
 
 PLATFORM = "email"
 CODE_SECONDS = 24 * 3600  # a link code is good for a day
+CODE_TRIES = 5  # wrong codes before a link must be asked for again
 
 
 def normal_address(text: str) -> str:
@@ -32,12 +33,10 @@ class Accounts:
         return int(self.clock.now().timestamp())
 
     async def player_of(self, address: str):
-        """The player whose confirmed address this is, or None."""
+        """The player whose (confirmed) address this is, or None."""
         async with self.service.store.read() as tx:
             row = await tx.email_address(address.lower())
-        if row is None or row.confirmed_at is None:
-            return None
-        return await self.service.get_player(row.player_id)
+        return None if row is None else await self.service.get_player(row.player_id)
 
     async def player_for(self, address: str, name: str | None = None):
         """The address's player, made (a mail player) if it has none."""
@@ -47,55 +46,58 @@ class Accounts:
             return found
         player = await self.service.player(PLATFORM, address, name or address.split("@")[0])
         async with self.service.store.write() as tx:
-            await tx.set_email_address(address, player.id, confirmed_at=self._now())
+            await tx.set_email_address(address, player.id, self._now())
         return player
 
     async def address_of(self, player_id: int) -> str | None:
         """Where to mail this player: a mail player's own address, else a linked one."""
         async with self.service.store.read() as tx:
             rows = await tx.player_addresses(player_id)
-        confirmed = [r for r in rows if r.confirmed_at is not None]
-        return confirmed[0].address if confirmed else None
+        return rows[0].address if rows else None
 
     async def wants_notices(self, player_id: int) -> bool:
         """Whether a player of another platform asked for their notices by mail too."""
         async with self.service.store.read() as tx:
             rows = await tx.player_addresses(player_id)
-        return any(r.confirmed_at is not None and r.notices for r in rows)
+        return any(r.notices for r in rows)
 
     async def set_notices(self, player_id: int, on: bool) -> str:
         """Mail the player's notices to their linked address too (or no more): the address."""
         async with self.service.store.write() as tx:
-            rows = [r for r in await tx.player_addresses(player_id) if r.confirmed_at is not None]
+            rows = await tx.player_addresses(player_id)
             if not rows:
                 raise SettingsError("link an address first: /settings email ADDRESS")
             await tx.set_email_notices(rows[0].address, on)
         return rows[0].address
 
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
-        """A code for linking ``address`` to the player: (the address, the code to mail)."""
+        """A code for linking ``address`` to the player: (the address, the code to mail).
+        Until the code comes back the address stays whose it was."""
         address = normal_address(address)
         async with self.service.store.write() as tx:
             row = await tx.email_address(address)
-            if row is not None and row.confirmed_at is not None and row.player_id != player_id:
+            if row is not None and row.player_id != player_id:
                 owner = await tx.player(row.player_id)
                 if owner is None or owner.platform != PLATFORM:
                     raise SettingsError("that address is linked to another player")
             code = f"{secrets.randbelow(10**6):06d}"
-            await tx.set_email_address(address, player_id, confirmed_at=None, code=code,
-                                       code_expires=self._now() + CODE_SECONDS)
+            await tx.set_email_link(address, player_id, code, self._now() + CODE_SECONDS)
         return address, code
 
     async def confirm_link(self, player_id: int, code: str) -> str:
-        """The address the code confirms for this player; SettingsError if none does."""
-        code = code.strip()
+        """The address the code confirms for this player; SettingsError if none does (a
+        few wrong codes drop the link: a new one must be asked for)."""
+        code, now = code.strip(), self._now()
         async with self.service.store.write() as tx:
-            for row in await tx.player_addresses(player_id):
-                if row.confirmed_at is None and row.code and secrets.compare_digest(row.code, code):
-                    if row.code_expires is not None and row.code_expires < self._now():
-                        raise SettingsError("that code has expired: ask for a new one with "
-                                            "/settings email ADDRESS")
-                    await tx.set_email_address(row.address, player_id, confirmed_at=self._now())
-                    return row.address
-        raise SettingsError("that is not the code mailed to you: check it, or ask for a new "
-                            "one with /settings email ADDRESS")
+            links = await tx.email_links(player_id)
+            for link in links:
+                if link.expires_at >= now and secrets.compare_digest(link.code, code):
+                    await tx.set_email_address(link.address, player_id, now)
+                    await tx.drop_email_link(link.address, player_id)
+                    return link.address
+            if links:
+                await tx.email_link_tried(player_id, CODE_TRIES)
+        if not links:
+            raise SettingsError("no link is waiting for a code: first /settings email ADDRESS")
+        raise SettingsError("that is not the code mailed to you (or it expired): check it, or "
+                            "ask for a new one with /settings email ADDRESS")

@@ -119,9 +119,10 @@ class MailServers:
     def sent_to(self, address: str) -> list[EmailMessage]:
         return [m for rcpt, m in self.recorder.mails if rcpt == address.lower()]
 
-    def last_to(self, address: str) -> EmailMessage:
-        mails = self.sent_to(address)
-        assert mails, f"no mail was sent to {address}"
+    def last_to(self, address: str, containing: str = "") -> EmailMessage:
+        """The last mail sent to ``address`` (whose text holds ``containing``)."""
+        mails = [m for m in self.sent_to(address) if containing in text_of(m)]
+        assert mails, f"no mail was sent to {address}" + (f" with {containing!r}" if containing else "")
         return mails[-1]
 
 

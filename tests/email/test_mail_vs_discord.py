@@ -132,3 +132,36 @@ async def test_a_discord_players_notices_stay_in_discord_unless_asked(world, ser
     i = w.interaction(w.bob)
     await run(commands.settings, i, email_notices=False)
     assert "no longer mailed" in last_answer(i)["content"]
+
+
+async def test_asking_to_link_someones_address_takes_nothing_from_them(world, servers):
+    """Eve (on Discord) asks for Alice's address: Alice still plays by mail; the code goes to
+    Alice, and guessing it fails a few times, then the link is gone."""
+    w = world
+    bob = "bob@b.test"  # a mail player here
+    await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {bob}"))
+    await step(w)
+    await servers.deliver(reply_to_mail(bob, servers.last_to(bob), "accept"))
+    await step(w)
+    view = await w.fairy.service.game(1)
+    eve = w.member("Eve")
+    i = w.interaction(eve)
+    await run(commands.settings, i, email=ALICE)
+    assert f"a code was mailed to {ALICE}" in last_answer(i)["content"]
+    await step(w)
+    assert "Your code is" in text_of(servers.last_to(ALICE))
+    alice_side = "w" if view.white.user_id == ALICE else "b"
+    if alice_side == "b":
+        await servers.deliver(reply_to_mail(bob, servers.last_to(bob), "e4"))
+        await step(w)
+    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "Your move"), "d4" if alice_side == "w" else "d5"))
+    await step(w)
+    assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")  # Alice still plays
+    for n in range(5):
+        j = w.interaction(eve)
+        await run(commands.settings, j, email_code=f"{n:06d}x")
+        assert "not the code mailed to you" in last_answer(j)["content"]
+    k = w.interaction(eve)
+    await run(commands.settings, k, email_code="123456")
+    assert "No link is waiting for a code" in last_answer(k)["content"]
+    assert (await w.adapter.accounts.player_of(ALICE)).platform == "email"
