@@ -52,7 +52,10 @@ class Accounts:
     async def address_of(self, player_id: int) -> str | None:
         """Where to mail this player: a mail player's own address, else a linked one."""
         async with self.service.store.read() as tx:
+            player = await tx.player(player_id)
             rows = await tx.player_addresses(player_id)
+        if player is not None and player.platform == PLATFORM:
+            return player.user_id
         return rows[0].address if rows else None
 
     async def wants_notices(self, player_id: int) -> bool:

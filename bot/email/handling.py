@@ -16,7 +16,7 @@ from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.grammar import GRAMMAR, Command, GrammarError
 
 from . import tokens
-from .accounts import normal_address
+from .accounts import PLATFORM, normal_address
 from .compose import help_text
 from .parse import Incoming, read_mail
 
@@ -57,7 +57,13 @@ class Handler:
     async def _owner(self, mail: Incoming, tag: tokens.ReplyTag):
         """The tag's player if the sender is that player, else None (logged)."""
         player = await self.a.accounts.player_of(mail.sender)
-        if player is None or player.id != tag.player_id:
+        if player is not None and player.id == tag.player_id:
+            return player
+        try:  # a mail player's own address stays theirs in their games, even once linked
+            player = await self.a.service.get_player(tag.player_id)
+        except NotFound:
+            player = None
+        if player is None or player.platform != PLATFORM or player.user_id != mail.sender:
             log.warning("mail %s from %s answers a mail to player %d: not theirs, ignored",
                         mail.key, mail.sender, tag.player_id)
             return None

@@ -165,3 +165,27 @@ async def test_asking_to_link_someones_address_takes_nothing_from_them(world, se
     await run(commands.settings, k, email_code="123456")
     assert "No link is waiting for a code" in last_answer(k)["content"]
     assert (await w.adapter.accounts.player_of(ALICE)).platform == "email"
+
+
+async def test_a_mail_player_who_links_to_discord_still_plays_the_games_begun_by_mail(world, servers):
+    w = world
+    await servers.deliver(write_mail(ALICE, BOT, "c", "challenge chess carol@c.test"))
+    await step(w)
+    await servers.deliver(reply_to_mail("carol@c.test", servers.last_to("carol@c.test"), "accept"))
+    await step(w)
+    view = await w.fairy.service.game(1)
+    alice = w.member("Alice")  # Alice joins Discord, and links her address there
+    i = w.interaction(alice)
+    await run(commands.settings, i, email=ALICE)
+    await step(w)
+    code = re.search(r"Your code is (\d{6})", text_of(servers.last_to(ALICE, "Your code"))).group(1)
+    j = w.interaction(alice)
+    await run(commands.settings, j, email_code=code)
+    assert (await w.adapter.accounts.player_of(ALICE)).platform == "discord"
+    if view.white.user_id != ALICE:
+        await servers.deliver(reply_to_mail("carol@c.test", servers.last_to("carol@c.test", "Your move"), "e4"))
+        await step(w)
+    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "Your move"), "d4" if view.white.user_id == ALICE else "d5"))
+    await step(w)
+    assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")
+    assert "Your move" in text_of(servers.last_to("carol@c.test"))
