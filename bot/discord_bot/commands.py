@@ -20,7 +20,7 @@ import rules
 from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
-from bot.web.cli import link_suffix
+from bot.links import link_suffix
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
