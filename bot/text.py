@@ -180,16 +180,28 @@ def title(view) -> str:
     return f"Game #{view.id} · {game_name(view.game)}"
 
 
+def rating_of(game, side: str) -> str | None:
+    """The player's rating shown beside their name ('1523', '1500?': provisional) in a
+    ``GameView`` or ``GameSummary``; None against the computer."""
+    return getattr(game, "white_rating" if side == "w" else "black_rating", None)
+
+
+def rated_name(game, side: str, m: Markup, *, bold: bool = False) -> str:
+    """A player's name with their rating beside it: 'Alice 1523'."""
+    p = player_of(game, side)
+    rating = rating_of(game, side)
+    shown = m.bold(p.name) if bold else m.escape(p.name)
+    return f"{shown} {rating}" if rating else shown
+
+
 def players_line(view, m: Markup) -> str:
     """'**Alice** 1523 (White) vs **Bob** 1500? (Black)': in a game between people, their
     ratings beside the names (a '?': provisional), and whether the game is casual."""
-    if not getattr(view, "white_rating", None):  # against the computer
+    if not rating_of(view, "w"):  # against the computer
         return f"{who(view, 'w', m)} vs {who(view, 'b', m)}"
-    def rated(side: str, rating: str) -> str:
-        p = player_of(view, side)
-        return f"{m.bold(p.name)} {rating} ({side_name(view.game, side)})"
-    line = f"{rated('w', view.white_rating)} vs {rated('b', view.black_rating)}"
-    return line + ("" if view.rated else " · casual")
+    def rated(side: str) -> str:
+        return f"{rated_name(view, side, m, bold=True)} ({side_name(view.game, side)})"
+    return f"{rated('w')} vs {rated('b')}" + ("" if view.rated else " · casual")
 
 
 # --- results and whose turn ---------------------------------------------------------------
@@ -297,14 +309,15 @@ def status_text(view, m: Markup, setup: str | None = None) -> str:
 # --- game lists and challenges ------------------------------------------------------------
 
 def game_line(s, m: Markup) -> str:
-    """One of the player's games (a ``GameSummary``): '#3 <game> vs Ann: your move'."""
+    """One of the player's games (a ``GameSummary``): '#3 <game> vs Ann 1523: your move'
+    (beside the opponent's name their rating, in a game between people)."""
     if s.status != "active":
         state = f"{s.result} ({s.reason})"
     elif s.my_move:
         state = "your move" + (f", {time_left(s.seconds_left)} left" if s.seconds_left is not None else "")
     else:
         state = f"{m.escape(s.opponent.name)} to move"
-    return f"#{s.id} {game_name(s.game)} vs {m.escape(s.opponent.name)}: {state}"
+    return f"#{s.id} {game_name(s.game)} vs {rated_name(s, other(s.my_side), m)}: {state}"
 
 
 def challenge_line(c, me_id: int, m: Markup) -> str:
@@ -318,15 +331,15 @@ def challenge_line(c, me_id: int, m: Markup) -> str:
 
 
 def both_sides_line(s, m: Markup) -> str:
-    """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann v Bob,
-    4 plies, Ann to move' (the terminal's list, where both players sit)."""
+    """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann 1500? v
+    Bob 1500?, 4 plies, Ann to move' (the terminal's list, where both players sit)."""
     if s.status == "active":
         state = f"{m.escape(s.white.name if (s.my_side == 'w') == s.my_move else s.black.name)} to move"
     elif s.status == "aborted":
         state = "aborted"
     else:
         state = f"{s.result} ({s.reason})"
-    return (f"#{s.id:<4} {s.game:<11} {m.escape(s.white.name)} v {m.escape(s.black.name)}, "
+    return (f"#{s.id:<4} {s.game:<11} {rated_name(s, 'w', m)} v {rated_name(s, 'b', m)}, "
             f"{s.ply} {'ply' if s.ply == 1 else 'plies'}, {state}")
 
 
@@ -379,7 +392,8 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         side = "w" if me == e.white.id else "b"
         opp = e.black if side == "w" else e.white
         return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
-                f"play {side_name(e.game, side)}, {days_text(e.days)}.{to}")
+                f"play {side_name(e.game, side)}, {days_text(e.days)}, "
+                f"{'a rated' if e.rated else 'a casual'} game.{to}")
     if isinstance(e, ev.GameOver):
         return (f"Game #{e.game_id} ({game_name(e.game)}) is over: {e.result} · "
                 f"{result_text(e.game, e.white, e.black, e.result, e.reason, m)}.{to}")

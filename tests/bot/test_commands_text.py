@@ -94,3 +94,25 @@ async def test_help_lists_only_what_can_be_typed_here(service):
     assert "rules [GAME]" not in r.text and "hint" not in r.text  # the terminal's and Discord's own
     with pytest.raises(GrammarError, match="there is no command 'hint'"):
         await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
+
+
+async def test_the_begun_notice_says_rated_or_casual_and_games_show_ratings(service, notifier):
+    from bot import events as ev
+    from bot.text import DISCORD, event_text
+    ann = await service.player("email", "ann@example.org", "Ann")
+    bob = await service.player("email", "bob@example.org", "Bob")
+    rated = await service.accept_challenge(
+        (await service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white")).id, bob.id)
+    casual = await service.accept_challenge(
+        (await service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white", rated=False)).id, bob.id)
+    await service.outbox.drain()
+    begun = {e.game_id: event_text(e, PLAIN) for e in notifier.of(ev.GameStarted, bob.id)}
+    assert begun[rated.id].endswith("you play Black, 3 days per move, a rated game.")
+    assert begun[casual.id].endswith("you play Black, 3 days per move, a casual game.")
+    # Ann wins the rated game: the list shows the ratings as they now stand
+    await service.move(rated.id, ann.id, "e4")
+    await service.resign(rated.id, bob.id)
+    after = (await service.game(casual.id))
+    r = await execute(parse("games", in_game=False), Context(service, bob, DISCORD))
+    assert f"#{casual.id} Chess vs Ann {after.white_rating}: Ann to move" in r.text
+    assert after.white_rating != "1500?" and after.black_rating != after.white_rating
