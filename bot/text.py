@@ -464,3 +464,56 @@ def help_text(grammar, m: Markup, command: str | None = None) -> str:
         else:
             out.append(f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}")
     return m.lines(out)
+
+
+# --- Discord's /help: the slash commands, and the typed ones from the grammar ----------------
+
+# The slash commands by what they are for; each says what it does in its own description
+# (the words Discord's command picker shows too). A command in no section goes in the last.
+# In the notes, {x} is a command or a move, <x> a button.
+GUIDE = (
+    ("Start a game", ("challenge",),
+     "Leave out the opponent for an open challenge anyone can accept; accepting opens a thread "
+     "for the game in this channel."),
+    ("Play", ("move", "board", "draw", "takeback", "resign", "premove"),
+     "In the game's thread you can also just type the move ({Nf3}, {e2e4}), or press <Move> under "
+     "the board; <Next game> after a move: your most urgent game."),
+    ("Look things up", ("games", "record", "replay", "share", "rules", "piece", "ratings"),
+     "Games are rated unless the challenge says {rated: False}; games against the computer never are."),
+    ("Play the computer", ("hint", "review"),
+     "Challenge the computer (its option, or this bot as the opponent) at a level from 1 to 5."),
+    ("You", ("settings", "help"),
+     "In {/settings} too: confirming moves before they are made, blocking someone's challenges. "
+     "The {game} option is only needed outside the game's thread when you have several games."),
+)
+TYPED_HEADING = "Typed in a game's thread (if this bot reads messages)"
+TYPED_NOTE = "Conditional lines go by {/premove}: typed in the thread, your opponent could read them."
+EMBED_DESCRIPTION = 4096  # Discord's limit on an embed's description
+
+
+def _note(words: str, m: Markup) -> str:
+    parts = re.split(r"(\{[^}]+\}|<[^>]+>)", words)
+    return "".join(m.code(p[1:-1]) if p.startswith("{") else m.bold(p[1:-1]) if p.startswith("<")
+                   else m.escape(p) for p in parts)
+
+
+def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCRIPTION) -> str:
+    """Discord's /help: ``slash`` the slash commands' descriptions by name, ``typed`` the
+    grammar of what can be typed in a game's thread (bot/commands_text.py's), each with
+    the grammar's words for it (the terminal's and email's help say the same). Longer
+    than ``limit``, the typed commands are listed by their usage alone."""
+    placed = {name for _, names, _ in GUIDE for name in names}
+    sections = [(h, [n for n in names if n in slash], w) for h, names, w in GUIDE]
+    sections[-1][1].extend(n for n in slash if n not in placed)
+    out = [f"{m.bold('fairypost')}: correspondence chess variants, one move at a time."]
+    for heading, names, words in sections:
+        if names:
+            out += ["", m.bold(heading), *(f"{m.code('/' + n)}: {m.escape(slash[n])}" for n in names),
+                    _note(words, m)]
+    specs = [spec for spec in typed if spec.name != "premove"]
+    full = m.lines([*out, "", m.bold(TYPED_HEADING),
+                    *(f"{m.code(s.usage)}: {m.escape(s.help)}" for s in specs), _note(TYPED_NOTE, m)])
+    if len(full) <= limit:
+        return full
+    return m.lines([*out, "", m.bold(TYPED_HEADING), ", ".join(m.code(s.usage) for s in specs),
+                    _note(TYPED_NOTE + " Type {help COMMAND} there for one of them.", m)])

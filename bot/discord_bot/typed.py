@@ -13,6 +13,7 @@ that fits several of them is not guessed at.
 
 from __future__ import annotations
 
+import io
 import logging
 
 import discord
@@ -104,13 +105,17 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
         view = mine[0] if len(mine) == 1 else None
         ctx = commands_text.Context(fairy.service, me, DISCORD, view.id if view else None,
                                     find_player=lambda who: _mentioned(fairy, message, who),
-                                    expected_ply=view.ply if view else None)
+                                    expected_ply=view.ply if view else None, computer=fairy.computer)
         try:
             reply = await commands_text.execute(cmd, ctx)
         except (ServiceError, GrammarError) as e:
             await message.reply(format.safe(str(e)), allowed_mentions=NO_PINGS)
             return True
-        await message.reply(reply.text[:2000], allowed_mentions=NO_PINGS)
+        extra = {}
+        if reply.attachment is not None:  # a long text (a review) as a file
+            filename, body = reply.attachment
+            extra["file"] = discord.File(io.BytesIO(body.encode("utf-8")), filename=filename)
+        await message.reply(reply.text[:2000], allowed_mentions=NO_PINGS, **extra)
         if reply.changed and reply.game is not None:
             await fairy.post_board(reply.game)
         return True

@@ -91,9 +91,12 @@ async def test_help_lists_only_what_can_be_typed_here(service):
     ann = await service.player("email", "ann@example.org", "Ann")
     r = await execute(parse("help", in_game=False), Context(service, ann, PLAIN))
     assert "challenge GAME OPPONENT [days N]" in r.text and "premove [cancel|LINES]" in r.text
-    assert "rules [GAME]" not in r.text and "hint" not in r.text  # the terminal's and Discord's own
-    with pytest.raises(GrammarError, match="there is no command 'hint'"):
-        await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
+    assert "rules [GAME]" in r.text and "piece CODE|NAME" in r.text and "hint" in r.text
+    assert "legend" not in r.text and "quit" not in r.text  # the terminal's own
+    r = await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
+    assert r.text == "hint: the move the computer would play (only in games against the computer)"
+    with pytest.raises(GrammarError, match="there is no command 'legend'"):
+        await execute(parse("help legend", in_game=False), Context(service, ann, PLAIN))
 
 
 async def test_the_begun_notice_says_rated_or_casual_and_games_show_ratings(service, notifier):
