@@ -32,6 +32,8 @@ from .views import asked_first
 log = logging.getLogger("bot.discord_bot")
 
 MAX_LENGTH = 40
+MESSAGE_CHARS = 2000  # Discord's limit on a message
+CUT_NOTE = "\n… (all of it in the file)"
 
 
 def move_text(content: str) -> str | None:
@@ -115,7 +117,11 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
         if reply.attachment is not None:  # a long text (a review) as a file
             filename, body = reply.attachment
             extra["file"] = discord.File(io.BytesIO(body.encode("utf-8")), filename=filename)
-        await message.reply(reply.text[:2000], allowed_mentions=NO_PINGS, **extra)
+        words = reply.text
+        if len(words) > MESSAGE_CHARS and not extra:  # a long text (a big game's rules): all of it as a file
+            extra["file"] = discord.File(io.BytesIO(words.encode("utf-8")), filename="fairypost-reply.md")
+            words = words[:MESSAGE_CHARS - len(CUT_NOTE)].rsplit("\n", 1)[0] + CUT_NOTE
+        await message.reply(words[:MESSAGE_CHARS], allowed_mentions=NO_PINGS, **extra)
         if reply.changed and reply.game is not None:
             await fairy.post_board(reply.game)
         return True

@@ -119,3 +119,42 @@ async def test_the_begun_notice_says_rated_or_casual_and_games_show_ratings(serv
     r = await execute(parse("games", in_game=False), Context(service, bob, DISCORD))
     assert f"#{casual.id} Chess vs Ann {after.white_rating}: Ann to move" in r.text
     assert after.white_rating != "1500?" and after.black_rating != after.white_rating
+
+
+async def test_rules_piece_confirm_and_the_computer_refused_by_typed_lines(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    bob = await service.player("email", "bob@example.org", "Bob")
+    game = await service.accept_challenge(
+        (await service.challenge(ann.id, "grandducal", opponent_id=bob.id, colour="white")).id, bob.id)
+
+    def ctx(player, markup=HTML, game_id=game.id):
+        return Context(service, player, markup, game_id)
+
+    r = await execute(parse("rules"), ctx(ann))  # this game's, in HTML for mail
+    assert r.text.startswith("Grand Ducal Chess (grandducal): 12 x 8 board") and "<b>Special rules</b>:" in r.text
+    r = await execute(parse("rules kingqueen", in_game=False), ctx(ann, PLAIN, None))
+    assert r.text.startswith("King and Queen")
+    with pytest.raises(GrammarError, match="rules: which game?"):
+        await execute(parse("rules", in_game=False), ctx(ann, PLAIN, None))
+    r = await execute(parse("piece k"), ctx(bob, PLAIN))
+    assert r.text.startswith("K King (Grand Ducal Chess)\n")
+    with pytest.raises(ServiceError, match=r"Grand Ducal Chess has no piece '<b>x'\. Its pieces: K King"):
+        await execute(parse("piece <b>x"), ctx(bob))
+
+    r = await execute(parse("confirm on", in_game=False), ctx(ann, PLAIN, None))
+    assert r.text == 'Moves you type are asked about ("Play Nf3?") before they are played.'
+    assert (await service.get_player(ann.id)).settings.confirm_moves == "typed"
+    await service.update_settings(bob.id, confirm_moves="all")
+    await execute(parse("confirm on", in_game=False), ctx(bob, PLAIN, None))
+    assert (await service.get_player(bob.id)).settings.confirm_moves == "all"  # kept: every move asked
+    r = await execute(parse("confirm off", in_game=False), ctx(bob, PLAIN, None))
+    assert r.text == "Moves you type are played as typed."
+    assert (await service.get_player(bob.id)).settings.confirm_moves == "off"
+
+    with pytest.raises(ServiceError, match="hints are only for games against the computer"):
+        await execute(parse("hint"), ctx(ann))
+    with pytest.raises(ServiceError, match="a review is for a finished game"):
+        await execute(parse("review"), ctx(ann))
+    await service.resign(game.id, bob.id)
+    with pytest.raises(ServiceError, match="the computer is not playing here just now"):
+        await execute(parse("review"), ctx(ann))  # no computer wired to this adapter
