@@ -309,6 +309,12 @@ def _setup_hint(pos) -> str:
 
 
 # --- the commands ----------------------------------------------------------------------
+# Commands that read the same at one keyboard run as every adapter runs them
+# (bot/commands_text.py, through Session.shared). The rest are the terminal's own because
+# it truly differs: both players sit here (draw, takeback and resign are answered or asked
+# at once; premove, next and confirm act for the right one of the two; ratings and games
+# show both), the computer's reply is awaited (move), and the board is drawn as text with
+# an image written beside it (board, moves, piece's card, legend, flip, fen).
 
 @handles("move")
 async def _move(s: Session, cmd: Command) -> bool:
@@ -426,8 +432,8 @@ async def _resign(s: Session, cmd: Command) -> bool:
 
 @handles("abort")
 async def _abort(s: Session, cmd: Command) -> bool:
-    v = await s.refresh()
-    await s.refresh(await s.service.abort(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
+    await s.refresh()
+    await s.refresh((await s.shared(cmd)).game)  # as anywhere, for the player to move
     s.say(s.status())
     return True
 
