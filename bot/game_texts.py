@@ -65,7 +65,7 @@ def rules_text(game_id: str, m: Markup, width: int | None = None) -> str:
     """A game's board, rules and pieces."""
     g = rules.game(game_id)
     out = [board_line(g), "", *rules_body(g, m, width), "",
-           f"{m.bold(PIECES)} ({m.code('piece CODE')} for one of them):"]
+           f"{m.bold(PIECES)} (type {m.code('piece CODE')} for one of them):"]
     for key, ptype in g.types.items():
         out += piece_line(key, ptype, m, width)
     return m.lines(out)
