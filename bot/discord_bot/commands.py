@@ -20,7 +20,7 @@ import rules
 from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
-from bot.web.cli import link_suffix
+from bot.links import link_suffix
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
@@ -255,7 +255,7 @@ async def hint(interaction: discord.Interaction, game: int | None = None) -> Non
     comp.check_hint(gv, me.id)  # refused at once, before the thinking
     await defer(interaction)
     h = await _computer(fairy).hint(gv, me.id)
-    await send(interaction, f"Game #{gid}: {h.text()}.")
+    await send(interaction, comp.hint_line(gid, h))
 
 
 @app_commands.command(description="After a game: each move's score swing, its blunders and best moves")
@@ -270,12 +270,9 @@ async def review(interaction: discord.Interaction, game: int | None = None) -> N
     computer = _computer(fairy)
     await defer(interaction)
     moves = await computer.review(gv)
-    marks = [m.mark for m in moves]
     text = comp.review_text(gv, moves)
-    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-review-{gid}.txt")
-    await send(interaction, f"The review of game #{gid}: {marks.count('??')} blunder(s) (??), "
-                            f"{marks.count('?')} mistake(s) (?), {marks.count('best')} move(s) as "
-                            "the computer would play.", file=file)
+    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=comp.review_file_name(gid))
+    await send(interaction, comp.review_summary(gid, moves), file=file)
 
 
 @app_commands.command(description="Your game's web page: its link, and whether anyone may follow it")
@@ -612,7 +609,7 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
 
 @app_commands.command(name="help", description="How to play here")
 async def help_(interaction: discord.Interaction) -> None:
-    e = discord.Embed(title="fairypost", description=format.HELP, colour=format.COLOUR_INFO)
+    e = discord.Embed(title="fairypost", description=format.help_text(COMMANDS), colour=format.COLOUR_INFO)
     e.add_field(name="Games", value=", ".join(format.game_name(g) for g in rules.variants()), inline=False)
     await send(interaction, embed=e)
 
