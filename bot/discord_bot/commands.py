@@ -549,7 +549,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
     if email is not None or email_code is not None or email_notices is not None:
-        from bot.email.discord_link import link_step
+        from bot.account_links import link_step
         done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 
-from bot import signing
+from bot import account_links, signing
 from bot.clock import SystemClock
 
 from .accounts import PLATFORM, Accounts
@@ -30,17 +29,8 @@ from .urls import check_address, imap_server, smtp_server
 log = logging.getLogger("bot.email")
 
 
-_BOUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # service -> its email adapter
-
-
 class EmailAdapter:
     name = "email"
-
-    @staticmethod
-    def of(service) -> EmailAdapter | None:
-        """The email adapter bound to ``service`` (None: this process plays no email), for
-        another adapter's commands (Discord's /settings email)."""
-        return _BOUND.get(service)
 
     @property
     def notifier(self):
@@ -66,7 +56,7 @@ class EmailAdapter:
     def bind(self, service) -> None:
         """Attach to the service (made with this adapter among its notifiers)."""
         self.service = service
-        _BOUND[service] = self
+        account_links.register(service, self)  # for other adapters' /settings email
         self.clock = self.clock or getattr(service, "clock", None) or SystemClock()
         self.accounts = Accounts(service, self.clock)
         self.mailer = Mailer(service.store, SMTPSender(smtp_server(self.settings.smtp_url),

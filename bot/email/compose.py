@@ -11,7 +11,7 @@ from email.utils import formataddr, formatdate, make_msgid
 
 import rules
 from bot import text as texts
-from bot.terminal.textboard import text_board
+from bot.textboard import text_board
 from bot.timetext import time_left
 
 from . import tokens

@@ -34,7 +34,7 @@ class Notices:
         settings = self.a.service.settings
         if not settings.web_url:
             return ""
-        from bot.web.cli import game_link
+        from bot.links import game_link
         return game_link(settings, game_id)
 
     async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,

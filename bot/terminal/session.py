@@ -31,7 +31,7 @@ from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
 from .games import games_text
 from .images import Images
-from .textboard import legend_lines, side_names, text_board
+from bot.textboard import legend_lines, side_names, text_board
 
 WIDTH = 78
 

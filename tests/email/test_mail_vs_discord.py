@@ -14,7 +14,8 @@ from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy
 from bot.discord_bot.notifier import DiscordNotifier
 from bot.discord_bot.views import AcceptChallenge
-from bot.email.adapter import _BOUND, EmailAdapter
+from bot import account_links
+from bot.email.adapter import EmailAdapter
 from bot.notifiers import Notifiers
 from bot.service import GameService
 from tests.discord_bot.conftest import press, run
@@ -74,7 +75,7 @@ async def test_account_linking_makes_one_player(world, servers):
 
 async def test_linking_without_play_by_email_is_refused_clearly(world):
     w = world
-    _BOUND.pop(w.fairy.service)  # a process that plays no email
+    account_links.unregister(w.fairy.service)  # a process that plays no email
     i = w.interaction(w.bob)
     await run(commands.settings, i, email=BOB_MAIL)
     assert "does not play by email" in last_answer(i)["content"]
