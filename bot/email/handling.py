@@ -125,7 +125,7 @@ class Handler:
             return
         if reply.changed and reply.game is not None and reply.game.status != "active":
             return  # the game-over mail, to both players, says it and shows the board
-        await answer(reply.text, board=reply.changed or cmd.name == "board" and not cmd["square"])
+        await answer(full_text(reply), board=reply.changed or cmd.name == "board" and not cmd["square"])
 
     @staticmethod
     def in_game_meaning(cmd: Command, view, player_id: int) -> Command:
@@ -192,12 +192,17 @@ class Handler:
                 text = "Reply accept or decline to the challenge's own mail."
             else:
                 me = await a.accounts.player_for(mail.sender)
-                text = (await commands_text.execute(cmd, self.context(me))).text
+                text = full_text(await commands_text.execute(cmd, self.context(me)))
         except GrammarError as e:
             text = sentence(str(e)) + " Mail help for the commands."
         except ServiceError as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
+
+
+def full_text(reply) -> str:
+    """A reply's text, and what a chat would attach as a file (a mail has room for it)."""
+    return reply.text + (f"\n\n{reply.attachment[1]}" if reply.attachment else "")
 
 
 def piece_moves(pos, text: str) -> str:

@@ -121,3 +121,17 @@ async def test_help_in_the_subject_with_other_words_in_the_body(bot, servers):
     await servers.deliver(write_mail(ALICE, BOT, "help", "Hello, how does this work?\n"))
     await bot.step()
     assert "challenge GAME OPPONENT [days N]" in text_of(servers.last_to(ALICE))
+
+
+async def test_the_record_and_a_pieces_rules_by_mail(bot, servers):
+    game_id, side = await start_game(bot, servers)
+    white = side["w"]
+    await servers.deliver(reply_to_mail(white, servers.last_to(white), "e4"))
+    await bot.step()
+    await servers.deliver(reply_to_mail(white, servers.last_to(white), "record"))
+    await bot.step()
+    text = text_of(servers.last_to(white))
+    assert '[Result "*"]' in text and "1. e4" in text
+    await servers.deliver(write_mail(ALICE, BOT, "x", "rules grandducal"))
+    await bot.step()
+    assert "Grand Duke" in text_of(servers.last_to(ALICE))
