@@ -457,10 +457,15 @@ def help_text(grammar, m: Markup, command: str | None = None) -> str:
         also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
         return f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}"
     out = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
+    column = 16
     for spec in grammar:
         also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
-        if m.name == "plain":  # a terminal's columns
-            out.append(f"  {spec.usage:<16} {spec.help}{also}")
+        if m.name == "plain":  # a terminal's columns; a long usage gets a line of its own
+            if len(spec.usage) > column:
+                out.append(f"  {spec.usage}")
+                out.append(f"  {'':<{column}} {spec.help}{also}")
+            else:
+                out.append(f"  {spec.usage:<{column}} {spec.help}{also}")
         else:
             out.append(f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}")
     return m.lines(out)
