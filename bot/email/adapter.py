@@ -103,6 +103,9 @@ class EmailAdapter:
         first, if given)."""
         if service is not None:
             self.bind(service)
+        quiet = logging.getLogger("aioimaplib")  # a line for every untagged reply it skips
+        if quiet.level == logging.NOTSET:
+            quiet.setLevel(logging.WARNING)
         self._tasks = [asyncio.create_task(self.receiver.run(), name="email-receive"),
                        asyncio.create_task(self.mailer.run(), name="email-send")]
         log.info("play by email: %s (IMAP %s, SMTP %s)", self.bot_address,

@@ -24,7 +24,11 @@ log = logging.getLogger("bot.email")
 
 _SQUARE = re.compile(r"[a-z]\d{1,2}")
 # commands that only read (an answer to an old board may still ask them)
-_READS = {"help", "board", "moves", "games", "record", "ratings"}
+_READS = {"help", "board", "moves", "games", "record", "ratings", "rules", "piece"}
+# what a mail to the bot's own address may do: anyone can write any From, so nothing that
+# acts for a player in a game, on a challenge or on their clocks; the answer goes to the
+# From address, so reading their own games list shows nothing to anyone else
+_UNSIGNED = {"help", "games", "challenge", "rules", "piece", "ratings"}
 
 sentence = texts.sentence
 
@@ -188,8 +192,11 @@ class Handler:
                 cmd = GRAMMAR.parse(mail.subject, in_game=False)  # "help" as the subject
             if cmd.name == "help":
                 text = help_text(cmd["command"])
-            elif cmd.name in ("accept", "decline") and cmd["id"] is None:
+            elif cmd.name in ("accept", "decline"):
                 text = "Reply accept or decline to the challenge's own mail."
+            elif cmd.name not in _UNSIGNED:
+                text = (f"{cmd.name} is done in a reply to one of your game mails (its signed "
+                        "reply address shows the mail is yours). Mail help for the commands.")
             else:
                 me = await a.accounts.player_for(mail.sender)
                 text = full_text(await commands_text.execute(cmd, self.context(me)))

@@ -135,3 +135,17 @@ async def test_the_record_and_a_pieces_rules_by_mail(bot, servers):
     await servers.deliver(write_mail(ALICE, BOT, "x", "rules grandducal"))
     await bot.step()
     assert "Grand Duke" in text_of(servers.last_to(ALICE))
+
+
+async def test_the_bots_own_address_acts_for_nobody(bot, servers):
+    """A From line proves nothing: mailed to the plain address, vacation, accepting and
+    blocking are refused with where to send them (a reply to a signed game mail)."""
+    await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {BOB}"))
+    await bot.step()
+    bob = await bot.adapter.accounts.player_of(BOB)
+    for line in ("vacation 5", "accept 1", "block alice@a.test"):
+        await servers.deliver(write_mail(BOB, BOT, "x", line))  # anyone may have written it
+        await bot.step()
+        assert "reply" in text_of(servers.last_to(BOB)).lower()
+    assert not (await bot.service.vacation(bob.id)).on_vacation
+    assert (await bot.service.get_challenge(1)).status == "open"
