@@ -106,6 +106,13 @@ class Handler:
         except GrammarError as e:
             await answer(sentence(str(e)), board=False)
             return
+        if ply != view.ply and cmd.name == "move" and already_played(view, ply, me.id, cmd["move"]):
+            # the mail was acted on, and a stop came before it was marked handled: its answer
+            # again (sent once: the same key), not "the game changed"
+            log.info("mail %s from %s: its move in game %d was played already", mail.key,
+                     mail.sender, view.id)
+            await answer(f"You played {view.moves[ply].san} in game #{view.id}.", board=True)
+            return
         if ply != view.ply and cmd.name not in _READS:
             log.info("mail %s from %s answers game %d at ply %d, now %d: the board again",
                      mail.key, mail.sender, view.id, ply, view.ply)
@@ -205,6 +212,16 @@ class Handler:
         except ServiceError as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
+
+
+def already_played(view, ply: int, player_id: int, text: str) -> bool:
+    """Whether the move after ``ply`` is this player's and reads as ``text``: a mail acted on
+    whose "handled" mark a crash lost, handled again."""
+    if len(view.moves) <= ply:
+        return False
+    done = view.moves[ply]
+    typed = text.strip().rstrip("+#!?")
+    return done.player_id == player_id and typed in (done.san.rstrip("+#!?"), done.lan)
 
 
 def full_text(reply) -> str:

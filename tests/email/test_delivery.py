@@ -11,7 +11,7 @@ from bot.email.sending import STOP_AFTER_BOUNCES
 from bot.email.urls import MailServer
 
 from .conftest import BOT
-from .servers import free_port, reply_to_mail, write_mail
+from .servers import free_port, reply_to_mail, text_of, write_mail
 from .test_game_by_mail import ALICE, BOB, start_game
 
 
@@ -113,3 +113,25 @@ async def test_hard_bounces_stop_mail_to_an_address(bot, servers, caplog):
     assert servers.sent_to(BOB) == []  # nothing more was even tried
     assert "not mailing bob@b.test" in caplog.text
     assert len(servers.sent_to(ALICE)) == 3  # Alice still hears from the bot
+
+
+async def test_a_crash_between_acting_and_answering_acts_once_and_answers(bot, servers):
+    """The move was played, then the process died before its answer was queued (and before
+    the mail was marked handled): at the next start the mail is handled again, sees its
+    move played, and sends the answer it owed; the game changed by nothing."""
+    game_id, side = await start_game(bot, servers)
+    white = side["w"]
+    await servers.deliver(reply_to_mail(white, servers.last_to(white), "e4"))
+    mails = len(servers.sent_to(white))
+    crash_once(bot.adapter.mailer, "queue")  # the first mail queued after the move
+    try:
+        await bot.step()
+    except Crash:
+        pass
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
+    assert len(servers.sent_to(white)) == mails
+    await bot.restart()
+    await bot.step()
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
+    answers = [text_of(m) for m in servers.sent_to(white)[mails:]]
+    assert len(answers) == 1 and "You played e4 in game #1." in answers[0]
