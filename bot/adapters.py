@@ -244,3 +244,16 @@ DISCORD = register(AdapterKind("discord", lambda s: bool(s.discord_token), _disc
 WEB = register(AdapterKind("web", lambda s: s.web_port is not None, WebPages,
                            "  FAIRYPOST_WEB_PORT=<port> (web_port): the game pages, on FAIRYPOST_WEB_HOST "
                            "(default 127.0.0.1)."))
+
+
+def _email(settings: Settings) -> Adapter:
+    from .email.adapter import EmailAdapter
+    return EmailAdapter(settings)
+
+
+EMAIL_NEEDS = """\
+  FAIRYPOST_EMAIL_ADDRESS=<the bot's address>, FAIRYPOST_IMAP_URL=imaps://user:password@host/INBOX,
+  FAIRYPOST_SMTP_URL=smtps://user:password@host (email_address, imap_url, smtp_url), and
+  FAIRYPOST_EMAIL_SECRET=<a long random key>: play by email (README, "Play by email")."""
+
+EMAIL = register(AdapterKind("email", lambda s: s.email_enabled, _email, EMAIL_NEEDS))

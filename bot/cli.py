@@ -5,7 +5,7 @@
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
     fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
-    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT)
+    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
@@ -100,7 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     ra.add_argument("--player", metavar="NAME", action="append", default=[],
                     help="also this player's own ratings (a name as the games show it; repeatable)")
     ru = sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
-                                    "the game pages (FAIRYPOST_WEB_PORT)")
+                                    "the game pages (FAIRYPOST_WEB_PORT), play by email "
+                                    "(FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, FAIRYPOST_SMTP_URL)")
     ru.add_argument("--shards", metavar="A-B", help="run these of the Discord bot's shards in this "
                                                     "process (with --shard-count; several processes "
                                                     "share one PostgreSQL database)")

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 import rules
 
+from . import computer as comp
 from . import text
 from .errors import ServiceError
+from .game_texts import find_piece, piece_text, rules_text
 from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from .players import Player
 from .service import GameService, GameView
@@ -33,6 +35,8 @@ class Context:
     game_id: int | None = None  # the game the line is about (its thread, an email's subject)
     find_player: Callable[[str], Awaitable[Player | None]] | None = None
     expected_ply: int | None = None  # the ply of the board the player saw, if known
+    computer: comp.Computer | None = None  # for hint and review; None: the computer is not here
+    width: int | None = None  # wrap long texts (rules, a piece) to a terminal's columns
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class Reply:
     text: str
     game: GameView | None = None  # the game as it now stands, if the command changed it
     changed: bool = False
+    attachment: tuple[str, str] | None = None  # (file name, text): too long for a message
 
 
 Handler = Callable[[Command, Context], Awaitable[Reply]]
@@ -262,3 +267,63 @@ async def _next(cmd: Command, ctx: Context) -> Reply:
         return Reply("No game waits for your move.")
     view = await ctx.service.game(nxt.id)
     return Reply(text.board_caption(view, ctx.markup, "Your most urgent game:"), view)
+
+
+# --- the game's words, the computer, settings -----------------------------------------------
+
+@handles("rules")
+async def _rules(cmd: Command, ctx: Context) -> Reply:
+    game = cmd["game"] or ((await ctx.service.game(ctx.game_id)).game if ctx.game_id else None)
+    if game is None:
+        raise GrammarError(f"rules: which game? The games are: {', '.join(rules.variants())}",
+                           GRAMMAR.find("rules").usage)
+    return Reply(rules_text(game, ctx.markup, ctx.width))
+
+
+@handles("piece")
+async def _piece(cmd: Command, ctx: Context) -> Reply:
+    g = rules.game((await ctx.service.game(ctx.game_id)).game)
+    return Reply(piece_text(g, find_piece(g, cmd["piece"]), ctx.markup, ctx.width))
+
+
+def _computer(ctx: Context) -> comp.Computer:
+    if ctx.computer is None:
+        raise ServiceError("the computer is not playing here just now")
+    return ctx.computer
+
+
+@handles("hint")
+async def _hint(cmd: Command, ctx: Context) -> Reply:
+    view = await ctx.service.game(ctx.game_id)
+    comp.check_hint(view, ctx.player.id)  # refused at once, before the thinking
+    hint = await _computer(ctx).hint(view, ctx.player.id)
+    return Reply(ctx.markup.escape(comp.hint_line(view.id, hint)))
+
+
+@handles("review")
+async def _review(cmd: Command, ctx: Context) -> Reply:
+    """The counts in the reply; the move-by-move review (a long text) attached."""
+    view = await ctx.service.game(ctx.game_id)
+    comp.check_review(view)
+    moves = await _computer(ctx).review(view)
+    return Reply(ctx.markup.escape(comp.review_summary(view.id, moves)),
+                 attachment=(comp.review_file_name(view.id), comp.review_text(view, moves)))
+
+
+CONFIRM_SAID = {True: "Moves you type are asked about (\"Play Nf3?\") before they are played.",
+                False: "Moves you type are played as typed."}
+
+
+async def set_confirm(service: GameService, player_id: int, on: bool) -> None:
+    """The player setting ``confirm_moves`` for ``confirm on|off``: on asks about typed moves
+    (a player who has every move asked about keeps that); off asks about none."""
+    current = (await service.get_player(player_id)).settings.confirm_moves
+    value = "off" if not on else ("all" if current == "all" else "typed")
+    await service.update_settings(player_id, confirm_moves=value)
+
+
+@handles("confirm")
+async def _confirm(cmd: Command, ctx: Context) -> Reply:
+    on = cmd["answer"] == "on"
+    await set_confirm(ctx.service, ctx.player.id, on)
+    return Reply(ctx.markup.escape(CONFIRM_SAID[on]))

@@ -232,12 +232,27 @@ def review_text(view: GameView, moves: list[ReviewedMove]) -> str:
         note = m.mark if m.mark == "best" else (f"{m.mark} (best was {m.best_san})" if m.mark else "")
         lines.append(f"{number:<6} {m.san:<12} {_cp(m.before):>6} -> {_cp(m.after):>6} "
                      f"({_cp(m.swing)}) {note}".rstrip())
-    blunders = sum(m.mark == "??" for m in moves)
-    mistakes = sum(m.mark == "?" for m in moves)
-    best = sum(m.mark == "best" for m in moves)
-    lines += ["", f"{blunders} blunder(s), {mistakes} mistake(s), {best} move(s) as the computer "
-                  "would play."]
+    lines += ["", review_counts(moves)]
     return "\n".join(lines)
+
+
+def review_counts(moves: list[ReviewedMove]) -> str:
+    """'1 blunder(s) (??), 2 mistake(s) (?), 9 move(s) as the computer would play.'"""
+    marks = [m.mark for m in moves]
+    return (f"{marks.count('??')} blunder(s) (??), {marks.count('?')} mistake(s) (?), "
+            f"{marks.count('best')} move(s) as the computer would play.")
+
+
+def review_summary(game_id: int, moves: list[ReviewedMove]) -> str:
+    return f"The review of game #{game_id}: {review_counts(moves)}"
+
+
+def review_file_name(game_id: int) -> str:
+    return f"fairypost-review-{game_id}.txt"
+
+
+def hint_line(game_id: int, hint: Hint) -> str:
+    return f"Game #{game_id}: {hint.text()}."
 
 
 def _cp(score: int) -> str:

@@ -44,6 +44,12 @@ serves the pages too only when a port is set), ``FAIRYPOST_WEB_URL`` (``web_url`
 public base URL that links are made with, behind a proxy), ``FAIRYPOST_WEB_SECRET``
 (``web_secret``: the key that signs game links; unset: one kept beside the database).
 
+Play by email (``bot.email``): ``FAIRYPOST_EMAIL_ADDRESS`` (``email_address``: the bot's
+address), ``FAIRYPOST_IMAP_URL`` (``imap_url``: ``imap[s]://user:password@host:port/MAILBOX``),
+``FAIRYPOST_SMTP_URL`` (``smtp_url``: ``smtp[s]://user:password@host:port``),
+``FAIRYPOST_EMAIL_SECRET`` (``email_secret``: the key of reply tokens). All three of the
+first set: ``fairypost run`` starts the email adapter.
+
 Challenges (``challenge_days``, ``max_open_challenges``, ``max_challenges_per_opponent``;
 environment ``FAIRYPOST_CHALLENGE_DAYS``, ``FAIRYPOST_MAX_OPEN_CHALLENGES``,
 ``FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT``): an unanswered challenge expires after this many
@@ -92,6 +98,10 @@ class Settings:
     web_port: int | None = None       # None: `fairypost web` uses 8080, `fairypost run` serves no pages
     web_url: str | None = None        # the public base URL of the pages (behind a proxy)
     web_secret: str | None = field(default=None, repr=False)
+    email_address: str | None = None  # the bot's own address (bot/email/)
+    imap_url: str | None = field(default=None, repr=False)  # imap[s]://user:password@host:port/MAILBOX
+    smtp_url: str | None = field(default=None, repr=False)  # smtp[s]://user:password@host:port
+    email_secret: str | None = field(default=None, repr=False)  # the key of reply tokens
     challenge_days: int = 7           # an unanswered challenge expires after this many days
     max_open_challenges: int = 10     # open challenges a player may have at once
     max_challenges_per_opponent: int = 3  # of them, to one opponent
@@ -121,6 +131,17 @@ class Settings:
             raise ConfigError(f"web_port must be a port number from 1 to 65535, not {self.web_port}")
         if self.web_url is not None and not self.web_url.startswith(("http://", "https://")):
             raise ConfigError(f"web_url must start with http:// or https://, not {self.web_url!r}")
+        if self.email_address or self.imap_url or self.smtp_url:
+            from bot.email.urls import check_settings  # the adapter's own checks
+            try:
+                check_settings(self)
+            except ValueError as e:
+                raise ConfigError(str(e)) from None
+
+    @property
+    def email_enabled(self) -> bool:
+        """Whether the email adapter is configured (``fairypost run`` starts it)."""
+        return bool(self.email_address and self.imap_url and self.smtp_url)
 
     @classmethod
     def load(cls, file: str | os.PathLike | None = None,
@@ -130,8 +151,9 @@ class Settings:
         path = file if file is not None else env.get("FAIRYPOST_CONFIG")
         if path:
             values.update(_read_file(Path(path)))
-            if values.get("discord_token"):
-                _warn_if_readable(Path(path))
+            secret = next((k for k in _SECRET_KEYS if values.get(k)), None)
+            if secret:
+                _warn_if_readable(Path(path), secret)
         values.update(_read_env(env))
         try:
             return cls(**values)  # type: ignore[arg-type]
@@ -164,6 +186,10 @@ _ENV_KEYS = {
     "FAIRYPOST_WEB_PORT": ("web_port", int),
     "FAIRYPOST_WEB_URL": ("web_url", str),
     "FAIRYPOST_WEB_SECRET": ("web_secret", str),
+    "FAIRYPOST_EMAIL_ADDRESS": ("email_address", str),
+    "FAIRYPOST_IMAP_URL": ("imap_url", str),
+    "FAIRYPOST_SMTP_URL": ("smtp_url", str),
+    "FAIRYPOST_EMAIL_SECRET": ("email_secret", str),
     "FAIRYPOST_CHALLENGE_DAYS": ("challenge_days", int),
     "FAIRYPOST_MAX_OPEN_CHALLENGES": ("max_open_challenges", int),
     "FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT": ("max_challenges_per_opponent", int),
@@ -216,7 +242,11 @@ def _read_file(path: Path) -> dict[str, object]:
     return out
 
 
-def _warn_if_readable(path: Path) -> None:
+#: File keys that hold a password or a key: a file with one should be its owner's alone.
+_SECRET_KEYS = ("discord_token", "imap_url", "smtp_url", "email_secret", "web_secret")
+
+
+def _warn_if_readable(path: Path, key: str = "discord_token") -> None:
     """One log line if a file holding the token may be read by other users (POSIX modes;
     Windows has ACLs instead, and its modes always show group and others bits)."""
     if os.name == "nt":
@@ -226,8 +256,9 @@ def _warn_if_readable(path: Path) -> None:
     except OSError:
         return
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
-        log.warning("the settings file %s holds the Discord token and other users may read it "
-                    "(mode %03o): chmod 600 %s", path, stat.S_IMODE(mode), path)
+        what = "the Discord token" if key == "discord_token" else f"a secret ({key})"
+        log.warning("the settings file %s holds %s and other users may read it "
+                    "(mode %03o): chmod 600 %s", path, what, stat.S_IMODE(mode), path)
 
 
 def _read_env(env: Mapping[str, str]) -> dict[str, object]:

@@ -69,6 +69,7 @@ class GameStarted(Event):
     black: PlayerRef
     days: int | None
     challenge_id: int | None
+    rated: bool = False  # (a notice stored before this field: casual)
 
 
 @dataclass(frozen=True, kw_only=True)

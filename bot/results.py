@@ -105,6 +105,8 @@ class GameSummary(_Ended):
     ply: int
     deadline: datetime | None
     seconds_left: int | None
+    white_rating: str | None = None  # as in GameView: None against the computer
+    black_rating: str | None = None
 
 
 @dataclass(frozen=True)

@@ -731,7 +731,7 @@ class GameService(RatingsOps, ChallengeLife):
                 white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
                 for p in (white, black):
                     event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
-                                           days=c.days, challenge_id=c.id)
+                                           days=c.days, challenge_id=c.id, rated=rated)
                     await self._emit(tx, event, p.id, now, game_id=gid)
             cmd.new_turn_in = gid
         return await self.game(gid)
@@ -984,6 +984,7 @@ class GameService(RatingsOps, ChallengeLife):
             if me is None:
                 raise NotFound(f"there is no player #{player_id}")
             players: dict[int, PlayerRow] = {me.id: me}
+            ratings: dict[tuple, tuple[str | None, str | None]] = {}
             for g in await tx.games_of(player_id, include_finished):
                 for pid in (g.white_id, g.black_id):
                     if pid not in players:
@@ -992,13 +993,17 @@ class GameService(RatingsOps, ChallengeLife):
                 to_move = players[g.to_move_id] if active else None
                 deadline = self._effective_deadline(g, to_move, now)
                 side = Side.WHITE if g.white_id == player_id else Side.BLACK
+                key = (g.white_id, g.black_id, g.game)  # each pair's ratings read once
+                if key not in ratings:
+                    ratings[key] = await header_ratings(tx, g, players[g.white_id], players[g.black_id], now)
                 out.append(GameSummary(
                     id=g.id, game=g.game, white=ref(players[g.white_id]), black=ref(players[g.black_id]),
                     my_side=side, opponent=ref(players[g.black_id if side == Side.WHITE else g.white_id]),
                     my_move=active and g.to_move_id == player_id, status=GameStatus(g.status),
                     result=g.result,
                     reason=g.reason, ply=g.ply, deadline=from_ts(deadline),
-                    seconds_left=None if deadline is None else deadline - now))
+                    seconds_left=None if deadline is None else deadline - now,
+                    white_rating=ratings[key][0], black_rating=ratings[key][1]))
         out.sort(key=lambda s: (s.status != GameStatus.ACTIVE, not s.my_move, s.seconds_left is None,
                                 s.seconds_left or 0, s.id))
         return out

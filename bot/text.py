@@ -180,16 +180,28 @@ def title(view) -> str:
     return f"Game #{view.id} · {game_name(view.game)}"
 
 
+def rating_of(game, side: str) -> str | None:
+    """The player's rating shown beside their name ('1523', '1500?': provisional) in a
+    ``GameView`` or ``GameSummary``; None against the computer."""
+    return getattr(game, "white_rating" if side == "w" else "black_rating", None)
+
+
+def rated_name(game, side: str, m: Markup, *, bold: bool = False) -> str:
+    """A player's name with their rating beside it: 'Alice 1523'."""
+    p = player_of(game, side)
+    rating = rating_of(game, side)
+    shown = m.bold(p.name) if bold else m.escape(p.name)
+    return f"{shown} {rating}" if rating else shown
+
+
 def players_line(view, m: Markup) -> str:
     """'**Alice** 1523 (White) vs **Bob** 1500? (Black)': in a game between people, their
     ratings beside the names (a '?': provisional), and whether the game is casual."""
-    if not getattr(view, "white_rating", None):  # against the computer
+    if not rating_of(view, "w"):  # against the computer
         return f"{who(view, 'w', m)} vs {who(view, 'b', m)}"
-    def rated(side: str, rating: str) -> str:
-        p = player_of(view, side)
-        return f"{m.bold(p.name)} {rating} ({side_name(view.game, side)})"
-    line = f"{rated('w', view.white_rating)} vs {rated('b', view.black_rating)}"
-    return line + ("" if view.rated else " · casual")
+    def rated(side: str) -> str:
+        return f"{rated_name(view, side, m, bold=True)} ({side_name(view.game, side)})"
+    return f"{rated('w')} vs {rated('b')}" + ("" if view.rated else " · casual")
 
 
 # --- results and whose turn ---------------------------------------------------------------
@@ -297,14 +309,15 @@ def status_text(view, m: Markup, setup: str | None = None) -> str:
 # --- game lists and challenges ------------------------------------------------------------
 
 def game_line(s, m: Markup) -> str:
-    """One of the player's games (a ``GameSummary``): '#3 <game> vs Ann: your move'."""
+    """One of the player's games (a ``GameSummary``): '#3 <game> vs Ann 1523: your move'
+    (beside the opponent's name their rating, in a game between people)."""
     if s.status != "active":
         state = f"{s.result} ({s.reason})"
     elif s.my_move:
         state = "your move" + (f", {time_left(s.seconds_left)} left" if s.seconds_left is not None else "")
     else:
         state = f"{m.escape(s.opponent.name)} to move"
-    return f"#{s.id} {game_name(s.game)} vs {m.escape(s.opponent.name)}: {state}"
+    return f"#{s.id} {game_name(s.game)} vs {rated_name(s, other(s.my_side), m)}: {state}"
 
 
 def challenge_line(c, me_id: int, m: Markup) -> str:
@@ -318,15 +331,15 @@ def challenge_line(c, me_id: int, m: Markup) -> str:
 
 
 def both_sides_line(s, m: Markup) -> str:
-    """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann v Bob,
-    4 plies, Ann to move' (the terminal's list, where both players sit)."""
+    """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann 1500? v
+    Bob 1500?, 4 plies, Ann to move' (the terminal's list, where both players sit)."""
     if s.status == "active":
         state = f"{m.escape(s.white.name if (s.my_side == 'w') == s.my_move else s.black.name)} to move"
     elif s.status == "aborted":
         state = "aborted"
     else:
         state = f"{s.result} ({s.reason})"
-    return (f"#{s.id:<4} {s.game:<11} {m.escape(s.white.name)} v {m.escape(s.black.name)}, "
+    return (f"#{s.id:<4} {s.game:<11} {rated_name(s, 'w', m)} v {rated_name(s, 'b', m)}, "
             f"{s.ply} {'ply' if s.ply == 1 else 'plies'}, {state}")
 
 
@@ -379,7 +392,8 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         side = "w" if me == e.white.id else "b"
         opp = e.black if side == "w" else e.white
         return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
-                f"play {side_name(e.game, side)}, {days_text(e.days)}.{to}")
+                f"play {side_name(e.game, side)}, {days_text(e.days)}, "
+                f"{'a rated' if e.rated else 'a casual'} game.{to}")
     if isinstance(e, ev.GameOver):
         return (f"Game #{e.game_id} ({game_name(e.game)}) is over: {e.result} · "
                 f"{result_text(e.game, e.white, e.black, e.result, e.reason, m)}.{to}")
@@ -443,10 +457,68 @@ def help_text(grammar, m: Markup, command: str | None = None) -> str:
         also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
         return f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}"
     out = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
+    column = 16
     for spec in grammar:
         also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
-        if m.name == "plain":  # a terminal's columns
-            out.append(f"  {spec.usage:<16} {spec.help}{also}")
+        if m.name == "plain":  # a terminal's columns; a long usage gets a line of its own
+            if len(spec.usage) > column:
+                out.append(f"  {spec.usage}")
+                out.append(f"  {'':<{column}} {spec.help}{also}")
+            else:
+                out.append(f"  {spec.usage:<{column}} {spec.help}{also}")
         else:
             out.append(f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}")
     return m.lines(out)
+
+
+# --- Discord's /help: the slash commands, and the typed ones from the grammar ----------------
+
+# The slash commands by what they are for; each says what it does in its own description
+# (the words Discord's command picker shows too). A command in no section goes in the last.
+# In the notes, {x} is a command or a move, <x> a button.
+GUIDE = (
+    ("Start a game", ("challenge",),
+     "Leave out the opponent for an open challenge anyone can accept; accepting opens a thread "
+     "for the game in this channel."),
+    ("Play", ("move", "board", "draw", "takeback", "resign", "premove"),
+     "In the game's thread you can also just type the move ({Nf3}, {e2e4}), or press <Move> under "
+     "the board; <Next game> after a move: your most urgent game."),
+    ("Look things up", ("games", "record", "replay", "share", "rules", "piece", "ratings"),
+     "Games are rated unless the challenge says {rated: False}; games against the computer never are."),
+    ("Play the computer", ("hint", "review"),
+     "Challenge the computer (its option, or this bot as the opponent) at a level from 1 to 5."),
+    ("You", ("settings", "help"),
+     "In {/settings} too: confirming moves before they are made, blocking someone's challenges. "
+     "The {game} option is only needed outside the game's thread when you have several games."),
+)
+TYPED_HEADING = "Typed in a game's thread (if this bot reads messages)"
+TYPED_NOTE = "Conditional lines go by {/premove}: typed in the thread, your opponent could read them."
+EMBED_DESCRIPTION = 4096  # Discord's limit on an embed's description
+
+
+def _note(words: str, m: Markup) -> str:
+    parts = re.split(r"(\{[^}]+\}|<[^>]+>)", words)
+    return "".join(m.code(p[1:-1]) if p.startswith("{") else m.bold(p[1:-1]) if p.startswith("<")
+                   else m.escape(p) for p in parts)
+
+
+def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCRIPTION) -> str:
+    """Discord's /help: ``slash`` the slash commands' descriptions by name, ``typed`` the
+    grammar of what can be typed in a game's thread (bot/commands_text.py's), each with
+    the grammar's words for it (the terminal's and email's help say the same). Longer
+    than ``limit``, the typed commands are listed by their usage alone."""
+    placed = {name for _, names, _ in GUIDE for name in names}
+    sections = [(h, [n for n in names if n in slash], w) for h, names, w in GUIDE]
+    sections[-1][1].extend(n for n in slash if n not in placed)
+    out = [f"{m.bold('fairypost')}: correspondence chess variants, one move at a time."]
+    for heading, names, words in sections:
+        if names:
+            out += ["", m.bold(heading), *(f"{m.code('/' + n)}: {m.escape(slash[n])}" for n in names),
+                    _note(words, m)]
+    specs = [spec for spec in typed if spec.name != "premove"]
+    full = m.lines([*out, "", m.bold(TYPED_HEADING),
+                    *(f"{m.code(s.usage)}: {m.escape(s.help)}" for s in specs), _note(TYPED_NOTE, m)])
+    if len(full) <= limit:
+        return full
+    return m.lines([*out, "", m.bold(TYPED_HEADING), ", ".join(m.code(s.usage) for s in specs),
+                    _note(TYPED_NOTE + " Type {help COMMAND} there for one of them.", m)])

@@ -20,7 +20,7 @@ import rules
 from bot import computer as comp
 from bot.errors import GameOver, ServiceError, SettingsError
 from bot.replays import game_gif
-from bot.web.cli import link_suffix
+from bot.links import link_suffix
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
@@ -255,7 +255,7 @@ async def hint(interaction: discord.Interaction, game: int | None = None) -> Non
     comp.check_hint(gv, me.id)  # refused at once, before the thinking
     await defer(interaction)
     h = await _computer(fairy).hint(gv, me.id)
-    await send(interaction, f"Game #{gid}: {h.text()}.")
+    await send(interaction, comp.hint_line(gid, h))
 
 
 @app_commands.command(description="After a game: each move's score swing, its blunders and best moves")
@@ -270,12 +270,9 @@ async def review(interaction: discord.Interaction, game: int | None = None) -> N
     computer = _computer(fairy)
     await defer(interaction)
     moves = await computer.review(gv)
-    marks = [m.mark for m in moves]
     text = comp.review_text(gv, moves)
-    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-review-{gid}.txt")
-    await send(interaction, f"The review of game #{gid}: {marks.count('??')} blunder(s) (??), "
-                            f"{marks.count('?')} mistake(s) (?), {marks.count('best')} move(s) as "
-                            "the computer would play.", file=file)
+    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=comp.review_file_name(gid))
+    await send(interaction, comp.review_summary(gid, moves), file=file)
 
 
 @app_commands.command(description="Your game's web page: its link, and whether anyone may follow it")
@@ -534,7 +531,10 @@ def _times(text: str) -> tuple[str, str] | None:
                        vacation_days="how long a vacation lasts (default: all you have left this year)",
                        confirm_moves="ask \"Play Nf3?\" with a Confirm button before a move is made",
                        block="no more challenges from this member (games under way go on)",
-                       unblock="take a block back")
+                       unblock="take a block back",
+                       email="link a mail address to play by mail too (a code is mailed to it)",
+                       email_code="the code mailed to the address, to confirm it",
+                       email_notices="mail your notices (each board to answer) to that address too")
 @app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES, confirm_moves=CONFIRM_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
@@ -542,11 +542,15 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
                    quiet_hours: str | None = None, digest: str | None = None, vacation: str | None = None,
                    vacation_days: Range[int, 1, 365] | None = None,
                    confirm_moves: str | None = None, block: discord.Member | None = None,
-                   unblock: discord.Member | None = None) -> None:
+                   unblock: discord.Member | None = None, email: str | None = None,
+                   email_code: str | None = None, email_notices: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
+    if email is not None or email_code is not None or email_notices is not None:
+        from bot.account_links import link_step
+        done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
         access.check_notice_channel(interaction, target)
@@ -605,7 +609,7 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
 
 @app_commands.command(name="help", description="How to play here")
 async def help_(interaction: discord.Interaction) -> None:
-    e = discord.Embed(title="fairypost", description=format.HELP, colour=format.COLOUR_INFO)
+    e = discord.Embed(title="fairypost", description=format.help_text(COMMANDS), colour=format.COLOUR_INFO)
     e.add_field(name="Games", value=", ".join(format.game_name(g) for g in rules.variants()), inline=False)
     await send(interaction, embed=e)
 

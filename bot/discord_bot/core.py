@@ -13,7 +13,7 @@ import rules
 from bot.errors import NotAPlayer, NotFound, ServiceError
 from bot.players import Player
 from bot.service import GameService, GameView, MoveResult
-from bot.web.cli import link_suffix
+from bot.links import link_suffix
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images

@@ -11,6 +11,7 @@ import rules
 from bot import events as ev
 from bot import text
 from bot.commands_text import typed_grammar
+from bot.game_texts import PIECES, piece_line, rules_body
 from bot.text import DISCORD, REASONS, colour_text, days_text, game_name, side_name  # noqa: F401 - shared words
 from bot.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
 
@@ -29,31 +30,22 @@ def game_summary(game: str) -> str:
         return ""
 
 
-def piece_label(ptype) -> str:
-    """A piece's name; both sides' names where they differ (a game whose sides name them differently)."""
-    return " / ".join(ptype.side_names) if ptype.side_names else ptype.name
-
-
 def rules_embed(game: str) -> discord.Embed:
-    """A game's rules as the terminal's rules command says them: the summary, the special
-    rules and the end in the description (at most 4096), the pieces in fields of at most
-    1024 characters (the texts all come from the game's data file)."""
+    """A game's rules in the words of the terminal's rules command (bot/game_texts.py): the
+    summary, the special rules and the end in the description (at most 4096), the pieces
+    in fields of at most 1024 characters."""
     g = rules.game(game)
-    parts = [g.summary]
-    if g.special_rules:
-        parts.append("**Special rules**\n" + "\n".join(f"• {r}" for r in g.special_rules))
-    if g.game_end:
-        parts.append("**How the game ends**\n" + g.game_end)
-    e = discord.Embed(title=g.name, description="\n\n".join(parts)[:4096], colour=COLOUR_INFO)
+    e = discord.Embed(title=g.name, description=DISCORD.lines(rules_body(g, DISCORD))[:4096],
+                      colour=COLOUR_INFO)
     chunk = ""
     for key, t in g.types.items():
-        line = f"**{key}** {piece_label(t)}: {t.description}"
+        line = DISCORD.lines(piece_line(key, t, DISCORD))
         if chunk and len(chunk) + 1 + len(line) > 1024:
-            e.add_field(name="Pieces" if not e.fields else "Pieces (more)", value=chunk, inline=False)
+            e.add_field(name=PIECES if not e.fields else f"{PIECES} (more)", value=chunk, inline=False)
             chunk = ""
         chunk = f"{chunk}\n{line}" if chunk else line[:1024]
     if chunk:
-        e.add_field(name="Pieces" if not e.fields else "Pieces (more)", value=chunk, inline=False)
+        e.add_field(name=PIECES if not e.fields else f"{PIECES} (more)", value=chunk, inline=False)
     return e
 
 
@@ -160,41 +152,6 @@ def event_text(e: ev.Event, where: str | None = None) -> str | None:
     return text.event_text(e, DISCORD, where)
 
 
-HELP = """\
-**fairypost**: correspondence chess variants, one move at a time.
-
-**Start a game**
-`/challenge game opponent days colour`: challenge someone (leave out the opponent for an open \
-challenge anyone can accept). Accepting opens a thread for the game in this channel.
-
-**Play**
-`/move move`: start typing and pick from the legal moves. In the game's thread you can also \
-just type the move (`Nf3`, `e2e4`), or press **Move** under the board.
-`/board`: the position, from your side if you like, with one piece's moves marked.
-`/draw`, `/takeback`, `/resign`: offer, ask, answer, give up.
-`/premove lines`: while your opponent is to move, answers left in advance (`Nf6 e5; Nc6 d4`: \
-if they play Nf6, you play e5); only you see them. **Next game** after a move: your most urgent game.
-
-**Look things up**
-`/games`: your games, most urgent first. `/record`: a game's record as a file. \
-`/replay`: a game as an animated picture. `/share`: a game's web page, if this bot has them.
-`/rules`: a game's rules and pieces. `/piece`: one piece's card.
-`/ratings`: a game's leaderboard and your own ratings (games are rated unless the challenge \
-says `rated: False`; games against the computer never are).
-
-**Play the computer**
-`/challenge` with the computer option (or this bot as the opponent) and a level from 1 to 5. \
-In its games `/hint` shows the move it would play; after any game `/review` marks each move's \
-blunders and best replies.
-
-**You**
-`/settings`: notices by DM or in a channel, quiet hours and time zone, daily digest, vacation, \
-confirming moves before they are made, blocking someone's challenges (`block`, `unblock`).
-
-The `game` option is only needed outside the game's thread when you have several games."""
-
-# the typed commands, from the one grammar, when the bot reads messages (the intent is on)
-HELP += ("\n\n**Typed in a game's thread** (if this bot reads messages)\n"
-         + ", ".join(DISCORD.code(spec.usage) for spec in typed_grammar()
-                     if spec.needs_game and spec.name != "premove")  # premove: in private, /premove
-         + ", and `help` for the rest.")
+def help_text(slash_commands) -> str:
+    """/help: the slash commands (their descriptions) and the typed ones (the grammar's words)."""
+    return text.slash_help({c.name: c.description for c in slash_commands}, typed_grammar(), DISCORD)

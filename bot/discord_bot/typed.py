@@ -13,6 +13,7 @@ that fits several of them is not guessed at.
 
 from __future__ import annotations
 
+import io
 import logging
 
 import discord
@@ -31,6 +32,8 @@ from .views import asked_first
 log = logging.getLogger("bot.discord_bot")
 
 MAX_LENGTH = 40
+MESSAGE_CHARS = 2000  # Discord's limit on a message
+CUT_NOTE = "\n… (all of it in the file)"
 
 
 def move_text(content: str) -> str | None:
@@ -104,13 +107,21 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
         view = mine[0] if len(mine) == 1 else None
         ctx = commands_text.Context(fairy.service, me, DISCORD, view.id if view else None,
                                     find_player=lambda who: _mentioned(fairy, message, who),
-                                    expected_ply=view.ply if view else None)
+                                    expected_ply=view.ply if view else None, computer=fairy.computer)
         try:
             reply = await commands_text.execute(cmd, ctx)
         except (ServiceError, GrammarError) as e:
             await message.reply(format.safe(str(e)), allowed_mentions=NO_PINGS)
             return True
-        await message.reply(reply.text[:2000], allowed_mentions=NO_PINGS)
+        extra = {}
+        if reply.attachment is not None:  # a long text (a review) as a file
+            filename, body = reply.attachment
+            extra["file"] = discord.File(io.BytesIO(body.encode("utf-8")), filename=filename)
+        words = reply.text
+        if len(words) > MESSAGE_CHARS and not extra:  # a long text (a big game's rules): all of it as a file
+            extra["file"] = discord.File(io.BytesIO(words.encode("utf-8")), filename="fairypost-reply.md")
+            words = words[:MESSAGE_CHARS - len(CUT_NOTE)].rsplit("\n", 1)[0] + CUT_NOTE
+        await message.reply(words[:MESSAGE_CHARS], allowed_mentions=NO_PINGS, **extra)
         if reply.changed and reply.game is not None:
             await fairy.post_board(reply.game)
         return True

@@ -304,11 +304,54 @@ _V9_RATINGS_CHALLENGES = (
     )""",
 )
 
+# Play by email (bot/email/): each mail read, kept until handled (so a crash between
+# reading and acting loses nothing, and a mail read twice is handled once); the mails the
+# bot sends, each once, retried; the players' addresses (a mail player's own, or one a
+# Discord player linked with a mailed code) and their hard bounces.
+_V10_EMAIL = (
+    """CREATE TABLE email_inbox (
+        message_key  TEXT PRIMARY KEY,
+        raw          BLOB NOT NULL,
+        received_at  INTEGER NOT NULL,
+        handled_at   INTEGER
+    )""",
+    "CREATE INDEX email_inbox_unhandled ON email_inbox (handled_at, received_at)",
+    """CREATE TABLE email_outbox (
+        id          INTEGER PRIMARY KEY,
+        dedupe_key  TEXT NOT NULL UNIQUE,
+        recipient   TEXT NOT NULL,
+        message     BLOB NOT NULL,
+        created_at  INTEGER NOT NULL,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        next_at     INTEGER NOT NULL,
+        sent_at     INTEGER,
+        dropped     TEXT
+    )""",
+    "CREATE INDEX email_outbox_due ON email_outbox (sent_at, dropped, next_at)",
+    """CREATE TABLE email_addresses (
+        address       TEXT PRIMARY KEY,
+        player_id     INTEGER NOT NULL REFERENCES players(id),
+        confirmed_at  INTEGER NOT NULL,
+        hard_bounces  INTEGER NOT NULL DEFAULT 0,
+        stopped_at    INTEGER,
+        notices       INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX email_addresses_by_player ON email_addresses (player_id)",
+    """CREATE TABLE email_links (
+        address     TEXT NOT NULL,
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        code        TEXT NOT NULL,
+        expires_at  INTEGER NOT NULL,
+        tries       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player_id, address)
+    )""",
+)
+
 # Each player's next digest time, indexed, so that the digest check reads only the players
 # whose digest may be due instead of every player with a digest time. A lower bound: NULL
 # for no digest; a change of settings sets it to 0 ("work it out at the next sweep"), which
 # existing players with settings start with.
-_V10_NEXT_DIGEST = (
+_V11_NEXT_DIGEST = (
     "ALTER TABLE players ADD COLUMN next_digest_at INTEGER",
     "UPDATE players SET next_digest_at = 0 WHERE settings <> '{}'",
     "CREATE INDEX players_by_next_digest ON players (next_digest_at)",
@@ -319,7 +362,7 @@ _V10_NEXT_DIGEST = (
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
-                                                _V10_NEXT_DIGEST)
+                                                _V10_EMAIL, _V11_NEXT_DIGEST)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -513,6 +556,34 @@ class ChatPrefRow:
     notify: str
     guild_id: str | None
     channel_id: str | None
+
+
+@dataclass(frozen=True)
+class EmailOutRow:
+    id: int
+    recipient: str
+    message: bytes
+    attempts: int
+
+
+@dataclass(frozen=True)
+class EmailAddressRow:
+    address: str
+    player_id: int
+    confirmed_at: int
+    hard_bounces: int
+    stopped_at: int | None
+    notices: int = 0  # a linked address: the player's notices are mailed there too
+
+
+@dataclass(frozen=True)
+class EmailLinkRow:
+    """A link asked for and not yet confirmed: the code mailed to the address."""
+    address: str
+    player_id: int
+    code: str
+    expires_at: int
+    tries: int
 
 
 #: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
@@ -982,6 +1053,103 @@ class Tx:
     async def chat_pref(self, player_id: int) -> ChatPrefRow | None:
         return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",
                                                  (player_id,)))
+
+    # play by email (bot/email/): the mails read, the mails to send, the players' addresses
+    async def record_mail(self, key: str, raw: bytes, now: int) -> bool:
+        """Keep a mail read from the mailbox; False if it was kept before (read twice)."""
+        return await self._change("INSERT INTO email_inbox (message_key, raw, received_at) "
+                                  "VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (key, raw, now)) == 1
+
+    async def unhandled_mails(self, limit: int = 50) -> list[tuple[str, bytes]]:
+        rows = await self._all("SELECT message_key, raw FROM email_inbox WHERE handled_at IS NULL "
+                               "ORDER BY received_at, message_key LIMIT ?", (limit,))
+        return [(r[0], bytes(r[1])) for r in rows]
+
+    async def mail_handled(self, key: str, now: int) -> None:
+        await self._exec("UPDATE email_inbox SET handled_at = ? WHERE message_key = ?", (now, key))
+
+    async def queue_mail(self, dedupe_key: str, recipient: str, message: bytes, now: int) -> bool:
+        """A mail to send; False if one with this key was queued before (sent once)."""
+        return await self._change(
+            "INSERT INTO email_outbox (dedupe_key, recipient, message, created_at, next_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (dedupe_key, recipient, message, now, now)) == 1
+
+    async def due_mails(self, now: int, limit: int = 20) -> list[EmailOutRow]:
+        rows = await self._all("SELECT id, recipient, message, attempts FROM email_outbox "
+                               "WHERE sent_at IS NULL AND dropped IS NULL AND next_at <= ? "
+                               "ORDER BY next_at, id LIMIT ?", (now, limit))
+        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
+
+    async def next_mail_at(self) -> int | None:
+        row = await self._one("SELECT MIN(next_at) FROM email_outbox "
+                              "WHERE sent_at IS NULL AND dropped IS NULL")
+        return row[0]
+
+    async def mail_sent(self, mail_id: int, now: int) -> None:
+        await self._exec("UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+                         (now, mail_id))
+
+    async def mail_failed(self, mail_id: int, next_at: int | None, why: str | None) -> None:
+        """One more failed try: again at ``next_at``, or (None) given up because of ``why``."""
+        await self._exec("UPDATE email_outbox SET attempts = attempts + 1, next_at = COALESCE(?, next_at), "
+                         "dropped = ? WHERE id = ?", (next_at, why, mail_id))
+
+    async def sent_mails(self) -> list[EmailOutRow]:
+        rows = await self._all("SELECT id, recipient, message, attempts FROM email_outbox "
+                               "WHERE sent_at IS NOT NULL ORDER BY sent_at, id")
+        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
+
+    async def email_address(self, address: str) -> EmailAddressRow | None:
+        return _row(EmailAddressRow, await self._one(
+            "SELECT * FROM email_addresses WHERE address = ?", (address,)))
+
+    async def player_addresses(self, player_id: int) -> list[EmailAddressRow]:
+        rows = await self._all("SELECT * FROM email_addresses WHERE player_id = ? ORDER BY address",
+                               (player_id,))
+        return [_row(EmailAddressRow, r) for r in rows]
+
+    async def set_email_address(self, address: str, player_id: int, now: int) -> None:
+        """The address is the player's (confirmed now)."""
+        await self._exec(
+            "INSERT INTO email_addresses (address, player_id, confirmed_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (address) DO UPDATE SET player_id = excluded.player_id, "
+            "confirmed_at = excluded.confirmed_at, notices = 0", (address, player_id, now))
+
+    async def set_email_link(self, address: str, player_id: int, code: str, expires_at: int) -> None:
+        await self._exec("INSERT INTO email_links (address, player_id, code, expires_at) "
+                         "VALUES (?, ?, ?, ?) ON CONFLICT (player_id, address) DO UPDATE SET "
+                         "code = excluded.code, expires_at = excluded.expires_at, tries = 0",
+                         (address, player_id, code, expires_at))
+
+    async def email_links(self, player_id: int) -> list[EmailLinkRow]:
+        rows = await self._all("SELECT * FROM email_links WHERE player_id = ? ORDER BY address",
+                               (player_id,))
+        return [_row(EmailLinkRow, r) for r in rows]
+
+    async def email_link_tried(self, player_id: int, drop_after: int) -> None:
+        """One more wrong code for the player's links; those tried ``drop_after`` times go."""
+        await self._exec("UPDATE email_links SET tries = tries + 1 WHERE player_id = ?", (player_id,))
+        await self._exec("DELETE FROM email_links WHERE player_id = ? AND tries >= ?",
+                         (player_id, drop_after))
+
+    async def drop_email_link(self, address: str, player_id: int) -> None:
+        await self._exec("DELETE FROM email_links WHERE address = ? AND player_id = ?",
+                         (address, player_id))
+
+    async def set_email_notices(self, address: str, on: bool) -> None:
+        await self._exec("UPDATE email_addresses SET notices = ? WHERE address = ?", (int(on), address))
+
+    async def hard_bounce(self, address: str, stop_after: int, now: int) -> tuple[int, bool]:
+        """Count a hard bounce of ``address``: (bounces so far, whether mail to it stops now)."""
+        row = await self.email_address(address)
+        if row is None:
+            return 0, False
+        count = row.hard_bounces + 1
+        stop = row.stopped_at is None and count >= stop_after
+        await self._exec("UPDATE email_addresses SET hard_bounces = ?, stopped_at = "
+                         "COALESCE(stopped_at, ?) WHERE address = ?",
+                         (count, now if stop else None, address))
+        return count, stop
 
     # conditional moves (bot/premoves.py)
     async def premoves(self, game_id: int, player_id: int | None = None) -> list[PremoveRow]:

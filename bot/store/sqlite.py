@@ -186,9 +186,9 @@ async def _to_the_end(awaitable):
         try:
             await asyncio.shield(future)
         except asyncio.CancelledError:
+            cancelled = True  # raised below, even if the statement ended in the same moment
             if future.done():
                 break
-            cancelled = True
         except BaseException:  # noqa: BLE001 - the future's own error: read below
             break
     if cancelled:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rules.errors import RulesError
 
+from ..commands_text import CONFIRM_SAID, set_confirm
 from ..grammar import Command
 from ..text import sentence
 from ..timetext import time_left
@@ -112,14 +113,12 @@ async def _next(s, cmd: Command) -> bool:
 
 @handles("confirm")
 async def _confirm(s, cmd: Command) -> bool:
-    word = cmd["answer"]
-    humans = [p for p in (s.view.white, s.view.black) if not _is_computer(s, p)]
-    for p in humans:
-        current = (await s.service.get_player(p.id)).settings.confirm_moves
-        value = "off" if word == "off" else ("all" if current == "all" else "typed")
-        await s.service.update_settings(p.id, confirm_moves=value)
-    s.say("Moves are asked about before they are played." if word == "on"
-          else "Moves are played as typed.")
+    # the terminal's own: both people at this keyboard type moves, so both get the setting
+    on = cmd["answer"] == "on"
+    for p in (s.view.white, s.view.black):
+        if not _is_computer(s, p):
+            await set_confirm(s.service, p.id, on)
+    s.say(CONFIRM_SAID[on])
     return True
 
 

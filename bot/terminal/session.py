@@ -17,19 +17,21 @@ import textwrap
 
 import rules
 
+from .. import commands_text
 from .. import computer as comp
 from .. import text
 from ..errors import ServiceError
+from ..game_texts import find_piece
 from ..grammar import Command, GrammarError
 from ..service import GameService, GameView
 from ..text import PLAIN, sentence
 from ..timetext import time_left
 from . import conditional
 from .commands import HANDLERS, TERMINAL, handles
-from .console import Console, quoting, shown
+from .console import Console, quoting
 from .games import games_text
 from .images import Images
-from .textboard import legend_lines, side_names, text_board
+from bot.textboard import legend_lines, side_names, text_board
 
 WIDTH = 78
 
@@ -208,6 +210,14 @@ class Session:
     def status(self) -> str:
         return text.status_text(self.view, PLAIN, setup=_setup_hint(self.pos))
 
+    async def shared(self, cmd: Command, who=None) -> commands_text.Reply:
+        """Run ``cmd`` as every adapter does (bot/commands_text.py), for ``who`` (a
+        player of this game; default: the player to move)."""
+        player = await self.service.get_player((who or self.player(self.view.turn)).id)
+        ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
+                                    expected_ply=self.view.ply, computer=self.computer, width=WIDTH)
+        return await commands_text.execute(cmd, ctx)
+
     # --- moving ---
 
     async def play(self, text: str) -> bool:
@@ -299,6 +309,12 @@ def _setup_hint(pos) -> str:
 
 
 # --- the commands ----------------------------------------------------------------------
+# Commands that read the same at one keyboard run as every adapter runs them
+# (bot/commands_text.py, through Session.shared). The rest are the terminal's own because
+# it truly differs: both players sit here (draw, takeback and resign are answered or asked
+# at once; premove, next and confirm act for the right one of the two; ratings and games
+# show both), the computer's reply is awaited (move), and the board is drawn as text with
+# an image written beside it (board, moves, piece's card, legend, flip, fen).
 
 @handles("move")
 async def _move(s: Session, cmd: Command) -> bool:
@@ -416,33 +432,30 @@ async def _resign(s: Session, cmd: Command) -> bool:
 
 @handles("abort")
 async def _abort(s: Session, cmd: Command) -> bool:
-    v = await s.refresh()
-    await s.refresh(await s.service.abort(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
+    await s.refresh()
+    await s.refresh((await s.shared(cmd)).game)  # as anywhere, for the player to move
     s.say(s.status())
     return True
 
 
-@handles("record")
-async def _record(s: Session, cmd: Command) -> bool:
-    s.say((await s.service.record(s.game_id)).rstrip())
+async def _as_everywhere(s: Session, cmd: Command) -> bool:
+    """A command that reads the same at one keyboard as anywhere: every adapter's
+    (bot/commands_text.py), for the player to move."""
+    reply = await s.shared(cmd)
+    s.say(reply.text)
     return True
 
 
-@handles("rules")
-async def _rules(s: Session, cmd: Command) -> bool:
-    s.say(rules_text(cmd["game"] or s.view.game))
-    return True
+for _name in ("record", "rules"):
+    handles(_name)(_as_everywhere)
 
 
 @handles("piece")
 async def _piece(s: Session, cmd: Command) -> bool:
+    s.say((await s.shared(cmd)).text)
+    # and, the terminal's own, the card's image
     game = rules.game(s.view.game)
-    found = find_piece(game, cmd["piece"])
-    if isinstance(found, str):
-        s.say(found)
-        return True
-    s.say(piece_text(game, found))
-    path = s.images.piece(game.id, found.key)
+    path = s.images.piece(game.id, find_piece(game, cmd["piece"]).key)
     if path is not None:
         s.say(f"Card: {path}")
     return True
@@ -477,31 +490,32 @@ async def _fen(s: Session, cmd: Command) -> bool:
 
 @handles("hint")
 async def _hint(s: Session, cmd: Command) -> bool:
+    # the terminal's own part: the hint is the human's (the one keyboard may hold the
+    # side not to move against the computer), and it says it is thinking meanwhile
     v = await s.refresh()
     cpu = s.computer_side()
     me = s.player(v.turn if cpu is None else _other(cpu))
-    comp.check_hint(v, me.id)  # only against the computer: a refusal says why
+    comp.check_hint(v, me.id)  # refused before the progress line
     s.say("Thinking…")
-    hint = await s.computer.hint(v, me.id)
-    s.say(hint.text() + ".")
+    s.say((await s.shared(cmd, me)).text)
     return True
 
 
 @handles("review")
 async def _review(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
-    comp.check_review(v)
-    if s.computer is None:
-        s.say("The computer is not here to review the game.")
-        return True
-    n = len(v.moves)
-    s.say(f"Reviewing {n} move{'s' if n != 1 else ''}…")
-    s.say(comp.review_text(v, await s.computer.review(v)))
+    comp.check_review(v)  # refused before the progress line
+    if s.computer is not None:
+        n = len(v.moves)
+        s.say(f"Reviewing {n} move{'s' if n != 1 else ''}…")
+    reply = await s.shared(cmd)
+    s.say(reply.attachment[1])  # a terminal shows the whole review
     return True
 
 
 @handles("ratings")
 async def _ratings(s: Session, cmd: Command) -> bool:
+    # the terminal's own: both players sit here, so both players' ratings
     from ..rating_text import ratings_text
     s.say(await ratings_text(s.service, cmd["game"] or s.view.game, [s.player("w"), s.player("b")]))
     return True
@@ -509,6 +523,7 @@ async def _ratings(s: Session, cmd: Command) -> bool:
 
 @handles("games")
 async def _games(s: Session, cmd: Command) -> bool:
+    # the terminal's own: every game played in this terminal, both sides (bot/terminal/games.py)
     s.say(await games_text(s.service))
     return True
 
@@ -530,66 +545,3 @@ def help_text(command: str | None = None) -> str:
         return text.help_text(TERMINAL, PLAIN, command)
     except GrammarError as e:
         return sentence(e.problem)
-
-
-# --- games and pieces as text (the rules and piece commands) ---------------------------
-
-def rules_text(game_id: str) -> str:
-    g = rules.game(game_id)
-    geo = g.geometry
-    head = (f"{g.name} ({g.id}): {geo.width} x {geo.height} board, files "
-            f"{' '.join(geo.files)}, ranks 1-{geo.height}.")
-    out = [head, ""]
-    out += textwrap.wrap(g.summary, WIDTH)
-    if g.special_rules:
-        out += ["", "Special rules:"]
-        for rule in g.special_rules:
-            out += textwrap.wrap(rule, WIDTH, initial_indent="- ", subsequent_indent="  ")
-    if g.game_end:
-        out += ["", "How the game ends:"] + textwrap.wrap(g.game_end, WIDTH)
-    out += ["", "Pieces (type piece CODE for one of them):"]
-    for key, t in g.types.items():
-        desc = t.description or ""
-        out += textwrap.wrap(f"{key:<3}{_piece_name(t)}" + (f": {desc}" if desc else ""), WIDTH,
-                             subsequent_indent="     ")
-    return "\n".join(out)
-
-
-def _piece_name(t) -> str:
-    names = getattr(t, "side_names", None)
-    return " / ".join(names) if names else t.name
-
-
-def find_piece(game, text: str):
-    """The piece type a text names (its code, + code, or name, any case), or a message."""
-    t = text.strip()
-    if t in game.types:
-        return game.types[t]
-    up = t.upper()
-    if up in game.types:
-        return game.types[up]
-    low = t.lower()
-    for ptype in game.types.values():
-        names = [ptype.name] + list(getattr(ptype, "side_names", None) or ())
-        if low in (n.lower() for n in names):
-            return ptype
-    starts = [p for p in game.types.values()
-              if any(n.lower().startswith(low) for n in [p.name] + list(p.side_names or ()))]
-    if len(starts) == 1:
-        return starts[0]
-    codes = ", ".join(f"{k} {_piece_name(p)}" for k, p in game.types.items())
-    return f"{game.name} has no piece {shown(t)}. Its pieces: {codes}."
-
-
-def piece_text(game, ptype) -> str:
-    lines = [f"{ptype.key} {_piece_name(ptype)} ({game.name})"]
-    if ptype.description:
-        lines += textwrap.wrap(ptype.description, WIDTH)
-    if ptype.betza:
-        lines.append(f"Betza: {ptype.betza}")
-    if ptype.states:
-        lines.append(f"Its state, in brackets after its letter: {', '.join(ptype.states)}.")
-    if ptype.promotion and ptype.promotion.to:
-        lines.append("Promotes to: " + ", ".join(
-            f"{k} {_piece_name(game.types[k])}" for k in ptype.promotion.to))
-    return "\n".join(lines)

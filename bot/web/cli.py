@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from . import tokens
-
-
-def base_url(settings) -> str:
-    """FAIRYPOST_WEB_URL, else the address the pages are served on."""
-    return settings.web_url or f"http://{settings.web_host}:{settings.web_port or 8080}"
-
-
-def game_link(settings, game_id: int) -> str:
-    secret = tokens.load_secret(settings.web_secret, settings.db_path)
-    return tokens.game_url(base_url(settings), secret, game_id)
+# the game-link helpers live in bot/links.py (any adapter may import them); kept here too
+from ..links import base_url, game_link, link_suffix  # noqa: F401
 
 
 async def link(settings, game_id: int, public: bool | None = None) -> int:
@@ -47,8 +38,3 @@ async def link(settings, game_id: int, public: bool | None = None) -> int:
 async def serve(settings) -> int:
     from .server import serve as serve_pages
     return await serve_pages(settings)
-
-
-def link_suffix(settings, game_id: int) -> str:
-    """A new line with the game's page, for chat messages; "" unless FAIRYPOST_WEB_URL is set."""
-    return f"\nGame page: <{game_link(settings, game_id)}>" if settings.web_url else ""

@@ -91,6 +91,70 @@ async def test_help_lists_only_what_can_be_typed_here(service):
     ann = await service.player("email", "ann@example.org", "Ann")
     r = await execute(parse("help", in_game=False), Context(service, ann, PLAIN))
     assert "challenge GAME OPPONENT [days N]" in r.text and "premove [cancel|LINES]" in r.text
-    assert "rules [GAME]" not in r.text and "hint" not in r.text  # the terminal's and Discord's own
-    with pytest.raises(GrammarError, match="there is no command 'hint'"):
-        await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
+    assert "rules [GAME]" in r.text and "piece CODE|NAME" in r.text and "hint" in r.text
+    assert "legend" not in r.text and "quit" not in r.text  # the terminal's own
+    r = await execute(parse("help hint", in_game=False), Context(service, ann, PLAIN))
+    assert r.text == "hint: the move the computer would play (only in games against the computer)"
+    with pytest.raises(GrammarError, match="there is no command 'legend'"):
+        await execute(parse("help legend", in_game=False), Context(service, ann, PLAIN))
+
+
+async def test_the_begun_notice_says_rated_or_casual_and_games_show_ratings(service, notifier):
+    from bot import events as ev
+    from bot.text import DISCORD, event_text
+    ann = await service.player("email", "ann@example.org", "Ann")
+    bob = await service.player("email", "bob@example.org", "Bob")
+    rated = await service.accept_challenge(
+        (await service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white")).id, bob.id)
+    casual = await service.accept_challenge(
+        (await service.challenge(ann.id, "chess", opponent_id=bob.id, colour="white", rated=False)).id, bob.id)
+    await service.outbox.drain()
+    begun = {e.game_id: event_text(e, PLAIN) for e in notifier.of(ev.GameStarted, bob.id)}
+    assert begun[rated.id].endswith("you play Black, 3 days per move, a rated game.")
+    assert begun[casual.id].endswith("you play Black, 3 days per move, a casual game.")
+    # Ann wins the rated game: the list shows the ratings as they now stand
+    await service.move(rated.id, ann.id, "e4")
+    await service.resign(rated.id, bob.id)
+    after = (await service.game(casual.id))
+    r = await execute(parse("games", in_game=False), Context(service, bob, DISCORD))
+    assert f"#{casual.id} Chess vs Ann {after.white_rating}: Ann to move" in r.text
+    assert after.white_rating != "1500?" and after.black_rating != after.white_rating
+
+
+async def test_rules_piece_confirm_and_the_computer_refused_by_typed_lines(service):
+    ann = await service.player("email", "ann@example.org", "Ann")
+    bob = await service.player("email", "bob@example.org", "Bob")
+    game = await service.accept_challenge(
+        (await service.challenge(ann.id, "grandducal", opponent_id=bob.id, colour="white")).id, bob.id)
+
+    def ctx(player, markup=HTML, game_id=game.id):
+        return Context(service, player, markup, game_id)
+
+    r = await execute(parse("rules"), ctx(ann))  # this game's, in HTML for mail
+    assert r.text.startswith("Grand Ducal Chess (grandducal): 12 x 8 board") and "<b>Special rules</b>:" in r.text
+    r = await execute(parse("rules kingqueen", in_game=False), ctx(ann, PLAIN, None))
+    assert r.text.startswith("King and Queen")
+    with pytest.raises(GrammarError, match="rules: which game?"):
+        await execute(parse("rules", in_game=False), ctx(ann, PLAIN, None))
+    r = await execute(parse("piece k"), ctx(bob, PLAIN))
+    assert r.text.startswith("K King (Grand Ducal Chess)\n")
+    with pytest.raises(ServiceError, match=r"Grand Ducal Chess has no piece '<b>x'\. Its pieces: K King"):
+        await execute(parse("piece <b>x"), ctx(bob))
+
+    r = await execute(parse("confirm on", in_game=False), ctx(ann, PLAIN, None))
+    assert r.text == 'Moves you type are asked about ("Play Nf3?") before they are played.'
+    assert (await service.get_player(ann.id)).settings.confirm_moves == "typed"
+    await service.update_settings(bob.id, confirm_moves="all")
+    await execute(parse("confirm on", in_game=False), ctx(bob, PLAIN, None))
+    assert (await service.get_player(bob.id)).settings.confirm_moves == "all"  # kept: every move asked
+    r = await execute(parse("confirm off", in_game=False), ctx(bob, PLAIN, None))
+    assert r.text == "Moves you type are played as typed."
+    assert (await service.get_player(bob.id)).settings.confirm_moves == "off"
+
+    with pytest.raises(ServiceError, match="hints are only for games against the computer"):
+        await execute(parse("hint"), ctx(ann))
+    with pytest.raises(ServiceError, match="a review is for a finished game"):
+        await execute(parse("review"), ctx(ann))
+    await service.resign(game.id, bob.id)
+    with pytest.raises(ServiceError, match="the computer is not playing here just now"):
+        await execute(parse("review"), ctx(ann))  # no computer wired to this adapter

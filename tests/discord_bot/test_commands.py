@@ -217,7 +217,7 @@ async def test_games_lists_games_and_challenges(world):
     await run(commands.games, i)
     a = last_answer(i)
     assert a["ephemeral"] is True and isinstance(a["embed"], discord.Embed)
-    assert a["embed"].description.startswith("▶ #1 Chess vs Bob: your move, 3 days left")
+    assert a["embed"].description.startswith("▶ #1 Chess vs Bob 1500?: your move, 3 days left")
     assert "#2 Bob challenges you to King and Queen" in a["embed"].fields[0].value
 
 

@@ -24,7 +24,7 @@ EXPECTED = {
     "rules": ["game"],
     "piece": ["piece", "game"],
     "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days",
-                 "confirm_moves", "block", "unblock"],
+                 "confirm_moves", "block", "unblock", "email", "email_code", "email_notices"],
     "help": [],
     "hint": ["game"],
     "review": ["game"],

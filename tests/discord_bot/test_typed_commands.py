@@ -58,3 +58,34 @@ async def test_chat_and_strangers_are_left_alone(world):
         msg.reply.assert_not_called()
     view = await w.fairy.service.game(1)
     assert view.draw_offer is None and view.status == "active"
+
+
+async def test_rules_piece_and_confirm_typed_in_the_thread(world):
+    w = world
+    _, thread = await start_game(w)
+    handled, msg = await say(w, thread, w.bob, "rules")
+    assert handled and reply_of(msg).startswith("Chess (chess): 8 x 8 board")
+    assert "**Special rules**:" in reply_of(msg) and "**K** King: " in reply_of(msg)
+    handled, msg = await say(w, thread, w.bob, "piece knight")
+    assert handled and reply_of(msg).startswith("**N** Knight (Chess)\n") and "Betza: `N`" in reply_of(msg)
+    handled, msg = await say(w, thread, w.bob, "piece dragon")
+    assert handled and reply_of(msg).startswith("Chess has no piece 'dragon'. Its pieces: K King, ")
+    handled, msg = await say(w, thread, w.alice, "confirm on")
+    assert handled and reply_of(msg).startswith("Moves you type are asked about")
+    alice = await w.fairy.player(w.alice)
+    assert (await w.fairy.service.get_player(alice.id)).settings.confirm_moves == "typed"
+
+
+async def test_a_reply_too_long_for_a_message_comes_whole_as_a_file(world):
+    from bot.discord_bot.typed import MESSAGE_CHARS
+    from bot.game_texts import rules_text
+    from bot.text import DISCORD
+    w = world
+    _, thread = await start_game(w)
+    handled, msg = await say(w, thread, w.bob, "rules gigachess2")
+    whole = rules_text("gigachess2", DISCORD)
+    assert handled and len(whole) > MESSAGE_CHARS
+    text, file = reply_of(msg), msg.reply.call_args.kwargs["file"]
+    assert len(text) <= MESSAGE_CHARS and text.endswith("… (all of it in the file)")
+    assert whole.startswith(text.removesuffix("\n… (all of it in the file)"))
+    assert file.fp.read().decode() == whole

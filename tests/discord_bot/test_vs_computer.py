@@ -137,3 +137,28 @@ def test_the_challenge_options_for_the_computer(tmp_path):
     assert ch["computer"].type.name == "boolean" and not ch["computer"].required
     assert (ch["level"].min_value, ch["level"].max_value) == (1, 5) and not ch["level"].required
     assert "computer" in ch["opponent"].description
+
+
+async def test_hint_and_review_typed_in_the_thread(world):
+    from bot.discord_bot import typed
+    w = world
+    i = w.interaction(w.alice)
+    await run(commands.challenge, i, game="chess", opponent=w.guild.me, colour="white", level=1)
+    thread = w.threads[-1]
+    gid = (await w.fairy.service.list_games((await w.fairy.player(w.alice)).id))[0].id
+
+    async def say(content):
+        msg = w.message(thread, author=w.alice, content=content)
+        assert await typed.on_message(w.fairy, msg)
+        args, kwargs = msg.reply.call_args
+        return (args[0] if args else kwargs["content"]), kwargs
+
+    text, _ = await say("hint")
+    assert text.startswith(f"Game #{gid}: The computer would play ") and "(score " in text
+    text, _ = await say("review")
+    assert text == "a review is for a finished game: this one is still being played"
+    await w.fairy.service.resign(gid, (await w.fairy.player(w.alice)).id)
+    text, kwargs = await say("review")
+    assert text.startswith(f"The review of game #{gid}: 0 blunder(s) (??)")
+    assert kwargs["file"].filename == f"fairypost-review-{gid}.txt"
+    assert "Alice v fairypost (level 1), 0-1 (resignation)" in kwargs["file"].fp.read().decode()

@@ -5,6 +5,7 @@ stand in all three. Also: the README links the pages, their pictures exist and a
 small, and nothing in the project points outside it."""
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 
@@ -12,7 +13,9 @@ import pytest
 
 import rules
 from bot.discord_bot import format as discord_format
-from bot.terminal.session import piece_text, rules_text
+from bot.game_texts import piece_text, rules_text
+from bot.terminal.session import WIDTH
+from bot.text import HTML, PLAIN
 from tests.terminal.conftest import Fairypost
 
 from .pages import README, ROOT, RULES_DIR, flat
@@ -46,11 +49,15 @@ def test_the_page_says_every_text_of_the_data(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES + ["chess"])
 def test_the_terminal_and_discord_rules_say_the_same_texts(game_id):
-    terminal = flat(rules_text(game_id))
+    terminal = flat(rules_text(game_id, PLAIN, WIDTH))
+    typed = flat(rules_text(game_id, PLAIN))  # a thread's or an email's typed rules
+    mail = flat(html.unescape(rules_text(game_id, HTML)))
     embed = discord_format.rules_embed(game_id)
     discord = flat(embed_text(embed))
     for text in texts(game_id):
         assert flat(text) in terminal, text
+        assert flat(text) in typed, text
+        assert flat(text) in mail, text
         assert flat(text) in discord, text
     # Discord's limits: description 4096, a field 1024, 25 fields, 6000 in all
     assert len(embed.description) <= 4096 and len(embed.fields) <= 25 and len(embed) <= 6000
@@ -63,7 +70,8 @@ def test_the_terminal_and_discord_piece_say_the_pages_words(game_id):
     page = flat((RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8"))
     for key, t in g.types.items():
         words = flat(t.description)
-        assert words in flat(piece_text(g, t)), key
+        assert words in flat(piece_text(g, t, PLAIN, WIDTH)), key
+        assert words in flat(html.unescape(piece_text(g, t, HTML))), key
         assert words == flat(discord_format.piece_embed(game_id, key).description), key
         assert words in page
 

@@ -81,7 +81,7 @@ def test_resume_goes_on_from_the_saved_game(fairypost):
     assert "Black played e5." in again.out and "White played Nj3." in again.out
     listed = fairypost("games")
     assert listed.code == 0
-    assert "#1    grandducal  White v Black, 3 plies, Black to move" in listed.out
+    assert "#1    grandducal  White 1500? v Black 1500?, 3 plies, Black to move" in listed.out
     by_id = fairypost.play("--resume", "1", lines=["record"])
     assert "1. e4 e5 2. Nj3 *" in by_id.out
     missing = fairypost.play("--resume", "7")

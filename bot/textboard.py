@@ -1,4 +1,4 @@
-"""A position as plain text, for the terminal.
+"""A position as plain text, for the terminal and for mail (bot/email/).
 
 Uses only what a rules ``Position`` shows: the board (a list of piece kinds, None for
 an empty square), the geometry (file letters, ranks, holes), each kind's ``symbol``

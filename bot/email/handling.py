@@ -1,0 +1,255 @@
+"""A mail read from the mailbox, acted on: the first line of a reply to a game's mail is a
+move or a command; a mail to the bot's own address is help, a challenge, games; a reply to a
+challenge is accept or decline. The commands are the shared grammar's (bot/grammar.py), run
+by bot/commands_text.py as for every adapter that reads typed text. Bounces count against
+their address; auto-replies and mails that fail the checks (a forged or unknown token, a
+sender who is not the player) get no answer at all, only a line in the log."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import rules
+from bot import commands_text, text as texts
+from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
+from bot.grammar import GRAMMAR, Command, GrammarError
+
+from . import tokens
+from .accounts import PLATFORM, normal_address
+from .compose import help_text
+from .parse import Incoming, read_mail
+
+log = logging.getLogger("bot.email")
+
+_SQUARE = re.compile(r"[a-z]\d{1,2}")
+# commands that only read (an answer to an old board may still ask them)
+_READS = {"help", "board", "moves", "games", "record", "ratings", "rules", "piece"}
+# what a mail to the bot's own address may do: anyone can write any From, so nothing that
+# acts for a player in a game, on a challenge or on their clocks; the answer goes to the
+# From address, so reading their own games list shows nothing to anyone else
+_UNSIGNED = {"help", "games", "challenge", "rules", "piece", "ratings"}
+
+sentence = texts.sentence
+
+
+class Handler:
+    def __init__(self, adapter):
+        self.a = adapter
+
+    # --- entry ---
+
+    async def handle(self, raw: bytes) -> None:
+        mail = read_mail(raw)
+        a = self.a
+        if mail.bounce is not None:
+            if mail.bounce.permanent:
+                await a.mailer.bounced(mail.bounce.recipient, "a bounce mail came back")
+            return
+        if mail.automatic or not mail.sender or mail.sender == a.bot_address.lower():
+            log.info("mail %s from %s is automatic: not answered", mail.key, mail.sender or "nobody")
+            return
+        tag = next((t for t in (tokens.parse_tag(r, a.bot_address) for r in mail.recipients) if t), None)
+        line = mail.first_line or mail.subject
+        if tag is None:
+            await self.plain(mail, line)
+        elif tag.kind == "g":
+            await self.in_game(mail, tag, line)
+        else:
+            await self.in_challenge(mail, tag, line)
+
+    async def _owner(self, mail: Incoming, tag: tokens.ReplyTag):
+        """The tag's player if the sender is that player, else None (logged)."""
+        player = await self.a.accounts.player_of(mail.sender)
+        if player is not None and player.id == tag.player_id:
+            return player
+        try:  # a mail player's own address stays theirs in their games, even once linked
+            player = await self.a.service.get_player(tag.player_id)
+        except NotFound:
+            player = None
+        if player is None or player.platform != PLATFORM or player.user_id != mail.sender:
+            log.warning("mail %s from %s answers a mail to player %d: not theirs, ignored",
+                        mail.key, mail.sender, tag.player_id)
+            return None
+        return player
+
+    def context(self, player, game_id: int | None = None, ply: int | None = None):
+        async def find_player(who: str):  # an OPPONENT by mail is an address: its player
+            return await self.a.accounts.player_for(normal_address(who))
+        return commands_text.Context(self.a.service, player, texts.PLAIN, game_id=game_id,
+                                     find_player=find_player, expected_ply=ply)
+
+    # --- a reply in a game ---
+
+    async def in_game(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
+        a = self.a
+        me = await self._owner(mail, tag)
+        if me is None:
+            return
+        try:
+            view = await a.service.game(tag.id)
+        except NotFound:
+            log.warning("mail %s from %s names game %d, which does not exist", mail.key, mail.sender, tag.id)
+            return
+        ply = tokens.signed_ply(a.secret, tag, view.ply)
+        if ply is None or view.side_of(me.id) is None:
+            log.warning("mail %s from %s has a forged token for game %d: ignored", mail.key,
+                        mail.sender, tag.id)
+            return
+        answering = (mail.message_id, mail.references)
+
+        async def answer(note: str, board: bool) -> None:
+            await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
+                                       note=note, board=board)
+        try:
+            cmd = self.in_game_meaning(GRAMMAR.parse(line, in_game=True), view, me.id)
+        except GrammarError as e:
+            await answer(sentence(str(e)), board=False)
+            return
+        if ply != view.ply and cmd.name == "move" and already_played(view, ply, me.id, cmd["move"]):
+            # the mail was acted on, and a stop came before it was marked handled: its answer
+            # again (sent once: the same key), not "the game changed"
+            log.info("mail %s from %s: its move in game %d was played already", mail.key,
+                     mail.sender, view.id)
+            await answer(f"You played {view.moves[ply].san} in game #{view.id}.", board=True)
+            return
+        if ply != view.ply and cmd.name not in _READS:
+            log.info("mail %s from %s answers game %d at ply %d, now %d: the board again",
+                     mail.key, mail.sender, view.id, ply, view.ply)
+            await answer("The game changed since the mail you answered, so nothing was done. "
+                         "Here is the board now.", board=True)
+            return
+        if cmd.name == "help":
+            await answer(help_text(cmd["command"]), board=False)
+            return
+        try:
+            reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
+        except GameChanged:
+            await answer("The game changed meanwhile, so nothing was done. Here is the board now.",
+                         board=True)
+            return
+        except IllegalMove as e:
+            await answer(await self.refused_move(view.id, cmd["move"] or line, e), board=False)
+            return
+        except (ServiceError, GrammarError) as e:
+            await answer(sentence(str(e)), board=False)
+            return
+        if reply.changed and reply.game is not None and reply.game.status != "active":
+            return  # the game-over mail, to both players, says it and shows the board
+        await answer(full_text(reply), board=reply.changed or cmd.name == "board" and not cmd["square"])
+
+    @staticmethod
+    def in_game_meaning(cmd: Command, view, player_id: int) -> Command:
+        """In a game's mail, accept and decline answer the other player's draw offer or
+        takeback request, and draw (or takeback) alone accepts one that stands."""
+        other = texts.other(view.side_of(player_id))
+        if cmd.name in ("accept", "decline") and cmd["id"] is None:
+            what = "draw" if view.draw_offer == other else "takeback" if view.takeback_by == other else None
+            if what is not None:
+                return Command(what, {"answer": cmd.name}, cmd.line)
+        if cmd.name == "draw" and cmd["answer"] is None and view.draw_offer == other:
+            return Command("draw", {"answer": "accept"}, cmd.line)
+        if cmd.name == "takeback" and cmd["answer"] is None and view.takeback_by == other:
+            return Command("takeback", {"answer": "accept"}, cmd.line)
+        return cmd
+
+    async def refused_move(self, game_id: int, text: str, error: Exception) -> str:
+        """The engine's reason, and the legal moves of the piece the move named."""
+        msg = sentence(str(error)) + " Nothing was played."
+        pos = await self.a.service.position(game_id)
+        hint = piece_moves(pos, text)
+        if hint:
+            msg += "\n" + hint
+        return msg
+
+    # --- a reply to a challenge ---
+
+    async def in_challenge(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
+        a = self.a
+        me = await self._owner(mail, tag)
+        if me is None:
+            return
+        if tokens.signed_ply(a.secret, tag, 0) is None:
+            log.warning("mail %s from %s has a forged token for challenge %d: ignored",
+                        mail.key, mail.sender, tag.id)
+            return
+        try:
+            cmd = GRAMMAR.parse(line, in_game=False)
+            if cmd.name not in ("accept", "decline"):
+                raise GrammarError("reply accept or decline to the challenge")
+            reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
+                                                self.context(me))
+            if cmd.name == "accept":
+                return  # the game's first mail follows
+            text = reply.text
+        except (ServiceError, GrammarError) as e:
+            text = sentence(str(e))
+        await a.notices.text_reply(mail, text)
+
+    # --- a mail to the bot's own address ---
+
+    async def plain(self, mail: Incoming, line: str) -> None:
+        a = self.a
+        try:
+            try:
+                cmd = GRAMMAR.parse(line or "help", in_game=False)
+            except GrammarError:
+                if not mail.subject:
+                    raise
+                cmd = GRAMMAR.parse(mail.subject, in_game=False)  # "help" as the subject
+            if cmd.name == "help":
+                text = help_text(cmd["command"])
+            elif cmd.name in ("accept", "decline"):
+                text = "Reply accept or decline to the challenge's own mail."
+            elif cmd.name not in _UNSIGNED:
+                text = (f"{cmd.name} is done in a reply to one of your game mails (its signed "
+                        "reply address shows the mail is yours). Mail help for the commands.")
+            else:
+                me = await a.accounts.player_for(mail.sender)
+                text = full_text(await commands_text.execute(cmd, self.context(me)))
+        except GrammarError as e:
+            text = sentence(str(e)) + " Mail help for the commands."
+        except ServiceError as e:
+            text = sentence(str(e))
+        await a.notices.text_reply(mail, text)
+
+
+def already_played(view, ply: int, player_id: int, text: str) -> bool:
+    """Whether the move after ``ply`` is this player's and reads as ``text``: a mail acted on
+    whose "handled" mark a crash lost, handled again."""
+    if len(view.moves) <= ply:
+        return False
+    done = view.moves[ply]
+    typed = text.strip().rstrip("+#!?")
+    return done.player_id == player_id and typed in (done.san.rstrip("+#!?"), done.lan)
+
+
+def full_text(reply) -> str:
+    """A reply's text, and what a chat would attach as a file (a mail has room for it)."""
+    return reply.text + (f"\n\n{reply.attachment[1]}" if reply.attachment else "")
+
+
+def piece_moves(pos, text: str) -> str:
+    """The legal moves of the piece a refused move named: from its first square when it
+    names two, else those of the same piece letter (or file, for a pawn)."""
+    try:
+        legal = pos.legal_moves()
+    except Exception:  # noqa: BLE001 - a hint only
+        return ""
+    squares = _SQUARE.findall(text.strip().lower())
+    if len(squares) >= 2:
+        try:
+            moves = pos.moves_from(squares[0])
+        except rules.RulesError:
+            return ""
+        what = f"the piece on {squares[0]}"
+    else:
+        first = text.strip()[:1]
+        if not first.isalpha():
+            return ""
+        moves = [m for m in legal if pos.san(m)[:1] == first]
+        what = f"{first} pieces" if first.isupper() else f"pawns on the {first} file"
+    sans = sorted(pos.san(m) for m in moves)
+    if not sans:
+        return f"{what.capitalize()}: no legal move."
+    return f"Legal moves of {what}: " + " ".join(sans)

@@ -1,0 +1,123 @@
+"""The service's notices as mails (the adapter's ``Notifier`` part), and the mails that
+answer a player's own mail. Every game mail shows the board (an inline PNG and the text
+board) and carries a reply address signed for the ply it shows."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot import events as ev
+from bot import text as texts
+
+from .accounts import PLATFORM
+from .compose import board_text, game_name
+
+log = logging.getLogger("bot.email")
+
+
+class Notices:
+    def __init__(self, adapter):
+        self.a = adapter
+
+    async def _png(self, view, pos, player_id: int) -> bytes | None:
+        try:
+            import render
+            banner = render.result_text(pos.game, view.result, view.reason)
+            return await asyncio.to_thread(render.board_png, pos, flip=view.side_of(player_id) == "b",
+                                           show_last_move=True, result=banner)
+        except Exception:  # noqa: BLE001 - the text board still says everything
+            log.exception("drawing the board of game %d failed", view.id)
+            return None
+
+    def _link(self, game_id: int) -> str:
+        settings = self.a.service.settings
+        if not settings.web_url:
+            return ""
+        from bot.links import game_link
+        return game_link(settings, game_id)
+
+    async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,
+                         board: bool = True, first: bool = False, answering=None) -> None:
+        """A mail about a game to one of its players: ``note``, then (``board``) the board."""
+        a = self.a
+        address = await a.accounts.address_of(player_id)
+        if address is None:
+            log.info("player %d has no mail address: no mail about game %d", player_id, game_id)
+            return
+        view = await a.service.game(game_id)
+        png = None
+        if board:
+            pos = await a.service.position(game_id)
+            text = board_text(view, pos, player_id, note, self._link(game_id))
+            png = await self._png(view, pos, player_id)
+        else:
+            text = note.rstrip() + "\n"
+            if view.status == "active":
+                text += "\nReply to this mail with a move or a command (help for the list).\n"
+        message = a.composer.game_mail(address, view, player_id, text, key=key, png=png,
+                                       first=first, answering=answering)
+        await a.mailer.queue(key, address, message)
+
+    async def text_reply(self, mail, text: str) -> None:
+        """An answer to a mail that is about no game."""
+        a = self.a
+        subject = "Re: " + (mail.subject or "fairypost")
+        message = a.composer.mail(mail.sender, subject, text, key=f"reply:{mail.key}",
+                                  in_reply_to=mail.message_id,
+                                  references=tuple(mail.references) + ((mail.message_id,) if mail.message_id else ()))
+        await a.mailer.queue(f"reply:{mail.key}", mail.sender, message)
+
+    # --- the Notifier ---
+
+    async def notify(self, event: ev.Event) -> None:
+        """A notice in the shared words (bot/text.py), with the board where it shows one,
+        and what to answer."""
+        if event.recipient is None:  # an open challenge: mail has no lobby
+            return
+        rid, key = event.recipient.id, f"event:{event.event_id}"
+        if event.recipient.platform != PLATFORM:
+            try:
+                if await self.a.accounts.wants_notices(rid):
+                    await self._notify(event, rid, key)
+            except Exception:  # noqa: BLE001 - raising would have Discord say it again
+                log.exception("mailing notice %s to player %d failed", key, rid)
+            return  # else a Discord player's notice, for Discord alone
+        await self._notify(event, rid, key)
+
+    async def _notify(self, event: ev.Event, rid: int, key: str) -> None:
+        note = texts.event_text(event, texts.PLAIN)
+        if note is None:
+            return
+        if isinstance(event, (ev.YourMove, ev.GameOver, ev.TimeWarning)):
+            await self.board_mail(event.game_id, rid, key=key, note=note)
+        elif isinstance(event, ev.GameStarted):
+            await self.board_mail(event.game_id, rid, key=key, note=note, first=True)
+        elif isinstance(event, ev.DrawOffered):
+            await self.board_mail(event.game_id, rid, key=key, board=False,
+                                  note=note + " Reply draw to accept, decline to decline.")
+        elif isinstance(event, ev.TakebackAsked):
+            await self.board_mail(event.game_id, rid, key=key, board=False,
+                                  note=note + " Reply takeback to agree, decline to refuse.")
+        elif isinstance(event, ev.TakebackAnswered):
+            await self.board_mail(event.game_id, rid, key=key, board=event.accepted, note=note)
+        elif isinstance(event, ev.DrawDeclined):
+            await self.board_mail(event.game_id, rid, key=key, board=False, note=note)
+        elif isinstance(event, ev.ChallengeReceived):
+            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}: "
+                              f"{game_name(event.game)} from {event.challenger.name}",
+                              note + "\n\nReply accept or decline (on the first line).",
+                              reply_to=self.a.composer.reply_to("c", event.challenge_id, rid))
+        elif isinstance(event, ev.ChallengeClosed):
+            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}", note)
+        elif isinstance(event, ev.Digest):
+            await self._plain(rid, key, f"fairypost: your moves on {event.day}", note)
+
+    async def _plain(self, player_id: int, key: str, subject: str, text: str,
+                     reply_to: str | None = None) -> None:
+        a = self.a
+        address = await a.accounts.address_of(player_id)
+        if address is None:
+            return
+        await a.mailer.queue(key, address, a.composer.mail(address, subject, text + "\n", key=key,
+                                                           reply_to=reply_to))

@@ -1,0 +1,77 @@
+"""Reading the mailbox, each mail handled exactly once.
+
+A new (unseen) mail is first written to the database (``email_inbox``, keyed by its
+Message-ID), and only after that commit marked \\Seen on the server; it is then handled, and
+marked handled. So a crash before the commit leaves it unseen (read again next time), one
+after it leaves it in the database (handled at the next start), and a mail read twice (the
+crash came before \\Seen) is kept once. Nothing read is lost, nothing is acted on twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from .parse import mail_key
+
+log = logging.getLogger("bot.email")
+
+
+class Receiver:
+    def __init__(self, store, mailbox, handle, clock, *, poll_seconds: float = 60):
+        self.store = store
+        self.mailbox = mailbox
+        self.handle = handle  # async (raw: bytes) -> None
+        self.clock = clock
+        self.poll_seconds = poll_seconds
+
+    def _now(self) -> int:
+        return int(self.clock.now().timestamp())
+
+    async def fetch_new(self) -> int:
+        """Keep every unseen mail in the database, then mark it seen; how many were new."""
+        new = 0
+        for uid in await self.mailbox.unseen():
+            raw = await self.mailbox.fetch(uid)
+            if raw is not None:
+                async with self.store.write() as tx:
+                    new += await tx.record_mail(mail_key(raw), raw, self._now())
+            await self.mailbox.mark_seen(uid)
+        return new
+
+    async def handle_pending(self) -> int:
+        """Handle every kept mail not yet handled, oldest first; how many."""
+        done = 0
+        while True:
+            async with self.store.read() as tx:
+                pending = await tx.unhandled_mails()
+            if not pending:
+                return done
+            for key, raw in pending:
+                try:
+                    await self.handle(raw)
+                except Exception:  # noqa: BLE001 - one bad mail must not stop the others
+                    log.exception("handling the mail %s failed; it is not tried again", key)
+                async with self.store.write() as tx:
+                    await tx.mail_handled(key, self._now())
+                done += 1
+
+    async def poll_once(self) -> int:
+        await self.fetch_new()
+        return await self.handle_pending()
+
+    async def run(self) -> None:
+        """The background task: what a stopped run left first, then each new mail, waiting
+        with IDLE where the server has it (else polling every ``poll_seconds``)."""
+        await self.handle_pending()
+        while True:
+            try:
+                await self.poll_once()
+                await self.mailbox.wait(self.poll_seconds)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the server is away: try again later
+                log.warning("reading the mailbox failed (%s); trying again in %d s", e,
+                            self.poll_seconds)
+                await self.mailbox.close()
+                await asyncio.sleep(self.poll_seconds)

@@ -1,0 +1,71 @@
+"""Reply addresses carrying a signed token: ``bot+g42-p7-<token>@example.org``.
+
+The token is an HMAC (``bot.signing``, key ``FAIRYPOST_EMAIL_SECRET``) over the game, the
+player and the ply of the board the mail showed, so a reply proves which game and which
+board it answers; the ply itself is not written in the address: the receiver finds it by
+trying the game's plies from the current one back (a reply to an old board is "stale", a
+token no ply makes is "forged"). A challenge's mails carry ``c<id>`` instead of ``g<id>``.
+Tokens are hex, so a mail system that changes the address's case does not break them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot import signing
+
+TOKEN_CHARS = 20  # 80 bits: far beyond guessing within a game's life
+
+_TAG = re.compile(r"^(?P<kind>[gc])(?P<id>\d{1,18})-p(?P<player>\d{1,18})-(?P<token>[0-9a-f]{%d})$"
+                  % TOKEN_CHARS, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ReplyTag:
+    kind: str  # 'g' a game, 'c' a challenge
+    id: int
+    player_id: int
+    token: str
+
+
+def _message(kind: str, thing_id: int, player_id: int, ply: int) -> str:
+    return f"mail:{kind}{int(thing_id)}:p{int(player_id)}:ply{int(ply)}"
+
+
+def sign(secret: bytes, kind: str, thing_id: int, player_id: int, ply: int = 0) -> str:
+    return signing.mac(secret, _message(kind, thing_id, player_id, ply), TOKEN_CHARS, hex=True)
+
+
+def reply_address(bot_address: str, secret: bytes, kind: str, thing_id: int, player_id: int,
+                  ply: int = 0) -> str:
+    """``bot+g42-p7-<token>@domain`` for the bot's address ``bot@domain``."""
+    local, domain = bot_address.split("@", 1)
+    token = sign(secret, kind, thing_id, player_id, ply)
+    return f"{local}+{kind}{int(thing_id)}-p{int(player_id)}-{token}@{domain}"
+
+
+def parse_tag(address: str, bot_address: str) -> ReplyTag | None:
+    """The tag of one of the bot's plus-addresses; None for any other address."""
+    if "@" not in address:
+        return None
+    local, domain = address.rsplit("@", 1)
+    bot_local, bot_domain = bot_address.split("@", 1)
+    if domain.lower() != bot_domain.lower() or "+" not in local:
+        return None
+    base, tag = local.split("+", 1)
+    if base.lower() != bot_local.lower():
+        return None
+    m = _TAG.match(tag)
+    if m is None:
+        return None
+    return ReplyTag(m["kind"].lower(), int(m["id"]), int(m["player"]), m["token"].lower())
+
+
+def signed_ply(secret: bytes, tag: ReplyTag, current_ply: int) -> int | None:
+    """The ply (0 .. current_ply) the tag's token was made for, newest first; None: forged."""
+    for ply in range(current_ply, -1, -1):
+        if signing.verify(secret, _message(tag.kind, tag.id, tag.player_id, ply), tag.token,
+                          TOKEN_CHARS, hex=True):
+            return ply
+    return None

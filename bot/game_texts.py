@@ -1,0 +1,106 @@
+"""A game's rules and a piece's card in words, once for every adapter: the terminal's
+``rules``/``piece``, Discord's ``/rules``/``/piece`` embeds and the typed (thread, email)
+``rules``/``piece`` commands. The words are the game's data file's (data/variants/*.toml):
+the operator's text, so Discord shows its markdown as written; HTML escapes it.
+``width``: wrap to a terminal's columns (plain text only)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import rules
+
+from .errors import ServiceError
+from .grammar import shown
+from .text import Markup
+
+SPECIAL_RULES = "Special rules"
+GAME_END = "How the game ends"
+PIECES = "Pieces"
+
+
+def _data(text: str, m: Markup) -> str:
+    return m.escape(text) if m.name == "html" else text
+
+
+def _wrap(text: str, width: int | None, first: str = "", rest: str = "") -> list[str]:
+    if width is None:
+        return [first + text]
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest)
+
+
+def piece_label(ptype) -> str:
+    """A piece's name; both sides' names where they differ ('Jester / Fool')."""
+    return " / ".join(ptype.side_names) if ptype.side_names else ptype.name
+
+
+def board_line(g) -> str:
+    geo = g.geometry
+    return (f"{g.name} ({g.id}): {geo.width} x {geo.height} board, files {' '.join(geo.files)}, "
+            f"ranks 1-{geo.height}.")
+
+
+def rules_body(g, m: Markup, width: int | None = None) -> list[str]:
+    """The summary, the special rules and how the game ends: lines, a blank one between."""
+    out = _wrap(_data(g.summary, m), width)
+    if g.special_rules:
+        out += ["", m.bold(SPECIAL_RULES) + ":"]
+        for rule in g.special_rules:
+            out += _wrap(_data(rule, m), width, m.bullet, " " * len(m.bullet))
+    if g.game_end:
+        out += ["", m.bold(GAME_END) + ":"] + _wrap(_data(g.game_end, m), width)
+    return out
+
+
+def piece_line(key: str, ptype, m: Markup, width: int | None = None) -> list[str]:
+    """'K  King: moves one square ...' (a column of codes in plain text, the code in bold
+    elsewhere)."""
+    desc = f": {_data(ptype.description, m)}" if ptype.description else ""
+    if m.name == "plain":
+        return _wrap(f"{key:<3}{piece_label(ptype)}{desc}", width, "", "     ")
+    return [f"{m.bold(key)} {m.escape(piece_label(ptype))}{desc}"]
+
+
+def rules_text(game_id: str, m: Markup, width: int | None = None) -> str:
+    """A game's board, rules and pieces."""
+    g = rules.game(game_id)
+    out = [board_line(g), "", *rules_body(g, m, width), "",
+           f"{m.bold(PIECES)} (type {m.code('piece CODE')} for one of them):"]
+    for key, ptype in g.types.items():
+        out += piece_line(key, ptype, m, width)
+    return m.lines(out)
+
+
+def find_piece(g, text: str):
+    """The piece type a text names (its code, + code, or name, any case, or the start of
+    one name); else ``ServiceError`` naming the game's pieces."""
+    t = text.strip()
+    for key in (t, t.upper()):
+        if key in g.types:
+            return g.types[key]
+    low = t.lower()
+    def names(p):
+        return [p.name, *(p.side_names or ())]
+    for ptype in g.types.values():
+        if low in (n.lower() for n in names(ptype)):
+            return ptype
+    starts = [p for p in g.types.values() if low and any(n.lower().startswith(low) for n in names(p))]
+    if len(starts) == 1:
+        return starts[0]
+    codes = ", ".join(f"{k} {piece_label(p)}" for k, p in g.types.items())
+    raise ServiceError(f"{g.name} has no piece {shown(t)}. Its pieces: {codes}.")
+
+
+def piece_text(g, ptype, m: Markup, width: int | None = None) -> str:
+    """One piece's card in words: its move, Betza notation, states and promotions."""
+    out = [f"{m.bold(ptype.key)} {m.escape(piece_label(ptype))} ({m.escape(g.name)})"]
+    if ptype.description:
+        out += _wrap(_data(ptype.description, m), width)
+    if ptype.betza:
+        out.append(f"Betza: {m.code(ptype.betza)}")
+    if ptype.states:
+        out.append(f"Its state, in brackets after its letter: {', '.join(ptype.states)}.")
+    if ptype.promotion and ptype.promotion.to:
+        out.append("Promotes to: " + ", ".join(
+            f"{k} {piece_label(g.types[k])}" for k in ptype.promotion.to))
+    return m.lines(out)

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
+from bot.email.adapter import EmailAdapter
+from bot.notifiers import Notifiers
+from bot.service import GameService
+
+from .servers import MailServers
+
+T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
+BOT = "bot@fairy.test"
+
+
+@pytest.fixture
+async def servers():
+    s = await MailServers().start()
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(T0)
+
+
+@pytest.fixture
+def settings(tmp_path, servers) -> Settings:
+    return Settings(db_path=str(tmp_path / "games.db"), email_address=BOT,
+                    imap_url=servers.imap_url, smtp_url=servers.smtp_url,
+                    email_secret="test-secret", command_rate_per_minute=0)
+
+
+class Bot:
+    """A service with the email adapter (and any other notifiers), opened on the test's
+    database; ``restart()`` closes it and opens a new one, as after a crash."""
+
+    def __init__(self, settings, clock, others=()):
+        self.settings, self.clock, self.others = settings, clock, list(others)
+        self.service = self.adapter = None
+
+    async def open(self) -> Bot:
+        self.adapter = EmailAdapter(self.settings, clock=self.clock)
+        self.service = await GameService.open(self.settings, clock=self.clock,
+                                              notifier=Notifiers([self.adapter, *self.others]))
+        self.adapter.bind(self.service)
+        return self
+
+    async def close(self) -> None:
+        await self.adapter.close()
+        await self.service.close()
+
+    async def restart(self) -> Bot:
+        await self.close()
+        return await self.open()
+
+    async def step(self) -> None:
+        await self.adapter.step()
+
+
+@pytest.fixture
+async def bot(settings, clock):
+    b = await Bot(settings, clock).open()
+    yield b
+    await b.close()

@@ -1,0 +1,137 @@
+"""Exactly once across crashes, and mail that cannot be delivered: a crash between fetching
+a mail and acting on it, one between keeping it and marking it seen, a server that is away
+(retried later, sent once), and hard bounces (after a few, no more mail to that address)."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from bot.email.sending import STOP_AFTER_BOUNCES
+from bot.email.urls import MailServer
+
+from .conftest import BOT
+from .servers import free_port, reply_to_mail, text_of, write_mail
+from .test_game_by_mail import ALICE, BOB, start_game
+
+
+class Crash(BaseException):
+    """The process dying at this point (not an error the adapter could catch)."""
+
+
+def crash_once(obj, name):
+    real = getattr(obj, name)
+    calls = []
+
+    async def dying(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 1:
+            raise Crash()
+        return await real(*args, **kwargs)
+    setattr(obj, name, dying)
+    return calls
+
+
+async def test_a_crash_between_fetching_and_acting_loses_no_move(bot, servers):
+    game_id, side = await start_game(bot, servers)
+    white = side["w"]
+    await servers.deliver(reply_to_mail(white, servers.last_to(white), "e4"))
+    crash_once(bot.adapter.handler, "handle")
+    try:
+        await bot.step()
+    except Crash:
+        pass
+    assert (await bot.service.game(game_id)).ply == 0  # not acted on...
+    assert await servers.unseen_count() == 0  # ...yet marked seen: only the database has it
+    await bot.restart()
+    await bot.step()
+    view = await bot.service.game(game_id)
+    assert [m.san for m in view.moves] == ["e4"]
+    await bot.restart()  # and a further start does not act on it again
+    await bot.step()
+    assert (await bot.service.game(game_id)).ply == 1
+
+
+async def test_a_crash_before_marking_seen_reads_the_mail_again_and_acts_once(bot, servers):
+    game_id, side = await start_game(bot, servers)
+    white = side["w"]
+    await servers.deliver(reply_to_mail(white, servers.last_to(white), "e4"))
+    crash_once(bot.adapter.mailbox, "mark_seen")
+    try:
+        await bot.step()
+    except Crash:
+        pass
+    assert await servers.unseen_count() == 1  # the server still offers it
+    await bot.restart()
+    await bot.step()
+    assert await servers.unseen_count() == 0
+    view = await bot.service.game(game_id)
+    assert [m.san for m in view.moves] == ["e4"]
+    confirmations = [m for r, m in servers.recorder.mails if r == white and "You played e4" in str(m)]
+    assert len(confirmations) == 1
+
+
+async def test_a_server_that_is_away_is_tried_again_and_the_mail_sent_once(bot, servers, clock):
+    real = bot.adapter.mailer.smtp.server
+    bot.adapter.mailer.smtp.server = MailServer("smtp", "127.0.0.1", free_port())  # nobody there
+    await servers.deliver(write_mail(ALICE, BOT, "help", ""))
+    await bot.step()
+    assert servers.sent_to(ALICE) == []
+    bot.adapter.mailer.smtp.server = real
+    assert await bot.adapter.mailer.drain() == 0  # not due yet: the retry waits
+    clock.advance(timedelta(seconds=bot.settings.notify_retry_seconds + 1))
+    assert await bot.adapter.mailer.drain() == 1
+    assert await bot.adapter.mailer.drain() == 0
+    assert len(servers.sent_to(ALICE)) == 1
+
+
+def bounce_report(address: str) -> bytes:
+    return (f"From: MAILER-DAEMON@b.test\r\nTo: {BOT}\r\nSubject: Undelivered Mail Returned\r\n"
+            "Message-ID: <bounce.1@b.test>\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
+            "Content-Type: multipart/report; report-type=delivery-status; boundary=\"XX\"\r\n\r\n"
+            "--XX\r\nContent-Type: text/plain\r\n\r\nThe mail could not be delivered.\r\n"
+            "--XX\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; b.test\r\n\r\n"
+            f"Final-Recipient: rfc822; {address}\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n"
+            "--XX--\r\n").encode()
+
+
+async def test_hard_bounces_stop_mail_to_an_address(bot, servers, caplog):
+    servers.recorder.refuse.add(BOB)
+    with caplog.at_level(logging.INFO, logger="bot.email"):
+        await servers.deliver(write_mail(ALICE, BOT, "c", "challenge chess bob@b.test"))
+        await bot.step()  # the challenge's mail to Bob is refused: bounce 1
+        await servers.deliver(bounce_report(BOB))  # a bounce report comes back: bounce 2
+        await bot.step()
+        await servers.deliver(write_mail(ALICE, BOT, "c", "challenge grandducal bob@b.test"))
+        await bot.step()  # refused again: bounce 3, the last
+    assert STOP_AFTER_BOUNCES == 3
+    assert f"{BOB} bounced 3 times" in caplog.text and "no more mail goes to it" in caplog.text
+    servers.recorder.refuse.clear()
+    with caplog.at_level(logging.INFO, logger="bot.email"):
+        await servers.deliver(write_mail(ALICE, BOT, "c", "challenge superchess bob@b.test"))
+        await bot.step()
+    assert servers.sent_to(BOB) == []  # nothing more was even tried
+    assert "not mailing bob@b.test" in caplog.text
+    assert len(servers.sent_to(ALICE)) == 3  # Alice still hears from the bot
+
+
+async def test_a_crash_between_acting_and_answering_acts_once_and_answers(bot, servers):
+    """The move was played, then the process died before its answer was queued (and before
+    the mail was marked handled): at the next start the mail is handled again, sees its
+    move played, and sends the answer it owed; the game changed by nothing."""
+    game_id, side = await start_game(bot, servers)
+    white = side["w"]
+    await servers.deliver(reply_to_mail(white, servers.last_to(white), "e4"))
+    mails = len(servers.sent_to(white))
+    crash_once(bot.adapter.mailer, "queue")  # the first mail queued after the move
+    try:
+        await bot.step()
+    except Crash:
+        pass
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
+    assert len(servers.sent_to(white)) == mails
+    await bot.restart()
+    await bot.step()
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
+    answers = [text_of(m) for m in servers.sent_to(white)[mails:]]
+    assert len(answers) == 1 and "You played e4 in game #1." in answers[0]
