@@ -51,6 +51,7 @@ class EmailAdapter:
         self.notices = Notices(self)
         self.handler = Handler(self)
         self.service = None
+        self.computer = None  # bot.computer.Computer, for hint and review by mail (the host's)
         self._tasks: list[asyncio.Task] = []
 
     def bind(self, service) -> None:
@@ -67,6 +68,9 @@ class EmailAdapter:
         self.mailbox = IMAPMailbox(imap_server(self.settings.imap_url), tls_context=self.tls_context)
         self.receiver = Receiver(service.store, self.mailbox, self.handle, self.clock,
                                  poll_seconds=self.poll_seconds)
+
+    def use_computer(self, computer) -> None:
+        self.computer = computer
 
     async def notify(self, event) -> None:
         await self.notices.notify(event)
