@@ -260,4 +260,12 @@ EMAIL_NEEDS = """\
   FAIRYPOST_SMTP_URL=smtps://user:password@host (email_address, imap_url, smtp_url), and
   FAIRYPOST_EMAIL_SECRET=<a long random key>: play by email (README, "Play by email")."""
 
-EMAIL = register(AdapterKind("email", lambda s: s.email_enabled, _email, EMAIL_NEEDS))
+def _email_explain(error: BaseException) -> str | None:
+    from .email.transport import MailboxRefused
+    if isinstance(error, MailboxRefused):
+        return (f"fairypost: the mailbox refused the bot: {error}. Check the user, password and "
+                "mailbox in FAIRYPOST_IMAP_URL (many providers want an app password).")
+    return None
+
+
+EMAIL = register(AdapterKind("email", lambda s: s.email_enabled, _email, EMAIL_NEEDS, _email_explain))
