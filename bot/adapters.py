@@ -8,7 +8,8 @@ set (shown when nothing is configured), ``explain(error)`` turns a known failure
 sentence. An adapter has ``name``, ``notifier`` (None: it sends no notices, as the web
 pages), ``start(service)`` (returns once it runs), ``wait()`` (returns or raises when it
 stops by itself) and ``stop()``; ``act`` (optional): how the computer's moves are made
-(the Discord adapter posts the board in the game's thread).
+(the Discord adapter posts the board in the game's thread); ``use_computer(computer)``
+(optional): the computer that answers hints and reviews asked on the adapter.
 """
 
 from __future__ import annotations
@@ -99,6 +100,9 @@ class Host:
                 acts = [a.act for a in adapters if getattr(a, "act", None) is not None]
                 computer.bind(service, act=acts[0] if acts else None)
                 await computer.resume()
+                for adapter in host.adapters:  # for hints and reviews asked on it
+                    if hasattr(adapter, "use_computer"):
+                        adapter.use_computer(computer)
             service.start_delivery()  # commands answer at once; notices follow, each to its platform
             if reminders:
                 host.scheduler = ReminderScheduler(service)
@@ -256,4 +260,12 @@ EMAIL_NEEDS = """\
   FAIRYPOST_SMTP_URL=smtps://user:password@host (email_address, imap_url, smtp_url), and
   FAIRYPOST_EMAIL_SECRET=<a long random key>: play by email (README, "Play by email")."""
 
-EMAIL = register(AdapterKind("email", lambda s: s.email_enabled, _email, EMAIL_NEEDS))
+def _email_explain(error: BaseException) -> str | None:
+    from .email.transport import MailboxRefused
+    if isinstance(error, MailboxRefused):
+        return (f"fairypost: the mailbox refused the bot: {error}. Check the user, password and "
+                "mailbox in FAIRYPOST_IMAP_URL (many providers want an app password).")
+    return None
+
+
+EMAIL = register(AdapterKind("email", lambda s: s.email_enabled, _email, EMAIL_NEEDS, _email_explain))

@@ -164,6 +164,9 @@ class DiscordAdapter:
         self.act = fairy.act
         return fairy
 
+    def use_computer(self, computer: Computer) -> None:
+        self.client.fairy.computer = computer
+
     async def start(self, service: GameService) -> None:
         self.attach(service)
         await self.client.login(self.settings.discord_token)  # its setup_hook: buttons, commands

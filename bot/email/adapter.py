@@ -23,7 +23,7 @@ from .handling import Handler
 from .notices import Notices
 from .receiving import Receiver
 from .sending import Mailer
-from .transport import IMAPMailbox, SMTPSender
+from .transport import IMAPMailbox, MailboxRefused, SMTPSender
 from .urls import check_address, imap_server, smtp_server
 
 log = logging.getLogger("bot.email")
@@ -51,6 +51,7 @@ class EmailAdapter:
         self.notices = Notices(self)
         self.handler = Handler(self)
         self.service = None
+        self.computer = None  # bot.computer.Computer, for hint and review by mail (the host's)
         self._tasks: list[asyncio.Task] = []
 
     def bind(self, service) -> None:
@@ -67,6 +68,9 @@ class EmailAdapter:
         self.mailbox = IMAPMailbox(imap_server(self.settings.imap_url), tls_context=self.tls_context)
         self.receiver = Receiver(service.store, self.mailbox, self.handle, self.clock,
                                  poll_seconds=self.poll_seconds)
+
+    def use_computer(self, computer) -> None:
+        self.computer = computer
 
     async def notify(self, event) -> None:
         await self.notices.notify(event)
@@ -106,10 +110,24 @@ class EmailAdapter:
         quiet = logging.getLogger("aioimaplib")  # a line for every untagged reply it skips
         if quiet.level == logging.NOTSET:
             quiet.setLevel(logging.WARNING)
+        await self._first_login()
         self._tasks = [asyncio.create_task(self.receiver.run(), name="email-receive"),
                        asyncio.create_task(self.mailer.run(), name="email-send")]
         log.info("play by email: %s (IMAP %s, SMTP %s)", self.bot_address,
                  self.mailbox.server.host, self.mailer.smtp.server.host)
+
+    async def _first_login(self) -> None:
+        """A refused login or mailbox stops the start (MailboxRefused: wrong settings, said
+        at once); a server that is away is only logged, and tried again in the background."""
+        try:
+            await self.mailbox.connect()
+        except MailboxRefused:
+            await self.mailbox.close()
+            raise
+        except (OSError, asyncio.TimeoutError) as e:
+            log.warning("the mailbox cannot be reached yet (%s); trying again in the background",
+                        e or type(e).__name__)
+            await self.mailbox.close()
 
     async def wait(self) -> None:
         """Until a task stops by itself (its error raised): they run until stopped."""

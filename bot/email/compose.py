@@ -21,7 +21,7 @@ WIDTH = 72
 MAIL_HELP = """\
 By mail: reply to a game's mail with a move or a command on its first line (the rest of
 the mail, quoted text and signature, is not read). Mail the bot's own address (not a reply)
-with help, games, rules, ratings, or challenge GAME ADDRESS [days N] (challenge grandducal
+with help, games, rules, ratings, or challenge GAME ADDRESS [days N] (challenge {example}
 bob@example.org); reply accept or decline to a challenge's mail. What acts for you (a
 vacation, a block) goes in a reply to one of your game mails, which shows it is yours.
 Games: """
@@ -32,7 +32,9 @@ def help_text(command: str | None = None) -> str:
     from bot.commands_text import typed_grammar
     if command is not None:
         return texts.help_text(typed_grammar(), texts.PLAIN, command)
-    return (MAIL_HELP + ", ".join(rules.variants()) + "\n\n"
+    games = rules.variants()
+    # the example names a game this server has (no game is named in bot/)
+    return (MAIL_HELP.format(example=games[0] if games else "GAME") + ", ".join(games) + "\n\n"
             + texts.help_text(typed_grammar(), texts.PLAIN) + "\n")
 
 

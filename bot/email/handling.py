@@ -77,7 +77,8 @@ class Handler:
         async def find_player(who: str):  # an OPPONENT by mail is an address: its player
             return await self.a.accounts.player_for(normal_address(who))
         return commands_text.Context(self.a.service, player, texts.PLAIN, game_id=game_id,
-                                     find_player=find_player, expected_ply=ply)
+                                     find_player=find_player, expected_ply=ply,
+                                     computer=self.a.computer)
 
     # --- a reply in a game ---
 

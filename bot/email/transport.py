@@ -86,11 +86,15 @@ class IMAPMailbox:
                                           ssl_context=self.tls_context)
         else:
             client = aioimaplib.IMAP4(host=s.host, port=s.port, timeout=self.timeout)
+        self._client = client  # closed by close() if what follows fails
         await client.wait_hello_from_server()
-        _ok(await client.login(s.user or "", s.password or ""), "log in")
-        _ok(await client.select(s.mailbox), f"open the mailbox {s.mailbox}")
-        self._client = client
+        _ok(await client.login(s.user or "", s.password or ""), "log in", MailboxRefused)
+        _ok(await client.select(s.mailbox), f"open the mailbox {s.mailbox}", MailboxRefused)
         return client
+
+    async def connect(self) -> None:
+        """Log in and open the mailbox now (MailboxRefused if the server says no)."""
+        await self._connected()
 
     @property
     def has_idle(self) -> bool:
@@ -156,8 +160,13 @@ class IMAPMailbox:
                 pass
 
 
-def _ok(response, what: str):
+class MailboxRefused(OSError):
+    """The server answered but refused the login or the mailbox: the settings are wrong,
+    and trying again will not help."""
+
+
+def _ok(response, what: str, refused: type[OSError] = OSError):
     if response.result != "OK":
-        raise OSError(f"IMAP: could not {what}: {response.result} "
+        raise refused(f"IMAP: could not {what}: {response.result} "
                       f"{b' '.join(l for l in response.lines if isinstance(l, bytes)).decode('utf-8', 'replace')}")
     return response

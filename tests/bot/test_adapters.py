@@ -64,3 +64,41 @@ def test_an_adapter_that_cannot_start_stops_the_run_with_its_reason(tmp_path, ca
         settings = Settings(db_path=str(tmp_path / "g.db"), web_port=port, web_secret="k")
         assert adapters.main(settings) == 1
     assert f"cannot serve the game pages on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+class _Recorder:
+    """An adapter that records what the host lends it."""
+    name, notifier = "recorder", None
+
+    def __init__(self):
+        self.computer = None
+
+    async def start(self, service):
+        self.service = service
+
+    async def wait(self):
+        pass
+
+    async def stop(self):
+        pass
+
+    def use_computer(self, computer):
+        self.computer = computer
+
+
+async def test_the_host_lends_its_computer_to_the_adapters_for_hints_and_reviews(tmp_path):
+    from bot.computer import Computer
+    from bot.discord_bot.runner import DiscordAdapter
+    settings = Settings(db_path=str(tmp_path / "g.db"), discord_token="t")
+    recorder, computer = _Recorder(), Computer()
+    host = await adapters.Host.open(settings, [recorder], computer=computer, reminders=False)
+    try:
+        assert recorder.computer is computer and recorder.service is host.service
+        # the Discord adapter passes it to the commands' side (/hint, /review, typed hint)
+        discord_adapter = DiscordAdapter(settings)
+        fairy = discord_adapter.attach(host.service)
+        assert fairy.computer is None
+        discord_adapter.use_computer(computer)
+        assert fairy.computer is computer
+    finally:
+        await host.close()

@@ -4,6 +4,7 @@ by email alone: the background tasks read new mail as IDLE reports it and answer
 from __future__ import annotations
 
 import asyncio
+import socket
 
 import pytest
 
@@ -109,5 +110,29 @@ async def test_without_idle_the_adapter_polls(settings, servers, monkeypatch):
         await asyncio.wait_for(servers.recorder.arrived.wait(), 15)
         assert "challenge GAME OPPONENT [days N]" in text_of(servers.last_to("carol@c.test"))
         assert not adapter.mailbox.idling and not adapter.mailbox.has_idle
+    finally:
+        await host.close()
+
+
+async def test_a_refused_login_stops_the_start_with_what_to_check(settings, caplog):
+    from bot.email.transport import MailboxRefused
+    wrong = settings.with_(imap_url=settings.imap_url.replace("imap-password", "not-it"))
+    assert wrong.imap_url != settings.imap_url
+    with pytest.raises(MailboxRefused) as refused:
+        await adapters.Host.open(wrong, [EmailAdapter(wrong)], computer=None, reminders=False)
+    said = adapters.EMAIL.explain(refused.value)
+    assert "refused" in said and "FAIRYPOST_IMAP_URL" in said and "app password" in said
+
+
+async def test_a_mailbox_away_at_the_start_is_tried_again_in_the_background(settings, caplog):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    away = settings.with_(imap_url=f"imap://bot:imap-password@127.0.0.1:{port}/INBOX")
+    adapter = EmailAdapter(away)
+    host = await adapters.Host.open(away, [adapter], computer=None, reminders=False)
+    try:
+        assert host.adapters == [adapter]
+        assert "cannot be reached yet" in caplog.text
     finally:
         await host.close()

@@ -149,3 +149,12 @@ async def test_the_bots_own_address_acts_for_nobody(bot, servers):
         assert "reply" in text_of(servers.last_to(BOB)).lower()
     assert not (await bot.service.vacation(bob.id)).on_vacation
     assert (await bot.service.get_challenge(1)).status == "open"
+
+
+async def test_hints_and_reviews_by_mail_ask_the_hosts_computer(bot):
+    from bot.computer import Computer
+    player = await bot.service.player("email", "ann@example.org", "ann@example.org")
+    assert bot.adapter.handler.context(player).computer is None  # none lent: "not playing here"
+    computer = Computer()
+    bot.adapter.use_computer(computer)  # as bot/adapters.py's host does
+    assert bot.adapter.handler.context(player).computer is computer
