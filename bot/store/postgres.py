@@ -20,6 +20,7 @@ already done, and is refused for what it then sees.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -195,7 +196,10 @@ class PostgresStore(StoreBase):
                     if lock:  # sent at the commit, only if it commits
                         await tx._exec("SELECT pg_notify(?, ?)", (CHANNEL, self._token))
                 except BaseException:
-                    await _driver(transaction.rollback())
+                    # the error (or cancellation) that got here is the one to raise: a
+                    # connection too broken to roll back is closed by the pool on release
+                    with contextlib.suppress(Exception):
+                        await transaction.rollback()
                     raise
                 else:
                     await _driver(transaction.commit())

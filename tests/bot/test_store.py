@@ -102,3 +102,30 @@ async def test_check_constraints(db_target):
         async with store.write() as tx:
             await tx.insert_challenge(a, None, "chess", 3, "purple", "default", 0)
     await store.close()
+
+
+async def test_a_cancelled_write_rolls_back_and_the_next_one_starts_at_once(db_target):
+    import asyncio
+    store = await Store.open(db_target)
+    inside, never = asyncio.Event(), asyncio.Event()
+
+    async def interrupted():
+        async with store.write() as tx:
+            await tx.insert_player("p", "1", "One", "{}", 0)
+            inside.set()
+            await never.wait()  # a shutdown cancels it here, in the middle of its transaction
+
+    try:
+        task = asyncio.ensure_future(interrupted())
+        await inside.wait()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        async with asyncio.timeout(5):  # the write lock was let go
+            async with store.write() as tx:
+                assert await tx.find_player("p", "1") is None
+                await tx.insert_player("p", "2", "Two", "{}", 0)
+        async with store.read() as tx:
+            assert (await tx.find_player("p", "2")).name == "Two"
+    finally:
+        await store.close()
