@@ -150,8 +150,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{'unhealthy' if args.command == 'health' else 'fairypost'}: {e}", file=sys.stderr)
             return 1 if args.command == "health" else 2
     if args.command == "db":  # names its own databases
+        from .schemas import ADAPTER_SCHEMAS
         from .store.copy import run as copy
-        return asyncio.run(copy(args.source, args.target))
+        return asyncio.run(copy(args.source, args.target, ADAPTER_SCHEMAS))
     if args.command == "think":  # needs no database
         from ai.cli import run as think
         return think(args)
@@ -262,6 +263,7 @@ def games_health() -> tuple[list[str], list[str]]:
 async def health(settings: Settings) -> int:
     """Load every game, open the database (making or upgrading it if need be) and read
     its schema version: unhealthy if a game or the database cannot be had."""
+    from .schemas import ADAPTER_SCHEMAS
     from .store import Store, printable
     loaded, broken = games_health()
     for line in broken:
@@ -277,7 +279,7 @@ async def health(settings: Settings) -> int:
         return 1
     shown = printable(settings.db_path)
     try:
-        store = await Store.open(settings.db_path)
+        store = await Store.open(settings.db_path, schemas=ADAPTER_SCHEMAS)
         try:
             async with store.read() as tx:
                 version = await tx.schema_version()

@@ -27,7 +27,7 @@ import logging
 import random
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -93,7 +93,8 @@ from .results import (
     SweepReport,
     VacationInfo,
 )
-from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Store, Tx
+from .schemas import ADAPTER_SCHEMAS
+from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Schema, Store, Tx
 
 # re-exported: adapters and tests import these from here
 __all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "CommandLimiter", "GameService",
@@ -241,8 +242,9 @@ class GameService(RatingsOps, ChallengeLife):
 
     @classmethod
     async def open(cls, settings: Settings, *, clock: Clock | None = None,
-                   notifier: ev.Notifier | None = None, rng: random.Random | None = None) -> GameService:
-        store = await Store.open(settings.db_path)
+                   notifier: ev.Notifier | None = None, rng: random.Random | None = None,
+                   schemas: Sequence[Schema] = ADAPTER_SCHEMAS) -> GameService:
+        store = await Store.open(settings.db_path, schemas=schemas)
         service = cls(store, settings, clock or SystemClock(), notifier or ev.NullNotifier(),
                       rng or random.Random())
         await service.outbox.recover(to_ts(service.clock.now()))

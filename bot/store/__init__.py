@@ -3,7 +3,10 @@
 ``await Store.open(target)``: a file path is SQLite (``sqlite.py``, the default: nothing to
 install), a ``postgresql://`` URL is PostgreSQL (``postgres.py``, asyncpg, for several bot
 processes on one database). Both run the same statements and the same ordered migrations
-(``sql.py``); ``base.py`` is what they share (the interface, migrating, the DDL's PostgreSQL
+(``sql.py``, the core's); an adapter's own tables are its own migrations (a ``Schema``
+of its own, versioned per owner), which the store runs when given them: the store knows
+no adapter, the caller says which sets to keep migrated (``bot.schemas``: every known
+adapter's). ``base.py`` is what they share (the interface, migrating, the DDL's PostgreSQL
 form). The rest of the program sees only ``Store`` (``read()``, ``write()``, ``close()``,
 ``watch()``) and ``Tx``, whose methods are the statements, and never which database it is.
 
@@ -21,7 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from .base import Dialects, StoreBase, database_file, is_postgres, printable
+from .base import CORE, Dialects, Schema, StoreBase, database_file, is_postgres, printable
 from .sql import (
     MIGRATIONS,
     ChallengeRow,
@@ -40,19 +43,23 @@ from .sql import (
     Tx,
 )
 
-__all__ = ["MIGRATIONS", "Dialects", "Store", "Tx", "database_file", "printable",
+__all__ = ["CORE", "MIGRATIONS", "Dialects", "Schema", "Store", "Tx", "database_file", "printable",
            "ChallengeRow", "ChatChallengeRow", "ChatPrefRow", "ChatThreadRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow", "PlayerRow", "PremoveRow", "RatingRow", "ReminderRow"]
 
 
 class Store(StoreBase):
-    """Open with ``await Store.open(path or URL)``: the back end is chosen by what is given."""
+    """Open with ``await Store.open(path or URL, schemas=[...])``: the back end is chosen by
+    what is given; ``schemas`` are the adapters' migration sets to run after the core's
+    (``migrations``: the core's, all of them unless a test wants an older schema)."""
 
     @classmethod
-    async def open(cls, target: str | os.PathLike, migrations: Sequence | None = None) -> StoreBase:
-        if migrations is None:
-            migrations = MIGRATIONS
+    async def open(cls, target: str | os.PathLike, migrations: Sequence | None = None, *,
+                   schemas: Sequence[Schema] = ()) -> StoreBase:
+        core = Schema(CORE, MIGRATIONS if migrations is None else migrations)
+        if any(s.owner == CORE for s in schemas):
+            raise ValueError("the core's migrations are the store's own")
         if is_postgres(target):
             from .postgres import PostgresStore as chosen
         else:
             from .sqlite import SQLiteStore as chosen
-        return await chosen.open(target, migrations)
+        return await chosen.open(target, [core, *schemas])

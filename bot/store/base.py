@@ -80,6 +80,24 @@ _SCHEMA_VERSION = """CREATE TABLE IF NOT EXISTS schema_version (
                           id INTEGER PRIMARY KEY CHECK (id = 1),
                           version INTEGER NOT NULL)"""
 
+# Each owner's version (the core's too, which ``schema_version`` above also keeps, as it
+# always has: a database made before owners reads as the core's version and no adapter's).
+_SCHEMA_VERSIONS = """CREATE TABLE IF NOT EXISTS schema_versions (
+                           owner    TEXT PRIMARY KEY,
+                           version  INTEGER NOT NULL)"""
+
+CORE = "core"
+
+
+@dataclass(frozen=True)
+class Schema:
+    """One owner's ordered migrations (the core's, or an adapter's own tables): applying
+    entry i takes that owner's schema from version i to i + 1. The store runs the sets it is
+    given, the core's first (an adapter's tables refer to the core's)."""
+
+    owner: str
+    migrations: Sequence[Sequence[str | Dialects]]
+
 
 class StoreBase(abc.ABC):
     """A game database: what each back end provides (``bot.store.Store.open`` chooses one)."""
@@ -90,13 +108,13 @@ class StoreBase(abc.ABC):
     path: str = ""
 
     @classmethod
-    async def open(cls, target, migrations: Sequence):
-        """Open (or make) the database and bring it to ``migrations``' schema."""
-        return await cls._open(target, migrations)
+    async def open(cls, target, schemas: Sequence[Schema]):
+        """Open (or make) the database and bring each owner's tables to its ``schemas``' version."""
+        return await cls._open(target, schemas)
 
     @classmethod
     @abc.abstractmethod
-    async def _open(cls, target, migrations: Sequence) -> StoreBase: ...
+    async def _open(cls, target, schemas: Sequence[Schema]) -> StoreBase: ...
 
     @abc.abstractmethod
     async def close(self) -> None: ...
@@ -118,21 +136,34 @@ class StoreBase(abc.ABC):
         """The names of the tables (the schema's own bookkeeping included)."""
         raise NotImplementedError
 
-    async def _migrate(self, migrations: Sequence) -> None:
+    async def _migrate(self, schemas: Sequence[Schema]) -> None:
         async with self.write() as tx:
             await tx._exec(statement_for(_SCHEMA_VERSION, self.dialect))
-            row = await tx._one("SELECT version FROM schema_version WHERE id = 1")
-            current = row["version"] if row else 0
-            if current > len(migrations):
-                raise StorageError(
-                    f"the database {self.path} has schema version {current}, newer than this "
-                    f"program's {len(migrations)}: upgrade fairypost")
-            for version in range(current, len(migrations)):
-                for entry in migrations[version]:
-                    sql = statement_for(entry, self.dialect)
-                    if sql is not None:
-                        await tx._exec(sql)
-            await tx._exec("INSERT INTO schema_version (id, version) VALUES (1, ?) "
-                           "ON CONFLICT (id) DO UPDATE SET version = excluded.version",
-                           (len(migrations),))
+            await tx._exec(statement_for(_SCHEMA_VERSIONS, self.dialect))
+            for schema in schemas:
+                await self._migrate_owner(tx, schema)
 
+    async def _migrate_owner(self, tx, schema: Schema) -> None:
+        core = schema.owner == CORE
+        if core:
+            row = await tx._one("SELECT version FROM schema_version WHERE id = 1")
+        else:
+            row = await tx._one("SELECT version FROM schema_versions WHERE owner = ?", (schema.owner,))
+        current = row["version"] if row else 0
+        wanted = len(schema.migrations)
+        if current > wanted:
+            whose = "" if core else f" for {schema.owner}"
+            raise StorageError(
+                f"the database {self.path} has schema version {current}{whose}, newer than this "
+                f"program's {wanted}: upgrade fairypost")
+        for version in range(current, wanted):
+            for entry in schema.migrations[version]:
+                sql = statement_for(entry, self.dialect)
+                if sql is not None:
+                    await tx._exec(sql)
+        if core:
+            await tx._exec("INSERT INTO schema_version (id, version) VALUES (1, ?) "
+                           "ON CONFLICT (id) DO UPDATE SET version = excluded.version", (wanted,))
+        await tx._exec("INSERT INTO schema_versions (owner, version) VALUES (?, ?) "
+                       "ON CONFLICT (owner) DO UPDATE SET version = excluded.version",
+                       (schema.owner, wanted))

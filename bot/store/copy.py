@@ -9,10 +9,10 @@ and adapters' references stay right."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..errors import StorageError
-from . import Store
+from . import Schema, Store
 
 #: Tables in an order that satisfies their references (a table made by a later migration
 #: and not listed here is copied after these, in name order).
@@ -31,7 +31,7 @@ class NotEmpty(StorageError):
 
 
 def _ordered(tables: list[str]) -> list[str]:
-    tables = [t for t in tables if t != "schema_version"]
+    tables = [t for t in tables if t not in ("schema_version", "schema_versions")]  # each its own
     return [t for t in ORDER if t in tables] + sorted(t for t in tables if t not in ORDER)
 
 
@@ -78,16 +78,17 @@ async def copy(source: Store, target: Store, say: Callable[[str], None] = print)
     return counts
 
 
-async def run(source_target: str, destination: str) -> int:
-    """The command: 0 copied, 1 refused or failed (the reason on stderr)."""
+async def run(source_target: str, destination: str, schemas: Sequence[Schema] = ()) -> int:
+    """The command: 0 copied, 1 refused or failed (the reason on stderr). Both databases
+    are brought to the core's schema and ``schemas``' (the adapters' own tables)."""
     try:
-        source = await Store.open(source_target)
+        source = await Store.open(source_target, schemas=schemas)
     except StorageError as e:
         print(f"fairypost db copy: cannot open {source_target}: {e}", file=sys.stderr)
         return 1
     try:
         try:
-            target = await Store.open(destination)
+            target = await Store.open(destination, schemas=schemas)
         except StorageError as e:
             print(f"fairypost db copy: cannot open {destination}: {e}", file=sys.stderr)
             return 1

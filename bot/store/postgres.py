@@ -139,7 +139,7 @@ class PostgresStore(StoreBase):
         self.path = printable(url)
 
     @classmethod
-    async def _open(cls, url: str, migrations: Sequence) -> PostgresStore:
+    async def _open(cls, url: str, schemas: Sequence) -> PostgresStore:
         if asyncpg is None:
             raise StorageError("PostgreSQL needs the asyncpg package: pip install 'fairypost[postgres]'")
         try:
@@ -150,7 +150,7 @@ class PostgresStore(StoreBase):
             raise StorageError(f"not a usable database URL: {printable(url)}: {e}") from e
         store = cls(pool, url)
         try:
-            await store._migrate(migrations)
+            await store._migrate(schemas)
         except BaseException:
             await pool.close()
             raise

@@ -156,33 +156,10 @@ _V1 = (
     )""",
 )
 
-# Where a chat adapter shows things (the Discord adapter: a game's thread and its latest
-# board message, a challenge's message, where a player's notifications go). Ids are the
-# platform's, as text.
-_V2 = (
-    """CREATE TABLE chat_threads (
-        game_id           INTEGER PRIMARY KEY REFERENCES games(id),
-        platform          TEXT NOT NULL,
-        guild_id          TEXT,
-        channel_id        TEXT NOT NULL,
-        thread_id         TEXT NOT NULL,
-        board_message_id  TEXT
-    )""",
-    "CREATE INDEX chat_threads_by_thread ON chat_threads (platform, thread_id)",
-    """CREATE TABLE chat_challenges (
-        challenge_id  INTEGER PRIMARY KEY REFERENCES challenges(id),
-        platform      TEXT NOT NULL,
-        guild_id      TEXT,
-        channel_id    TEXT NOT NULL,
-        message_id    TEXT
-    )""",
-    """CREATE TABLE chat_prefs (
-        player_id   INTEGER PRIMARY KEY REFERENCES players(id),
-        notify      TEXT NOT NULL DEFAULT 'dm' CHECK (notify IN ('dm', 'channel')),
-        guild_id    TEXT,
-        channel_id  TEXT
-    )""",
-)
+# Version 2 made the Discord adapter's tables (chat_threads, chat_challenges, chat_prefs),
+# which are now the adapter's own migrations (bot/discord_bot/schema.py): kept, empty, so
+# that the versions keep their meaning.
+_V2 = ()
 
 # Each pending reminder's nominal due time (the stored deadline less its lead, or the turn's
 # start), indexed, so that a sweep reads only what may be due instead of every game's
@@ -207,16 +184,11 @@ _V4_PRUNE = (
 
 # The scope a challenge was made in, and so its game's: a platform-neutral place name
 # ("discord:guild:<id>"; NULL for a DM or the terminal). Outside its scope only a game's
-# players see it. Existing rows take the server their chat thread or message is in.
+# players see it.
 _V5_SCOPE = (
     "ALTER TABLE challenges ADD COLUMN scope TEXT",
     "ALTER TABLE games ADD COLUMN scope TEXT",
-    """UPDATE challenges SET scope = (
-        SELECT 'discord:guild:' || m.guild_id FROM chat_challenges m
-        WHERE m.challenge_id = challenges.id AND m.platform = 'discord' AND m.guild_id IS NOT NULL)""",
-    """UPDATE games SET scope = (
-        SELECT 'discord:guild:' || t.guild_id FROM chat_threads t
-        WHERE t.game_id = games.id AND t.platform = 'discord' AND t.guild_id IS NOT NULL)""",
+    # (the existing rows' server is filled in by the Discord adapter's migration, whose tables say it)
 )
 
 # Who holds a claimed event, and until when: a process delivering the outbox claims an event
@@ -256,8 +228,7 @@ _V8_PREMOVES = (
 # rated or casual challenges and games; Glicko-2 ratings per (player, game); a challenge's
 # expiry time, indexed so that the sweep reads only what is due (open ones made before
 # this expire a week after they were made), and the status 'expired'; the players each
-# player has blocked; and which chat messages carry the buttons of a challenge, a draw
-# offer or a takeback request, so that they are disabled once it is settled. SQLite
+# player has blocked. SQLite
 # cannot alter a CHECK: its text is widened in place, as SQLite's documentation allows
 # for loosening a constraint (the schema is reloaded, and the ALTERs here move the schema
 # cookie on for other connections).
@@ -294,58 +265,12 @@ _V9_RATINGS_CHALLENGES = (
         PRIMARY KEY (player_id, blocked_id),
         CHECK (player_id <> blocked_id)
     )""",
-    """CREATE TABLE chat_offer_messages (
-        what        TEXT NOT NULL CHECK (what IN ('challenge', 'draw', 'takeback')),
-        ref_id      INTEGER NOT NULL,
-        platform    TEXT NOT NULL,
-        channel_id  TEXT NOT NULL,
-        message_id  TEXT NOT NULL,
-        PRIMARY KEY (what, ref_id, platform, channel_id, message_id)
-    )""",
+    # (chat_offer_messages, made here once, is the Discord adapter's own table now)
 )
 
-# Play by email (bot/email/): each mail read, kept until handled (so a crash between
-# reading and acting loses nothing, and a mail read twice is handled once); the mails the
-# bot sends, each once, retried; the players' addresses (a mail player's own, or one a
-# Discord player linked with a mailed code) and their hard bounces.
-_V10_EMAIL = (
-    """CREATE TABLE email_inbox (
-        message_key  TEXT PRIMARY KEY,
-        raw          BLOB NOT NULL,
-        received_at  INTEGER NOT NULL,
-        handled_at   INTEGER
-    )""",
-    "CREATE INDEX email_inbox_unhandled ON email_inbox (handled_at, received_at)",
-    """CREATE TABLE email_outbox (
-        id          INTEGER PRIMARY KEY,
-        dedupe_key  TEXT NOT NULL UNIQUE,
-        recipient   TEXT NOT NULL,
-        message     BLOB NOT NULL,
-        created_at  INTEGER NOT NULL,
-        attempts    INTEGER NOT NULL DEFAULT 0,
-        next_at     INTEGER NOT NULL,
-        sent_at     INTEGER,
-        dropped     TEXT
-    )""",
-    "CREATE INDEX email_outbox_due ON email_outbox (sent_at, dropped, next_at)",
-    """CREATE TABLE email_addresses (
-        address       TEXT PRIMARY KEY,
-        player_id     INTEGER NOT NULL REFERENCES players(id),
-        confirmed_at  INTEGER NOT NULL,
-        hard_bounces  INTEGER NOT NULL DEFAULT 0,
-        stopped_at    INTEGER,
-        notices       INTEGER NOT NULL DEFAULT 0
-    )""",
-    "CREATE INDEX email_addresses_by_player ON email_addresses (player_id)",
-    """CREATE TABLE email_links (
-        address     TEXT NOT NULL,
-        player_id   INTEGER NOT NULL REFERENCES players(id),
-        code        TEXT NOT NULL,
-        expires_at  INTEGER NOT NULL,
-        tries       INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (player_id, address)
-    )""",
-)
+# Version 10 made the email adapter's tables, which are now its own migrations
+# (bot/email/schema.py): kept, empty, so that the versions keep their meaning.
+_V10_EMAIL = ()
 
 # Each player's next digest time, indexed, so that the digest check reads only the players
 # whose digest may be due instead of every player with a digest time. A lower bound: NULL

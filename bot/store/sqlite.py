@@ -93,7 +93,7 @@ class SQLiteStore(StoreBase):
         self.path = path
 
     @classmethod
-    async def _open(cls, path: str | os.PathLike, migrations: Sequence) -> SQLiteStore:
+    async def _open(cls, path: str | os.PathLike, schemas: Sequence) -> SQLiteStore:
         path = os.fspath(path)
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
@@ -108,7 +108,7 @@ class SQLiteStore(StoreBase):
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA synchronous = FULL")
             store = cls(conn, path)
-            await store._migrate(migrations)
+            await store._migrate(schemas)
             return store
         except sqlite3.Error as e:
             await conn.close()

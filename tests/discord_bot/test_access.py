@@ -9,7 +9,6 @@ import discord
 from bot.discord_bot import commands
 from bot.discord_bot.threads import NotifyPref
 from bot.discord_bot.views import AcceptChallenge, DeclineChallenge, FlipButton, board_view, challenge_view
-from bot.store import MIGRATIONS, Store
 
 from .conftest import press, run, start_game
 from .helpers import EVERYONE_MAY_POST, answers, last_answer, make_guild, spec_mock
@@ -133,28 +132,4 @@ async def test_a_thread_for_notices_needs_the_right_to_post_in_threads(world):
     await _refused(w, None, "may not send messages in threads", channel=thread)
 
 
-# --- the migration ------------------------------------------------------------------------
-
-async def test_the_migration_gives_existing_games_and_challenges_their_server(tmp_path):
-    path = tmp_path / "old.db"
-    scope_step = next(m for m in MIGRATIONS if any("ADD COLUMN scope" in sql for sql in m))
-    old = await Store.open(path, migrations=MIGRATIONS[:MIGRATIONS.index(scope_step)])  # from before it
-    async with old.write() as tx:
-        a = await tx.insert_player("discord", "1", "A", "{}", 0)
-        b = await tx.insert_player("discord", "2", "B", "{}", 0)
-        cid = await tx._insert("INSERT INTO challenges (challenger_id, opponent_id, game, days, colour, "
-                               "setup, created_at) VALUES (?, ?, 'chess', 3, 'white', 'default', 0)", (a, b))
-        gid = await tx._insert("INSERT INTO games (game, challenge_id, white_id, black_id, start_vfen, "
-                               "current_vfen, to_move, to_move_id, turn_started_at, created_at) "
-                               "VALUES ('chess', ?, ?, ?, 'x', 'x', 'w', ?, 0, 0)", (cid, a, b, a))
-        await tx.set_challenge_message(cid, "discord", "4242", "10", "11")
-        await tx.set_game_thread(gid, "discord", "4242", "10", "12")
-    await old.close()
-    new = await Store.open(path)
-    try:
-        async with new.read() as tx:
-            assert await tx.schema_version() == len(MIGRATIONS)
-            assert (await tx.game(gid)).scope == "discord:guild:4242"
-            assert (await tx.challenge(cid)).scope == "discord:guild:4242"
-    finally:
-        await new.close()
+# (the migration giving existing games and challenges their server: tests/bot/test_owned_migrations.py)
