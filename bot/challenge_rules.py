@@ -148,7 +148,7 @@ class ChallengeLife:
     async def block(self, player_id: int, other_id: int) -> list[ev.PlayerRef]:
         """Block ``other_id``: their challenges no longer reach the player. Open direct
         challenges between the two are closed, with no notice. Returns the blocked list."""
-        self._throttle(player_id)
+        await self._throttle(player_id)
         if player_id == other_id:
             raise SettingsError("you cannot block yourself")
         now = self._now()
@@ -164,7 +164,7 @@ class ChallengeLife:
         return blocked
 
     async def unblock(self, player_id: int, other_id: int) -> list[ev.PlayerRef]:
-        self._throttle(player_id)
+        await self._throttle(player_id)
         async with self.store.write() as tx:
             _, other = await self._two_players(tx, player_id, other_id)
             if not await tx.unblock(player_id, other_id):

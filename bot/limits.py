@@ -1,4 +1,8 @@
-"""Flood control: per-player token buckets, taken before a command does anything."""
+"""Flood control: per-player token buckets, taken before a command does anything.
+
+``CommandLimiter`` keeps the buckets in the process (SQLite: one process). A store shared
+between processes (PostgreSQL) gets ``SharedCommandLimiter``, whose buckets are in the
+database, so that a player's commands spread over several processes still share one budget."""
 
 from __future__ import annotations
 
@@ -7,19 +11,33 @@ import math
 from .errors import RateLimited
 
 
-class CommandLimiter:
-    """Per-player token buckets: ``burst`` commands at once, then ``per_minute`` a minute.
+class _Budget:
+    """``burst`` commands at once, then ``per_minute`` a minute; ``per_minute = 0`` turns
+    the limit off. What both limiters share: the rate and the refusal."""
+
+    def __init__(self, per_minute: int, burst: int, doing: str):
+        self.rate = per_minute / 60.0  # tokens a second
+        self.burst = float(burst)
+        self.doing = doing
+
+    def _refusal(self, tokens: float) -> RateLimited:
+        """The refusal for a bucket holding ``tokens`` (less than one)."""
+        wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
+        return RateLimited(f"you're {self.doing} too fast; try again in {wait} "
+                           f"second{'s' if wait != 1 else ''}", retry_after=wait)
+
+
+class CommandLimiter(_Budget):
+    """Per-player token buckets in this process.
 
     Taken before a command does anything else (no database access, no waiting), so a
     player who sends too fast gets an immediate refusal, never a queue; a refused command
-    costs nothing. Time is the service's clock; ``per_minute = 0`` turns the limit off."""
+    costs nothing. Time is the service's clock."""
 
     MAX_TRACKED = 4096
 
     def __init__(self, per_minute: int, burst: int, doing: str = "sending commands"):
-        self.rate = per_minute / 60.0  # tokens a second
-        self.burst = float(burst)
-        self.doing = doing
+        super().__init__(per_minute, burst, doing)
         self._buckets: dict[object, tuple[float, float]] = {}  # player -> (tokens, when)
 
     def take(self, player_id: object, now: float) -> None:
@@ -29,11 +47,33 @@ class CommandLimiter:
         tokens = min(self.burst, tokens + max(0.0, now - at) * self.rate)
         if tokens < 1.0 - 1e-9:
             self._buckets[player_id] = (tokens, now)
-            wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
-            raise RateLimited(f"you're {self.doing} too fast; try again in {wait} "
-                              f"second{'s' if wait != 1 else ''}", retry_after=wait)
+            raise self._refusal(tokens)
         self._buckets[player_id] = (tokens - 1.0, now)
         if len(self._buckets) > self.MAX_TRACKED:  # forget the full buckets: same as absent
             for p, (t, w) in list(self._buckets.items()):
                 if t + max(0.0, now - w) * self.rate >= self.burst:
                     del self._buckets[p]
+
+    async def spend(self, player_id: int, now: float) -> None:
+        """``take``, as the service calls either limiter."""
+        self.take(player_id, now)
+
+
+class SharedCommandLimiter(_Budget):
+    """Per-player token buckets kept in the database, for a store several processes share.
+
+    Each take is one atomic statement of its own (``store.take_token``), committed at once
+    and apart from the command's transactions: two processes never both take a player's
+    last token, a refusal changes nothing else, and a command that then fails for another
+    reason (an illegal move) has still spent its token, as in one process."""
+
+    def __init__(self, store, per_minute: int, burst: int, doing: str = "sending commands"):
+        super().__init__(per_minute, burst, doing)
+        self.store = store
+
+    async def spend(self, player_id: int, now: float) -> None:
+        if self.rate <= 0:
+            return
+        tokens, refused = await self.store.take_token(player_id, now, self.rate, self.burst)
+        if refused:
+            raise self._refusal(tokens)

@@ -77,7 +77,7 @@ from .errors import (
     VacationError,
 )
 from .kinds import ChallengeStatus, GameStatus, Outcome, Side
-from .limits import CommandLimiter
+from .limits import CommandLimiter, SharedCommandLimiter
 from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing_offers
 from .outbox import Outbox
 from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
@@ -232,7 +232,10 @@ class GameService(RatingsOps, ChallengeLife):
         self.rng = rng
         self.outbox = Outbox(store, notifier, settings, now=self._now)
         self.reminders = Reminders(store)
-        self.limiter = CommandLimiter(settings.command_rate_per_minute, settings.command_burst)
+        # several processes on one database share each player's budget through it
+        self.limiter = (SharedCommandLimiter(store, settings.command_rate_per_minute, settings.command_burst)
+                        if store.shared_between_processes else
+                        CommandLimiter(settings.command_rate_per_minute, settings.command_burst))
         self.read_limiter = CommandLimiter(self.READS_PER_MINUTE, self.READ_BURST, "looking at games")
         self.lookup_limiter = CommandLimiter(self.LOOKUPS_PER_MINUTE, self.LOOKUP_BURST, "looking things up")
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
@@ -297,9 +300,9 @@ class GameService(RatingsOps, ChallengeLife):
                                   "fairypost can keep time for (1970 to 9990): set the clock right")
         return ts
 
-    def _throttle(self, player_id: int) -> None:
+    async def _throttle(self, player_id: int) -> None:
         """A player's command beyond their rate: RateLimited, before anything is done."""
-        self.limiter.take(player_id, self.clock.now().timestamp())
+        await self.limiter.spend(player_id, self.clock.now().timestamp())
 
     def budget_read(self, player_id: int) -> None:
         """Spend one of the player's reads (a board, a record): RateLimited if none is left."""
@@ -463,7 +466,7 @@ class GameService(RatingsOps, ChallengeLife):
         """Every player command, done once: before it, the player's rate and the text's
         length (``text``: the text and what it is meant to be), and the time; after it,
         the delivery of what it wrote. A refusal raised inside delivers nothing."""
-        self._throttle(player_id)
+        await self._throttle(player_id)
         now = self._now()  # a clock out of range: refused before anything is written
         if text is not None:
             self._check_text(*text)

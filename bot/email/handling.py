@@ -12,6 +12,7 @@ import re
 
 import rules
 from bot import commands_text, text as texts
+from bot.game_texts import piece_label
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.grammar import GRAMMAR, Command, GrammarError
 
@@ -249,8 +250,12 @@ def piece_moves(pos, text: str) -> str:
         if not first.isalpha():
             return ""
         moves = [m for m in legal if pos.san(m)[:1] == first]
-        what = f"{first} pieces" if first.isupper() else f"pawns on the {first} file"
+        if first.isupper():
+            ptype = getattr(getattr(pos, "game", None), "types", {}).get(first)
+            what = f"your {piece_label(ptype)} ({first})" if ptype else f"your {first} pieces"
+        else:
+            what = f"pawns on the {first} file"
     sans = sorted(pos.san(m) for m in moves)
     if not sans:
-        return f"{what.capitalize()}: no legal move."
+        return f"{what[:1].upper()}{what[1:]}: no legal move."
     return f"Legal moves of {what}: " + " ".join(sans)

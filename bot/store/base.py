@@ -106,6 +106,9 @@ class StoreBase(abc.ABC):
     dialect: str = ""
     #: what it was opened with, fit to print (a URL without its password)
     path: str = ""
+    #: whether several processes may use the database at once (then what must hold across
+    #: them, the per-player rate limit, is kept in it)
+    shared_between_processes: bool = False
 
     @classmethod
     async def open(cls, target, schemas: Sequence[Schema]):
@@ -131,6 +134,12 @@ class StoreBase(abc.ABC):
         """From now on call ``changed()`` when another process commits a change to the
         database, so that its new work (a notice, a deadline) is looked at at once instead of
         at the next sweep. A back end that cannot tell does nothing (the sweeps still run)."""
+
+    async def take_token(self, player_id: int, now: float, rate: float, burst: float) -> tuple[float, bool]:
+        """``Tx.take_token`` committed at once, apart from any command's transaction (a
+        refused command changes nothing else; a command that then fails has still spent it)."""
+        async with self.write() as tx:
+            return await tx.take_token(player_id, now, rate, burst)
 
     async def tables(self) -> list[str]:
         """The names of the tables (the schema's own bookkeeping included)."""

@@ -129,6 +129,7 @@ class PostgresStore(StoreBase):
     """A PostgreSQL database, by its ``postgresql://user:password@host:port/dbname`` URL."""
 
     dialect = "postgres"
+    shared_between_processes = True
 
     def __init__(self, pool, url: str):
         self._pool = pool
@@ -180,6 +181,18 @@ class PostgresStore(StoreBase):
             rows = await tx._all("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
                                  "ORDER BY tablename")
         return [r[0] for r in rows]
+
+    async def take_token(self, player_id: int, now: float, rate: float, burst: float) -> tuple[float, bool]:
+        """One statement in autocommit: no transaction, not the database's write lock (other
+        processes' writes do not hold it up), no notification (nothing for the other
+        processes to look at). It takes this process's turn, as a transaction does, so that
+        two commands sent at once still both read before either writes, as on SQLite."""
+        async with self._lock:
+            conn = await _driver(self._pool.acquire())
+            try:
+                return await PostgresTx(conn).take_token(player_id, now, rate, burst)
+            finally:
+                await self._pool.release(conn)
 
     @asynccontextmanager
     async def _transaction(self, isolation: str, lock: bool) -> AsyncIterator[PostgresTx]:

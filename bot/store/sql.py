@@ -282,12 +282,26 @@ _V11_NEXT_DIGEST = (
     "CREATE INDEX players_by_next_digest ON players (next_digest_at)",
 )
 
+# Each player's command bucket (bot/limits.py SharedCommandLimiter), for a database that
+# several processes share: the tokens left at ``at`` (seconds, as the service's clock), and
+# whether the last take was refused. No reference to players: a bucket is taken before the
+# command looks the player up (a refusal must cost nothing), and there is one row a player.
+_V12_COMMAND_BUCKETS = (
+    """CREATE TABLE command_buckets (
+        player_id  INTEGER PRIMARY KEY,
+        tokens     REAL NOT NULL,
+        at         REAL NOT NULL,
+        refused    INTEGER NOT NULL DEFAULT 0
+    )""",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
-                                                _V10_EMAIL, _V11_NEXT_DIGEST)
+                                                _V10_EMAIL, _V11_NEXT_DIGEST,
+                                                _V12_COMMAND_BUCKETS)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -1166,6 +1180,26 @@ class Tx:
         rows = await self._all("SELECT p.* FROM blocks b JOIN players p ON p.id = b.blocked_id "
                                "WHERE b.player_id = ? ORDER BY p.name, p.id", (player_id,))
         return [_row(PlayerRow, r) for r in rows]
+
+    # flood control shared between processes (bot/limits.py SharedCommandLimiter)
+    async def take_token(self, player_id: int, now: float, rate: float, burst: float) -> tuple[float, bool]:
+        """Take one of the player's command tokens (a bucket of ``burst``, refilled at ``rate``
+        a second) in one statement: (tokens left, False), or (tokens there, True) if fewer
+        than one was there. The row is locked for the statement, so of two takes at once
+        the second sees the first's result: two never both take the last token."""
+        lo, hi = ("least", "greatest") if self.dialect == "postgres" else ("min", "max")
+        num = "CAST(? AS DOUBLE PRECISION)"  # PostgreSQL infers no type from a bare parameter here
+        refilled = f"{lo}({num}, b.tokens + {hi}(0, {num} - b.at) * {num})"
+        enough = f"{refilled} >= 1 - 1e-9"
+        one = (burst, now, rate)
+        row = await self._one(
+            f"INSERT INTO command_buckets AS b (player_id, tokens, at, refused) "
+            f"VALUES (?, {num} - 1, {num}, 0) ON CONFLICT (player_id) DO UPDATE SET "
+            f"tokens = CASE WHEN {enough} THEN {refilled} - 1 ELSE {refilled} END, "
+            f"refused = CASE WHEN {enough} THEN 0 ELSE 1 END, at = {hi}(b.at, {num}) "
+            f"RETURNING tokens, refused",
+            (player_id, burst, now, *one, *one, *one, *one, now))
+        return float(row[0]), bool(row[1])
 
     # chat messages that carry an offer's buttons (a challenge's, a draw offer's, a takeback's)
     async def add_offer_message(self, what: str, ref_id: int, platform: str, channel_id: str,

@@ -78,3 +78,35 @@ if "postgres" in BACKENDS:  # SQLite has no notifications between processes (the
         g = await new_game(elsewhere, alice, bob)
         await _until(delivering, lambda: delivering.of(ev.YourMove, alice.id))
         assert [e.game_id for e in delivering.of(ev.YourMove, alice.id)] == [g.id]
+
+
+async def test_two_processes_sweeping_at_once_do_each_due_job_once(opener, fake_engine, clock):
+    """Reminders, timeouts and expiring challenges due at one moment, swept by two processes
+    at the same time: each game times out once, each warning and each expiry is written
+    once (the sweeps' writes take turns across processes and see each other's)."""
+    from datetime import timedelta
+    seen = [ev.MemoryNotifier(), ev.MemoryNotifier()]
+    here = await opener(notifier=seen[0])
+    there = await opener(notifier=seen[1])
+    alice = await here.player("test", "a", "Alice")
+    bob = await here.player("test", "b", "Bob")
+    carol = await here.player("test", "c", "Carol")
+    expiring = await here.challenge(bob.id, "fake", opponent_id=carol.id, days=3)
+    warned = [await new_game(here, alice, bob, days=14) for _ in range(4)]  # half used at 7 days
+    timing_out = [await new_game(here, alice, carol, days=5) for _ in range(4)]
+    clock.advance(timedelta(days=7, hours=1))  # the challenge's 7 days over too
+    reports = await asyncio.gather(here.sweep(), there.sweep())
+    assert sum(r.games_timed_out for r in reports) == len(timing_out)
+    assert sum(r.challenges_expired for r in reports) == 1
+    await here.outbox.drain()
+    await there.outbox.drain()
+    events = [e for n in seen for e in n.events]
+    over = [(e.game_id, e.recipient.name) for e in events if isinstance(e, ev.GameOver)]
+    assert sorted(over) == sorted((g.id, p) for g in timing_out for p in ("Alice", "Carol"))
+    warnings = [e.game_id for e in events if isinstance(e, ev.TimeWarning)]
+    assert sorted(warnings) == sorted(g.id for g in warned)  # one each, to Alice
+    assert sum(r.reminders for r in reports) == len(warned)
+    closed = [e for e in events if isinstance(e, ev.ChallengeClosed)]
+    assert [(e.challenge_id, e.how) for e in closed] == [(expiring.id, "expired")]
+    ids = [e.event_id for e in events]
+    assert len(ids) == len(set(ids))  # no notice delivered by both

@@ -84,7 +84,7 @@ async def test_an_illegal_move_is_answered_with_the_reason_and_the_pieces_moves(
     await bot.step()
     text = text_of(servers.last_to(white))
     assert "Nothing was played" in text
-    assert "Legal moves of N pieces: Na3 Nc3 Nf3 Nh3" in text
+    assert "Legal moves of your Knight (N): Na3 Nc3 Nf3 Nh3" in text
     await servers.deliver(reply_to_mail(white, servers.last_to(white), "e2e5"))
     await bot.step()
     text = text_of(servers.last_to(white))

@@ -67,6 +67,19 @@ def spawn(*args, env=None) -> subprocess.Popen:
                             env={**os.environ, **(env or {})})
 
 
+def read_line(proc: subprocess.Popen) -> str:
+    """One line of the child's output, read a byte at a time from the pipe itself: a
+    buffered ``readline`` could take the ACK lines after it into a buffer that
+    ``communicate`` (reading the pipe's descriptor) never sees."""
+    got = bytearray()
+    while not got.endswith(b"\n"):
+        byte = os.read(proc.stdout.fileno(), 1)
+        if not byte:
+            break
+        got += byte
+    return got.decode()
+
+
 def kill(proc: subprocess.Popen) -> tuple[str, str]:
     if proc.poll() is None:
         os.kill(proc.pid, signal.SIGKILL)
@@ -122,7 +135,7 @@ def test_sigkill_while_playing_loses_no_acknowledged_move(tmp_path):
         if rng.random() < 0.25:
             time.sleep(rng.uniform(0.0, 1.0))       # any moment: start-up included
         else:
-            line = proc.stdout.readline()
+            line = read_line(proc)
             assert line.strip() == "READY" or proc.poll() is not None, line
             time.sleep(rng.uniform(0.0, 0.3))
         out, err = kill(proc)
@@ -180,7 +193,7 @@ def run_and_kill_at(hang: str, *args) -> str:
     proc = spawn(*args, env={"FAIRYPOST_DRIVER_HANG": hang})
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        line = proc.stdout.readline()
+        line = read_line(proc)
         if not line:
             break
         if line.split()[0] == SIGNALS[hang]:

@@ -24,7 +24,7 @@ from collections import Counter
 from tests.bot.backends import POSTGRES_URL, drop_schema, make_schema
 
 from .common import LONG
-from .test_crash import kill, spawn
+from .test_crash import kill, read_line, spawn
 
 PG_KILLS = int(os.environ.get("FAIRYPOST_PG_KILLS", "20" if LONG else "3"))
 WHO = ("A", "B")
@@ -52,6 +52,21 @@ def stored(url: str, who: str) -> list[list[str]]:
         assert [m["ply"] for m in moves] == list(range(1, g["ply"] + 1)), f"game #{g['id']}: a gap"
         out.append([m["lan"] for m in moves])
     return out
+
+
+def _dead_clients_done(url: str, timeout: float = 30) -> None:
+    """Until the killed processes' server sessions have ended. A COMMIT sent just before the
+    kill is still carried out by the server, a moment later; counting the stored moves before
+    that would put the move in the next round's count."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = _fetch(url, "SELECT count(*) AS n FROM pg_stat_activity WHERE backend_type = "
+                           "'client backend' AND datname = current_database() "
+                           "AND pid <> pg_backend_pid()")[0]["n"]
+        if left == 0:
+            return
+        assert time.monotonic() < deadline, f"{left} sessions of killed processes still open"
+        time.sleep(0.05)
 
 
 def plan_of(seed: int) -> list:
@@ -85,13 +100,14 @@ def _two_processes(url: str, tmp_path) -> None:
     for _round in range(PG_KILLS):
         procs = {who: spawn(url, "play", files[who], "--who", who, "--log", log) for who in WHO}
         for proc in procs.values():  # both started (or already gone)
-            line = proc.stdout.readline()
+            line = read_line(proc)
             assert line.strip() == "READY" or proc.poll() is not None, line
         time.sleep(rng.uniform(0.1, 0.6))
         outputs = {}
         for who in rng.sample(WHO, 2):  # one after the other: the second writes on meanwhile
             outputs[who] = kill(procs[who])
             time.sleep(rng.uniform(0.0, 0.2))
+        _dead_clients_done(url)
         for who, (out, err) in outputs.items():
             assert procs[who].returncode in (-signal.SIGKILL, 0), err
             run_acks = [line.split()[1:] for line in out.splitlines() if line.startswith("ACK ")]
