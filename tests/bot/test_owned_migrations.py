@@ -76,7 +76,8 @@ async def test_a_database_from_before_owners_upgrades_to_what_a_new_one_gets(tmp
 
     store = await Store.open(old, schemas=ADAPTER_SCHEMAS)
     try:
-        assert await _rows(store) == before
+        after = await _rows(store)
+        assert {t: after[t] for t in before} == before  # (a later core migration may add tables)
         assert await _versions(store) == {"core": len(MIGRATIONS), "discord": 1, "email": 1}
         async with store.read() as tx:
             assert await tx.schema_version() == len(MIGRATIONS)  # where the core's always was
