@@ -17,6 +17,26 @@ from .base import Dialects
 
 # --- schema -----------------------------------------------------------------------
 
+
+# The challenges table; PostgreSQL refuses a reference to a table not made yet, so its
+# reference to games comes after games exist
+_CHALLENGES = """CREATE TABLE challenges (
+        id             INTEGER PRIMARY KEY,
+        challenger_id  INTEGER NOT NULL REFERENCES players(id),
+        opponent_id    INTEGER REFERENCES players(id),
+        game           TEXT NOT NULL,
+        days           INTEGER CHECK (days IS NULL OR days > 0),
+        colour         TEXT NOT NULL CHECK (colour IN ('white', 'black', 'random')),
+        setup          TEXT NOT NULL DEFAULT 'default' CHECK (setup IN ('default', 'players')),
+        status         TEXT NOT NULL DEFAULT 'open'
+                       CHECK (status IN ('open', 'accepted', 'declined', 'cancelled')),
+        created_at     INTEGER NOT NULL,
+        answered_at    INTEGER,
+        answered_by    INTEGER REFERENCES players(id),
+        game_id        INTEGER{games_ref},
+        CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
+    )"""
+
 _V1 = (
     """CREATE TABLE players (
         id              INTEGER PRIMARY KEY,
@@ -40,38 +60,8 @@ _V1 = (
     )""",
     "CREATE INDEX vacations_by_player ON vacations (player_id, started_at)",
     # PostgreSQL refuses a reference to a table not made yet: the one to games comes after it
-    Dialects(sqlite="""CREATE TABLE challenges (
-        id             INTEGER PRIMARY KEY,
-        challenger_id  INTEGER NOT NULL REFERENCES players(id),
-        opponent_id    INTEGER REFERENCES players(id),
-        game           TEXT NOT NULL,
-        days           INTEGER CHECK (days IS NULL OR days > 0),
-        colour         TEXT NOT NULL CHECK (colour IN ('white', 'black', 'random')),
-        setup          TEXT NOT NULL DEFAULT 'default' CHECK (setup IN ('default', 'players')),
-        status         TEXT NOT NULL DEFAULT 'open'
-                       CHECK (status IN ('open', 'accepted', 'declined', 'cancelled')),
-        created_at     INTEGER NOT NULL,
-        answered_at    INTEGER,
-        answered_by    INTEGER REFERENCES players(id),
-        game_id        INTEGER REFERENCES games(id),
-        CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
-    )""",
-             postgres="""CREATE TABLE challenges (
-        id             INTEGER PRIMARY KEY,
-        challenger_id  INTEGER NOT NULL REFERENCES players(id),
-        opponent_id    INTEGER REFERENCES players(id),
-        game           TEXT NOT NULL,
-        days           INTEGER CHECK (days IS NULL OR days > 0),
-        colour         TEXT NOT NULL CHECK (colour IN ('white', 'black', 'random')),
-        setup          TEXT NOT NULL DEFAULT 'default' CHECK (setup IN ('default', 'players')),
-        status         TEXT NOT NULL DEFAULT 'open'
-                       CHECK (status IN ('open', 'accepted', 'declined', 'cancelled')),
-        created_at     INTEGER NOT NULL,
-        answered_at    INTEGER,
-        answered_by    INTEGER REFERENCES players(id),
-        game_id        INTEGER,
-        CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
-    )"""),
+    Dialects(sqlite=_CHALLENGES.format(games_ref=" REFERENCES games(id)"),
+             postgres=_CHALLENGES.format(games_ref="")),
     "CREATE INDEX challenges_by_status ON challenges (status, opponent_id)",
     """CREATE TABLE games (
         id               INTEGER PRIMARY KEY,
