@@ -251,7 +251,7 @@ def piece_moves(pos, text: str) -> str:
             return ""
         moves = [m for m in legal if pos.san(m)[:1] == first]
         if first.isupper():
-            ptype = getattr(getattr(pos, "game", None), "types", {}).get(first)
+            ptype = pos.game.types.get(first)
             what = f"your {piece_label(ptype)} ({first})" if ptype else f"your {first} pieces"
         else:
             what = f"pawns on the {first} file"
