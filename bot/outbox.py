@@ -193,7 +193,7 @@ class Outbox:
         async with self._lock:
             self._round = asyncio.current_task()
             try:
-                async with self.store.write() as tx:  # a holder that died meanwhile: once its lease is out
+                async with self.store.row_write() as tx:  # a holder that died meanwhile: once its lease is out
                     lapsed = await tx.release_claimed_events(self.platforms, now)
                 if lapsed:
                     log.warning("re-sending %d notification(s) whose claim lapsed", lapsed)
@@ -206,7 +206,9 @@ class Outbox:
         for _ in range(limit):
             if self._holds:
                 return sent
-            async with self.store.write() as tx:
+            # each statement claims or marks rows of its own (the claim: SKIP LOCKED), so the
+            # outbox's writes run beside other processes' writes
+            async with self.store.row_write() as tx:
                 row = await tx.claim_event(now, self.platforms, self.owner, now + self.LEASE_SECONDS)
                 if row is None:
                     return sent
@@ -225,7 +227,7 @@ class Outbox:
             except Exception as e:  # noqa: BLE001 - any adapter failure: keep the event, try later
                 error = f"{type(e).__name__}: {e}"
                 log.warning("notifying event %d (%s) failed: %s", row.id, row.kind, error)
-                async with self.store.write() as tx:
+                async with self.store.row_write() as tx:
                     if row.attempts >= self.settings.notify_max_attempts:
                         await tx.finish_event(row.id, "failed", now, error, owner=self.owner)
                     else:
@@ -233,7 +235,7 @@ class Outbox:
                                     self.settings.notify_retry_seconds * 2 ** (row.attempts - 1))
                         await tx.retry_event(row.id, now + max(1, delay), error, owner=self.owner)
                 continue
-            async with self.store.write() as tx:
+            async with self.store.row_write() as tx:
                 if not await tx.finish_event(row.id, "sent", now, owner=self.owner):
                     log.warning("event %d was sent after its claim had lapsed: it may be sent twice",
                                 row.id)

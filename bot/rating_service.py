@@ -64,6 +64,9 @@ async def rate_finished(tx: Tx, g: GameRow, result: str, ended_at: int) -> None:
     other's rating before the game), in the caller's transaction."""
     if not g.rated or result not in WHITE_SCORES:
         return
+    # another of their games may be ending at this moment, in another process: each
+    # rating is read and written under its player's lock
+    await tx.lock_players((g.white_id, g.black_id))
     rows = [await tx.rating(g.white_id, g.game), await tx.rating(g.black_id, g.game)]
     white, black = rate_game(rating_now(rows[0], ended_at), rating_now(rows[1], ended_at),
                              WHITE_SCORES[result])

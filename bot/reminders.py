@@ -136,9 +136,16 @@ class Reminders:
     async def _send_turn(self, game_id: int, turn_no: int, due: list[PendingReminderRow],
                          group: list[PendingReminderRow], now: int) -> int:
         made = 0
-        async with self.store.write() as tx:
-            g = await tx.game(game_id)
+        async with self.store.row_write() as tx:
+            # claimed: the game (a move under way, or another process's sweep, holds it:
+            # then it is theirs) and the turn's reminders still pending
+            g = await tx.claim_game(game_id)
             if g is None or g.status != "active" or g.turn_no != turn_no:
+                return 0
+            claimed = await tx.claim_reminders(game_id, turn_no)
+            due = [r for r in due if r.id in claimed]
+            group = [r for r in group if r.id in claimed]
+            if not due:
                 return 0
             player = await tx.player(due[0].player_id)
             opp_id = g.black_id if player.id == g.white_id else g.white_id
@@ -182,7 +189,9 @@ class Reminders:
         made = 0
         for p in players:
             s = _settings(p.settings)
-            async with self.store.write() as tx:
+            async with self.store.row_write() as tx:
+                if await tx.claim_player(p.id) is None:
+                    continue  # another process's sweep holds them: theirs
                 if await self._digest(tx, p.id, s, now):
                     made += 1
                 await tx.set_next_digest(p.id, await _next_digest(tx, p.id, s, now))

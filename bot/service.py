@@ -108,6 +108,11 @@ SETUPS = ("default", "players")
 _UNSET = object()
 
 
+class _VacationBegun(Exception):
+    """The mover went on vacation after the command read the game: their move ends it,
+    which needs a write to the whole database (``_play``)."""
+
+
 @dataclass
 class _Snap:
     game: GameRow
@@ -158,9 +163,10 @@ class GameCommand:
     def player(self, side: Side | str) -> PlayerRow:
         return self.snap.row(side)
 
-    def write(self):
-        """The write transaction; GameChanged if the game moved on since it was read."""
-        return self._service._versioned(self.snap)
+    def write(self, *, whole_database: bool = False):
+        """The write transaction; GameChanged if the game moved on since it was read.
+        It changes this game alone unless ``whole_database`` (``Store.row_write``)."""
+        return self._service._versioned(self.snap, whole_database=whole_database)
 
     async def tell(self, tx: Tx, side: Side, event: ev.Event) -> None:
         """Notify ``side``'s player of ``event`` (sent once the write commits)."""
@@ -489,10 +495,13 @@ class GameService(RatingsOps, ChallengeLife):
             yield GameCommand(self, base, snap, side)
 
     @contextlib.asynccontextmanager
-    async def _versioned(self, snap: _Snap):
+    async def _versioned(self, snap: _Snap, *, whole_database: bool = False):
         """A write transaction that goes through only if the game is still as the
-        command read it: of two commands at once, one wins, the other gets GameChanged."""
-        async with self.store.write() as tx:
+        command read it: of two commands at once, one wins, the other gets GameChanged.
+        The version check locks the game: the transaction changes that game alone (and its
+        players' ratings), beside writes to other games, unless ``whole_database``."""
+        write = self.store.write if whole_database else self.store.row_write
+        async with write() as tx:
             if not await tx.bump_version(snap.game.id, snap.game.version):
                 raise GameChanged()
             yield tx
@@ -819,14 +828,16 @@ class GameService(RatingsOps, ChallengeLife):
             ended = new.outcome()
             return move.lan, san, new, None if ended is None else Outcome(*ended)
         lan, san, new, outcome = await asyncio.to_thread(decide)
-        async with cmd.write() as tx:
-            mover = await tx.player(cmd.player(side).id)
-            if mover.vacation_start is not None:  # a vacation ends when its player moves
-                await self._end_vacation(tx, mover, now)
-            draw = await self._record_move(tx, g, g.ply + 1, g.turn_no + 1, side, mover.id, lan, san,
-                                           new, outcome, g.draw_offer, now)
-            answered = None if outcome is not None else await premoves.answer(
-                self, tx, g, lan, san, new, draw, now)  # the waiting player's conditional answer
+        # A vacation ends when its player moves, and moves their other games' deadlines on:
+        # that is a write to the whole database. One begun since the snapshot is found in
+        # the write, which is then made again so.
+        whole = cmd.player(side).vacation_start is not None
+        while True:
+            try:
+                answered = await self._write_move(cmd, lan, san, new, outcome, whole)
+                break
+            except _VacationBegun:
+                whole = True
         cmd.new_turn()
         lans = tuple(m.lan for m in cmd.moves) + (lan,)
         if answered is not None:
@@ -834,6 +845,21 @@ class GameService(RatingsOps, ChallengeLife):
             outcome = None if answered.outcome is None else Outcome(*answered.outcome)
         self._remember(g.id, g.start_vfen, lans, new)
         return lan, san, outcome, answered.san if answered is not None else None
+
+    async def _write_move(self, cmd: GameCommand, lan: str, san: str, new, outcome: Outcome | None,
+                          whole_database: bool):
+        """``_play``'s transaction: the move, and the waiting player's conditional answer."""
+        g, side, now = cmd.game, cmd.side, cmd.now
+        async with cmd.write(whole_database=whole_database) as tx:
+            mover = await tx.player(cmd.player(side).id)
+            if mover.vacation_start is not None:
+                if not whole_database:
+                    raise _VacationBegun()
+                await self._end_vacation(tx, mover, now)
+            draw = await self._record_move(tx, g, g.ply + 1, g.turn_no + 1, side, mover.id, lan, san,
+                                           new, outcome, g.draw_offer, now)
+            return None if outcome is not None else await premoves.answer(
+                self, tx, g, lan, san, new, draw, now)
 
     async def _record_move(self, tx: Tx, g: GameRow, ply: int, turn_no: int, side: Side | str,
                            player_id: int, lan: str, san: str, new, outcome, draw_offer: str | None,
@@ -1139,8 +1165,10 @@ class GameService(RatingsOps, ChallengeLife):
                                           c.vacation_until, now)
             if deadline > now:
                 continue
-            async with self.store.write() as tx:
-                g = await tx.game(c.id)
+            async with self.store.row_write() as tx:
+                g = await tx.claim_game(c.id)
+                if g is None:
+                    continue  # another process's sweep, or a move, holds it: theirs
                 if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
                     continue  # it changed since: the next sweep looks again
                 if not await tx.bump_version(g.id, g.version):

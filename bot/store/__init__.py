@@ -13,10 +13,11 @@ form). The rest of the program sees only ``Store`` (``read()``, ``write()``, ``c
 ``read()`` is a consistent snapshot; ``write()`` a transaction that commits on success and
 rolls back on any exception, so nothing is ever half written, and writes are one at a time
 (SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL a transaction-scoped advisory lock, across
-every process on the database). The service's optimistic version checks rely on that: a
-command reads a snapshot in one transaction and writes in another, and two commands on one
-game that overlap both read before either writes, so the second write finds the version
-moved on and is refused.
+every process on the database). ``row_write()`` is a write that locks the rows it changes
+instead (one game, claimed notices or reminders): on PostgreSQL such writes run side by side
+across processes, on SQLite it is ``write()``. The service's optimistic version checks hold
+either way: a command reads a snapshot in one transaction and writes in another, and of two
+commands on one game the second write finds the version moved on and is refused.
 """
 
 from __future__ import annotations

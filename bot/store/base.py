@@ -130,6 +130,18 @@ class StoreBase(abc.ABC):
     def write(self) -> AbstractAsyncContextManager:
         """A write transaction, one at a time: commit at exit, roll back on any exception."""
 
+    def row_write(self) -> AbstractAsyncContextManager:
+        """A write transaction that locks the rows it changes instead of the database, and so
+        may run beside other such writes (in other processes; within one, transactions take
+        turns). Its body must hold to that: it changes one game, locked first (by its version
+        check, ``Tx.bump_version``, or its claim, ``Tx.claim_game``), and what hangs on that
+        game (moves, reminders, premoves, notices); or rows it claimed (``Tx.claim_event``,
+        ``Tx.claim_player``); and it locks players before their ratings (``Tx.lock_players``).
+        Anything else (a vacation that moves other games' deadlines, a challenge, settings)
+        is ``write()``, which waits until no row write runs and keeps them off meanwhile.
+        A back end with one writer at a time (SQLite) makes it ``write()``."""
+        return self.write()
+
     async def watch(self, changed: Callable[[], None]) -> None:
         """From now on call ``changed()`` when another process commits a change to the
         database, so that its new work (a notice, a deadline) is looked at at once instead of

@@ -3,12 +3,26 @@ with a connection pool.
 
 The statements are ``Tx``'s, written once with SQLite's ``?`` placeholders; here they are
 numbered (``$1``, ``$2``, ...) once per text and cached. ``read()`` is a REPEATABLE READ
-transaction (one snapshot, as SQLite's). ``write()`` takes a transaction-scoped advisory
-lock first, so that writes are one at a time across every process on the database, as they
-are on SQLite: the service's checks (a version, a challenge still open, a reminder still
-pending) were written for that, and a write is a few milliseconds. Reads, the rules engine,
-images and the chat platforms' traffic run in parallel across processes. Each write also
-notifies (``pg_notify``, sent at its commit) so that other processes' ``watch`` hears it.
+transaction (one snapshot, as SQLite's).
+
+Writes are READ COMMITTED transactions of two kinds, told apart by one transaction-scoped
+advisory lock that every write takes first:
+
+- ``row_write()`` takes it shared, and then locks the rows it works on: a game by its
+  version check (``UPDATE ... WHERE version = ?``: a second writer waits for the first's
+  commit, then finds the version moved on, so ``expected_ply`` stays exact across
+  processes) or by a claim (``SELECT ... FOR UPDATE SKIP LOCKED``: the sweeps of several
+  processes share out due timeouts, reminders, digests and notices, and never wait for a
+  game a player is moving in); players by advisory locks in id order before their ratings.
+  Moves in different games, and the sweeps' work, go on in parallel across processes.
+- ``write()`` takes it exclusive: one at a time, with no row write running, as every write
+  is on SQLite. Whatever the service checks across rows (a challenge still open and the
+  limits on them, a vacation and the deadlines it moves, settings) is written so.
+
+Deadlocks cannot arise: a row write locks one game (or claimed rows) first, then only that
+game's rows and then players in order; an exclusive write holds nothing while it waits.
+Each write also notifies (``pg_notify``, sent at its commit) so that other processes'
+``watch`` hears it.
 
 Within one process transactions take turns, first come first served, as on SQLite (a fair
 ``asyncio.Lock``): the service's commands then meet in the same order on either database
@@ -35,7 +49,7 @@ try:
 except ImportError:  # an optional dependency: SQLite needs nothing more
     asyncpg = None
 
-#: the advisory lock every write transaction holds (any constant: "fp" in ASCII)
+#: the advisory lock every write transaction holds, exclusive or shared (any constant: "fp")
 WRITE_LOCK = 0x6670
 #: the channel each write transaction notifies (at its commit) with its process's token
 CHANNEL = "fairypost_changes"
@@ -195,7 +209,8 @@ class PostgresStore(StoreBase):
                 await self._pool.release(conn)
 
     @asynccontextmanager
-    async def _transaction(self, isolation: str, lock: bool) -> AsyncIterator[PostgresTx]:
+    async def _transaction(self, isolation: str, lock: str | None) -> AsyncIterator[PostgresTx]:
+        """``lock``: None (a read), "exclusive" or "shared" (the write lock's mode)."""
         async with self._lock:
             conn = await _driver(self._pool.acquire())
             try:
@@ -203,8 +218,10 @@ class PostgresStore(StoreBase):
                 await _driver(transaction.start())
                 try:
                     tx = PostgresTx(conn)
-                    if lock:
+                    if lock == "exclusive":
                         await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+                    elif lock == "shared":
+                        await tx._exec("SELECT pg_advisory_xact_lock_shared(?)", (WRITE_LOCK,))
                     yield tx
                     if lock:  # sent at the commit, only if it commits
                         await tx._exec("SELECT pg_notify(?, ?)", (CHANNEL, self._token))
@@ -221,9 +238,14 @@ class PostgresStore(StoreBase):
 
     def read(self):
         """One snapshot (REPEATABLE READ), ended at exit."""
-        return self._transaction("repeatable_read", lock=False)
+        return self._transaction("repeatable_read", lock=None)
 
     def write(self):
-        """A transaction holding the database's write lock: commit at exit, roll back on any
-        exception."""
-        return self._transaction("read_committed", lock=True)
+        """A transaction holding the database's write lock alone: commit at exit, roll back
+        on any exception."""
+        return self._transaction("read_committed", lock="exclusive")
+
+    def row_write(self):
+        """A transaction holding the write lock shared, beside other row writes: its body
+        locks the rows it changes (see the module's doc)."""
+        return self._transaction("read_committed", lock="shared")

@@ -538,6 +538,11 @@ _GAME_COLUMNS = frozenset(
      "turn_started_at", "deadline", "draw_offer", "takeback_by", "ended_at"})
 
 
+#: players' advisory lock keys (``Tx.lock_players``): far above the write lock's (a small
+#: number), and below 2**63 for any id the store accepts short of 2**62
+PLAYER_LOCKS = 1 << 62
+
+
 def _platform_filter(platforms) -> tuple[str, list]:
     """SQL (and its parameters) keeping events addressed to players on these platforms."""
     if platforms is None:
@@ -705,6 +710,39 @@ class Tx:
     async def game(self, game_id: int) -> GameRow | None:
         return _row(GameRow, await self._one("SELECT * FROM games WHERE id = ?", (game_id,)))
 
+    def _skip_locked(self) -> str:
+        """A claim's lock: on PostgreSQL the rows are locked as they are read, and those
+        another transaction holds are passed over, never waited for; SQLite has one writer."""
+        return " FOR UPDATE SKIP LOCKED" if self.dialect == "postgres" else ""
+
+    async def claim_game(self, game_id: int) -> GameRow | None:
+        """The game, locked for this transaction; None if there is none, or if another
+        transaction holds it (a move under way, another process's sweep: theirs to do)."""
+        return _row(GameRow, await self._one(f"SELECT * FROM games WHERE id = ?{self._skip_locked()}",
+                                             (game_id,)))
+
+    async def claim_reminders(self, game_id: int, turn_no: int) -> set[int]:
+        """The ids of the turn's pending reminders, locked for this transaction (those
+        another holds are left out)."""
+        rows = await self._all("SELECT id FROM reminders WHERE game_id = ? AND turn_no = ? "
+                               f"AND status = 'pending'{self._skip_locked()}", (game_id, turn_no))
+        return {r[0] for r in rows}
+
+    async def claim_player(self, player_id: int) -> PlayerRow | None:
+        """The player, locked for this transaction (their digest, say); None if there is
+        none or another transaction holds them."""
+        return _row(PlayerRow, await self._one(f"SELECT * FROM players WHERE id = ?{self._skip_locked()}",
+                                               (player_id,)))
+
+    async def lock_players(self, player_ids) -> None:
+        """Hold these players until the transaction ends (their ratings are read and then
+        written): advisory locks taken in id order, so two transactions never wait for each
+        other in a circle. SQLite's one writer needs none."""
+        if self.dialect != "postgres":
+            return
+        for pid in sorted(set(player_ids)):
+            await self._exec("SELECT pg_advisory_xact_lock(?)", (PLAYER_LOCKS + pid,))
+
     async def bump_version(self, game_id: int, expected: int) -> bool:
         """The optimistic check: True, and the version moved on, only if unchanged."""
         n = await self._change("UPDATE games SET version = version + 1 WHERE id = ? AND version = ?",
@@ -845,9 +883,8 @@ class Tx:
         player), so that a terminal and the bot sharing one database never take each
         other's notices; None takes every event."""
         where, args = _platform_filter(platforms)
-        # one statement; on PostgreSQL the row is locked as it is picked, and one another
-        # transaction holds is passed over (SKIP LOCKED), never waited for nor taken twice
-        skip = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgres" else ""
+        # one statement; the row is claimed as it is picked (never waited for nor taken twice)
+        skip = self._skip_locked()
         return _row(EventRow, await self._one(
             "UPDATE events SET status = 'claimed', claimed_at = ?, claimed_by = ?, lease_until = ?, "
             "attempts = attempts + 1 WHERE status = 'pending' AND id = (SELECT id FROM events "
