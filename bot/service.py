@@ -1130,8 +1130,9 @@ class GameService(RatingsOps, ChallengeLife):
         digests_before = min(before, t - self.DIGEST_DAYS_KEPT * DAY)
         total = 0
         for table, cutoff in (("reminders", before), ("digests", digests_before), ("events", before)):
-            while True:  # in batches: other commands get the database in between
-                async with self.store.write() as tx:
+            # in batches, each beside other writes: only rows long done, which none locks
+            while True:
+                async with self.store.row_write() as tx:
                     n = await tx.prune(table, cutoff, self.PRUNE_BATCH)
                 total += n
                 if n < self.PRUNE_BATCH:

@@ -44,7 +44,7 @@ class Links:
             return await ChatTables(tx).thread_games(PLATFORM, str(thread_id))
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        async with self.store.write() as tx:
+        async with self.store.row_write() as tx:  # one statement on one row: beside other writes
             await ChatTables(tx).set_board_message(game_id, str(message_id) if message_id else None)
 
     # challenges and their messages
@@ -61,7 +61,7 @@ class Links:
     # the messages that carry an offer's buttons (to disable once it is settled)
     async def remember_offer_message(self, what: str, ref_id: int, channel: str, message_id: int) -> None:
         """``channel``: a channel's id, or '@' and a user's id for their direct messages."""
-        async with self.store.write() as tx:
+        async with self.store.row_write() as tx:  # a row of its own
             await ChatTables(tx).add_offer_message(what, ref_id, PLATFORM, channel, str(message_id))
 
     async def take_offer_messages(self, what: str, ref_id: int,
