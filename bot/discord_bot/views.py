@@ -14,7 +14,9 @@ from typing import ClassVar
 import discord
 from discord import ui
 
-from bot.errors import GameOver, NotAPlayer, NotYourTurn, ServiceError
+from bot.errors import GameOver, NotAPlayer, NotYourTurn
+from bot.square_moves import square_moves
+from bot.text import DISCORD, square_moves_text
 from rules.errors import RulesError
 
 from . import access, format, suggest
@@ -377,23 +379,15 @@ def played_text(r) -> str:
 
 
 async def piece_moves_text(fairy, gv, named: str) -> tuple[str, str]:
-    """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
+    """'2 moves of the Knight on g1: Nf3 Nh3' for the piece the player named (its square or
+    its name), and its square."""
     pos = await fairy.position(gv)
-    return await asyncio.to_thread(_piece_moves, pos, gv, named)  # legal moves, SAN: off the loop
+    return await asyncio.to_thread(_piece_moves, pos, named)  # legal moves, SAN: off the loop
 
 
-def _piece_moves(pos, gv, named: str) -> tuple[str, str]:
-    square = suggest.find_piece(pos, named)
-    piece = pos.piece_at(square)
-    moves = pos.moves_from(square)
-    if not moves:
-        whose = "" if "wb"[piece.color] == gv.turn else f" (it is {format.side_name(gv.game, gv.turn)}'s move)"
-        raise ServiceError(f"the {piece.name} on {square} has no legal move now{whose}")
-    sans = sorted({pos.san(m) for m in moves}, key=lambda s: (len(s), s))
-    listed = ", ".join(sans)
-    if len(listed) > 1500:
-        listed = listed[:1500] + " …"
-    return f"{piece.name} on {square}: {listed}", square
+def _piece_moves(pos, named: str) -> tuple[str, str]:
+    found = square_moves(pos, suggest.find_piece(pos, named))
+    return square_moves_text(found, DISCORD), found.square
 
 
 # --- the next game ---------------------------------------------------------------------------
