@@ -64,6 +64,12 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
     async def run(self, interaction: discord.Interaction, fairy) -> None:
         raise NotImplementedError
 
+    async def game_and_player(self, interaction: discord.Interaction, fairy):
+        """The game a board's button is for (noted as the one the user is at) and who pressed it."""
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        return gid, await fairy.player(interaction.user)
+
 
 # --- challenges ------------------------------------------------------------------------
 
@@ -169,9 +175,7 @@ class MoveButton(_Button, template=r"fp:move:(\d+)"):
     action, label, style, emoji = "move", "Move", discord.ButtonStyle.primary, "♟️"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         gv = await fairy.service.game(gid)
         _check_my_move(gv, me.id)
         found = await asyncio.to_thread(suggest.suggest_moves, await fairy.position(gv), "", limit=4)
@@ -183,9 +187,7 @@ class DrawButton(_Button, template=r"fp:draw:(\d+)"):
     action, label, emoji = "draw", "Offer draw", "🤝"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         await defer(interaction)
         gv = await fairy.act(gid, lambda: fairy.service.offer_draw(gid, me.id),
                              post=lambda gv: gv.status != "active")
@@ -199,9 +201,7 @@ class ResignButton(_Button, template=r"fp:resign:(\d+)"):
     action, label, style, emoji = "resign", "Resign", discord.ButtonStyle.danger, "🏳️"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         await ask_resign(interaction, fairy, gid, me.id)
 
 
@@ -233,9 +233,7 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
     action, label, emoji = "flip", "Flip", "🔄"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         fairy.service.budget_read(me.id)
         gv = await fairy.visible_game(interaction, me, gid)
         await defer(interaction)
@@ -249,9 +247,7 @@ class MyMovesButton(_Button, template=r"fp:mine:(\d+)"):
     action, label, emoji = "mine", "My moves", "🔍"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         gv = await fairy.service.game(gid)
         _check_my_move(gv, me.id)
         await interaction.response.send_modal(PieceModal(gid))
@@ -281,9 +277,7 @@ class Answer(_Button, template=r"fp:(draw|takeback)-(accept|decline):(\d+)"):
         return cls(match[1], match[2], int(match[3]))
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         op = getattr(fairy.service, f"{self.answer}_{self.what}")
         await interaction.response.defer()
         await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back." if self.what == "takeback" else None,

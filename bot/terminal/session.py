@@ -251,6 +251,14 @@ class Session:
         await self.computer_turn()
         return True
 
+    async def refresh_active(self) -> GameView | None:
+        """The game read afresh; None, having said so, when it is over."""
+        v = await self.refresh()
+        if v.status != "active":
+            self.say(sentence(self._over()))
+            return None
+        return v
+
     def _over(self) -> str:
         v = self.view
         return "the game was aborted" if v.status == "aborted" else f"the game is over: {v.result} ({v.reason})"
@@ -318,8 +326,7 @@ async def _board(s: Session, cmd: Command) -> bool:
 
 @handles("moves")
 async def _moves(s: Session, cmd: Command) -> bool:
-    if (await s.refresh()).status != "active":
-        s.say(sentence(s._over()))
+    if await s.refresh_active() is None:
         return True
     pos = s.pos
     if cmd["square"]:
@@ -344,9 +351,8 @@ async def _moves(s: Session, cmd: Command) -> bool:
 
 @handles("takeback")
 async def _undo(s: Session, cmd: Command) -> bool:
-    v = await s.refresh()
-    if v.status != "active":
-        s.say(sentence(s._over()))
+    v = await s.refresh_active()
+    if v is None:
         return True
     if not v.moves:
         s.say("There is no move to take back.")
@@ -388,9 +394,8 @@ async def _draw(s: Session, cmd: Command) -> bool:
 
 @handles("resign")
 async def _resign(s: Session, cmd: Command) -> bool:
-    v = await s.refresh()
-    if v.status != "active":
-        s.say(sentence(s._over()))
+    v = await s.refresh_active()
+    if v is None:
         return True
     answer = s.console.yes(f"{s.who(v.turn)}, resign game #{s.game_id}? [y/n] ")
     if answer is None:
