@@ -13,6 +13,7 @@ import asyncio
 import logging
 
 from .parse import mail_key
+from .tables import EmailTables
 
 log = logging.getLogger("bot.email")
 
@@ -35,7 +36,7 @@ class Receiver:
             raw = await self.mailbox.fetch(uid)
             if raw is not None:
                 async with self.store.write() as tx:
-                    new += await tx.record_mail(mail_key(raw), raw, self._now())
+                    new += await EmailTables(tx).record_mail(mail_key(raw), raw, self._now())
             await self.mailbox.mark_seen(uid)
         return new
 
@@ -44,7 +45,7 @@ class Receiver:
         done = 0
         while True:
             async with self.store.read() as tx:
-                pending = await tx.unhandled_mails()
+                pending = await EmailTables(tx).unhandled_mails()
             if not pending:
                 return done
             for key, raw in pending:
@@ -53,7 +54,7 @@ class Receiver:
                 except Exception:  # noqa: BLE001 - one bad mail must not stop the others
                     log.exception("handling the mail %s failed; it is not tried again", key)
                 async with self.store.write() as tx:
-                    await tx.mail_handled(key, self._now())
+                    await EmailTables(tx).mail_handled(key, self._now())
                 done += 1
 
     async def poll_once(self) -> int:
