@@ -33,7 +33,7 @@ async def _shape(target: str) -> tuple[set[str], dict[str, int]]:
     store = await Store.open(target)
     try:
         async with store.read() as tx:
-            versions = {r[0]: r[1] for r in await tx._all("SELECT owner, version FROM schema_versions")}
+            versions = {r[0]: r[1] for r in await tx.fetch_all("SELECT owner, version FROM schema_versions")}
         return set(await store.tables()), versions
     finally:
         await store.close()
