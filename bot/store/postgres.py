@@ -78,6 +78,22 @@ async def _driver(awaitable):
         raise DatabaseError(f"the database connection failed: {e}") from e
 
 
+async def _to_the_end(awaitable):
+    """Await a BEGIN, COMMIT or ROLLBACK to its end though the task be cancelled meanwhile
+    (a stop), the cancellation raised after: one cut off midway leaves the connection in a
+    transaction, which the pool resets with an error in the log."""
+    step = asyncio.ensure_future(awaitable)
+    cancelled = False
+    while not step.done():
+        try:
+            await asyncio.shield(step)
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    return step.result()
+
+
 class PostgresTx(Tx):
     dialect = "postgres"
 
@@ -200,8 +216,8 @@ class PostgresStore(StoreBase):
             conn = await _driver(self._pool.acquire())
             try:
                 transaction = conn.transaction(isolation=isolation)
-                await _driver(transaction.start())
                 try:
+                    await _to_the_end(_driver(transaction.start()))
                     tx = PostgresTx(conn)
                     if lock:
                         await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
@@ -212,10 +228,10 @@ class PostgresStore(StoreBase):
                     # the error (or cancellation) that got here is the one to raise: a
                     # connection too broken to roll back is closed by the pool on release
                     with contextlib.suppress(Exception):
-                        await transaction.rollback()
+                        await _to_the_end(transaction.rollback())
                     raise
                 else:
-                    await _driver(transaction.commit())
+                    await _to_the_end(_driver(transaction.commit()))
             finally:
                 await self._pool.release(conn)
 
