@@ -7,8 +7,9 @@ transaction (one snapshot, as SQLite's). ``write()`` takes a transaction-scoped 
 lock first, so that writes are one at a time across every process on the database, as they
 are on SQLite: the service's checks (a version, a challenge still open, a reminder still
 pending) were written for that, and a write is a few milliseconds. Reads, the rules engine,
-images and the chat platforms' traffic run in parallel across processes. Each write also
-notifies (``pg_notify``, sent at its commit) so that other processes' ``watch`` hears it.
+images and the chat platforms' traffic run in parallel across processes. Each write that
+changes a row also notifies (``pg_notify``, sent at its commit) so that other processes'
+``watch`` hears it.
 
 Within one process transactions take turns, first come first served, as on SQLite (a fair
 ``asyncio.Lock``): the service's commands then meet in the same order on either database
@@ -222,8 +223,11 @@ class PostgresStore(StoreBase):
                     if lock:
                         await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
                     yield tx
-                    if lock:  # sent at the commit, only if it commits
-                        await tx._exec("SELECT pg_notify(?, ?)", (CHANNEL, self._token))
+                    if lock:  # sent at the commit, only if it commits, and only if it changed
+                        # something (a row written gives the transaction its id): a write that
+                        # found nothing to do woke the others, whose own such writes woke it
+                        await tx._exec("SELECT pg_notify(?, ?) WHERE txid_current_if_assigned() "
+                                       "IS NOT NULL", (CHANNEL, self._token))
                 except BaseException:
                     # the error (or cancellation) that got here is the one to raise: a
                     # connection too broken to roll back is closed by the pool on release

@@ -18,6 +18,7 @@ import signal
 import sys
 import time
 from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -28,6 +29,7 @@ from .backends import POSTGRES_URL, fresh_postgres
 
 pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="FAIRYPOST_TEST_POSTGRES is not set")
 
+ROOT = Path(__file__).resolve().parents[2]
 BOT = "bot@fairy.test"
 ALICE, BOB = "alice@a.test", "bob@b.test"
 WEB_SECRET = "pages-secret-shared-by-both"
@@ -130,7 +132,7 @@ def environment(db_url: str, servers: MailServers, web_port: int, home: str) -> 
         "FAIRYPOST_WEB_URL": f"http://127.0.0.1:{web_port}", "FAIRYPOST_WEB_SECRET": WEB_SECRET,
         "FAIRYPOST_EMAIL_ADDRESS": BOT, "FAIRYPOST_IMAP_URL": servers.imap_url,
         "FAIRYPOST_SMTP_URL": servers.smtp_url, "FAIRYPOST_EMAIL_SECRET": "mail-secret",
-        "FAIRYPOST_COMMAND_RATE": "0", "PYTHONPATH": os.getcwd(),
+        "FAIRYPOST_COMMAND_RATE": "0", "PYTHONPATH": str(ROOT),
     }
 
 
@@ -319,3 +321,33 @@ async def test_a_stop_in_the_middle_of_a_transaction_leaves_no_transaction_open(
         finally:
             await store.close()
     assert not [r for r in caplog.records if "active transaction" in r.getMessage()]
+
+
+async def test_only_a_write_that_changes_something_wakes_the_other_processes():
+    """Each process's delivery round writes (releasing lapsed claims, claiming the next
+    notice) whether or not there is anything to do. Were every write announced, each
+    process's idle round would wake the other, whose round would wake it back: two idle
+    ``fairypost run`` processes spent most of a core each, thousands of commits a second."""
+    import asyncpg
+
+    from bot.store import Store
+    from bot.store.postgres import CHANNEL
+
+    async with fresh_postgres() as url:
+        idle, busy = await Store.open(url), await Store.open(url)
+        listener = await asyncpg.connect(url)
+        heard: asyncio.Queue[str] = asyncio.Queue()
+        await listener.add_listener(CHANNEL, lambda _c, _pid, _ch, payload: heard.put_nowait(payload))
+        try:
+            async with idle.write() as tx:  # what an idle delivery round does: nothing found
+                await tx.release_claimed_events(None, 0)
+                assert await tx.claim_event(0, None, "me", 300) is None
+            async with busy.write() as tx:
+                await tx.insert_player("test", "a", "Alice", "{}", 0)
+            # notices come in the order of the commits: the first heard is the second write's
+            first = await asyncio.wait_for(heard.get(), TIMEOUT)
+            assert first == busy._token and heard.empty()
+        finally:
+            await listener.close()
+            await idle.close()
+            await busy.close()
