@@ -9,6 +9,7 @@ import secrets
 
 from bot.errors import SettingsError
 
+from .tables import EmailTables
 from .urls import check_address
 
 PLATFORM = "email"
@@ -35,7 +36,7 @@ class Accounts:
     async def player_of(self, address: str):
         """The player whose (confirmed) address this is, or None."""
         async with self.service.store.read() as tx:
-            row = await tx.email_address(address.lower())
+            row = await EmailTables(tx).email_address(address.lower())
         return None if row is None else await self.service.get_player(row.player_id)
 
     async def player_for(self, address: str, name: str | None = None):
@@ -46,14 +47,14 @@ class Accounts:
             return found
         player = await self.service.player(PLATFORM, address, name or address.split("@")[0])
         async with self.service.store.write() as tx:
-            await tx.set_email_address(address, player.id, self._now())
+            await EmailTables(tx).set_email_address(address, player.id, self._now())
         return player
 
     async def address_of(self, player_id: int) -> str | None:
         """Where to mail this player: a mail player's own address, else a linked one."""
         async with self.service.store.read() as tx:
             player = await tx.player(player_id)
-            rows = await tx.player_addresses(player_id)
+            rows = await EmailTables(tx).player_addresses(player_id)
         if player is not None and player.platform == PLATFORM:
             return player.user_id
         return rows[0].address if rows else None
@@ -61,16 +62,16 @@ class Accounts:
     async def wants_notices(self, player_id: int) -> bool:
         """Whether a player of another platform asked for their notices by mail too."""
         async with self.service.store.read() as tx:
-            rows = await tx.player_addresses(player_id)
+            rows = await EmailTables(tx).player_addresses(player_id)
         return any(r.notices for r in rows)
 
     async def set_notices(self, player_id: int, on: bool) -> str:
         """Mail the player's notices to their linked address too (or no more): the address."""
         async with self.service.store.write() as tx:
-            rows = await tx.player_addresses(player_id)
+            rows = await EmailTables(tx).player_addresses(player_id)
             if not rows:
                 raise SettingsError("link an address first: /settings email ADDRESS")
-            await tx.set_email_notices(rows[0].address, on)
+            await EmailTables(tx).set_email_notices(rows[0].address, on)
         return rows[0].address
 
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
@@ -78,13 +79,13 @@ class Accounts:
         Until the code comes back the address stays whose it was."""
         address = normal_address(address)
         async with self.service.store.write() as tx:
-            row = await tx.email_address(address)
+            row = await EmailTables(tx).email_address(address)
             if row is not None and row.player_id != player_id:
                 owner = await tx.player(row.player_id)
                 if owner is None or owner.platform != PLATFORM:
                     raise SettingsError("that address is linked to another player")
             code = f"{secrets.randbelow(10**6):06d}"
-            await tx.set_email_link(address, player_id, code, self._now() + CODE_SECONDS)
+            await EmailTables(tx).set_email_link(address, player_id, code, self._now() + CODE_SECONDS)
         return address, code
 
     async def confirm_link(self, player_id: int, code: str) -> str:
@@ -92,14 +93,14 @@ class Accounts:
         few wrong codes drop the link: a new one must be asked for)."""
         code, now = code.strip(), self._now()
         async with self.service.store.write() as tx:
-            links = await tx.email_links(player_id)
+            links = await EmailTables(tx).email_links(player_id)
             for link in links:
                 if link.expires_at >= now and secrets.compare_digest(link.code, code):
-                    await tx.set_email_address(link.address, player_id, now)
-                    await tx.drop_email_link(link.address, player_id)
+                    await EmailTables(tx).set_email_address(link.address, player_id, now)
+                    await EmailTables(tx).drop_email_link(link.address, player_id)
                     return link.address
             if links:
-                await tx.email_link_tried(player_id, CODE_TRIES)
+                await EmailTables(tx).email_link_tried(player_id, CODE_TRIES)
         if not links:
             raise SettingsError("no link is waiting for a code: first /settings email ADDRESS")
         raise SettingsError("that is not the code mailed to you (or it expired): check it, or "

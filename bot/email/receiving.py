@@ -20,6 +20,7 @@ import logging
 from bot.outbox import known_dead, process_name
 
 from .parse import mail_key
+from .tables import EmailTables
 
 log = logging.getLogger("bot.email")
 
@@ -45,7 +46,7 @@ class Receiver:
             raw = await self.mailbox.fetch(uid)
             if raw is not None:
                 async with self.store.write() as tx:
-                    new += await tx.record_mail(mail_key(raw), raw, self._now())
+                    new += await EmailTables(tx).record_mail(mail_key(raw), raw, self._now())
             await self.mailbox.mark_seen(uid)
         return new
 
@@ -53,14 +54,14 @@ class Receiver:
         """Whether this process may handle the kept mail (now claimed by it)."""
         now = self._now()
         async with self.store.write() as tx:
-            held = await tx.mail_holder(key)
+            held = await EmailTables(tx).mail_holder(key)
             if held is None:
                 return False  # handled meanwhile
             holder, until = held
             if holder not in (None, self.owner) and (until or 0) > now \
                     and not known_dead(holder, self.owner):
                 return False  # another process is handling it
-            return await tx.claim_mail(key, holder, self.owner, now + self.LEASE_SECONDS)
+            return await EmailTables(tx).claim_mail(key, holder, self.owner, now + self.LEASE_SECONDS)
 
     async def handle_pending(self) -> int:
         """Handle every kept mail not yet handled that no other process handles, oldest
@@ -68,7 +69,7 @@ class Receiver:
         done = 0
         while True:
             async with self.store.read() as tx:
-                pending = await tx.unhandled_mails()
+                pending = await EmailTables(tx).unhandled_mails()
             took = 0
             for key, raw in pending:
                 if not await self.claim(key):  # one at a time: the others may take the next
@@ -79,7 +80,7 @@ class Receiver:
                 except Exception:  # noqa: BLE001 - one bad mail must not stop the others
                     log.exception("handling the mail %s failed; it is not tried again", key)
                 async with self.store.write() as tx:
-                    await tx.mail_handled(key, self._now())
+                    await EmailTables(tx).mail_handled(key, self._now())
             if not took:
                 return done
             done += took

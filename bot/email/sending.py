@@ -12,6 +12,7 @@ import asyncio
 import logging
 from email.message import EmailMessage
 
+from .tables import EmailTables
 from .transport import HardBounce, TransientFailure
 
 log = logging.getLogger("bot.email")
@@ -42,12 +43,12 @@ class Mailer:
         """Queue a mail (False: one with this key was queued before, or the address is
         stopped after its bounces). The sending task is woken."""
         async with self.store.write() as tx:
-            row = await tx.email_address(recipient)
+            row = await EmailTables(tx).email_address(recipient)
             if row is not None and row.stopped_at is not None:
                 log.info("not mailing %s (stopped after %d hard bounces): %s", recipient,
                          row.hard_bounces, message.get("Subject"))
                 return False
-            added = await tx.queue_mail(dedupe_key, recipient, bytes(message), self._now())
+            added = await EmailTables(tx).queue_mail(dedupe_key, recipient, bytes(message), self._now())
         self._wake.set()
         return added
 
@@ -57,7 +58,7 @@ class Mailer:
         async with self._lock:
             while True:
                 async with self.store.read() as tx:
-                    due = await tx.due_mails(self._now())
+                    due = await EmailTables(tx).due_mails(self._now())
                 if not due:
                     return sent
                 for mail in due:
@@ -66,32 +67,32 @@ class Mailer:
     async def _send(self, mail) -> int:
         now = self._now()
         async with self.store.write() as tx:  # another process may be sending it
-            if not await tx.claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
+            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
                 return 0
         try:
             await self.smtp.send(mail.message, self.bot_address, mail.recipient)
         except HardBounce as e:
             await self.bounced(mail.recipient, e.reason)
             async with self.store.write() as tx:
-                await tx.mail_failed(mail.id, None, f"refused: {e.reason}")
+                await EmailTables(tx).mail_failed(mail.id, None, f"refused: {e.reason}")
             return 0
         except TransientFailure as e:
             tries = mail.attempts + 1
             give_up = tries >= self.max_attempts
             next_at = None if give_up else self._now() + self.retry_seconds * 2 ** (tries - 1)
             async with self.store.write() as tx:
-                await tx.mail_failed(mail.id, next_at, f"failed {tries} times: {e}" if give_up else None)
+                await EmailTables(tx).mail_failed(mail.id, next_at, f"failed {tries} times: {e}" if give_up else None)
             (log.error if give_up else log.warning)(
                 "mail to %s not sent (try %d of %d): %s", mail.recipient, tries, self.max_attempts, e)
             return 0
         async with self.store.write() as tx:
-            await tx.mail_sent(mail.id, self._now())
+            await EmailTables(tx).mail_sent(mail.id, self._now())
         return 1
 
     async def bounced(self, address: str, reason: str) -> None:
         """A hard bounce of ``address``: counted; the last one allowed stops mail to it."""
         async with self.store.write() as tx:
-            count, stopped = await tx.hard_bounce(address, STOP_AFTER_BOUNCES, self._now())
+            count, stopped = await EmailTables(tx).hard_bounce(address, STOP_AFTER_BOUNCES, self._now())
         if stopped:
             log.warning("%s bounced %d times (%s): no more mail goes to it", address, count, reason)
         else:
@@ -100,7 +101,7 @@ class Mailer:
 
     async def next_due(self) -> int | None:
         async with self.store.read() as tx:
-            return await tx.next_mail_at()
+            return await EmailTables(tx).next_mail_at()
 
     async def run(self) -> None:
         """The background task: send what is due, then sleep until woken or the next retry."""

@@ -8,7 +8,9 @@ of its own, versioned per owner), which the store runs when given them: the stor
 no adapter, the caller says which sets to keep migrated (``bot.schemas``: every known
 adapter's). ``base.py`` is what they share (the interface, migrating, the DDL's PostgreSQL
 form). The rest of the program sees only ``Store`` (``read()``, ``write()``, ``close()``,
-``watch()``) and ``Tx``, whose methods are the statements, and never which database it is.
+``watch()``) and ``Tx``, whose methods are the statements, and never which database it is;
+an adapter queries its own tables through ``Tx``'s public statement API (``execute``,
+``fetch_one``, ``fetch_all``, ``insert``, ``change``, ``dialect``).
 
 ``read()`` is a consistent snapshot; ``write()`` a transaction that commits on success and
 rolls back on any exception, so nothing is ever half written, and writes are one at a time
@@ -28,9 +30,6 @@ from .base import CORE, Dialects, Schema, StoreBase, database_file, is_postgres,
 from .sql import (
     MIGRATIONS,
     ChallengeRow,
-    ChatChallengeRow,
-    ChatPrefRow,
-    ChatThreadRow,
     DueGameRow,
     EventRow,
     GameRow,
@@ -44,7 +43,7 @@ from .sql import (
 )
 
 __all__ = ["CORE", "MIGRATIONS", "Dialects", "Schema", "Store", "Tx", "database_file", "printable",
-           "ChallengeRow", "ChatChallengeRow", "ChatPrefRow", "ChatThreadRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow", "PlayerRow", "PremoveRow", "RatingRow", "ReminderRow"]
+           "ChallengeRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow", "PlayerRow", "PremoveRow", "RatingRow", "ReminderRow"]
 
 
 class Store(StoreBase):

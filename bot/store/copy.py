@@ -14,10 +14,12 @@ from collections.abc import Callable, Sequence
 from ..errors import StorageError
 from . import Schema, Store
 
-#: Tables in an order that satisfies their references (a table made by a later migration
-#: and not listed here is copied after these, in name order).
+#: The core's first tables in an order that satisfies their references; every other table
+#: (a later core migration's, or an adapter's own, which refer only to the core's) is copied
+#: after these, in name order. The store names no adapter's table: a copy takes whatever
+#: tables the database has.
 ORDER = ("players", "vacations", "challenges", "games", "moves", "events", "reminders", "digests",
-         "chat_threads", "chat_challenges", "chat_prefs", "public_games")
+         "public_games")
 
 #: References that go round in a circle (a challenge names its game, a game its challenge):
 #: copied as NULL, then set once both tables are in.

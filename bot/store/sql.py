@@ -1,5 +1,7 @@
-"""All of the service's SQL, and only here: the schema (``MIGRATIONS``), the rows, and the
-statements (``Tx``), each written once for both databases (see bot/store/__init__.py).
+"""All of the core's SQL, and only here: the schema (``MIGRATIONS``), the rows, and the
+statements (``Tx``), each written once for both databases (see bot/store/__init__.py). An
+adapter's own tables, their migrations and their queries are the adapter's (its
+``schema.py`` and ``tables.py``), run through ``Tx``'s public statement API.
 
 Every value goes in through a parameter; the only names ever put into SQL text come from
 fixed sets in this module. ``MIGRATIONS`` is one ordered list both back ends run: an entry is
@@ -146,9 +148,8 @@ _V1 = (
     )""",
 )
 
-# Version 2 made the Discord adapter's tables (chat_threads, chat_challenges, chat_prefs),
-# which are now the adapter's own migrations (bot/discord_bot/schema.py): kept, empty, so
-# that the versions keep their meaning.
+# Version 2 made the Discord adapter's tables, which are now the adapter's own migrations
+# (bot/discord_bot/schema.py): kept, empty, so that the versions keep their meaning.
 _V2 = ()
 
 # Each pending reminder's nominal due time (the stored deadline less its lead, or the turn's
@@ -255,7 +256,7 @@ _V9_RATINGS_CHALLENGES = (
         PRIMARY KEY (player_id, blocked_id),
         CHECK (player_id <> blocked_id)
     )""",
-    # (chat_offer_messages, made here once, is the Discord adapter's own table now)
+    # (a table of the Discord adapter's, made here once, is in its own migrations now)
 )
 
 # Version 10 made the email adapter's tables, which are now its own migrations
@@ -448,25 +449,6 @@ class ReminderRow:
 
 
 @dataclass(frozen=True)
-class ChatThreadRow:
-    game_id: int
-    platform: str
-    guild_id: str | None
-    channel_id: str
-    thread_id: str
-    board_message_id: str | None
-
-
-@dataclass(frozen=True)
-class ChatChallengeRow:
-    challenge_id: int
-    platform: str
-    guild_id: str | None
-    channel_id: str
-    message_id: str | None
-
-
-@dataclass(frozen=True)
 class RatingRow:
     """A player's Glicko-2 rating in one game, as of ``rated_at`` (their last rated game)."""
 
@@ -477,42 +459,6 @@ class RatingRow:
     volatility: float
     games: int
     rated_at: int
-
-
-@dataclass(frozen=True)
-class ChatPrefRow:
-    player_id: int
-    notify: str
-    guild_id: str | None
-    channel_id: str | None
-
-
-@dataclass(frozen=True)
-class EmailOutRow:
-    id: int
-    recipient: str
-    message: bytes
-    attempts: int
-
-
-@dataclass(frozen=True)
-class EmailAddressRow:
-    address: str
-    player_id: int
-    confirmed_at: int
-    hard_bounces: int
-    stopped_at: int | None
-    notices: int = 0  # a linked address: the player's notices are mailed there too
-
-
-@dataclass(frozen=True)
-class EmailLinkRow:
-    """A link asked for and not yet confirmed: the code mailed to the address."""
-    address: str
-    player_id: int
-    code: str
-    expires_at: int
-    tries: int
 
 
 #: What pruning deletes, table by table, older than a cutoff: spent reminders (sent,
@@ -572,6 +518,37 @@ class Tx:
     async def _change(self, sql: str, params: Sequence) -> int:
         """Run an UPDATE or DELETE; how many rows it changed."""
         raise NotImplementedError
+
+    # The public statement API, for an owner of tables other than the core's (an adapter's:
+    # bot/discord_bot/tables.py, bot/email/tables.py), so that their queries live with their
+    # migrations and the core knows no adapter. SQL is written once, with ``?`` placeholders
+    # (the PostgreSQL back end numbers them); a refused statement raises
+    # ``bot.errors.DatabaseError`` (``IntegrityError`` for a constraint), whatever the driver.
+    # ``dialect`` ("sqlite" or "postgres") says which database runs it, for the rare SQL that
+    # must differ (``FOR UPDATE SKIP LOCKED`` only on PostgreSQL).
+
+    async def execute(self, sql: str, params: Sequence = ()) -> None:
+        """Run a statement (nothing read back)."""
+        await self._exec(sql, params)
+
+    async def fetch_one(self, sql: str, params: Sequence = (), into: type | None = None):
+        """The first row, or None. A row reads by column name or position (``row["id"]``,
+        ``row[0]``); with ``into`` (a dataclass) it comes as one, from the columns it names."""
+        row = await self._one(sql, params)
+        return row if into is None else _row(into, row)
+
+    async def fetch_all(self, sql: str, params: Sequence = (), into: type | None = None) -> list:
+        """Every row (as ``fetch_one``'s)."""
+        rows = await self._all(sql, params)
+        return list(rows) if into is None else [_row(into, r) for r in rows]
+
+    async def insert(self, sql: str, params: Sequence = ()) -> int:
+        """Run an INSERT into a table with an ``id`` column; the new row's id."""
+        return await self._insert(sql, params)
+
+    async def change(self, sql: str, params: Sequence = ()) -> int:
+        """Run an UPDATE, a DELETE or an INSERT ... ON CONFLICT; how many rows it changed."""
+        return await self._change(sql, params)
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT version FROM schema_version WHERE id = 1")
@@ -937,170 +914,6 @@ class Tx:
                                "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (player_id, day, status, event_id, now))
         return n == 1
 
-    # where a chat adapter shows things (chat_threads, chat_challenges, chat_prefs)
-    async def set_game_thread(self, game_id: int, platform: str, guild_id: str | None,
-                              channel_id: str, thread_id: str) -> None:
-        await self._exec("INSERT INTO chat_threads (game_id, platform, guild_id, channel_id, thread_id) "
-                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
-                         "platform = excluded.platform, guild_id = excluded.guild_id, "
-                         "channel_id = excluded.channel_id, thread_id = excluded.thread_id, "
-                         "board_message_id = NULL", (game_id, platform, guild_id, channel_id, thread_id))
-
-    async def game_thread(self, game_id: int) -> ChatThreadRow | None:
-        return _row(ChatThreadRow, await self._one("SELECT * FROM chat_threads WHERE game_id = ?",
-                                                   (game_id,)))
-
-    async def thread_games(self, platform: str, thread_id: str) -> list[int]:
-        rows = await self._all("SELECT game_id FROM chat_threads WHERE platform = ? AND thread_id = ? "
-                               "ORDER BY game_id", (platform, thread_id))
-        return [r[0] for r in rows]
-
-    async def set_board_message(self, game_id: int, message_id: str | None) -> None:
-        await self._exec("UPDATE chat_threads SET board_message_id = ? WHERE game_id = ?",
-                         (message_id, game_id))
-
-    async def set_challenge_message(self, challenge_id: int, platform: str, guild_id: str | None,
-                                    channel_id: str, message_id: str | None) -> None:
-        await self._exec("INSERT INTO chat_challenges "
-                         "(challenge_id, platform, guild_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
-                         "ON CONFLICT (challenge_id) DO UPDATE SET platform = excluded.platform, "
-                         "guild_id = excluded.guild_id, channel_id = excluded.channel_id, "
-                         "message_id = excluded.message_id",
-                         (challenge_id, platform, guild_id, channel_id, message_id))
-
-    async def challenge_message(self, challenge_id: int) -> ChatChallengeRow | None:
-        return _row(ChatChallengeRow, await self._one(
-            "SELECT * FROM chat_challenges WHERE challenge_id = ?", (challenge_id,)))
-
-    async def set_chat_pref(self, player_id: int, notify: str, guild_id: str | None,
-                            channel_id: str | None) -> None:
-        await self._exec("INSERT INTO chat_prefs (player_id, notify, guild_id, channel_id) "
-                         "VALUES (?, ?, ?, ?) ON CONFLICT (player_id) DO UPDATE SET "
-                         "notify = excluded.notify, guild_id = excluded.guild_id, "
-                         "channel_id = excluded.channel_id", (player_id, notify, guild_id, channel_id))
-
-    async def chat_pref(self, player_id: int) -> ChatPrefRow | None:
-        return _row(ChatPrefRow, await self._one("SELECT * FROM chat_prefs WHERE player_id = ?",
-                                                 (player_id,)))
-
-    # play by email (bot/email/): the mails read, the mails to send, the players' addresses
-    async def record_mail(self, key: str, raw: bytes, now: int) -> bool:
-        """Keep a mail read from the mailbox; False if it was kept before (read twice)."""
-        return await self._change("INSERT INTO email_inbox (message_key, raw, received_at) "
-                                  "VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (key, raw, now)) == 1
-
-    async def unhandled_mails(self, limit: int = 50) -> list[tuple[str, bytes]]:
-        rows = await self._all("SELECT message_key, raw FROM email_inbox WHERE handled_at IS NULL "
-                               "ORDER BY received_at, message_key LIMIT ?", (limit,))
-        return [(r[0], bytes(r[1])) for r in rows]
-
-    async def mail_holder(self, key: str) -> tuple[str | None, int | None] | None:
-        """(who claimed the kept mail, until when); None once it is handled."""
-        row = await self._one("SELECT claimed_by, lease_until FROM email_inbox "
-                              "WHERE message_key = ? AND handled_at IS NULL", (key,))
-        return None if row is None else (row[0], row[1])
-
-    async def claim_mail(self, key: str, holder: str | None, owner: str, lease_until: int) -> bool:
-        """The kept mail claimed by ``owner``, if ``holder`` (as read) holds it still and it
-        is not handled; False if another process took it meanwhile."""
-        return await self._change(
-            "UPDATE email_inbox SET claimed_by = ?, lease_until = ? WHERE message_key = ? "
-            "AND handled_at IS NULL AND claimed_by IS NOT DISTINCT FROM ?",
-            (owner, lease_until, key, holder)) == 1
-
-    async def mail_handled(self, key: str, now: int) -> None:
-        await self._exec("UPDATE email_inbox SET handled_at = ? WHERE message_key = ?", (now, key))
-
-    async def queue_mail(self, dedupe_key: str, recipient: str, message: bytes, now: int) -> bool:
-        """A mail to send; False if one with this key was queued before (sent once)."""
-        return await self._change(
-            "INSERT INTO email_outbox (dedupe_key, recipient, message, created_at, next_at) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (dedupe_key, recipient, message, now, now)) == 1
-
-    async def due_mails(self, now: int, limit: int = 20) -> list[EmailOutRow]:
-        rows = await self._all("SELECT id, recipient, message, attempts FROM email_outbox "
-                               "WHERE sent_at IS NULL AND dropped IS NULL AND next_at <= ? "
-                               "ORDER BY next_at, id LIMIT ?", (now, limit))
-        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
-
-    async def claim_due_mail(self, mail_id: int, now: int, lease_until: int) -> bool:
-        """A due mail taken for sending: not due again before ``lease_until`` (False: another
-        process took it, or it was sent, meanwhile)."""
-        return await self._change(
-            "UPDATE email_outbox SET next_at = ? WHERE id = ? AND sent_at IS NULL "
-            "AND dropped IS NULL AND next_at <= ?", (lease_until, mail_id, now)) == 1
-
-    async def next_mail_at(self) -> int | None:
-        row = await self._one("SELECT MIN(next_at) FROM email_outbox "
-                              "WHERE sent_at IS NULL AND dropped IS NULL")
-        return row[0]
-
-    async def mail_sent(self, mail_id: int, now: int) -> None:
-        await self._exec("UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
-                         (now, mail_id))
-
-    async def mail_failed(self, mail_id: int, next_at: int | None, why: str | None) -> None:
-        """One more failed try: again at ``next_at``, or (None) given up because of ``why``."""
-        await self._exec("UPDATE email_outbox SET attempts = attempts + 1, next_at = COALESCE(?, next_at), "
-                         "dropped = ? WHERE id = ?", (next_at, why, mail_id))
-
-    async def sent_mails(self) -> list[EmailOutRow]:
-        rows = await self._all("SELECT id, recipient, message, attempts FROM email_outbox "
-                               "WHERE sent_at IS NOT NULL ORDER BY sent_at, id")
-        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
-
-    async def email_address(self, address: str) -> EmailAddressRow | None:
-        return _row(EmailAddressRow, await self._one(
-            "SELECT * FROM email_addresses WHERE address = ?", (address,)))
-
-    async def player_addresses(self, player_id: int) -> list[EmailAddressRow]:
-        rows = await self._all("SELECT * FROM email_addresses WHERE player_id = ? ORDER BY address",
-                               (player_id,))
-        return [_row(EmailAddressRow, r) for r in rows]
-
-    async def set_email_address(self, address: str, player_id: int, now: int) -> None:
-        """The address is the player's (confirmed now)."""
-        await self._exec(
-            "INSERT INTO email_addresses (address, player_id, confirmed_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (address) DO UPDATE SET player_id = excluded.player_id, "
-            "confirmed_at = excluded.confirmed_at, notices = 0", (address, player_id, now))
-
-    async def set_email_link(self, address: str, player_id: int, code: str, expires_at: int) -> None:
-        await self._exec("INSERT INTO email_links (address, player_id, code, expires_at) "
-                         "VALUES (?, ?, ?, ?) ON CONFLICT (player_id, address) DO UPDATE SET "
-                         "code = excluded.code, expires_at = excluded.expires_at, tries = 0",
-                         (address, player_id, code, expires_at))
-
-    async def email_links(self, player_id: int) -> list[EmailLinkRow]:
-        rows = await self._all("SELECT * FROM email_links WHERE player_id = ? ORDER BY address",
-                               (player_id,))
-        return [_row(EmailLinkRow, r) for r in rows]
-
-    async def email_link_tried(self, player_id: int, drop_after: int) -> None:
-        """One more wrong code for the player's links; those tried ``drop_after`` times go."""
-        await self._exec("UPDATE email_links SET tries = tries + 1 WHERE player_id = ?", (player_id,))
-        await self._exec("DELETE FROM email_links WHERE player_id = ? AND tries >= ?",
-                         (player_id, drop_after))
-
-    async def drop_email_link(self, address: str, player_id: int) -> None:
-        await self._exec("DELETE FROM email_links WHERE address = ? AND player_id = ?",
-                         (address, player_id))
-
-    async def set_email_notices(self, address: str, on: bool) -> None:
-        await self._exec("UPDATE email_addresses SET notices = ? WHERE address = ?", (int(on), address))
-
-    async def hard_bounce(self, address: str, stop_after: int, now: int) -> tuple[int, bool]:
-        """Count a hard bounce of ``address``: (bounces so far, whether mail to it stops now)."""
-        row = await self.email_address(address)
-        if row is None:
-            return 0, False
-        count = row.hard_bounces + 1
-        stop = row.stopped_at is None and count >= stop_after
-        await self._exec("UPDATE email_addresses SET hard_bounces = ?, stopped_at = "
-                         "COALESCE(stopped_at, ?) WHERE address = ?",
-                         (count, now if stop else None, address))
-        return count, stop
-
     # conditional moves (bot/premoves.py)
     async def premoves(self, game_id: int, player_id: int | None = None) -> list[PremoveRow]:
         """The game's conditional move trees (only the player's, if named)."""
@@ -1211,22 +1024,3 @@ class Tx:
             f"RETURNING tokens, refused",
             (player_id, burst, now, *one, *one, *one, *one, now))
         return float(row[0]), bool(row[1])
-
-    # chat messages that carry an offer's buttons (a challenge's, a draw offer's, a takeback's)
-    async def add_offer_message(self, what: str, ref_id: int, platform: str, channel_id: str,
-                                message_id: str) -> None:
-        await self._exec("INSERT INTO chat_offer_messages (what, ref_id, platform, channel_id, "
-                         "message_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (what, ref_id, platform, channel_id, message_id))
-
-    async def take_offer_messages(self, what: str, ref_id: int, platform: str,
-                                  message_ids: Sequence[str] | None = None) -> list[tuple[str, str]]:
-        """The (channel, message) ids carrying this offer's buttons (only these messages',
-        if given), forgotten as they are read."""
-        where = "WHERE what = ? AND ref_id = ? AND platform = ?"
-        key: tuple = (what, ref_id, platform)
-        if message_ids is not None:
-            where += f" AND message_id IN ({', '.join('?' for _ in message_ids) or 'NULL'})"
-            key += tuple(message_ids)
-        rows = await self._all(f"SELECT channel_id, message_id FROM chat_offer_messages {where}", key)
-        await self._exec(f"DELETE FROM chat_offer_messages {where}", key)
-        return [(r[0], r[1]) for r in rows]

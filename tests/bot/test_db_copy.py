@@ -11,12 +11,15 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from bot.discord_bot.tables import ChatTables
+from bot.email.tables import EmailTables
 from bot.service import GameService
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Store
 from bot.store.copy import copy, run
 
 from .conftest import new_game
+from .owned_tables import adapter_tables
 
 pytestmark = pytest.mark.contract
 
@@ -51,8 +54,16 @@ async def _a_database_with_games(path: str, clock) -> None:
         done = await new_game(svc, bob, alice)
         await svc.resign(done.id, bob.id)
         await svc.challenge(alice.id, "fake", opponent_id=None, days=3, colour="white")  # still open
-        async with svc.store.write() as tx:
-            await tx.set_game_thread(g.id, "discord", "1", "2", "3")
+        async with svc.store.write() as tx:  # a row in every adapter's table: copied as any other
+            chat, mail = ChatTables(tx), EmailTables(tx)
+            await chat.set_game_thread(g.id, "discord", "1", "2", "3")
+            await chat.set_challenge_message(1, "discord", "1", "2", "4")
+            await chat.set_chat_pref(alice.id, "channel", "1", "2")
+            await chat.add_offer_message("draw", g.id, "discord", "2", "5")
+            await mail.record_mail("key", b"raw\x00mail", 1)
+            await mail.queue_mail("event:1", "a@example.org", b"\xffmessage", 1)
+            await mail.set_email_address("a@example.org", alice.id, 1)
+            await mail.set_email_link("b@example.org", bob.id, "123456", 100)
     finally:
         await svc.close()
 
@@ -67,6 +78,7 @@ async def test_copy_there_and_back_keeps_every_row(db_target, tmp_path, clock, f
     assert await run(db_target, back, ADAPTER_SCHEMAS) == 0
     original, there, returned = await _dump(source), await _dump(db_target), await _dump(back)
     assert original["moves"] and original["events"] and original["challenges"]
+    assert all(original[t] for t in adapter_tables())  # adapters' tables too, none named by the copy
     assert there == original and returned == original
 
     # the copy is a working database: ids go on after the copied ones

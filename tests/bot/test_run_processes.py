@@ -306,9 +306,9 @@ async def test_a_stop_in_the_middle_of_a_transaction_leaves_no_transaction_open(
             async def work():
                 while True:
                     async with store.write() as tx:
-                        await tx._exec("SELECT 1")
+                        await tx.execute("SELECT 1")
                     async with store.read() as tx:
-                        await tx._exec("SELECT 1")
+                        await tx.execute("SELECT 1")
             for turns in range(60):  # cancelled after 0, 1, 2, ... turns of the loop: every step
                 task = asyncio.create_task(work())
                 for _ in range(turns % 23):
@@ -317,7 +317,7 @@ async def test_a_stop_in_the_middle_of_a_transaction_leaves_no_transaction_open(
                 with pytest.raises(asyncio.CancelledError):
                     await task
                 async with store.write() as tx:
-                    assert await tx._one("SELECT 1") == (1,)
+                    assert tuple(await tx.fetch_one("SELECT 1")) == (1,)
         finally:
             await store.close()
     assert not [r for r in caplog.records if "active transaction" in r.getMessage()]

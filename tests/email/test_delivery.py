@@ -9,6 +9,7 @@ import logging
 from datetime import timedelta
 
 from bot.email.sending import STOP_AFTER_BOUNCES
+from bot.email.tables import EmailTables
 from bot.email.urls import MailServer
 
 from .conftest import BOT, Bot
@@ -148,14 +149,14 @@ async def test_processes_sharing_a_mailbox_handle_and_send_each_mail_once(bot, s
         await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
         assert await other.adapter.receiver.fetch_new() == 1
         async with bot.service.store.read() as tx:
-            (key, _), = await tx.unhandled_mails()
+            (key, _), = await EmailTables(tx).unhandled_mails()
         assert await other.adapter.receiver.claim(key)  # the other is handling it...
         assert await bot.adapter.receiver.poll_once() == 0  # ...so this one leaves it
         assert not await bot.adapter.receiver.claim(key)
         assert await other.adapter.receiver.handle_pending() == 1
         async with bot.service.store.read() as tx:
-            assert await tx.unhandled_mails() == []
-            due = await tx.due_mails(int(clock.now().timestamp()))
+            assert await EmailTables(tx).unhandled_mails() == []
+            due = await EmailTables(tx).due_mails(int(clock.now().timestamp()))
         assert sorted(m.recipient for m in due) == [ALICE, BOB]  # the answer, the invitation
         for mail in due:
             assert await bot.adapter.mailer._send(mail) == 1
@@ -164,7 +165,7 @@ async def test_processes_sharing_a_mailbox_handle_and_send_each_mail_once(bot, s
         await bot.step()
         assert len(servers.sent_to(ALICE)) == 1 and len(servers.sent_to(BOB)) == 1
         async with bot.service.store.read() as tx:
-            assert len(await tx._all("SELECT id FROM challenges")) == 1
+            assert len(await tx.fetch_all("SELECT id FROM challenges")) == 1
     finally:
         await other.close()
 
@@ -176,8 +177,8 @@ async def test_a_claim_whose_lease_ran_out_is_taken_over(bot, settings, clock, s
     receiver = bot.adapter.receiver
     await receiver.fetch_new()
     async with bot.service.store.write() as tx:
-        (key, _), = await tx.unhandled_mails()
-        assert await tx.claim_mail(key, None, "elsewhere:4242:beef", receiver._now() + receiver.LEASE_SECONDS)
+        (key, _), = await EmailTables(tx).unhandled_mails()
+        assert await EmailTables(tx).claim_mail(key, None, "elsewhere:4242:beef", receiver._now() + receiver.LEASE_SECONDS)
     assert await receiver.handle_pending() == 0
     clock.advance(timedelta(seconds=receiver.LEASE_SECONDS + 1))
     await bot.step()
