@@ -63,9 +63,9 @@ def _in_schema(url: str, schema: str) -> str:
 async def _finished_games(target: str, n: int, n_players: int, now: int, rng: random.Random) -> None:
     """``n`` finished games with no moves: held, never due."""
     import rules
-    from bot.store import Store
+    from bot.schemas import open_store
     start = rules.start("chess")
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         for first in range(0, n, 1000):
             async with store.write() as tx:
@@ -159,8 +159,8 @@ def _processes(ctx: Context, target: str, game_ids: list[int], n: int, seconds: 
 
 
 async def _undelivered(target: str) -> int:
-    from bot.store import Store
-    store = await Store.open(target)
+    from bot.schemas import open_store
+    store = await open_store(target)
     try:
         async with store.read() as tx:
             return sum(1 for e in await tx.events() if e.status in ("pending", "claimed"))

@@ -1,4 +1,6 @@
-"""A database holding many active games, written through bot/store.py's own functions.
+"""A database holding many active games, written through bot/store.py's own functions,
+opened as the bot opens it (``bot.schemas.open_store``: its adapters' tables too, so that
+``fairypost run`` can run it as it is).
 
 Creating 10,000 games through the service (challenge, accept, every move) would take
 long; this writes the rows the service leaves behind, in the same shapes:
@@ -60,13 +62,13 @@ async def seed(path: Path, n_games: int, ids: list[str], now: int, rng: random.R
     from bot.clock import DAY, deadline_for
     from bot.players import PlayerSettings
     from bot.reminders import turn_plan
-    from bot.store import Store
+    from bot.schemas import open_store
 
     t0 = time.perf_counter()
     lines = _lines(ids, plies[1])
     starts = {gid: rules.start(gid) for gid in ids}
     n_players = max(4, n_games // 5)
-    store = await Store.open(path)
+    store = await open_store(path)  # as the bot does: its adapters' tables too
     meta = []
     try:
         async with store.write() as tx:

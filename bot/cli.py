@@ -263,8 +263,8 @@ def games_health() -> tuple[list[str], list[str]]:
 async def health(settings: Settings) -> int:
     """Load every game, open the database (making or upgrading it if need be) and read
     its schema version: unhealthy if a game or the database cannot be had."""
-    from .schemas import ADAPTER_SCHEMAS
-    from .store import Store, printable
+    from .schemas import open_store
+    from .store import printable
     loaded, broken = games_health()
     for line in broken:
         print(f"unhealthy: {line}", file=sys.stderr)
@@ -279,7 +279,7 @@ async def health(settings: Settings) -> int:
         return 1
     shown = printable(settings.db_path)
     try:
-        store = await Store.open(settings.db_path, schemas=ADAPTER_SCHEMAS)
+        store = await open_store(settings.db_path)
         try:
             async with store.read() as tx:
                 version = await tx.schema_version()

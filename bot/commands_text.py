@@ -23,6 +23,7 @@ from .game_texts import find_piece, piece_text, rules_text
 from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from .players import Player
 from .service import GameService, GameView
+from .square_moves import square_moves
 from .text import Markup
 from .timetext import plural, time_left
 
@@ -137,14 +138,8 @@ async def _moves(cmd: Command, ctx: Context) -> Reply:
     if square is None:
         sans = sorted(await ctx.service.legal_moves(ctx.game_id))
         return Reply(f"{len(sans)} legal moves in game #{view.id}: {m.escape(' '.join(sans))}")
-    pos = await ctx.service.position(ctx.game_id)
-    try:
-        sans = sorted(pos.san(mv) for mv in pos.moves_from(square))
-    except rules.RulesError as e:
-        raise ServiceError(str(e)) from None
-    if not sans:
-        return Reply(f"{square}: no legal move.")
-    return Reply(f"{len(sans)} move{'s' if len(sans) != 1 else ''} from {square}: {m.escape(' '.join(sans))}")
+    found = square_moves(await ctx.service.position(ctx.game_id), square)
+    return Reply(text.square_moves_text(found, m))
 
 
 @handles("record")

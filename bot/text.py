@@ -279,6 +279,24 @@ def sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
+def square_moves_text(sm, m: Markup, list_break: str = " ") -> str:
+    """What ``moves SQUARE`` answers (``sm``: bot/square_moves.py's ``SquareMoves``):
+    '2 moves of the Knight on g1: Nf3 Nh3', with ``list_break`` before the moves (a
+    terminal puts them on a line of their own); 'There is no piece on e4.'; 'The Pawn on
+    e2 has no legal move.'; or for a piece of the side not to move, what it could do."""
+    listed = m.escape(" ".join(sm.sans))
+    if sm.as_if:
+        owner, piece = m.escape(sm.owner), m.escape(sm.piece)
+        could = f"it could go to: {listed}" if sm.sans else "it could not move"
+        return (f"{sm.square} is {owner}'s {piece}; if {owner} were to move, {could} "
+                f"(not now: it is {m.escape(sm.to_move)}'s move).")
+    if sm.piece is None:
+        return f"There is no piece on {sm.square}."
+    if not sm.sans:
+        return f"The {m.escape(sm.piece)} on {sm.square} has no legal move."
+    return f"{plural(len(sm.sans), 'move')} of the {m.escape(sm.piece)} on {sm.square}:{list_break}{listed}"
+
+
 def status_text(view, m: Markup, setup: str | None = None) -> str:
     """The state of a game in sentences (the terminal's line under its board): the last
     move, who is to move or to make the set-up (``setup``: what to choose), the time and

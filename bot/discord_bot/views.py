@@ -14,7 +14,9 @@ from typing import ClassVar
 import discord
 from discord import ui
 
-from bot.errors import GameOver, NotAPlayer, NotYourTurn, ServiceError
+from bot.errors import GameOver, NotAPlayer, NotYourTurn
+from bot.square_moves import square_moves
+from bot.text import DISCORD, square_moves_text
 from rules.errors import RulesError
 
 from . import access, format, suggest
@@ -61,6 +63,12 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
 
     async def run(self, interaction: discord.Interaction, fairy) -> None:
         raise NotImplementedError
+
+    async def game_and_player(self, interaction: discord.Interaction, fairy):
+        """The game a board's button is for (noted as the one the user is at) and who pressed it."""
+        (gid,) = self.ids
+        note_game(interaction, gid)
+        return gid, await fairy.player(interaction.user)
 
 
 # --- challenges ------------------------------------------------------------------------
@@ -167,9 +175,7 @@ class MoveButton(_Button, template=r"fp:move:(\d+)"):
     action, label, style, emoji = "move", "Move", discord.ButtonStyle.primary, "♟️"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         gv = await fairy.service.game(gid)
         _check_my_move(gv, me.id)
         found = await asyncio.to_thread(suggest.suggest_moves, await fairy.position(gv), "", limit=4)
@@ -181,9 +187,7 @@ class DrawButton(_Button, template=r"fp:draw:(\d+)"):
     action, label, emoji = "draw", "Offer draw", "🤝"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         await defer(interaction)
         gv = await fairy.act(gid, lambda: fairy.service.offer_draw(gid, me.id),
                              post=lambda gv: gv.status != "active")
@@ -197,9 +201,7 @@ class ResignButton(_Button, template=r"fp:resign:(\d+)"):
     action, label, style, emoji = "resign", "Resign", discord.ButtonStyle.danger, "🏳️"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         await ask_resign(interaction, fairy, gid, me.id)
 
 
@@ -231,9 +233,7 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
     action, label, emoji = "flip", "Flip", "🔄"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         fairy.service.budget_read(me.id)
         gv = await fairy.visible_game(interaction, me, gid)
         await defer(interaction)
@@ -247,9 +247,7 @@ class MyMovesButton(_Button, template=r"fp:mine:(\d+)"):
     action, label, emoji = "mine", "My moves", "🔍"
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         gv = await fairy.service.game(gid)
         _check_my_move(gv, me.id)
         await interaction.response.send_modal(PieceModal(gid))
@@ -279,9 +277,7 @@ class Answer(_Button, template=r"fp:(draw|takeback)-(accept|decline):(\d+)"):
         return cls(match[1], match[2], int(match[3]))
 
     async def run(self, interaction, fairy):
-        (gid,) = self.ids
-        note_game(interaction, gid)
-        me = await fairy.player(interaction.user)
+        gid, me = await self.game_and_player(interaction, fairy)
         op = getattr(fairy.service, f"{self.answer}_{self.what}")
         await interaction.response.defer()
         await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back." if self.what == "takeback" else None,
@@ -377,23 +373,15 @@ def played_text(r) -> str:
 
 
 async def piece_moves_text(fairy, gv, named: str) -> tuple[str, str]:
-    """'Knight on g1: Nf3, Nh3' for the piece the player named, and its square."""
+    """'2 moves of the Knight on g1: Nf3 Nh3' for the piece the player named (its square or
+    its name), and its square."""
     pos = await fairy.position(gv)
-    return await asyncio.to_thread(_piece_moves, pos, gv, named)  # legal moves, SAN: off the loop
+    return await asyncio.to_thread(_piece_moves, pos, named)  # legal moves, SAN: off the loop
 
 
-def _piece_moves(pos, gv, named: str) -> tuple[str, str]:
-    square = suggest.find_piece(pos, named)
-    piece = pos.piece_at(square)
-    moves = pos.moves_from(square)
-    if not moves:
-        whose = "" if "wb"[piece.color] == gv.turn else f" (it is {format.side_name(gv.game, gv.turn)}'s move)"
-        raise ServiceError(f"the {piece.name} on {square} has no legal move now{whose}")
-    sans = sorted({pos.san(m) for m in moves}, key=lambda s: (len(s), s))
-    listed = ", ".join(sans)
-    if len(listed) > 1500:
-        listed = listed[:1500] + " …"
-    return f"{piece.name} on {square}: {listed}", square
+def _piece_moves(pos, named: str) -> tuple[str, str]:
+    found = square_moves(pos, suggest.find_piece(pos, named))
+    return square_moves_text(found, DISCORD), found.square
 
 
 # --- the next game ---------------------------------------------------------------------------

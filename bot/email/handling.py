@@ -10,11 +10,12 @@ from __future__ import annotations
 import logging
 import re
 
-import rules
 from bot import commands_text, text as texts
 from bot.game_texts import piece_label
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.grammar import GRAMMAR, Command, GrammarError
+from bot.square_moves import square_moves
+from bot.timetext import plural
 
 from . import tokens
 from .accounts import PLATFORM, normal_address
@@ -233,29 +234,26 @@ def full_text(reply) -> str:
 
 def piece_moves(pos, text: str) -> str:
     """The legal moves of the piece a refused move named: from its first square when it
-    names two, else those of the same piece letter (or file, for a pawn)."""
-    try:
-        legal = pos.legal_moves()
-    except Exception:  # noqa: BLE001 - a hint only
-        return ""
+    names two (bot/square_moves.py's words), else those of the same piece letter (or file,
+    for a pawn)."""
     squares = _SQUARE.findall(text.strip().lower())
     if len(squares) >= 2:
         try:
-            moves = pos.moves_from(squares[0])
-        except rules.RulesError:
+            return texts.square_moves_text(square_moves(pos, squares[0]), texts.PLAIN)
+        except ServiceError:
             return ""
-        what = f"the piece on {squares[0]}"
+    first = text.strip()[:1]
+    if not first.isalpha():
+        return ""
+    try:
+        sans = sorted(san for san in map(pos.san, pos.legal_moves()) if san[:1] == first)
+    except Exception:  # noqa: BLE001 - a hint only
+        return ""
+    if first.isupper():
+        ptype = pos.game.types.get(first)
+        what = f"your {piece_label(ptype)} ({first})" if ptype else f"your {first} pieces"
     else:
-        first = text.strip()[:1]
-        if not first.isalpha():
-            return ""
-        moves = [m for m in legal if pos.san(m)[:1] == first]
-        if first.isupper():
-            ptype = pos.game.types.get(first)
-            what = f"your {piece_label(ptype)} ({first})" if ptype else f"your {first} pieces"
-        else:
-            what = f"pawns on the {first} file"
-    sans = sorted(pos.san(m) for m in moves)
+        what = f"pawns on the {first} file"
     if not sans:
         return f"{what[:1].upper()}{what[1:]}: no legal move."
-    return f"Legal moves of {what}: " + " ".join(sans)
+    return f"{plural(len(sans), 'move')} of {what}: " + " ".join(sans)  # as square_moves_text says

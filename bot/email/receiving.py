@@ -5,12 +5,19 @@ Message-ID), and only after that commit marked \\Seen on the server; it is then 
 marked handled. So a crash before the commit leaves it unseen (read again next time), one
 after it leaves it in the database (handled at the next start), and a mail read twice (the
 crash came before \\Seen) is kept once. Nothing read is lost, nothing is acted on twice.
+
+Several processes may read one mailbox (on PostgreSQL): each kept mail is handled by the
+one that claims it, for ``LEASE_SECONDS``, as the service's notices are claimed
+(bot/outbox.py); a claim whose holder is known dead (an earlier life of this process) or
+whose lease ran out is taken over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+
+from bot.outbox import known_dead, process_name
 
 from .parse import mail_key
 from .tables import EmailTables
@@ -19,7 +26,10 @@ log = logging.getLogger("bot.email")
 
 
 class Receiver:
+    LEASE_SECONDS = 300  # how long a claim keeps other processes off a mail
+
     def __init__(self, store, mailbox, handle, clock, *, poll_seconds: float = 60):
+        self.owner = process_name()
         self.store = store
         self.mailbox = mailbox
         self.handle = handle  # async (raw: bytes) -> None
@@ -40,22 +50,40 @@ class Receiver:
             await self.mailbox.mark_seen(uid)
         return new
 
+    async def claim(self, key: str) -> bool:
+        """Whether this process may handle the kept mail (now claimed by it)."""
+        now = self._now()
+        async with self.store.write() as tx:
+            held = await EmailTables(tx).mail_holder(key)
+            if held is None:
+                return False  # handled meanwhile
+            holder, until = held
+            if holder not in (None, self.owner) and (until or 0) > now \
+                    and not known_dead(holder, self.owner):
+                return False  # another process is handling it
+            return await EmailTables(tx).claim_mail(key, holder, self.owner, now + self.LEASE_SECONDS)
+
     async def handle_pending(self) -> int:
-        """Handle every kept mail not yet handled, oldest first; how many."""
+        """Handle every kept mail not yet handled that no other process handles, oldest
+        first; how many."""
         done = 0
         while True:
             async with self.store.read() as tx:
                 pending = await EmailTables(tx).unhandled_mails()
-            if not pending:
-                return done
+            took = 0
             for key, raw in pending:
+                if not await self.claim(key):  # one at a time: the others may take the next
+                    continue
+                took += 1
                 try:
                     await self.handle(raw)
                 except Exception:  # noqa: BLE001 - one bad mail must not stop the others
                     log.exception("handling the mail %s failed; it is not tried again", key)
                 async with self.store.write() as tx:
                     await EmailTables(tx).mail_handled(key, self._now())
-                done += 1
+            if not took:
+                return done
+            done += took
 
     async def poll_once(self) -> int:
         await self.fetch_new()

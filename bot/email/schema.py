@@ -54,4 +54,11 @@ _V1_TABLES = (
     )""",
 )
 
-SCHEMA = Schema("email", (_V1_TABLES,))
+# Several processes read one mailbox (PostgreSQL): a kept mail is handled by the one that
+# claims it (bot/email/receiving.py), for a lease, as the core's notices are claimed.
+_V2_INBOX_CLAIMS = (
+    "ALTER TABLE email_inbox ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE email_inbox ADD COLUMN lease_until INTEGER",
+)
+
+SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS))

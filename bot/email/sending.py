@@ -1,9 +1,10 @@
 """The mails the bot sends: queued in the database (``email_outbox``) in order, each under a
 key that makes queueing it twice a no-op, then sent by a background task, retried with a
-doubling wait when the server fails, and given up after ``max_attempts``. A recipient the
-server refuses for good (a hard bounce, at sending or by a bounce mail read later) counts
-against its address; after ``STOP_AFTER_BOUNCES`` the bot mails it no more, and says so in
-the log."""
+doubling wait when the server fails, and given up after ``max_attempts``. Each is taken
+before it is sent (``LEASE_SECONDS``), so that of several processes on one database only one
+sends it. A recipient the server refuses for good (a hard bounce, at sending or by a bounce
+mail read later) counts against its address; after ``STOP_AFTER_BOUNCES`` the bot mails it
+no more, and says so in the log."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ STOP_AFTER_BOUNCES = 3
 
 
 class Mailer:
+    # a mail taken for sending is not due again for this long: another process reading the
+    # same outbox (PostgreSQL) leaves it alone; one that stopped mid-send is sent again after
+    LEASE_SECONDS = 300
+
     def __init__(self, store, smtp, bot_address: str, clock, *, max_attempts: int = 5,
                  retry_seconds: int = 60):
         self.store = store
@@ -60,6 +65,10 @@ class Mailer:
                     sent += await self._send(mail)
 
     async def _send(self, mail) -> int:
+        now = self._now()
+        async with self.store.write() as tx:  # another process may be sending it
+            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
+                return 0
         try:
             await self.smtp.send(mail.message, self.bot_address, mail.recipient)
         except HardBounce as e:

@@ -59,6 +59,20 @@ class EmailTables:
                                        "ORDER BY received_at, message_key LIMIT ?", (limit,))
         return [(r[0], bytes(r[1])) for r in rows]
 
+    async def mail_holder(self, key: str) -> tuple[str | None, int | None] | None:
+        """(who claimed the kept mail, until when); None once it is handled."""
+        row = await self.tx.fetch_one("SELECT claimed_by, lease_until FROM email_inbox "
+                                      "WHERE message_key = ? AND handled_at IS NULL", (key,))
+        return None if row is None else (row[0], row[1])
+
+    async def claim_mail(self, key: str, holder: str | None, owner: str, lease_until: int) -> bool:
+        """The kept mail claimed by ``owner``, if ``holder`` (as read) holds it still and it
+        is not handled; False if another process took it meanwhile."""
+        return await self.tx.change(
+            "UPDATE email_inbox SET claimed_by = ?, lease_until = ? WHERE message_key = ? "
+            "AND handled_at IS NULL AND claimed_by IS NOT DISTINCT FROM ?",
+            (owner, lease_until, key, holder)) == 1
+
     async def mail_handled(self, key: str, now: int) -> None:
         await self.tx.execute("UPDATE email_inbox SET handled_at = ? WHERE message_key = ?", (now, key))
 
@@ -75,6 +89,13 @@ class EmailTables:
                                        "WHERE sent_at IS NULL AND dropped IS NULL AND next_at <= ? "
                                        "ORDER BY next_at, id LIMIT ?", (now, limit))
         return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
+
+    async def claim_due_mail(self, mail_id: int, now: int, lease_until: int) -> bool:
+        """A due mail taken for sending: not due again before ``lease_until`` (False: another
+        process took it, or it was sent, meanwhile)."""
+        return await self.tx.change(
+            "UPDATE email_outbox SET next_at = ? WHERE id = ? AND sent_at IS NULL "
+            "AND dropped IS NULL AND next_at <= ?", (lease_until, mail_id, now)) == 1
 
     async def next_mail_at(self) -> int | None:
         row = await self.tx.fetch_one("SELECT MIN(next_at) FROM email_outbox "

@@ -21,7 +21,7 @@ advisory lock that every write takes first:
 
 Deadlocks cannot arise: a row write locks one game (or claimed rows) first, then only that
 game's rows and then players in order; an exclusive write holds nothing while it waits.
-Each write also notifies (``pg_notify``, sent at its commit) so that other processes'
+Each write that changes a row also notifies (``pg_notify``, sent at its commit) so that other processes'
 ``watch`` hears it.
 
 Within one process transactions take turns, first come first served, as on SQLite (a fair
@@ -90,6 +90,22 @@ async def _driver(awaitable):
         raise translated(e) from e
     except OSError as e:  # the server went away
         raise DatabaseError(f"the database connection failed: {e}") from e
+
+
+async def _to_the_end(awaitable):
+    """Await a BEGIN, COMMIT or ROLLBACK to its end though the task be cancelled meanwhile
+    (a stop), the cancellation raised after: one cut off midway leaves the connection in a
+    transaction, which the pool resets with an error in the log."""
+    step = asyncio.ensure_future(awaitable)
+    cancelled = False
+    while not step.done():
+        try:
+            await asyncio.shield(step)
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    return step.result()
 
 
 class PostgresTx(Tx):
@@ -215,24 +231,27 @@ class PostgresStore(StoreBase):
             conn = await _driver(self._pool.acquire())
             try:
                 transaction = conn.transaction(isolation=isolation)
-                await _driver(transaction.start())
                 try:
+                    await _to_the_end(_driver(transaction.start()))
                     tx = PostgresTx(conn)
                     if lock == "exclusive":
                         await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
                     elif lock == "shared":
                         await tx._exec("SELECT pg_advisory_xact_lock_shared(?)", (WRITE_LOCK,))
                     yield tx
-                    if lock:  # sent at the commit, only if it commits
-                        await tx._exec("SELECT pg_notify(?, ?)", (CHANNEL, self._token))
+                    if lock:  # sent at the commit, only if it commits, and only if it changed
+                        # something (a row written gives the transaction its id): a write that
+                        # found nothing to do woke the others, whose own such writes woke it
+                        await tx._exec("SELECT pg_notify(?, ?) WHERE txid_current_if_assigned() "
+                                       "IS NOT NULL", (CHANNEL, self._token))
                 except BaseException:
                     # the error (or cancellation) that got here is the one to raise: a
                     # connection too broken to roll back is closed by the pool on release
                     with contextlib.suppress(Exception):
-                        await transaction.rollback()
+                        await _to_the_end(transaction.rollback())
                     raise
                 else:
-                    await _driver(transaction.commit())
+                    await _to_the_end(_driver(transaction.commit()))
             finally:
                 await self._pool.release(conn)
 

@@ -24,8 +24,9 @@ from ..errors import ServiceError
 from ..game_texts import find_piece
 from ..grammar import Command, GrammarError
 from ..service import GameService, GameView
+from ..square_moves import square_moves
 from ..text import PLAIN, sentence
-from ..timetext import time_left
+from ..timetext import plural, time_left
 from . import conditional
 from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
@@ -250,6 +251,14 @@ class Session:
         await self.computer_turn()
         return True
 
+    async def refresh_active(self) -> GameView | None:
+        """The game read afresh; None, having said so, when it is over."""
+        v = await self.refresh()
+        if v.status != "active":
+            self.say(sentence(self._over()))
+            return None
+        return v
+
     def _over(self) -> str:
         v = self.view
         return "the game was aborted" if v.status == "aborted" else f"the game is over: {v.result} ({v.reason})"
@@ -268,21 +277,6 @@ class Session:
         else:
             self.say("Draw declined; play on.")
         return True
-
-
-def _as_if_to_move(pos, square: str, piece) -> str:
-    """'e7 is Black's Pawn; if Black were to move, it could go to: e5 e6' (a piece of
-    the side not to move: its moves in the same position with the turn passed)."""
-    game = pos.game
-    owner = game.side_name(piece.color)
-    turned = rules.Position(game, pos.board, piece.color, pos.rights, None, pos.halfmove,
-                            pos.fullmove, pos.hands, pos.dropped)
-    # the side to move may be in check: taking its royal is no move in any of these games
-    sans = sorted(turned.san(m) for m in turned.moves_from(square)
-                  if not any(turned.board[c].royal for c in m.captures))
-    could = f"it could go to: {' '.join(sans)}" if sans else "it could not move"
-    return textwrap.fill(f"{square} is {owner}'s {piece.name}; if {owner} were to move, {could} "
-                         f"(not now: it is {game.side_name(pos.side)}'s move).", WIDTH)
 
 
 async def _with_progress(awaitable, console: Console) -> None:
@@ -332,47 +326,33 @@ async def _board(s: Session, cmd: Command) -> bool:
 
 @handles("moves")
 async def _moves(s: Session, cmd: Command) -> bool:
-    await s.refresh()
-    v = s.view
-    if v.status != "active":
-        s.say(sentence(s._over()))
+    if await s.refresh_active() is None:
         return True
     pos = s.pos
     if cmd["square"]:
         word = cmd["square"]
         try:
-            moves = pos.moves_from(word)
-        except rules.RulesError as e:
+            found = square_moves(pos, word)
+        except ServiceError as e:
             s.say(sentence(quoting(str(e), word)))
             return True
-        square = word.lower()
-        piece = pos.piece_at(word)
-        if not moves and piece is not None and piece.color != pos.side and not v.in_setup:
-            s.say(_as_if_to_move(pos, square, piece))
-            return True
-        if not moves:
-            what = "no piece there" if piece is None else f"the {piece.name} there has no legal move"
-            s.say(f"{square}: {what}.")
-            return True
-        sans = sorted(pos.san(m) for m in moves)
-        s.say(f"{len(sans)} move{'s' if len(sans) != 1 else ''} from {square}:")
-        s.say(textwrap.fill(" ".join(sans), WIDTH))
-        path = s.images.board(s.game_id, pos, flip=s.flip, highlight=square)
-        if path is not None:
-            s.say(f"Image (the moves marked): {path}")
+        for paragraph in text.square_moves_text(found, PLAIN, list_break="\n").split("\n"):
+            s.say(textwrap.fill(paragraph, WIDTH))
+        if found.sans and not found.as_if:
+            path = s.images.board(s.game_id, pos, flip=s.flip, highlight=found.square)
+            if path is not None:
+                s.say(f"Image (the moves marked): {path}")
         return True
-    else:
-        sans = sorted(pos.san(m) for m in pos.legal_moves())
-        s.say(f"{len(sans)} legal move{'s' if len(sans) != 1 else ''}:")
+    sans = sorted(pos.san(m) for m in pos.legal_moves())
+    s.say(f"{plural(len(sans), 'legal move')}:")
     s.say(textwrap.fill(" ".join(sans), WIDTH))
     return True
 
 
 @handles("takeback")
 async def _undo(s: Session, cmd: Command) -> bool:
-    v = await s.refresh()
-    if v.status != "active":
-        s.say(sentence(s._over()))
+    v = await s.refresh_active()
+    if v is None:
         return True
     if not v.moves:
         s.say("There is no move to take back.")
@@ -414,9 +394,8 @@ async def _draw(s: Session, cmd: Command) -> bool:
 
 @handles("resign")
 async def _resign(s: Session, cmd: Command) -> bool:
-    v = await s.refresh()
-    if v.status != "active":
-        s.say(sentence(s._over()))
+    v = await s.refresh_active()
+    if v is None:
         return True
     answer = s.console.yes(f"{s.who(v.turn)}, resign game #{s.game_id}? [y/n] ")
     if answer is None:

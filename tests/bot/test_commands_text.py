@@ -46,7 +46,7 @@ async def test_challenge_accept_and_play_by_typed_lines(service, notifier):
     white = ann if game.white.id == ann.id else bob
 
     r = await execute(parse("moves e2"), ctx(white, game.id))
-    assert r.text == "2 moves from e2: e3 e4"
+    assert r.text == "2 moves of the Pawn on e2: e3 e4"
     r = await execute(parse("e4"), ctx(white, game.id, PLAIN))
     assert r.changed and r.text.startswith(f"You played e4 in game #{game.id}.")
     r = await execute(parse("games", in_game=False), ctx(ann, markup=PLAIN))

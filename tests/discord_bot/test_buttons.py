@@ -79,7 +79,7 @@ async def test_my_moves_shows_one_piece_privately(world):
     j = w.interaction(w.alice, channel=thread)
     await modal._scheduled_task(j, submission(modal, "g1"), {})
     a = last_answer(j)
-    assert a["content"] == "Knight on g1: Nf3, Nh3" and a["ephemeral"] is True and is_png(a["file"])
+    assert a["content"] == "2 moves of the Knight on g1: Nf3 Nh3" and a["ephemeral"] is True and is_png(a["file"])
     k = w.interaction(w.alice, channel=thread)
     await modal._scheduled_task(k, submission(modal, "knight"), {})
     assert last_answer(k)["content"] == "Several pieces are called that (b1, g1): give its square"

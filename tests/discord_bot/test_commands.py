@@ -150,7 +150,7 @@ async def test_board_is_private_with_options(world):
     assert a["ephemeral"] is True and is_png(a["file"]) and "**Alice** (White) to move" in a["content"]
     j = w.interaction(w.alice, channel=thread)
     await run(commands.board, j, piece="g1")
-    assert "Knight on g1: Nf3, Nh3" in last_answer(j)["content"] and is_png(last_answer(j)["file"])
+    assert "2 moves of the Knight on g1: Nf3 Nh3" in last_answer(j)["content"] and is_png(last_answer(j)["file"])
     k = w.interaction(w.alice, channel=thread)
     await run(commands.board, k, piece="e5")
     assert last_answer(k)["content"] == "There is no piece on e5" and last_answer(k)["ephemeral"] is True

@@ -41,7 +41,7 @@ async def test_help_moves_and_a_refusal_are_answered(world):
     handled, msg = await say(w, thread, w.alice, "help")
     assert handled and "`challenge GAME OPPONENT [days N] [casual]`" in reply_of(msg)
     handled, msg = await say(w, thread, w.alice, "moves g1")
-    assert handled and reply_of(msg) == "2 moves from g1: Nf3 Nh3"
+    assert handled and reply_of(msg) == "2 moves of the Knight on g1: Nf3 Nh3"
     handled, msg = await say(w, thread, w.bob, "takeback")  # nothing of Bob's to take back
     assert handled and reply_of(msg)  # the service's refusal, said
     assert (await w.fairy.service.game(1)).ply == 0

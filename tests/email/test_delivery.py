@@ -1,6 +1,7 @@
 """Exactly once across crashes, and mail that cannot be delivered: a crash between fetching
 a mail and acting on it, one between keeping it and marking it seen, a server that is away
-(retried later, sent once), and hard bounces (after a few, no more mail to that address)."""
+(retried later, sent once), hard bounces (after a few, no more mail to that address), and
+processes sharing one mailbox and database (each mail handled by one, sent by one)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import logging
 from datetime import timedelta
 
 from bot.email.sending import STOP_AFTER_BOUNCES
+from bot.email.tables import EmailTables
 from bot.email.urls import MailServer
 
-from .conftest import BOT
+from .conftest import BOT, Bot
 from .servers import free_port, reply_to_mail, text_of, write_mail
 from .test_game_by_mail import ALICE, BOB, start_game
 
@@ -135,3 +137,49 @@ async def test_a_crash_between_acting_and_answering_acts_once_and_answers(bot, s
     assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
     answers = [text_of(m) for m in servers.sent_to(white)[mails:]]
     assert len(answers) == 1 and "You played e4 in game #1." in answers[0]
+
+
+async def test_processes_sharing_a_mailbox_handle_and_send_each_mail_once(bot, settings, clock, servers):
+    """Two processes on one database and one mailbox (another machine's, so its claims
+    stand until their lease runs out): a mail one of them is handling is left alone by the
+    other, and a mail one of them took to send is not sent by the other."""
+    other = await Bot(settings, clock).open()
+    try:
+        other.adapter.receiver.owner = "elsewhere:4242:beef"
+        await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
+        assert await other.adapter.receiver.fetch_new() == 1
+        async with bot.service.store.read() as tx:
+            (key, _), = await EmailTables(tx).unhandled_mails()
+        assert await other.adapter.receiver.claim(key)  # the other is handling it...
+        assert await bot.adapter.receiver.poll_once() == 0  # ...so this one leaves it
+        assert not await bot.adapter.receiver.claim(key)
+        assert await other.adapter.receiver.handle_pending() == 1
+        async with bot.service.store.read() as tx:
+            assert await EmailTables(tx).unhandled_mails() == []
+            due = await EmailTables(tx).due_mails(int(clock.now().timestamp()))
+        assert sorted(m.recipient for m in due) == [ALICE, BOB]  # the answer, the invitation
+        for mail in due:
+            assert await bot.adapter.mailer._send(mail) == 1
+            assert await other.adapter.mailer._send(mail) == 0  # read as due at once: not sent again
+        await other.adapter.step()
+        await bot.step()
+        assert len(servers.sent_to(ALICE)) == 1 and len(servers.sent_to(BOB)) == 1
+        async with bot.service.store.read() as tx:
+            assert len(await tx.fetch_all("SELECT id FROM challenges")) == 1
+    finally:
+        await other.close()
+
+
+async def test_a_claim_whose_lease_ran_out_is_taken_over(bot, settings, clock, servers):
+    """A process that took a mail and then vanished (another machine: not known dead): once
+    its lease is over, another process handles the mail."""
+    await servers.deliver(write_mail(ALICE, BOT, "help", ""))
+    receiver = bot.adapter.receiver
+    await receiver.fetch_new()
+    async with bot.service.store.write() as tx:
+        (key, _), = await EmailTables(tx).unhandled_mails()
+        assert await EmailTables(tx).claim_mail(key, None, "elsewhere:4242:beef", receiver._now() + receiver.LEASE_SECONDS)
+    assert await receiver.handle_pending() == 0
+    clock.advance(timedelta(seconds=receiver.LEASE_SECONDS + 1))
+    await bot.step()
+    assert "challenge GAME OPPONENT" in text_of(servers.last_to(ALICE))

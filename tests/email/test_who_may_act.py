@@ -84,11 +84,11 @@ async def test_an_illegal_move_is_answered_with_the_reason_and_the_pieces_moves(
     await bot.step()
     text = text_of(servers.last_to(white))
     assert "Nothing was played" in text
-    assert "Legal moves of your Knight (N): Na3 Nc3 Nf3 Nh3" in text
+    assert "4 moves of your Knight (N): Na3 Nc3 Nf3 Nh3" in text
     await servers.deliver(reply_to_mail(white, servers.last_to(white), "e2e5"))
     await bot.step()
     text = text_of(servers.last_to(white))
-    assert "Legal moves of the piece on e2: e3 e4" in text
+    assert "2 moves of the Pawn on e2: e3 e4" in text
     assert (await bot.service.game(game_id)).ply == 0
 
 

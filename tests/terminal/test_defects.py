@@ -65,7 +65,7 @@ def test_moves_of_the_other_sides_piece_are_shown_as_if_it_were_to_move(fairypos
     assert ("e7 is Black's Pawn; if Black were to move, it could go to: e5 e6 "
             "(not now: it is White's move).") in out
     assert "g8 is Black's Knight; if Black were to move, it could go to: Nf6 Nh6" in out
-    assert "e2: no piece there." in out
+    assert "There is no piece on e2." in out
     assert ("e4 is White's Pawn; if White were to move, it could go to: e5 "
             "(not now: it is Black's move).") in out
     assert "has no legal move" not in out
