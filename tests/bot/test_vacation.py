@@ -99,3 +99,29 @@ async def test_a_vacation_does_not_save_a_game_already_lost(svc, alice, bob, clo
     await svc.start_vacation(alice.id)
     v = await svc.game(g.id)
     assert (v.status, v.reason) == ("finished", "time")
+
+
+async def test_a_vacation_begun_after_a_move_was_read_still_ends_with_that_move(svc, alice, bob, carol,
+                                                                                clock, monkeypatch):
+    """Alice starts a vacation (in another window, another process) between her move's
+    reading of the game and its write: the move, which ends the vacation and so moves her
+    other games' deadlines on, is made again as a whole-database write, and both hold."""
+    g1 = await new_game(svc, alice, bob, days=2)
+    g2 = await new_game(svc, alice, carol, days=2)
+    read, once = svc._snapshot, []
+
+    async def read_then_vacation(game_id):
+        snap = await read(game_id)
+        if not once:
+            once.append(game_id)
+            await svc.start_vacation(alice.id)
+        return snap
+
+    monkeypatch.setattr(svc, "_snapshot", read_then_vacation)
+    done = await svc.move(g1.id, alice.id, "a1")
+    assert done.game.ply == 1
+    info = await svc.vacation(alice.id)
+    assert (info.on_vacation, info.used_seconds) == (False, 0)  # ended as it began: nothing used
+    assert (await svc.game(g2.id)).seconds_left == 48 * H  # her other clock runs again, whole
+    clock.advance(hours=1)
+    assert (await svc.game(g2.id)).seconds_left == 47 * H
