@@ -67,13 +67,23 @@ class SharedCommandLimiter(_Budget):
     last token, a refusal changes nothing else, and a command that then fails for another
     reason (an illegal move) has still spent its token, as in one process."""
 
-    def __init__(self, store, per_minute: int, burst: int, doing: str = "sending commands"):
+    def __init__(self, store, per_minute: int, burst: int, doing: str = "sending commands",
+                 budget: str = "commands"):
         super().__init__(per_minute, burst, doing)
         self.store = store
+        self.budget = budget  # which of the player's buckets (one row each)
 
     async def spend(self, player_id: int, now: float) -> None:
         if self.rate <= 0:
             return
-        tokens, refused = await self.store.take_token(player_id, now, self.rate, self.burst)
+        tokens, refused = await self.store.take_token(player_id, self.budget, now, self.rate, self.burst)
         if refused:
             raise self._refusal(tokens)
+
+
+def limiter(store, per_minute: int, burst: int, doing: str, budget: str):
+    """A budget's limiter: in the database when the store is shared between processes (each
+    player has one budget however many processes serve them), in this process otherwise."""
+    if store.shared_between_processes:
+        return SharedCommandLimiter(store, per_minute, burst, doing, budget)
+    return CommandLimiter(per_minute, burst, doing)

@@ -77,7 +77,7 @@ from .errors import (
     VacationError,
 )
 from .kinds import ChallengeStatus, GameStatus, Outcome, Side
-from .limits import CommandLimiter, SharedCommandLimiter
+from .limits import limiter
 from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing_offers
 from .outbox import Outbox
 from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
@@ -97,7 +97,7 @@ from .schemas import ADAPTER_SCHEMAS
 from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Schema, Store, Tx
 
 # re-exported: adapters and tests import these from here
-__all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "CommandLimiter", "GameService",
+__all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "GameService",
            "GameSummary", "GameView", "MoveRecord", "MoveResult", "SweepReport", "VacationInfo",
            "display_name", "format_record"]
 
@@ -238,12 +238,12 @@ class GameService(RatingsOps, ChallengeLife):
         self.rng = rng
         self.outbox = Outbox(store, notifier, settings, now=self._now)
         self.reminders = Reminders(store)
-        # several processes on one database share each player's budget through it
-        self.limiter = (SharedCommandLimiter(store, settings.command_rate_per_minute, settings.command_burst)
-                        if store.shared_between_processes else
-                        CommandLimiter(settings.command_rate_per_minute, settings.command_burst))
-        self.read_limiter = CommandLimiter(self.READS_PER_MINUTE, self.READ_BURST, "looking at games")
-        self.lookup_limiter = CommandLimiter(self.LOOKUPS_PER_MINUTE, self.LOOKUP_BURST, "looking things up")
+        # several processes on one database share each player's budgets through it
+        self.limiter = limiter(store, settings.command_rate_per_minute, settings.command_burst,
+                               "sending commands", "commands")
+        self.read_limiter = limiter(store, self.READS_PER_MINUTE, self.READ_BURST, "looking at games", "reads")
+        self.lookup_limiter = limiter(store, self.LOOKUPS_PER_MINUTE, self.LOOKUP_BURST,
+                                      "looking things up", "lookups")
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
         self._watch: asyncio.Task | None = None  # listening for other processes' commits
@@ -310,14 +310,14 @@ class GameService(RatingsOps, ChallengeLife):
         """A player's command beyond their rate: RateLimited, before anything is done."""
         await self.limiter.spend(player_id, self.clock.now().timestamp())
 
-    def budget_read(self, player_id: int) -> None:
+    async def budget_read(self, player_id: int) -> None:
         """Spend one of the player's reads (a board, a record): RateLimited if none is left."""
-        self.read_limiter.take(player_id, self.clock.now().timestamp())
+        await self.read_limiter.spend(player_id, self.clock.now().timestamp())
 
-    def budget_lookup(self, player_id: int) -> bool:
+    async def budget_lookup(self, player_id: int) -> bool:
         """Spend one of the player's lookups (an autocomplete); False if none is left."""
         try:
-            self.lookup_limiter.take(player_id, self.clock.now().timestamp())
+            await self.lookup_limiter.spend(player_id, self.clock.now().timestamp())
         except RateLimited:
             return False
         return True

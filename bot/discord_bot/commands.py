@@ -54,7 +54,7 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
-        if not fairy.service.budget_lookup(me.id):
+        if not await fairy.service.budget_lookup(me.id):
             return _hint("Slow down: too many lookups; try again in a moment", current)
         try:
             gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None),
@@ -80,7 +80,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
-        if not fairy.service.budget_lookup(me.id):
+        if not await fairy.service.budget_lookup(me.id):
             return []
         finished = interaction.command is not None and interaction.command.name in ("record", "board", "review", "replay")
         games = await fairy.service.list_games(me.id, include_finished=finished)
@@ -362,7 +362,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
                 piece: str | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
-    fairy.service.budget_read(me.id)
+    await fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     await defer(interaction)
     gv = await fairy.service.game(gid)
@@ -455,7 +455,7 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
 async def record(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
-    fairy.service.budget_read(me.id)
+    await fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     text = await fairy.service.record(gid)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-game-{gid}.pgn")
@@ -643,7 +643,7 @@ async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] |
 async def ratings(interaction: discord.Interaction, game: str | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
-    fairy.service.budget_read(me.id)
+    await fairy.service.budget_read(me.id)
     game = known_game(game) if game else await _thread_variant(interaction)
     await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
 

@@ -30,7 +30,7 @@ async def lookup_game(interaction: discord.Interaction) -> tuple[Fairy, Player, 
     thread's, or their only one); None once the player's lookups are spent."""
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
-    if not fairy.service.budget_lookup(me.id):
+    if not await fairy.service.budget_lookup(me.id):
         return None
     gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None))
     return fairy, me, await fairy.service.game(gid)

@@ -234,7 +234,7 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
 
     async def run(self, interaction, fairy):
         gid, me = await self.game_and_player(interaction, fairy)
-        fairy.service.budget_read(me.id)
+        await fairy.service.budget_read(me.id)
         gv = await fairy.visible_game(interaction, me, gid)
         await defer(interaction)
         flip = not board_flip(gv)

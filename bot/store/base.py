@@ -147,11 +147,12 @@ class StoreBase(abc.ABC):
         database, so that its new work (a notice, a deadline) is looked at at once instead of
         at the next sweep. A back end that cannot tell does nothing (the sweeps still run)."""
 
-    async def take_token(self, player_id: int, now: float, rate: float, burst: float) -> tuple[float, bool]:
+    async def take_token(self, player_id: int, budget: str, now: float, rate: float,
+                         burst: float) -> tuple[float, bool]:
         """``Tx.take_token`` committed at once, apart from any command's transaction (a
         refused command changes nothing else; a command that then fails has still spent it)."""
         async with self.write() as tx:
-            return await tx.take_token(player_id, now, rate, burst)
+            return await tx.take_token(player_id, budget, now, rate, burst)
 
     async def tables(self) -> list[str]:
         """The names of the tables (the schema's own bookkeeping included)."""

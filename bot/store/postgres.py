@@ -212,7 +212,8 @@ class PostgresStore(StoreBase):
                                  "ORDER BY tablename")
         return [r[0] for r in rows]
 
-    async def take_token(self, player_id: int, now: float, rate: float, burst: float) -> tuple[float, bool]:
+    async def take_token(self, player_id: int, budget: str, now: float, rate: float,
+                         burst: float) -> tuple[float, bool]:
         """One statement in autocommit: no transaction, not the database's write lock (other
         processes' writes do not hold it up), no notification (nothing for the other
         processes to look at). It takes this process's turn, as a transaction does, so that
@@ -220,7 +221,7 @@ class PostgresStore(StoreBase):
         async with self._lock:
             conn = await _driver(self._pool.acquire())
             try:
-                return await PostgresTx(conn).take_token(player_id, now, rate, burst)
+                return await PostgresTx(conn).take_token(player_id, budget, now, rate, burst)
             finally:
                 await self._pool.release(conn)
 

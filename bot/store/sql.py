@@ -286,13 +286,27 @@ _V12_COMMAND_BUCKETS = (
     )""",
 )
 
+# A player has several budgets (commands, reads, lookups: bot/limits.py), each its bucket.
+# The buckets' contents are fleeting (seconds of refill): the old table is dropped, not copied.
+_V13_BUDGETS = (
+    "DROP TABLE command_buckets",
+    """CREATE TABLE command_buckets (
+        player_id  INTEGER NOT NULL,
+        budget     TEXT NOT NULL,
+        tokens     REAL NOT NULL,
+        at         REAL NOT NULL,
+        refused    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player_id, budget)
+    )""",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
-                                                _V12_COMMAND_BUCKETS)
+                                                _V12_COMMAND_BUCKETS, _V13_BUDGETS)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -1043,9 +1057,10 @@ class Tx:
         return [_row(PlayerRow, r) for r in rows]
 
     # flood control shared between processes (bot/limits.py SharedCommandLimiter)
-    async def take_token(self, player_id: int, now: float, rate: float, burst: float) -> tuple[float, bool]:
-        """Take one of the player's command tokens (a bucket of ``burst``, refilled at ``rate``
-        a second) in one statement: (tokens left, False), or (tokens there, True) if fewer
+    async def take_token(self, player_id: int, budget: str, now: float, rate: float,
+                         burst: float) -> tuple[float, bool]:
+        """Take one token of the player's ``budget`` ("commands", "reads"...: a bucket of
+        ``burst``, refilled at ``rate`` a second) in one statement: (tokens left, False), or (tokens there, True) if fewer
         than one was there. The row is locked for the statement, so of two takes at once
         the second sees the first's result: two never both take the last token."""
         lo, hi = ("least", "greatest") if self.dialect == "postgres" else ("min", "max")
@@ -1054,10 +1069,10 @@ class Tx:
         enough = f"{refilled} >= 1 - 1e-9"
         one = (burst, now, rate)
         row = await self._one(
-            f"INSERT INTO command_buckets AS b (player_id, tokens, at, refused) "
-            f"VALUES (?, {num} - 1, {num}, 0) ON CONFLICT (player_id) DO UPDATE SET "
+            f"INSERT INTO command_buckets AS b (player_id, budget, tokens, at, refused) "
+            f"VALUES (?, ?, {num} - 1, {num}, 0) ON CONFLICT (player_id, budget) DO UPDATE SET "
             f"tokens = CASE WHEN {enough} THEN {refilled} - 1 ELSE {refilled} END, "
             f"refused = CASE WHEN {enough} THEN 0 ELSE 1 END, at = {hi}(b.at, {num}) "
             f"RETURNING tokens, refused",
-            (player_id, burst, now, *one, *one, *one, *one, now))
+            (player_id, budget, burst, now, *one, *one, *one, *one, now))
         return float(row[0]), bool(row[1])

@@ -35,15 +35,17 @@ async def test_the_bucket_statement_takes_refuses_and_refills(db_target):
     store = await Store.open(db_target)
     try:
         rate, t0 = RATE / 60.0, 1_736_164_800.0
-        left = [await store.take_token(7, t0, rate, BURST) for _ in range(BURST)]
+        left = [await store.take_token(7, "commands", t0, rate, BURST) for _ in range(BURST)]
         assert left == [(2.0, False), (1.0, False), (0.0, False)]
-        assert await store.take_token(7, t0 + 5, rate, BURST) == pytest.approx((0.5, True))
-        assert await store.take_token(7, t0 + 9, rate, BURST) == pytest.approx((0.9, True))
+        assert await store.take_token(7, "commands", t0 + 5, rate, BURST) == pytest.approx((0.5, True))
+        assert await store.take_token(7, "commands", t0 + 9, rate, BURST) == pytest.approx((0.9, True))
         # the refusals took nothing: at 10 s there is exactly one token again
-        assert await store.take_token(7, t0 + 10, rate, BURST) == pytest.approx((0.0, False))
-        assert await store.take_token(8, t0 + 10, rate, BURST) == (2.0, False)  # each player their own
+        assert await store.take_token(7, "commands", t0 + 10, rate, BURST) == pytest.approx((0.0, False))
+        # each player their own, and each budget of a player its own
+        assert await store.take_token(8, "commands", t0 + 10, rate, BURST) == (2.0, False)
+        assert await store.take_token(7, "reads", t0 + 10, rate, BURST) == (2.0, False)
         # a long wait fills the bucket to ``burst``, no further
-        assert await store.take_token(7, t0 + 3600, rate, BURST) == pytest.approx((2.0, False))
+        assert await store.take_token(7, "commands", t0 + 3600, rate, BURST) == pytest.approx((2.0, False))
     finally:
         await store.close()
 
@@ -106,3 +108,22 @@ if "postgres" in BACKENDS:
             assert len(done) == (BURST if second == 0 else 1), second
             assert len(done) + len(refused) == len(results)
             clock.advance(timedelta(seconds=10))
+
+    @on_postgres
+    async def test_reads_and_lookups_spread_over_two_processes_share_their_budgets(opener, fake_engine,
+                                                                                  clock, backend):
+        one, two = await opener(), await opener()
+        alice = await one.player("test", "a", "Alice")
+        reads = [one.budget_read(alice.id) if i % 2 else two.budget_read(alice.id)
+                 for i in range(one.READ_BURST)]
+        await asyncio.gather(*reads)  # the burst, half on each process
+        for svc in (one, two):
+            with pytest.raises(RateLimited, match="looking at games too fast"):
+                await svc.budget_read(alice.id)
+        lookups = await asyncio.gather(*((one, two)[i % 2].budget_lookup(alice.id)
+                                         for i in range(one.LOOKUP_BURST + 10)))
+        assert lookups.count(True) == one.LOOKUP_BURST  # no more than one process's burst in all
+        assert await one.budget_lookup(alice.id) is False
+        assert (await one.player("test", "a")).name == "Alice"  # commands: a budget of their own
+        clock.advance(timedelta(minutes=1))
+        await two.budget_read(alice.id)  # refilled, on either process
