@@ -832,12 +832,10 @@ class GameService(RatingsOps, ChallengeLife):
         # that is a write to the whole database. One begun since the snapshot is found in
         # the write, which is then made again so.
         whole = cmd.player(side).vacation_start is not None
-        while True:
-            try:
-                answered = await self._write_move(cmd, lan, san, new, outcome, whole)
-                break
-            except _VacationBegun:
-                whole = True
+        try:
+            answered = await self._write_move(cmd, lan, san, new, outcome, whole)
+        except _VacationBegun:
+            answered = await self._write_move(cmd, lan, san, new, outcome, whole_database=True)
         cmd.new_turn()
         lans = tuple(m.lan for m in cmd.moves) + (lan,)
         if answered is not None:

@@ -75,7 +75,8 @@ if ON_POSTGRES:
             self.observer, *self.spare = stores
             self.stores = stores
 
-        async def store(self):
+        def store(self):
+            """A store of its own, opened beforehand."""
             return self.spare.pop()
 
         async def until_waiting(self, task: asyncio.Task) -> None:
@@ -96,7 +97,7 @@ if ON_POSTGRES:
         async def holding(self, game_id: int, *, commit: bool = False):
             """A move under way in another process: the game's version checked (so the game
             locked), not committed until exit; then rolled back unless ``commit``."""
-            store = await self.store()
+            store = self.store()
             async with store.read() as tx:
                 version = (await tx.game(game_id)).version
             with contextlib.suppress(_Release):
@@ -174,7 +175,7 @@ if ON_POSTGRES:
         await one.sweep()
         await one.update_settings(alice.id, digest_time="09:00")
         clock.advance(timedelta(days=1))
-        other = await procs.store()
+        other = procs.store()
         async with other.row_write() as tx:  # another process writing Alice's digest
             assert await tx.claim_player(alice.id) is not None
             async with asyncio.timeout(10):
@@ -191,7 +192,7 @@ if ON_POSTGRES:
             vacation = asyncio.create_task(two.start_vacation(carol.id, 3))
             await procs.until_waiting(vacation)
         assert (await vacation).on_vacation
-        whole = await procs.store()
+        whole = procs.store()
         async with whole.write():  # a whole-database write under way elsewhere
             move = asyncio.create_task(two.move(other.id, carol.id, "a1"))
             await procs.until_waiting(move)
