@@ -45,7 +45,7 @@ def _sizes(path: Path) -> dict:
 
 
 async def _simulate(path: Path, games: int, rounds: int, retention: int, seed: int) -> dict:
-    from bot.clock import ManualClock
+    from bot.timekeeping.clock import ManualClock
     from bot.events import MemoryNotifier
     from bot.service import GameService
 
@@ -106,7 +106,7 @@ async def _simulate(path: Path, games: int, rounds: int, retention: int, seed: i
 
 async def _first_prune(path: Path, now: datetime) -> tuple[int, Series]:
     """Turn pruning on for a database that kept everything: the first prune's time."""
-    from bot.clock import ManualClock
+    from bot.timekeeping.clock import ManualClock
     from bot.service import GameService
 
     svc = await GameService.open(service_settings(path, retention_days=30), clock=ManualClock(now))

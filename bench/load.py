@@ -38,8 +38,8 @@ TITLE = "Many active games: a burst of moves, the reminder sweep"
 
 async def _rearm(service, game_ids: list[int], now: int) -> None:
     """A new turn for each game, 60% of its time gone: "your move" and 50% are due."""
-    from bot.clock import DAY
-    from bot.reminders import turn_plan
+    from bot.timekeeping.clock import DAY
+    from bot.timekeeping.reminders import turn_plan
     async with service.store.write() as tx:
         for gid in game_ids:
             g = await tx.game(gid)
@@ -120,9 +120,9 @@ async def _burst(service, entries: list, texts: list[str]) -> dict:
 
 
 async def _measure(ctx: Context, n: int, seed, path) -> dict:
-    from bot.clock import ManualClock, from_ts
+    from bot.timekeeping.clock import ManualClock, from_ts
     from bot.config import Settings
-    from bot.reminders import ReminderScheduler
+    from bot.timekeeping.reminders import ReminderScheduler
     from bot.service import GameService
 
     rng = ctx.rng(f"load{n}")

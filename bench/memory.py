@@ -48,7 +48,7 @@ async def _child(db: str, n_games: int, touch: int, draw: int) -> dict:
     import render  # noqa: F401
     import rules
     from bot.config import Settings
-    from bot.reminders import ReminderScheduler
+    from bot.timekeeping.reminders import ReminderScheduler
     from bot.service import GameService
 
     from .common import board_png_function

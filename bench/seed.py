@@ -59,9 +59,9 @@ def _lines(ids: list[str], plies: int) -> dict:
 async def seed(path: Path, n_games: int, ids: list[str], now: int, rng: random.Random,
                progress=None, plies: tuple[int, int] = PLIES) -> Seeded:
     import rules
-    from bot.clock import DAY, deadline_for
+    from bot.timekeeping.clock import DAY, deadline_for
     from bot.players import PlayerSettings
-    from bot.reminders import turn_plan
+    from bot.timekeeping.reminders import turn_plan
     from bot.schemas import open_store
 
     t0 = time.perf_counter()

@@ -22,13 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .clock import Clock
+from .timekeeping.clock import Clock
 from .computer import Computer
 from .config import Settings
 from .errors import StorageError
 from .events import Notifier
 from .notifiers import Notifiers
-from .reminders import ReminderScheduler
+from .timekeeping.reminders import ReminderScheduler
 from .service import GameService
 from .store import printable
 

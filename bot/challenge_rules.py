@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import events as ev
-from .clock import DAY
+from .timekeeping.clock import DAY
 from .errors import ChallengeError, NotFound, SettingsError
 from .offers import OFFERS
 from .players import ref

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .clock import QuietHours, parse_hhmm, zone
+from .timekeeping.clock import QuietHours, parse_hhmm, zone
 from .events import PlayerRef
 from .store import PlayerRow
 

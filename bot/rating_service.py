@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .clock import DAY
+from .timekeeping.clock import DAY
 from .errors import NotFound
 from .events import PlayerRef
 from .players import COMPUTER, ref

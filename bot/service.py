@@ -15,7 +15,7 @@ Notifications are written to the outbox inside the same transaction and
 delivered after the commit, in the background once the service's owner has called
 :meth:`GameService.start_delivery` (see :mod:`bot.outbox`); turn reminders,
 timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
-the scheduler (:mod:`bot.scheduler`) calls when the database says something is
+the scheduler (:mod:`bot.timekeeping.scheduler`) calls when the database says something is
 due.
 """
 
@@ -45,7 +45,7 @@ from .challenge_rules import (
     earliest,
     offers_settled,
 )
-from .clock import (
+from .timekeeping.clock import (
     DAY,
     HOUR,
     Clock,
@@ -83,7 +83,7 @@ from .outbox import Outbox
 from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
 from .rating_service import RatingsOps, can_be_rated, header_ratings, rate_finished
 from .record import format_record, setup_actions
-from .reminders import Reminders, turn_plan
+from .timekeeping.reminders import Reminders, turn_plan
 from .results import (
     Challenge,
     GameSummary,
@@ -643,7 +643,7 @@ class GameService(RatingsOps, ChallengeLife):
                     new = PlayerSettings(**{**current.__dict__, **changes})
                 except ValueError as e:
                     raise SettingsError(str(e)) from None
-                except OSError:  # bot.clock.zone: a name that is a folder of zones ("Europe"), or too long
+                except OSError:  # bot.timekeeping.clock.zone: a name that is a folder of zones ("Europe"), or too long
                     raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
                                         "(use a name like Europe/Paris or UTC)") from None
                 await tx.set_player_settings(player_id, new.to_json())

@@ -1,7 +1,7 @@
 """The legal moves of the piece on one square, read from a game's position once for every
 adapter: the terminal's and the typed commands' ``moves SQUARE`` (and ``board SQUARE``),
 Discord's "which piece?" box, an email's hint after a refused move. The words are
-bot/text.py's (``square_moves_text``); each adapter adds only its markup and layout."""
+bot/words/text.py's (``square_moves_text``); each adapter adds only its markup and layout."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Discord's trimmings on the bot's words: the words are bot/text.py's, with Discord's
+"""Discord's trimmings on the bot's words: the words are bot/words/text.py's, with Discord's
 markdown (``text.DISCORD``); here are only the embeds, colours, mentions and links."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import discord
 
 import rules
 from bot import events as ev
-from bot import text
-from bot.commands_text import typed_grammar
-from bot.game_texts import PIECES, piece_line, rules_body
-from bot.text import DISCORD, REASONS, colour_text, days_text, game_name, side_name  # noqa: F401 - shared words
-from bot.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
+from bot.words import text
+from bot.words.commands_text import typed_grammar
+from bot.words.game_texts import PIECES, piece_line, rules_body
+from bot.words.text import DISCORD, REASONS, colour_text, days_text, game_name, side_name  # noqa: F401 - shared words
+from bot.words.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared
 
 from . import PLATFORM
 
@@ -31,7 +31,7 @@ def game_summary(game: str) -> str:
 
 
 def rules_embed(game: str) -> discord.Embed:
-    """A game's rules in the words of the terminal's rules command (bot/game_texts.py): the
+    """A game's rules in the words of the terminal's rules command (bot/words/game_texts.py): the
     summary, the special rules and the end in the description (at most 4096), the pieces
     in fields of at most 1024 characters."""
     g = rules.game(game)

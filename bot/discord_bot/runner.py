@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.computer import Computer
 from bot.config import Settings
 from bot.notifiers import Notifiers
-from bot.reminders import ReminderScheduler
+from bot.timekeeping.reminders import ReminderScheduler
 from bot.service import GameService
 
 from . import commands, typed, views, waiting

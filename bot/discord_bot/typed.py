@@ -4,7 +4,7 @@ Reading message text needs the privileged Message Content intent (the runner ask
 only when ``discord_message_content`` is on); ``/move`` works without it. A message is read
 with the one text grammar (bot/grammar.py). A command (``draw``, ``draw accept``,
 ``takeback``, ``resign``, ``moves e2``, ``games``, ``help`` ...) from a player of the game
-here runs as every adapter runs it (bot/commands_text.py) and is answered. Any other line
+here runs as every adapter runs it (bot/words/commands_text.py) and is answered. Any other line
 is a move only if its author is the player to move and the engine accepts it; anything
 else (chat, a wrong move, a message from someone else, a line that only starts like a
 command) is ignored quietly. Where no thread could be made, games share a channel: a move
@@ -18,10 +18,10 @@ import logging
 
 import discord
 
-from bot import commands_text
+from bot.words import commands_text
 from bot.errors import ServiceError
 from bot.grammar import GrammarError, parse
-from bot.text import DISCORD
+from bot.words.text import DISCORD
 from rules.errors import RulesError
 
 from . import PLATFORM, format

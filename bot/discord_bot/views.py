@@ -16,7 +16,7 @@ from discord import ui
 
 from bot.errors import GameOver, NotAPlayer, NotYourTurn
 from bot.square_moves import square_moves
-from bot.text import DISCORD, square_moves_text
+from bot.words.text import DISCORD, square_moves_text
 from rules.errors import RulesError
 
 from . import access, format, suggest

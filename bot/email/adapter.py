@@ -15,7 +15,7 @@ import asyncio
 import logging
 
 from bot import account_links, signing
-from bot.clock import SystemClock
+from bot.timekeeping.clock import SystemClock
 
 from .accounts import PLATFORM, Accounts
 from .compose import Composer

@@ -10,9 +10,9 @@ from email.message import EmailMessage
 from email.utils import formataddr, formatdate, make_msgid
 
 import rules
-from bot import text as texts
-from bot.textboard import text_board
-from bot.timetext import time_left
+from bot.words import text as texts
+from bot.words.textboard import text_board
+from bot.words.timetext import time_left
 
 from . import tokens
 
@@ -28,8 +28,8 @@ Games: """
 
 
 def help_text(command: str | None = None) -> str:
-    """How to play by mail, then the typed commands (those bot/commands_text.py runs)."""
-    from bot.commands_text import typed_grammar
+    """How to play by mail, then the typed commands (those bot/words/commands_text.py runs)."""
+    from bot.words.commands_text import typed_grammar
     if command is not None:
         return texts.help_text(typed_grammar(), texts.PLAIN, command)
     games = rules.variants()

@@ -1,7 +1,7 @@
 """A mail read from the mailbox, acted on: the first line of a reply to a game's mail is a
 move or a command; a mail to the bot's own address is help, a challenge, games; a reply to a
 challenge is accept or decline. The commands are the shared grammar's (bot/grammar.py), run
-by bot/commands_text.py as for every adapter that reads typed text. Bounces count against
+by bot/words/commands_text.py as for every adapter that reads typed text. Bounces count against
 their address; auto-replies and mails that fail the checks (a forged or unknown token, a
 sender who is not the player) get no answer at all, only a line in the log."""
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 import re
 
-from bot import commands_text, text as texts
-from bot.game_texts import piece_label
+from bot.words import commands_text, text as texts
+from bot.words.game_texts import piece_label
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.grammar import GRAMMAR, Command, GrammarError
 from bot.square_moves import square_moves
-from bot.timetext import plural
+from bot.words.timetext import plural
 
 from . import tokens
 from .accounts import PLATFORM, normal_address

@@ -8,7 +8,7 @@ import asyncio
 import logging
 
 from bot import events as ev
-from bot import text as texts
+from bot.words import text as texts
 
 from .accounts import PLATFORM
 from .compose import board_text, game_name
@@ -71,7 +71,7 @@ class Notices:
     # --- the Notifier ---
 
     async def notify(self, event: ev.Event) -> None:
-        """A notice in the shared words (bot/text.py), with the board where it shows one,
+        """A notice in the shared words (bot/words/text.py), with the board where it shows one,
         and what to answer."""
         if event.recipient is None:  # an open challenge: mail has no lobby
             return

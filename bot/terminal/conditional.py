@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from rules.errors import RulesError
 
-from ..commands_text import CONFIRM_SAID, set_confirm
+from ..words.commands_text import CONFIRM_SAID, set_confirm
 from ..grammar import Command
-from ..text import sentence
-from ..timetext import time_left
+from ..words.text import sentence
+from ..words.timetext import time_left
 from .commands import handles
 
 

@@ -3,9 +3,9 @@ command)."""
 
 from __future__ import annotations
 
-from .. import text
+from ..words import text
 from ..service import COMPUTER, GameService
-from ..text import PLAIN
+from ..words.text import PLAIN
 
 PLATFORM = "terminal"
 

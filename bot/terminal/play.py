@@ -23,14 +23,14 @@ from pathlib import Path
 import rules
 
 from .. import computer as comp
-from .. import text
-from ..clock import Clock
+from ..words import text
+from ..timekeeping.clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..errors import DatabaseError, ServiceError
 from ..grammar import resolve_game
 from ..notifiers import Notifiers
 from ..service import COMPUTER, GameService
-from ..text import PLAIN
+from ..words.text import PLAIN
 from .console import Console
 from .games import PLATFORM, games_text, terminal_games
 from .images import Images

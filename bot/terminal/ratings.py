@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..grammar import resolve_game
-from ..rating_text import ratings_text
+from ..words.rating_text import ratings_text
 from .console import shown
 
 

@@ -17,22 +17,22 @@ import textwrap
 
 import rules
 
-from .. import commands_text
+from ..words import commands_text
 from .. import computer as comp
-from .. import text
+from ..words import text
 from ..errors import ServiceError
-from ..game_texts import find_piece
+from ..words.game_texts import find_piece
 from ..grammar import Command, GrammarError
 from ..service import GameService, GameView
 from ..square_moves import square_moves
-from ..text import PLAIN, sentence
-from ..timetext import plural, time_left
+from ..words.text import PLAIN, sentence
+from ..words.timetext import plural, time_left
 from . import conditional
 from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
 from .games import games_text
 from .images import Images
-from bot.textboard import legend_lines, side_names, text_board
+from bot.words.textboard import legend_lines, side_names, text_board
 
 WIDTH = 78
 
@@ -212,7 +212,7 @@ class Session:
         return text.status_text(self.view, PLAIN, setup=_setup_hint(self.pos))
 
     async def shared(self, cmd: Command, who=None) -> commands_text.Reply:
-        """Run ``cmd`` as every adapter does (bot/commands_text.py), for ``who`` (a
+        """Run ``cmd`` as every adapter does (bot/words/commands_text.py), for ``who`` (a
         player of this game; default: the player to move)."""
         player = await self.service.get_player((who or self.player(self.view.turn)).id)
         ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
@@ -304,7 +304,7 @@ def _setup_hint(pos) -> str:
 
 # --- the commands ----------------------------------------------------------------------
 # Commands that read the same at one keyboard run as every adapter runs them
-# (bot/commands_text.py, through Session.shared). The rest are the terminal's own because
+# (bot/words/commands_text.py, through Session.shared). The rest are the terminal's own because
 # it truly differs: both players sit here (draw, takeback and resign are answered or asked
 # at once; premove, next and confirm act for the right one of the two; ratings and games
 # show both), the computer's reply is awaited (move), and the board is drawn as text with
@@ -419,7 +419,7 @@ async def _abort(s: Session, cmd: Command) -> bool:
 
 async def _as_everywhere(s: Session, cmd: Command) -> bool:
     """A command that reads the same at one keyboard as anywhere: every adapter's
-    (bot/commands_text.py), for the player to move."""
+    (bot/words/commands_text.py), for the player to move."""
     reply = await s.shared(cmd)
     s.say(reply.text)
     return True
@@ -495,7 +495,7 @@ async def _review(s: Session, cmd: Command) -> bool:
 @handles("ratings")
 async def _ratings(s: Session, cmd: Command) -> bool:
     # the terminal's own: both players sit here, so both players' ratings
-    from ..rating_text import ratings_text
+    from ..words.rating_text import ratings_text
     s.say(await ratings_text(s.service, cmd["game"] or s.view.game, [s.player("w"), s.player("b")]))
     return True
 

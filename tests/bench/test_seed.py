@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from bench.seed import seed
-from bot.clock import ManualClock, from_ts
+from bot.timekeeping.clock import ManualClock, from_ts
 from bot.config import Settings
 from bot.service import GameService
 from bot.store import Store

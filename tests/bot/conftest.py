@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.events import MemoryNotifier
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot import events as ev
 from bot.errors import GameOver
-from bot.reminders import turn_plan
+from bot.timekeeping.reminders import turn_plan
 
 from .conftest import T0, new_game
 
@@ -207,7 +207,7 @@ async def test_restart_after_a_crash_between_claim_and_send(opener, fake_engine,
 
 
 async def test_scheduler_is_rebuilt_from_the_database(opener, fake_engine, clock, notifier):
-    from bot.reminders import ReminderScheduler
+    from bot.timekeeping.reminders import ReminderScheduler
 
     svc = await opener()
     alice = await svc.player("test", "a", "Alice")
@@ -243,7 +243,7 @@ async def test_scheduler_wakes_the_service(opener, fake_engine, clock, notifier)
     the test waits for the sweep to report."""
     import asyncio
 
-    from bot.reminders import ReminderScheduler
+    from bot.timekeeping.reminders import ReminderScheduler
 
     svc = await opener()
     alice = await svc.player("test", "a", "Alice")

@@ -1,4 +1,4 @@
-"""Typed commands run for one player (bot/commands_text.py), as the email adapter will run
+"""Typed commands run for one player (bot/words/commands_text.py), as the email adapter will run
 them: players named by address, replies in HTML with user text escaped, refusals that say
 what was wrong and change nothing."""
 
@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from bot.commands_text import Context, execute
+from bot.words.commands_text import Context, execute
 from bot.errors import ServiceError
 from bot.grammar import GrammarError, parse
 from bot.service import GameService
-from bot.text import HTML, PLAIN
+from bot.words.text import HTML, PLAIN
 
 
 @pytest.fixture
@@ -101,7 +101,7 @@ async def test_help_lists_only_what_can_be_typed_here(service):
 
 async def test_the_begun_notice_says_rated_or_casual_and_games_show_ratings(service, notifier):
     from bot import events as ev
-    from bot.text import DISCORD, event_text
+    from bot.words.text import DISCORD, event_text
     ann = await service.player("email", "ann@example.org", "Ann")
     bob = await service.player("email", "bob@example.org", "Bob")
     rated = await service.accept_challenge(

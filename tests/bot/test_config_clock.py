@@ -2,7 +2,7 @@ from datetime import UTC, datetime, time
 
 import pytest
 
-from bot.clock import (
+from bot.timekeeping.clock import (
     DAY,
     HOUR,
     ManualClock,
@@ -103,7 +103,7 @@ def test_quiet_hours_same_day_window_and_dst():
 def test_a_zone_database_folder_is_an_unknown_zone_not_a_crash():
     import pytest
 
-    from bot.clock import zone
+    from bot.timekeeping.clock import zone
     for name in ("Europe", "America", "x" * 300):
         with pytest.raises(ValueError, match="unknown time zone"):
             zone(name)

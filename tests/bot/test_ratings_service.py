@@ -110,7 +110,7 @@ async def test_the_deviation_grows_while_a_player_does_not_play(svc, alice, bob,
 
 
 async def test_an_established_rating_shows_without_a_question_mark(svc, alice, bob, clock):
-    from bot.clock import to_ts
+    from bot.timekeeping.clock import to_ts
     g = await new_game(svc, alice, bob, rated=False)
     async with svc.store.write() as tx:
         await tx.put_rating(RatingRow(alice.id, "fake", 1812.4, 80.0, 0.06, 40, to_ts(clock.now())))
@@ -121,7 +121,7 @@ async def test_an_established_rating_shows_without_a_question_mark(svc, alice, b
 
 
 async def test_provisional_ratings_rank_below_established_ones(svc, alice, bob, clock):
-    from bot.clock import to_ts
+    from bot.timekeeping.clock import to_ts
     now = to_ts(clock.now())
     async with svc.store.write() as tx:
         await tx.put_rating(RatingRow(alice.id, "fake", 1900.0, 300.0, 0.09, 1, now))

@@ -1,5 +1,5 @@
 """The legal moves of the piece on one square (bot/square_moves.py) and their words
-(bot/text.py's square_moves_text), which the terminal, the typed commands, Discord's
+(bot/words/text.py's square_moves_text), which the terminal, the typed commands, Discord's
 "which piece?" box and an email's hint all show."""
 
 import pytest
@@ -7,7 +7,7 @@ import pytest
 import rules
 from bot.errors import ServiceError
 from bot.square_moves import square_moves
-from bot.text import DISCORD, HTML, PLAIN, square_moves_text
+from bot.words.text import DISCORD, HTML, PLAIN, square_moves_text
 
 # King and Queen: Blue (to move) holds a Pawn and a Knight to drop, Red a Cannon
 KQ_DROPS = "***1k1***/***n2***/9/4P4/9/***1B1***/***1K1*** w - - 0 1 hand=PNc;dropped=-"

@@ -5,8 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.clock import to_ts
-from bot.reminders import ReminderScheduler
+from bot.timekeeping.clock import to_ts
+from bot.timekeeping.reminders import ReminderScheduler
 
 from .conftest import new_game
 

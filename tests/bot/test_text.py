@@ -1,4 +1,4 @@
-"""The bot's words, once (bot/text.py): every notice in every markup, user text escaped by
+"""The bot's words, once (bot/words/text.py): every notice in every markup, user text escaped by
 each markup, and the same words under Discord's markdown as in plain text."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from bot import events as ev
-from bot import text
+from bot.words import text
 from bot.grammar import GRAMMAR, GrammarError
-from bot.text import DISCORD, HTML, PLAIN
+from bot.words.text import DISCORD, HTML, PLAIN
 
 HOSTILE = "**Eve** <b>@everyone</b> [x](http://evil) `a`"
 ANN = ev.PlayerRef(1, "discord", "11", "Ann")

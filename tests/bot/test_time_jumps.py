@@ -16,7 +16,7 @@ from datetime import UTC, timedelta
 import pytest
 
 from bot.errors import GameOver, NotFound, VacationError
-from bot.reminders import ReminderScheduler
+from bot.timekeeping.reminders import ReminderScheduler
 from tests.robustness.helpers import Unchanged
 
 from .conftest import T0, new_game
@@ -135,9 +135,9 @@ async def test_a_refused_sweep_is_one_log_line(svc, alice, bob, clock, paused_sc
     sched, _ = paused_scheduler
     await new_game(svc, alice, bob, days=1)
     clock.set(datetime(9999, 12, 30, tzinfo=UTC))
-    with caplog.at_level(logging.WARNING, logger="bot.reminders"):
+    with caplog.at_level(logging.WARNING, logger="bot.timekeeping.reminders"):
         await sched.wake()  # no exception for APScheduler to log with a traceback
-    lines = [r for r in caplog.records if r.name == "bot.reminders"]
+    lines = [r for r in caplog.records if r.name == "bot.timekeeping.reminders"]
     assert [r.exc_info for r in lines] == [None, None]
     assert all("outside the dates" in r.getMessage() and "\n" not in r.getMessage() for r in lines)
 

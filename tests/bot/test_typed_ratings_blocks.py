@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot import commands_text
+from bot.words import commands_text
 from bot import events as ev
 from bot.errors import ChallengeError
 from bot.grammar import parse
 from bot.ratings import Rating, rate_game
-from bot.text import PLAIN
+from bot.words.text import PLAIN
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.computer import Computer, make_pool
 from bot.config import Settings
 from bot.events import MemoryNotifier

@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from discord import app_commands
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy

@@ -1,4 +1,4 @@
-"""Discord's /help is built by bot/text.py: every slash command with its own description,
+"""Discord's /help is built by bot/words/text.py: every slash command with its own description,
 and the commands typed in a thread in the grammar's words (the terminal's and email's
 help say the same); within Discord's limit on an embed's description."""
 
@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import discord
 
-from bot import text
-from bot.commands_text import typed_grammar
+from bot.words import text
+from bot.words.commands_text import typed_grammar
 from bot.discord_bot import commands, format
 from bot.discord_bot.commands import COMMANDS
 from bot.terminal.commands import TERMINAL
-from bot.text import DISCORD, EMBED_DESCRIPTION, PLAIN
+from bot.words.text import DISCORD, EMBED_DESCRIPTION, PLAIN
 
 from .conftest import run
 from .helpers import last_answer

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import random
 
-from bot import commands_text
+from bot.words import commands_text
 from bot.adapters import Host
 from bot.discord_bot.runner import DiscordAdapter
 from bot.discord_bot.views import AcceptChallenge, Answer
 from bot.grammar import parse
 from bot.terminal.play import PLATFORM as TERMINAL
 from bot.terminal.play import TerminalNotifier
-from bot.text import PLAIN
+from bot.words.text import PLAIN
 
 from .conftest import press
 from .helpers import World, custom_ids

@@ -1,5 +1,5 @@
 """Commands typed in a game's thread (bot/discord_bot/typed.py with bot/grammar.py and
-bot/commands_text.py): answered as replies, in Discord's markdown; chat that only starts
+bot/words/commands_text.py): answered as replies, in Discord's markdown; chat that only starts
 like a command, and anyone not playing there, are left alone."""
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ async def test_rules_piece_and_confirm_typed_in_the_thread(world):
 
 async def test_a_reply_too_long_for_a_message_comes_whole_as_a_file(world):
     from bot.discord_bot.typed import MESSAGE_CHARS
-    from bot.game_texts import rules_text
-    from bot.text import DISCORD
+    from bot.words.game_texts import rules_text
+    from bot.words.text import DISCORD
     w = world
     _, thread = await start_game(w)
     handled, msg = await say(w, thread, w.bob, "rules gigachess2")

@@ -13,9 +13,9 @@ import pytest
 
 import rules
 from bot.discord_bot import format as discord_format
-from bot.game_texts import piece_text, rules_text
+from bot.words.game_texts import piece_text, rules_text
 from bot.terminal.session import WIDTH
-from bot.text import HTML, PLAIN
+from bot.words.text import HTML, PLAIN
 from tests.terminal.conftest import Fairypost
 
 from .pages import README, ROOT, RULES_DIR, flat

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.email.adapter import EmailAdapter
 from bot.notifiers import Notifiers

@@ -3,7 +3,7 @@ on 127.0.0.1: the challenge, the answer, every move a reply to the last board's 
 
 from __future__ import annotations
 
-from bot.textboard import text_board
+from bot.words.textboard import text_board
 
 from .conftest import BOT
 from .servers import reply_to_mail, text_of, write_mail

@@ -39,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.clock import ManualClock, SystemClock
+from bot.timekeeping.clock import ManualClock, SystemClock
 from bot.config import Settings
 from bot.service import GameService
 
@@ -131,7 +131,7 @@ async def setup_remind(db: str, logdir: Path, now: datetime) -> None:
 
 
 async def remind(db: str, logdir: Path, now: datetime) -> None:
-    from bot.reminders import ReminderScheduler
+    from bot.timekeeping.reminders import ReminderScheduler
 
     svc = await GameService.open(settings(db), clock=ManualClock(now), notifier=FileNotifier(logdir))
     try:

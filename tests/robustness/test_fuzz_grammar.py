@@ -13,7 +13,7 @@ from datetime import time
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.clock import ManualClock, parse_hhmm, zone
+from bot.timekeeping.clock import ManualClock, parse_hhmm, zone
 from bot.config import ALLOWED_DAYS, ConfigError, Settings, parse_days
 from bot.errors import ServiceError
 from bot.events import MemoryNotifier

@@ -31,7 +31,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 import rules
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.errors import GameOver, ServiceError
 from bot.events import MemoryNotifier

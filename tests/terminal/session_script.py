@@ -9,7 +9,7 @@ import io
 import threading
 from collections.abc import Callable
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.service import GameService
 from bot.terminal.console import Console

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.service import GameService
 from tests.terminal.session_script import run_session

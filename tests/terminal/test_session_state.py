@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from tests.terminal.session_script import elsewhere, run_session
 

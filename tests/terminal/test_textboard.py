@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import rules
-from bot.textboard import cell_width, hand_lines, legend_lines, text_board
+from bot.words.textboard import cell_width, hand_lines, legend_lines, text_board
 
 CHESS_START = """\
    a b c d e f g h

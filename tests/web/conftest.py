@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.clock import ManualClock
+from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.service import GameService
 from bot.web import tokens

@@ -1,6 +1,6 @@
 """The APScheduler wiring: one "wake up at T" job that runs the service's sweep.
 
-What is due and when is :mod:`bot.reminders`' business (and the database's); this
+What is due and when is :mod:`bot.timekeeping.reminders`' business (and the database's); this
 module only keeps a timer set to the next wake. It needs of the service no more than
 :class:`Sweepable` says, so it imports neither the service nor the reminders.
 """
@@ -15,9 +15,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from .clock import Clock
-from .errors import ServiceError
+from ..errors import ServiceError
 
-log = logging.getLogger("bot.reminders")  # its name before the split: log set-ups filter on it
+log = logging.getLogger("bot.timekeeping.reminders")  # its name before the split: log set-ups filter on it
 
 
 class Sweepable(Protocol):

@@ -1,5 +1,5 @@
 """Turn reminders and digests: what is due and when to wake (the scheduler wiring that
-wakes the service is :mod:`bot.scheduler`).
+wakes the service is :mod:`bot.timekeeping.scheduler`).
 
 The database holds everything: each turn's reminder rows (``reminders``), each
 game's deadline (``games.deadline``), vacations, digest days (``digests``) and
@@ -31,7 +31,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from . import events as ev
+from .. import events as ev
 from .clock import (
     DAY,
     HOUR,
@@ -41,10 +41,10 @@ from .clock import (
     local_ts,
     parse_hhmm,
 )
-from .players import PlayerSettings, ref
+from ..players import PlayerSettings, ref
 # the APScheduler wiring, once here: re-exported for those who import it from here
 from .scheduler import ReminderScheduler, quiet_scheduler_logs  # noqa: F401
-from .store import PendingReminderRow, Store
+from ..store import PendingReminderRow, Store
 
 log = logging.getLogger(__name__)
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 import rules
 
-from . import computer as comp
+from .. import computer as comp
 from . import text
-from .errors import ServiceError
+from ..errors import ServiceError
 from .game_texts import find_piece, piece_text, rules_text
-from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
-from .players import Player
-from .service import GameService, GameView
-from .square_moves import square_moves
+from ..grammar import GRAMMAR, Command, Grammar, GrammarError, shown
+from ..players import Player
+from ..service import GameService, GameView
+from ..square_moves import square_moves
 from .text import Markup
 from .timetext import plural, time_left
 

@@ -14,7 +14,7 @@ from functools import cache
 
 import rules
 
-from . import events as ev
+from .. import events as ev
 from .timetext import plural, time_left
 
 # --- markup -----------------------------------------------------------------------------
@@ -466,7 +466,7 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
 def help_text(grammar, m: Markup, command: str | None = None) -> str:
     """The commands of a grammar (bot/grammar.py), one a line, or one command's usage and
     what it does. An unknown ``command`` raises the grammar's error."""
-    from .grammar import GrammarError, shown
+    from ..grammar import GrammarError, shown
     if command is not None:
         spec = grammar.find(command)
         if spec is None:
@@ -522,7 +522,7 @@ def _note(words: str, m: Markup) -> str:
 
 def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCRIPTION) -> str:
     """Discord's /help: ``slash`` the slash commands' descriptions by name, ``typed`` the
-    grammar of what can be typed in a game's thread (bot/commands_text.py's), each with
+    grammar of what can be typed in a game's thread (bot/words/commands_text.py's), each with
     the grammar's words for it (the terminal's and email's help say the same). Longer
     than ``limit``, the typed commands are listed by their usage alone."""
     placed = {name for _, names, _ in GUIDE for name in names}
