@@ -278,6 +278,8 @@ def parse_move(pos, text) -> Move:
             as_written = {h for h in as_written if idx.moves[h].captures}
             lowered = {h for h in lowered if idx.moves[h].captures}
         i = _lead(n)
+        if _CAPITAL_SQUARES.match(n, i) and n[i] in idx.letters and n[i].lower() in idx.files:
+            as_written = _capital_squares(pos, idx, raw, cand, n, i, as_written)
         if lowered and not (_PAWN_SHAPED.match(n, i) and _file_pawns(pos, n[i:i + 1])):
             as_written, lowered = as_written | lowered, set()  # nf3, or no pawn on the b file
         named = named or bool(as_written or lowered)
@@ -313,10 +315,7 @@ def _one_reading(pos, idx, raw, cand, as_written, lowered) -> Move | None:
     legal_written = {h for h in as_written if h in idx.legal}
     legal_lowered = {h for h in lowered if h in idx.legal}
     if legal_written and legal_lowered:
-        moves = [idx.legal[h] for h in sorted(legal_written)] + [idx.legal[h] for h in sorted(legal_lowered)]
-        sans = [san(pos, m) for m in moves]
-        said = ", or ".join(describe(pos, m) for m in moves)
-        raise AmbiguousMoveError(f"{raw!r}: {said}? Write {' or '.join(sans)}", sans)
+        raise _two_readings(pos, idx, raw, legal_written, legal_lowered)
     if legal_written:
         return _pick(pos, idx, raw, legal_written)
     if legal_lowered:  # a small letter that is also the file of a pawn of the mover's
@@ -328,6 +327,34 @@ def _one_reading(pos, idx, raw, cand, as_written, lowered) -> Move | None:
                         f"{_reason(err, raw)} For the {idx.legal[min(legal_lowered)].piece.name} "
                         f"write {others}.")
     return None
+
+
+def _two_readings(pos, idx, raw, one, other) -> AmbiguousMoveError:
+    """A text two moves could answer: both said, and how to write each."""
+    moves = [idx.legal[h] for h in sorted(one)] + [idx.legal[h] for h in sorted(other)]
+    sans = [san(pos, m) for m in moves]
+    said = ", or ".join(describe(pos, m) for m in moves)
+    return AmbiguousMoveError(f"{raw!r}: {said}? Write {' or '.join(sans)}", sans)
+
+
+# a capital piece letter that may also be a square's file: E2E4, E2-E4 (Gigachess II's Elephant)
+_CAPITAL_SQUARES = re.compile(r"[A-Z]\d{1,2}[a-zA-Z]\d{1,2}(?!\d)")
+
+
+def _capital_squares(pos, idx, raw, cand, n, i, as_piece) -> set[str]:
+    """``E2E4`` where E is a piece's letter: the piece on rank 2 going to e4, or the move
+    from e2 to e4 with its squares in capitals. Refused when both are legal moves; the
+    squares' reading counts only when the piece's names no move at all."""
+    squares, _ = _readings(idx, n[:i] + n[i].lower() + n[i + 1:])
+    if _says_capture(cand):
+        squares = {h for h in squares if idx.moves[h].captures}
+    if not as_piece:
+        return squares
+    legal_piece = {h for h in as_piece if h in idx.legal}
+    legal_squares = {h for h in squares if h in idx.legal} - legal_piece
+    if legal_piece and legal_squares:
+        raise _two_readings(pos, idx, raw, legal_piece, legal_squares)
+    return as_piece
 
 
 def _reason(err, raw: str) -> str:
@@ -432,7 +459,7 @@ def explain(pos, raw: str) -> RulesError:
         like = [san(pos, m) for m in pos.legal_moves() if m.piece.key == code and m.kind == NORMAL]
         example = f", like {like[0]}" if like else ""
         return InvalidMoveError(f"{raw!r}: {lead} is the {name}'s letter, and no square follows "
-                                f"it (a {name}'s move names the square it goes to{example})")
+                                f"it ({'an' if name[0] in 'AEIOU' else 'a'} {name}'s move names the square it goes to{example})")
     return _explain_squares(pos, raw, t)
 
 
@@ -518,7 +545,9 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
 def _explain_small_letter(pos, raw, t, i) -> RulesError:
     """Why ``nf5``, ``bb3`` name no move: a small piece letter is the piece's, unless it is
     also the file of a pawn of the mover's; then both readings are said."""
-    big = t[:i] + t[i].upper() + t[i + 1:]
+    typed = raw.strip()
+    j = typed.find(t[i])  # the same letter in the text as typed (with its x, if any)
+    big = typed[:j] + typed[j].upper() + typed[j + 1:] if j >= 0 else t[:i] + t[i].upper() + t[i + 1:]
     as_piece = explain(pos, big)
     as_piece = type(as_piece)(str(as_piece).replace(repr(big), repr(raw)))
     if not _file_pawns(pos, t[i]):
