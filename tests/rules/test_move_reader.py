@@ -139,9 +139,12 @@ def test_a_promoted_piece_answers_its_unpromoted_letter_when_nothing_else_can():
 
 def test_a_walls_square_alone_is_refused_saying_how_a_wall_moves():
     pos = rules.from_fen("ganymede", "6k5/12/12/12/12/12/12/12/12/pn10/W(E)W(W)10/6K5 w - - 0 1")
-    with pytest.raises(RulesError) as err:
-        pos.parse("a2a3")
-    assert "W(a2b2)" in str(err.value)
+    for text in ("a2a3", "Wa3"):
+        with pytest.raises(InvalidMoveError) as err:
+            pos.parse(text)
+        assert "a Wall stands on two squares" in str(err.value)
+        assert "write W(a2b2)xa3b3 or W(a2b2)xa2a3" in str(err.value)
+    assert pos.san(pos.parse("wc2d2")) == "W(a2b2)-c2d2"  # w is no file here: the Wall
 
 
 # --- the property test -----------------------------------------------------------------
