@@ -1,11 +1,13 @@
-"""Move text: SAN for people, and the reading of every accepted form.
+"""Move text: SAN for people, and the one reader of every accepted form.
 
-Reading works by indexing the legal moves under every form that names them
-(LAN, SAN, long forms with the piece letter, under-specified forms such as
-``Nf3`` when two Knights can go there) after a normalisation that drops what
-input may vary (separators, check marks, ``0`` for ``O``). A text that matches
-one move is that move; several, an ambiguity listing them; none, an error that
-says why, worked out from the squares the text names.
+Reading indexes the pseudo-legal moves under every form that names them (LAN, SAN, long
+forms with the piece letter, under-specified forms such as ``Nf3`` when two Knights can
+go there) after a normalisation that drops what input may vary (separators, check
+marks, ``0`` for ``O``), and reads a text by the rules of docs/rules/README.md
+("Writing moves"): a capital piece letter is that piece, never a file; a small one that
+is also a pawn's file is the pawn's first; a text two moves answer is refused naming
+both; a kindred piece's move is played only when nothing else is named. No match: an
+error that says why, worked out from the squares the text names.
 """
 from __future__ import annotations
 
