@@ -141,9 +141,11 @@ def _kindred_forms(pos, move: Move) -> set[str]:
         frm, to = names[move.frm], names[move.to]
         sfx = _suffix(move)
         suffixes = {sfx, sfx[1:] if sfx.startswith("=") else sfx}
-        if move.captures:
-            return {frm[0] + to + s for s in suffixes} if frm[0] != to[0] else set()
-        return {to + s for s in suffixes} if frm[0] == to[0] else set()
+        if move.captures:  # exd5, Pexd5
+            forms = {frm[0] + to + s for s in suffixes} if frm[0] != to[0] else set()
+        else:  # e4, Pe4
+            forms = {to + s for s in suffixes} if frm[0] == to[0] else set()
+        return forms | {"P" + f for f in forms}
     if piece.key.startswith("+") and piece.key[1:] in pos.game.types:
         return {f[1:] for f in _forms(pos, move) if f.startswith(piece.key)}
     return set()
@@ -522,8 +524,9 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
         if code not in game.types:
             return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}")
         if theirs:
-            return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}")
-        return NoPieceError(f"you have no {label} on the board")
+            return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}"
+                                     + _kin_note(pos, code, to))
+        return NoPieceError(f"you have no {label} on the board" + _kin_note(pos, code, to))
     name = pos.board[mine[0]].name
     if m["dfile"] or m["drank"]:
         where = (f"on the {m['dfile']} file" if m["dfile"] else f"on rank {m['drank']}")
@@ -541,7 +544,19 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
         err = game.jump.refusal(pos, mine[0], to)
         if err is not None:
             return err
-    return NoSuchMoveError(f"no {name} of yours can move to {dest}")
+    return NoSuchMoveError(f"no {name} of yours can move to {dest}" + _kin_note(pos, code, to))
+
+
+def _kin_note(pos, code: str, to: int) -> str:
+    """For a Pawn's move refused: the other pawn-like pieces of that file, by their letter
+    (Super Chess's Super Pawn is written ``S``)."""
+    if code != "P":
+        return ""
+    geo = pos.game.geometry
+    kin = [sq for sq in sorted(pos.occ[pos.side]) if geo.file_of(sq) == geo.file_of(to)
+           and pos.board[sq].type.pawn and pos.board[sq].key != "P"]
+    return "".join(f"; the {pos.board[sq].name} on {geo.names[sq]} is written with its letter "
+                   f"{pos.board[sq].key}" for sq in kin)
 
 
 def _explain_small_letter(pos, raw, t, i) -> RulesError:
