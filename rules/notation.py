@@ -141,11 +141,9 @@ def _kindred_forms(pos, move: Move) -> set[str]:
         frm, to = names[move.frm], names[move.to]
         sfx = _suffix(move)
         suffixes = {sfx, sfx[1:] if sfx.startswith("=") else sfx}
-        if move.captures:  # exd5, Pexd5
-            forms = {frm[0] + to + s for s in suffixes} if frm[0] != to[0] else set()
-        else:  # e4, Pe4
-            forms = {to + s for s in suffixes} if frm[0] == to[0] else set()
-        return forms | {"P" + f for f in forms}
+        if move.captures:  # exd5: no letter, so any pawn-like piece; Pxd5 is a Pawn's
+            return {frm[0] + to + s for s in suffixes} if frm[0] != to[0] else set()
+        return {to + s for s in suffixes} if frm[0] == to[0] else set()
     if piece.key.startswith("+") and piece.key[1:] in pos.game.types:
         return {f[1:] for f in _forms(pos, move) if f.startswith(piece.key)}
     return set()
