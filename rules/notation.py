@@ -129,10 +129,10 @@ def _forms(pos, move: Move) -> set[str]:
 
 
 def _kindred_forms(pos, move: Move) -> set[str]:
-    """The texts that name this move by a kindred piece's letter (docs/rules/README.md,
-    "Writing moves"): a Pawn's for another pawn-like piece's push along its file or
-    capture from a named file (``e4`` for the Super Pawn's ``Se4``), and the unpromoted
-    letter for a promoted piece (``Bd3`` for ``+Bd3``)."""
+    """The texts that name this move as a kindred piece's (docs/rules/README.md, "Writing
+    moves"): a pawn-like piece's push along its file or capture from a named file written
+    as a Pawn's, without a letter (``e4`` for the Super Pawn's ``Se4``); a promoted piece's
+    move with its unpromoted letter (``Bd3`` for ``+Bd3``)."""
     if move.kind != NORMAL:
         return set()
     piece = move.piece

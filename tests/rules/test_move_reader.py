@@ -25,7 +25,7 @@ from tests.robustness.common import memo_move_index
 from tests.rules.randgames import random_game
 
 LONG = os.environ.get("FAIRYPOST_LONG", "").strip().lower() not in ("", "0", "false", "no")
-EXAMPLES = 150 if LONG else 4          # random positions per game
+EXAMPLES = 60 if LONG else 4           # random positions per game
 LETTER_SQUARES = None if LONG else 40  # (letter, square) pairs tried per position; None: all
 
 CHESS = rules.start("chess")
