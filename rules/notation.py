@@ -399,9 +399,11 @@ def _kindred(pos, idx, raw, candidates) -> Move | None:
     if legal_hits and legal_hits == hits:
         return _pick(pos, idx, raw, legal_hits)
     moves = [idx.moves[h] for h in sorted(hits)]
-    written = " or ".join(_san_body(pos, m) for m in moves)
-    if legal_hits:
-        return _pick(pos, idx, raw, hits)  # legal and illegal together: list the legal ones
+    written = " or ".join(_san_body(pos, m) + ("" if m.lan in idx.legal or len(moves) == 1
+                                               else " (not legal now)") for m in moves)
+    if legal_hits:  # another piece could be meant, if only by an illegal move: refused
+        raise AmbiguousMoveError(f"{raw!r} could be {written}; write the one you mean in full",
+                                 [san(pos, idx.legal[h]) for h in sorted(legal_hits)])
     m = moves[0]
     err = explain(pos, m.lan)
     raise type(err)(f"{raw!r}: the {m.piece.name} on {pos.game.geometry.names[m.frm]} "

@@ -272,3 +272,13 @@ def test_a_pawn_move_refused_names_the_super_pawn_of_that_file_by_its_letter():
         with pytest.raises(NoSuchMoveError) as err:
             pos.parse(text)
         assert "the Super Pawn on e2 is written with its letter S" in str(err.value)
+
+
+def test_a_kindred_text_two_pieces_answer_is_refused_even_if_one_move_is_illegal():
+    # Blue's Promoted Pawns on d2 and f1 could both go to f2; d2's move is illegal (facing)
+    pos = rules.from_fen("kingqueen", "***1pb***/***1kb***/7+p+P/1+P7/3nN4/***+P2***/***+cK+P*** "
+                                      "w - - 2 29 hand=PPPPc;dropped=-")
+    with pytest.raises(AmbiguousMoveError) as err:
+        pos.parse("Pf2")
+    assert "+Pdf2 (not legal now) or +Pf2; write the one you mean in full" in str(err.value)
+    assert pos.parse("+Pf2").lan == "f1f2"
