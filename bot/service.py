@@ -42,6 +42,7 @@ from .challenge_rules import (
     check_accept,
     check_new_challenge,
     decide_rated,
+    drop_unseen_notice,
     earliest,
     offers_settled,
 )
@@ -773,8 +774,10 @@ class GameService(RatingsOps, ChallengeLife):
                     tell = c.opponent_id
                 if not await tx.close_challenge(c.id, how, player_id, now):
                     raise ChallengeError("that challenge is no longer open")
-                await challenge_settled(tx, c, now)
-                if tell is not None:
+                # withdrawn before its notice reached the opponent: both notices dropped
+                seen = not (how == "cancelled" and tell is not None and await drop_unseen_notice(tx, c))
+                await challenge_settled(tx, c, now, seen=seen)
+                if tell is not None and seen:
                     event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
                     await self._emit(tx, event, tell, now)
                 view = await self._challenge_view(tx, await tx.challenge(c.id))
