@@ -60,6 +60,11 @@ open, for ``challenge_withdrawn_hours`` (default 24; environment
 ``challenge_declined_days`` (default 7; ``FAIRYPOST_CHALLENGE_DECLINED_DAYS``) after it is
 declined: however often a challenger withdraws, the opponent gets at most
 ``max_challenges_per_opponent`` challenges a day (bot/challenge_rules.py).
+
+The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; environment
+``FAIRYPOST_COMPUTER_RETRY_SECONDS``, ``FAIRYPOST_COMPUTER_TELL_AFTER``): a turn that fails
+is tried again after this many seconds (default 30), the pause doubling each time up to an
+hour; after this many failures of one turn (default 3) its opponent is told (bot/computer.py).
 """
 
 from __future__ import annotations
@@ -112,6 +117,8 @@ class Settings:
     max_challenges_per_opponent: int = 3  # of them, to one opponent (withdrawn and declined ones count a while)
     challenge_withdrawn_hours: int = 24   # a withdrawn challenge counts against the one above this long
     challenge_declined_days: int = 7      # a declined one, this long
+    computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
+    computer_tell_after: int = 3          # failures of one turn before its opponent is told
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -137,6 +144,8 @@ class Settings:
                               f"not {self.challenge_withdrawn_hours}")
         if not 0 <= self.challenge_declined_days <= 365:
             raise ConfigError(f"challenge_declined_days must be from 0 to 365, not {self.challenge_declined_days}")
+        if self.computer_retry_seconds < 1 or self.computer_tell_after < 1:
+            raise ConfigError("computer_retry_seconds and computer_tell_after must be at least 1")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -207,6 +216,8 @@ _ENV_KEYS = {
     "FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT": ("max_challenges_per_opponent", int),
     "FAIRYPOST_CHALLENGE_WITHDRAWN_HOURS": ("challenge_withdrawn_hours", int),
     "FAIRYPOST_CHALLENGE_DECLINED_DAYS": ("challenge_declined_days", int),
+    "FAIRYPOST_COMPUTER_RETRY_SECONDS": ("computer_retry_seconds", int),
+    "FAIRYPOST_COMPUTER_TELL_AFTER": ("computer_tell_after", int),
 }
 
 
