@@ -12,6 +12,8 @@ from concurrent.futures import Executor, Future
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot import computer as comp
 from bot.events import ComputerStalled, GameOver, YourMove
 from bot.words.text import PLAIN, event_text
@@ -186,3 +188,12 @@ def test_an_import_safe_main_script_gets_the_computers_moves(tmp_path):
     out = _run(script, str(tmp_path / "games.db"))
     assert out.returncode == 0, out
     assert "reply by True ply 2" in out.stdout
+
+
+def test_the_retry_settings_are_read_and_checked():
+    from bot.config import ConfigError, Settings
+    s = Settings.load(env={"FAIRYPOST_COMPUTER_RETRY_SECONDS": "5", "FAIRYPOST_COMPUTER_TELL_AFTER": "1"})
+    assert (s.computer_retry_seconds, s.computer_tell_after) == (5, 1)
+    assert (Settings().computer_retry_seconds, Settings().computer_tell_after) == (30, 3)
+    with pytest.raises(ConfigError, match="computer_retry_seconds and computer_tell_after must be at least 1"):
+        Settings(computer_tell_after=0)
