@@ -247,7 +247,7 @@ class _Stall:
     """A turn of the computer's that failed: tried again from ``retry_at``."""
     player_id: int
     failures: int = 0
-    retry_at: int = 0
+    retry_at: int | None = None  # None: being tried now
     told: bool = False
 
 
@@ -510,17 +510,16 @@ class Computer:
         return self._retry_due(now)
 
     def _retry_due(self, now: int) -> int:
-        due = [(key, s) for key, s in self._stalls.items()
-               if s.retry_at <= now and key not in self._tasks]
+        due = [(key, s) for key, s in self._stalls.items() if s.retry_at is not None and s.retry_at <= now]
         for (game_id, ply), stall in due:
+            stall.retry_at = None  # until it fails again (or is done with)
             self._schedule(game_id, stall.player_id, ply)
         self._arm()
         return len(due)
 
     def next_due(self) -> int | None:
         """When the next failed turn is to be tried again."""
-        return min((s.retry_at for key, s in self._stalls.items() if key not in self._tasks),
-                   default=None)
+        return min((s.retry_at for s in self._stalls.values() if s.retry_at is not None), default=None)
 
     def _arm(self) -> None:
         """A timer for the next retry, so that it comes where no scheduler sweeps (the

@@ -5,6 +5,7 @@ start-up, with a clear message, by a real ``python script.py``."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import textwrap
@@ -49,6 +50,9 @@ async def test_a_failing_turn_is_retried_by_the_sweep_with_growing_pauses(settin
         await t.service.move(gid, me.id, "e4")
         await t.computer.idle(gid)
         assert broken.calls == 1  # failed once: not dropped, due again in 30 s
+        # where no scheduler sweeps (the terminal), its own timer is set for then
+        timer = t.computer._timer.when() - asyncio.get_running_loop().time()
+        assert 29 < timer <= 30
         pauses, at = [], t0
         for failures in range(2, 9):
             due = await t.service.next_wake()  # the scheduler would wake the sweep then
