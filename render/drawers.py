@@ -587,15 +587,16 @@ def bow(pen, direction=None):
 
 @drawer("eye", pointing="compass")  # a one-eyed head and a broad arrowhead the way it faces
 def eye(pen, direction=None):
-    # The arrowhead is the facing's mark: 48 units wide and 30 deep, from the head's rim
-    # nearly to the square's edge, so that it is more than a third of a square across
-    # and reads at a glance on a phone (render/README.md, "Marks").
-    pen.ellipse(50, 50, 22)
-    pen.path("M 31 50 C 38 40 62 40 69 50 C 62 60 38 60 31 50 Z", mode=DETAIL)
-    pen.path("M 35 50 C 41 43 59 43 65 50 C 59 57 41 57 35 50 Z", mode=CLEAR)
-    pen.ellipse(50, 50, 7, mode=DETAIL)
+    # The arrowhead is the facing's mark: 54 units wide, from under the head's rim nearly
+    # to the square's edge, drawn over the head so that its outline parts them. Outside
+    # the head it is more than a third of a square both ways, and reads at a glance on a
+    # phone (render/README.md, "Marks"). No pupil shift: the arrow says it all.
+    pen.ellipse(50, 50, 25)
+    pen.path("M 28 50 C 36 38 64 38 72 50 C 64 62 36 62 28 50 Z", mode=DETAIL)
+    pen.path("M 32 50 C 39 42 61 42 68 50 C 61 58 39 58 32 50 Z", mode=CLEAR)
+    pen.ellipse(50, 50, 7.5, mode=DETAIL)
     pen.ellipse(52, 47.5, 2.2, mode=CLEAR)
     if direction in DIRECTIONS:
         pen.layer()
         with pen.transform(rot=DIRECTIONS[direction], about=(50, 50)):
-            pen.poly([(50, 4), (75, 39), (50, 29), (25, 39)])
+            pen.poly([(50, 3), (77, 41), (50, 31), (23, 41)])
