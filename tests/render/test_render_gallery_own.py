@@ -13,40 +13,12 @@ from pathlib import Path
 
 from PIL import Image
 
+from tests.bot.test_own_variant import WAZIRKNIGHT
+
 ROOT = Path(__file__).resolve().parents[2]
 
-GOOD = '''name = "Wazir-Knight Chess"
-summary = "6 x 6 board, no Bishops, no castling; a Fox instead of the Queen."
-files = "abcdef"
-ranks = 6
-start = "rnfknr/pppppp/6/6/PPPPPP/RNFKNR w - - 0 1"
-game_end = "Checkmate wins. Stalemate is a draw."
-
-[pieces.K]
-name = "King"
-betza = "K"
-royal = true
-
-[pieces.F]
-name = "Fox"
-betza = "WN"
-glyph = "griffon"
-description = "One square along a rank or file, or a Knight's leap."
-
-[pieces.R]
-name = "Rook"
-betza = "R"
-
-[pieces.N]
-name = "Knight"
-betza = "N"
-
-[pieces.P]
-name = "Pawn"
-betza = "fmWfcF"
-pawn = true
-promotion = { ranks = [6], to = ["R", "N", "F"] }
-'''
+# the worked example of docs/variants.md, its Fox given a figure of the program's
+GOOD = WAZIRKNIGHT.replace('betza = "WN"\n', 'betza = "WN"\nglyph = "griffon"\n')
 
 
 def run_gallery(out: Path, folder: Path, *args: str):
