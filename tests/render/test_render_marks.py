@@ -147,3 +147,25 @@ def test_a_wall_is_a_third_of_a_square_thick_over_its_two_squares(square):
         both = (min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1))
         w, h = extent(figure_box(board_image(pos, flip=False, square=square), empty, both))
         assert min(w, h) >= THIRD * lay.square and max(w, h) >= 1.8 * lay.square, (a, b, w, h)
+
+
+def test_spear_and_wall_on_their_cards_and_in_the_legend():
+    for key, state in (("S", "R"), ("W", None)):
+        card = piece_card("ganymede", key, "w", state)
+        lay = card_layout(card)
+        boxes = [lay.box(sq) for sq in card.squares]
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+               max(b[2] for b in boxes), max(b[3] for b in boxes))
+        img = piece_card_image("ganymede", key, "w", state)
+        plain = Image.new("RGB", img.size, img.getpixel((box[0] + 2, box[1] + 2)))
+        w, h = extent(figure_box(img, plain, box, 0.25 if key == "S" else 0.0))
+        if key == "S":   # a diagonal spear, outside its shield
+            assert min(w, h) >= THIRD * lay.square and math.hypot(w, h) >= 0.8 * lay.square, (w, h)
+        else:            # a Wall over its two squares
+            assert min(w, h) >= THIRD * lay.square and max(w, h) >= 1.8 * lay.square, (w, h)
+    pos = diagram("ganymede", {**GANYMEDE, "f6": "S(R)"})
+    img, boxes = legend.draw_legend(pos.game, legend.legend_entries(pos))
+    icon = next(b["w"] for b, e in zip(boxes, legend.legend_entries(pos)) if e.key == "S")
+    plain = Image.new("RGB", img.size, img.getpixel(((icon[0] + icon[2]) // 2, icon[1] + 2)))  # the tile
+    w, h = extent(figure_box(img, plain, icon, 0.25))
+    assert min(w, h) >= THIRD * (icon[2] - icon[0]), (w, h, icon)
