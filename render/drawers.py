@@ -590,7 +590,9 @@ def eye(pen, direction=None):
     # The arrowhead is the facing's mark: 54 units wide, from under the head's rim nearly
     # to the square's edge, drawn over the head so that its outline parts them. Outside
     # the head it is more than a third of a square both ways, and reads at a glance on a
-    # phone (render/README.md, "Marks"). No pupil shift: the arrow says it all.
+    # phone (render/README.md, "Marks"); its core in the detail colour (dark in a light
+    # piece, light in a dark one) makes it stand out on either square. No pupil shift:
+    # the arrow says it all.
     pen.ellipse(50, 50, 25)
     pen.path("M 28 50 C 36 38 64 38 72 50 C 64 62 36 62 28 50 Z", mode=DETAIL)
     pen.path("M 32 50 C 39 42 61 42 68 50 C 61 58 39 58 32 50 Z", mode=CLEAR)
@@ -600,3 +602,4 @@ def eye(pen, direction=None):
         pen.layer()
         with pen.transform(rot=DIRECTIONS[direction], about=(50, 50)):
             pen.poly([(50, 3), (77, 41), (50, 31), (23, 41)])
+            pen.poly([(50, 12), (67, 36), (50, 30), (33, 36)], mode=DETAIL)
