@@ -33,6 +33,7 @@ def test_own_variants_are_drawn_and_a_bad_file_is_named_with_what_is_wrong(tmp_p
     (folder / "wazirknight.toml").write_text(GOOD)
     (folder / "typo.toml").write_text(GOOD.replace("royal = true", "royl = true"))
     (folder / "unclosed.toml").write_text(GOOD.replace('name = "Rook"', 'name = "Rook'))
+    (folder / "chess.toml").write_text(GOOD)
     out = tmp_path / "gallery"
     done = run_gallery(out, folder, "--games", "wazirknight")
     lines = done.stdout.splitlines()
@@ -42,7 +43,9 @@ def test_own_variants_are_drawn_and_a_bad_file_is_named_with_what_is_wrong(tmp_p
     assert any(f"{folder / 'typo.toml'}: [pieces.K] unknown key 'royl' (did you mean 'royal'?)" in b
                for b in bad), bad
     assert any(str(folder / "unclosed.toml") in b and "line" in b for b in bad), bad
-    assert len(bad) == 2
+    assert any(f"{folder / 'chess.toml'}: 'chess' is the id of a built-in game; rename the file" in b
+               for b in bad), bad
+    assert len(bad) == 3
     # the good one is drawn like a built-in game: start, legend, check, a card per piece
     assert not any("FAILED" in line for line in lines), lines
     for name in ("start.png", "start-legend.png", "check.png",
