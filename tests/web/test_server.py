@@ -19,7 +19,7 @@ async def test_page_shows_the_game_escaped(svc, client):
         assert f">{san}</li>" in html
     assert '<li data-ply="3" data-n="2">Nf3</li>' in html
     assert "Black to move (Bob)" in html
-    assert '<script src="/static/game.js">' in html
+    assert '<script src="/static/game.js?v=' in html
     data = json.loads(html.split('type="application/json">')[1].split("</script>")[0])
     assert data["state"]["ply"] == 3 and data["state"]["white"] == "Alice <b>&"
 
@@ -40,16 +40,17 @@ async def test_state_board_and_layout(svc, client):
     view = await new_game(svc, "chess", ["e4", "e5"])
     st = await (await client.get(path(view.id, "/state.json"))).json()
     assert [m["san"] for m in st["moves"]] == ["e4", "e5"] and st["turn"] == "w"
-    r = await client.get(path(view.id, "/board.png?ply=1&flip=1&sel=g1"))
+    r = await client.get(path(view.id, "/board.png?ply=1&flip=1"))
     assert r.status == 200 and r.content_type == "image/png"
     img = Image.open(io.BytesIO(await r.read()))
-    lay = await (await client.get(path(view.id, "/layout.json?ply=1&flip=1"))).json()
+    lay = await (await client.get(path(view.id, "/position.json?ply=1&flip=1"))).json()
     assert img.size == (lay["width"], lay["height"]) and img.width > 400
     assert len(lay["squares"]) == 64
     x0, y0, x1, y1 = lay["squares"]["a1"]
     assert x0 > lay["squares"]["h1"][0] and y0 < lay["squares"]["a8"][1]   # flipped
     assert len(img.convert("RGB").getcolors(1 << 20)) > 20
-    for bad in ("?ply=9", "?ply=x", "?sel=z9", "?line=e2e5"):
+    assert lay["pieces"]["g1"] == "White Knight" and "e4" in lay["pieces"]
+    for bad in ("?ply=9", "?ply=x", "?line=e2e5"):
         r = await client.get(path(view.id, "/board.png" + bad))
         assert r.status == 400, bad
         assert (await r.text())
@@ -58,19 +59,23 @@ async def test_state_board_and_layout(svc, client):
 async def test_square_moves_and_side_line(svc, client):
     view = await new_game(svc, "chess", ["e4", "e5"])
     got = await (await client.get(path(view.id, "/moves.json?ply=2&line=g1f3+b8c6&square=f1"))).json()
-    assert got["line"] == ["Nf3", "Nc6"]
+    line = await (await client.get(path(view.id, "/position.json?ply=2&line=g1f3+b8c6"))).json()
+    assert line["line"] == ["Nf3", "Nc6"]
     assert got["targets"]["b5"] == [{"lan": "f1b5", "san": "Bb5"}]
     assert "a6" in got["targets"] and "f1" not in got["targets"]
     # the game itself is untouched
     assert (await svc.game(view.id)).ply == 2
-    r = await client.get(path(view.id, "/moves.json?line=g1f4"))
-    assert r.status == 400 and "g1f4" in await r.text()
+    for what in ("moves.json?square=g1&line=g1f4", "position.json?line=g1f4"):
+        r = await client.get(path(view.id, "/" + what))
+        assert r.status == 400 and "g1f4" in await r.text()
+    r = await client.get(path(view.id, "/moves.json?square=z9"))
+    assert r.status == 400 and "z9" in await r.text()
 
 
 def test_wall_cyclops_and_drop_moves():
     import rules
 
-    from bot.web.analysis import drop_moves, square_moves
+    from bot.web.analysis import placements, square_moves
     # Ganymede's Wall (a2-b2 at the start): the same moves clicked on either square
     pos = rules.start("ganymede")
     a, b = square_moves(pos, "a2"), square_moves(pos, "b2")
@@ -84,8 +89,13 @@ def test_wall_cyclops_and_drop_moves():
     # King and Queen: a piece in hand is dropped
     kq = rules.from_fen("kingqueen", "***nkc***/***1b1***/p1p1p1p1p/9/P1P1P1P1P/***1B1***/"
                                      "***CK1*** w - - 0 1 hand=N;dropped=-")
-    drops = drop_moves(kq)
-    assert {d["to"] for d in drops} == {"f1", "d2", "f2"} and drops[0]["lan"] == "N@f1"
+    drops = placements(kq)
+    assert {d["squares"][0] for d in drops} == {"f1", "d2", "f2"} and drops[0]["lan"] == "N@f1"
+    assert all(d["drop"] and d["piece"] == "N" for d in drops)
+    # Super Chess's set-up: each action places two Super Pawns, picked by a click on each
+    setup = placements(rules.from_fen("superchess", rules.game("superchess").setup_start_fen))
+    assert {"lan": "S@a2,S@b2", "squares": ["a2", "b2"]}.items() <= setup[0].items()
+    assert not any(d["drop"] for d in setup)
 
 
 async def test_live_events_follow_the_game(svc, client):

@@ -1,0 +1,88 @@
+"""Work a page request asks for, kept off the event loop and bounded: board pictures
+rendered once and remembered, side lines and move lists computed in worker threads, and
+a cap on how much of that one client may have waiting at a time.
+
+The event loop only awaits here: the rendering (Pillow) and the rules run in a small
+thread pool, so a flood of requests for one game delays another game's page by the
+pool's queue, never by a computation holding the loop."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+
+class Busy(Exception):
+    """Too much is waiting already (this client's share, or everyone's): try again soon."""
+
+
+class Pictures:
+    """Rendered board pictures by what they show (the moves from the game's start, the
+    side, the size): the same picture asked for 300 times is rendered once, and asked for
+    while being rendered is waited for, not rendered again. The least recently used are
+    dropped beyond ``budget`` bytes."""
+
+    def __init__(self, budget: int = 64 << 20):
+        self.budget = budget
+        self.renders = 0  # how many pictures were rendered (the bench and tests read it)
+        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+        self._size = 0
+        self._pending: dict[tuple, asyncio.Future] = {}
+
+    async def get(self, key: tuple, render: Callable[[], bytes], run) -> bytes:
+        """The picture for ``key``; ``render`` makes it, ``run(fn)`` runs that off the loop."""
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        if key in self._pending:
+            return await asyncio.shield(self._pending[key])
+        future = asyncio.get_running_loop().create_future()
+        self._pending[key] = future
+        try:
+            png = await run(render)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # read: a failure nobody else waited for is not "unretrieved"
+            raise
+        finally:
+            del self._pending[key]
+        self.renders += 1
+        future.set_result(png)
+        self._kept[key] = png
+        self._size += len(png)
+        while self._size > self.budget and self._kept:
+            _, old = self._kept.popitem(last=False)
+            self._size -= len(old)
+        return png
+
+
+class Workers:
+    """A few threads for the pages' computations; at most ``per_client`` of one client's
+    and ``total`` of everyone's waiting or running (beyond: ``Busy``)."""
+
+    def __init__(self, threads: int = 2, per_client: int = 4, total: int = 64):
+        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="web-work")
+        self.per_client = per_client
+        self.total = total
+        self._by_client: dict[str, int] = {}
+        self._running = 0
+
+    async def run(self, client: str, fn: Callable, *args):
+        if self._running >= self.total or self._by_client.get(client, 0) >= self.per_client:
+            raise Busy("too many requests at once: try again in a moment")
+        self._running += 1
+        self._by_client[client] = self._by_client.get(client, 0) + 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        finally:
+            self._running -= 1
+            left = self._by_client[client] - 1
+            if left:
+                self._by_client[client] = left
+            else:
+                del self._by_client[client]
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
