@@ -50,7 +50,7 @@ class Evaluator:
         self._pool: ProcessPoolExecutor | None = None
         self._known: OrderedDict[tuple, dict] = OrderedDict()
         self._remember = remember
-        self._queues: OrderedDict[object, deque] = OrderedDict()
+        self._queues: dict[object, _Queue] = {}
         self._jobs: dict[tuple, _Job] = {}
         self._runner: asyncio.Task | None = None
 
@@ -67,7 +67,7 @@ class Evaluator:
             if len(self._jobs) >= self.total or len(waiting) >= self.per_game:
                 raise Busy("the computer has too many positions to look at: try again in a minute")
             job = self._jobs[key] = _Job(key, asyncio.get_running_loop().create_future())
-            self._queues.setdefault(queue, deque()).append(job)
+            self._queues.setdefault(queue, _Queue()).append(job)
             if self._runner is None or self._runner.done():
                 self._runner = asyncio.get_running_loop().create_task(self._run())
         job.waiters += 1
@@ -79,12 +79,15 @@ class Evaluator:
             job.waiters -= 1
 
     async def _run(self) -> None:
+        turn = 0
         while self._queues:
-            queue, jobs = next(iter(self._queues.items()))
+            # the game served longest ago goes next (one that has not been served: first)
+            queue = min(self._queues, key=lambda q: self._queues[q].served)
+            jobs = self._queues[queue]
             job = jobs.popleft()
-            if jobs:
-                self._queues.move_to_end(queue)  # the next game's turn
-            else:
+            turn += 1
+            jobs.served = turn
+            if not jobs:
                 del self._queues[queue]
             if job.waiters == 0:  # everyone who asked has given up
                 del self._jobs[job.key]
@@ -114,6 +117,11 @@ class Evaluator:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class _Queue(deque):
+    """One game's waiting requests, and when it was last served."""
+    served = 0
 
 
 class _Job:

@@ -165,3 +165,126 @@ def test_a_promotion_offers_every_piece_on_one_square():
     pos = rules.from_fen("chess", "8/4P3/8/8/8/8/k7/6K1 w - - 0 1")
     got = square_moves(pos, "e7")
     assert sorted(m["san"] for m in got["targets"]["e8"]) == ["e8=B", "e8=N", "e8=Q", "e8=R"]
+
+
+async def test_pictures_keyed_by_the_games_version(svc, client):
+    """An address names one state of the game for good; a takeback or a result moves the
+    version on, so an old address is refused (409) and the page asks again."""
+    from bot.web.server import PICTURES
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    alice, bob = await svc.player("test", "a"), await svc.player("test", "b")
+    first = path(view.id, f"/board.png?v={view.version}&ply=2")
+    r = await client.get(first)
+    assert r.status == 200 and "immutable" in r.headers["Cache-Control"]
+    await svc.ask_takeback(view.id, bob.id)
+    await svc.accept_takeback(view.id, alice.id)
+    now = await svc.game(view.id)
+    assert now.version != view.version
+    assert (await client.get(first)).status == 409
+    st = await (await client.get(path(view.id, "/state.json"))).json()
+    assert st["version"] == now.version and st["ply"] == 1
+    await svc.resign(view.id, bob.id)
+    st = await (await client.get(path(view.id, "/state.json"))).json()
+    assert st["banner"] and "resigned" in st["banner"] and st["version"] > now.version
+    # 300 requests for one board: one rendering
+    app = client.server.app
+    before = app[PICTURES].renders
+    address = path(view.id, f"/board.png?v={st['version']}&ply=1")
+    got = await asyncio.gather(*(client.get(address) for _ in range(300)))
+    assert {r.status for r in got} <= {200, 429} and sum(r.status == 200 for r in got) >= 4
+    assert app[PICTURES].renders - before == 1
+
+
+async def test_every_response_has_the_safety_headers(svc, client):
+    view = await new_game(svc, "chess", ["e4"])
+    html = await (await client.get(path(view.id))).text()
+    script = html.split('<script src="')[1].split('"')[0]
+    for address in (path(view.id), path(view.id, "/state.json"), path(view.id, "/board.png"),
+                    script, "/g/1/forged", "/nothing", "/favicon.ico"):
+        r = await client.get(address, allow_redirects=False)
+        h = r.headers
+        assert h["X-Content-Type-Options"] == "nosniff", address
+        assert "frame-ancestors 'none'" in h["Content-Security-Policy"], address
+        assert "script-src 'self'" in h["Content-Security-Policy"]
+        assert h["Server"] == "fairypost", address   # no version of anything
+    r = await client.get(script)
+    assert "?v=" in script and "immutable" in r.headers["Cache-Control"]
+    r = await client.get("/favicon.ico")
+    assert r.status == 200 and r.content_type == "image/svg+xml"
+
+
+async def test_players_act_through_the_service_and_watchers_cannot(svc, client):
+    view = await new_game(svc, "chess", ["e4"])
+    black = f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'b')}"
+    white = f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'w')}"
+    r = await client.post(path(view.id, "/move"), json={"text": "e5"})
+    assert r.status == 403
+    r = await client.post(white + "/move", json={"text": "d4", "ply": 1})
+    assert r.status == 409 and "turn" in (await r.json())["error"]
+    r = await client.post(black + "/move", json={"text": "e5", "ply": 0})   # stale: expected_ply
+    assert r.status == 409
+    r = await client.post(black + "/move", json={"text": "<b>", "ply": 1})
+    assert r.status == 409 and (await r.json())["error"]
+    r = await client.post(black + "/move", json={"text": "e5", "ply": 1})
+    assert r.status == 200 and (await r.json())["state"]["ply"] == 2
+    for bad in ({"action": "explode"}, {"action": "resign", "ply": "x"}, ["resign"]):
+        assert (await client.post(black + "/action", json=bad)).status == 400
+    r = await client.post(black + "/action", json={"action": "offer_draw", "ply": 2})
+    assert (await r.json())["state"]["drawOffer"] == "b"
+    r = await client.post(white + "/action", json={"action": "accept_draw", "ply": 2})
+    assert (await r.json())["state"]["result"] == "1/2-1/2"
+
+
+async def test_a_move_by_another_process_reaches_an_open_stream(svc, client, tmp_path):
+    """A second service on the same SQLite file (its own connection, as another process
+    has): the stream hears the move through the data version, well within a second."""
+    import random
+    import time
+    from datetime import UTC, datetime
+
+    from bot.config import Settings
+    from bot.service import GameService
+    from bot.timekeeping.clock import ManualClock
+    view = await new_game(svc, "chess", ["e4"])
+    r = await client.get(path(view.id, "/events"))
+    assert await r.content.readline() == b": live\n"
+    await r.content.readline()
+    other = await GameService.open(Settings(db_path=str(tmp_path / "games.db"), command_rate_per_minute=0),
+                                   clock=ManualClock(datetime(2026, 1, 5, 13, tzinfo=UTC)),
+                                   rng=random.Random(2))
+    try:
+        began = time.monotonic()
+        await other.move(view.id, (await other.player("test", "b")).id, "e5")
+        while (await asyncio.wait_for(r.content.readline(), 3)) != b"event: update\n":
+            pass
+        assert time.monotonic() - began < 1.0
+        assert json.loads((await r.content.readline())[5:])["ply"] == 2
+    finally:
+        await other.close()
+        r.close()
+
+
+async def test_evaluations_take_turns_by_game_and_are_capped():
+    from bot.web.evaluation import Evaluator
+    from bot.web.work import Busy
+    ev = Evaluator(seconds=0.05, per_game=2, total=4)
+    import rules
+    start = rules.start("chess").fen()
+    flood = [("e2e4",), ("d2d4",)]
+    try:
+        tasks = [asyncio.create_task(ev.evaluate("chess", start, lans, queue=1)) for lans in flood]
+        await asyncio.sleep(0)
+        try:
+            await ev.evaluate("chess", start, ("c2c4",), queue=1)   # a third for game 1: refused
+            raise AssertionError("not capped")
+        except Busy:
+            pass
+        other = asyncio.create_task(ev.evaluate("chess", start, ("g1f3",), queue=2))
+        order = []
+        for name, t in zip(("1a", "1b", "2"), tasks + [other], strict=True):
+            t.add_done_callback(lambda _t, name=name: order.append(name))
+        await asyncio.gather(*tasks, other)
+        # game 2's one request ran before game 1's second: the games take turns
+        assert order == ["1a", "2", "1b"] and ev.searches == 3
+    finally:
+        ev.close()
