@@ -227,9 +227,13 @@ async def board_handler(request: web.Request) -> web.Response:
     pos, ply, line = await _position(request, view)
     flip = _flip(request)
     key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, flip)
-    png = await request.app[PICTURES].get(
-        key, lambda: render.board_png(pos, flip=flip, square=SQUARE_PX, result=""),
-        lambda fn: _work(request, fn))
+
+    async def paint():
+        try:
+            return await request.app[WORKERS].paint(_client(request), *key, SQUARE_PX)
+        except Busy as e:
+            raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+    png = await request.app[PICTURES].get(key, paint)
     # an address with the version shows one state of the game for good; without, it may change
     cache = "private, max-age=31536000, immutable" if version is not None else "no-store"
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})

@@ -2,16 +2,18 @@
 rendered once and remembered, side lines and move lists computed in worker threads, and
 a cap on how much of that one client may have waiting at a time.
 
-The event loop only awaits here: the rendering (Pillow) and the rules run in a small
-thread pool, so a flood of requests for one game delays another game's page by the
-pool's queue, never by a computation holding the loop."""
+The event loop only awaits here: the rules run in a small thread pool, and the rendering
+(Pillow and the figures' drawing, the heaviest work, mostly Python holding the GIL) in a
+worker process, so a flood of requests for one game's pictures delays another game's page
+neither by a computation holding the loop nor by the interpreter's lock."""
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 
 class Busy(Exception):
@@ -31,8 +33,8 @@ class Pictures:
         self._size = 0
         self._pending: dict[tuple, asyncio.Future] = {}
 
-    async def get(self, key: tuple, render: Callable[[], bytes], run) -> bytes:
-        """The picture for ``key``; ``render`` makes it, ``run(fn)`` runs that off the loop."""
+    async def get(self, key: tuple, paint) -> bytes:
+        """The picture for ``key``; ``await paint()`` makes it (off the loop)."""
         if key in self._kept:
             self._kept.move_to_end(key)
             return self._kept[key]
@@ -41,7 +43,7 @@ class Pictures:
         future = asyncio.get_running_loop().create_future()
         self._pending[key] = future
         try:
-            png = await run(render)
+            png = await paint()
         except BaseException as e:
             future.set_exception(e)
             future.exception()  # read: a failure nobody else waited for is not "unretrieved"
@@ -58,24 +60,56 @@ class Pictures:
         return png
 
 
+def render_board(game: str, start_vfen: str, lans: tuple[str, ...], flip: bool, square: int) -> bytes:
+    """A board picture without a banner (in the worker process: the position played there)."""
+    import render
+    pos = _worker_positions.get(game, start_vfen, lans)
+    return render.board_png(pos, flip=flip, square=square, result="")
+
+
+class _Positions:
+    """The worker's positions, made on first use (a replay step plays on from the last)."""
+    cache = None
+
+    def get(self, game, start_vfen, lans):
+        if self.cache is None:
+            from .analysis import PositionCache
+            self.cache = PositionCache(size=64)
+        return self.cache.get(game, start_vfen, lans)
+
+
+_worker_positions = _Positions()
+
+
 class Workers:
-    """A few threads for the pages' computations; at most ``per_client`` of one client's
-    and ``total`` of everyone's waiting or running (beyond: ``Busy``)."""
+    """A few threads for the pages' computations and a process for their pictures; at
+    most ``per_client`` of one client's and ``total`` of everyone's waiting or running
+    (beyond: ``Busy``)."""
 
     def __init__(self, threads: int = 2, per_client: int = 4, total: int = 64):
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="web-work")
+        self._painter: ProcessPoolExecutor | None = None
         self.per_client = per_client
         self.total = total
         self._by_client: dict[str, int] = {}
         self._running = 0
 
     async def run(self, client: str, fn: Callable, *args):
+        return await self._in(self._pool, client, fn, *args)
+
+    async def paint(self, client: str, *args) -> bytes:
+        """``render_board(*args)`` in the worker process (made on first use)."""
+        if self._painter is None:
+            self._painter = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return await self._in(self._painter, client, render_board, *args)
+
+    async def _in(self, pool, client: str, fn: Callable, *args):
         if self._running >= self.total or self._by_client.get(client, 0) >= self.per_client:
             raise Busy("too many requests at once: try again in a moment")
         self._running += 1
         self._by_client[client] = self._by_client.get(client, 0) + 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         finally:
             self._running -= 1
             left = self._by_client[client] - 1
@@ -86,3 +120,5 @@ class Workers:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._painter is not None:
+            self._painter.shutdown(wait=False, cancel_futures=True)

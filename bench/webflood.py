@@ -1,0 +1,143 @@
+"""Web under a flood: one game's pages flooded, another game's page beside it (issue 33).
+
+Two Gigachess II games (a seeded random game of 300 plies, and a short one) are played
+through the game service into a real SQLite file and served on 127.0.0.1. A link holder
+of the first game floods it with what a page may ask: 1,000 open event streams, board
+pictures (300 requests for one board, then one per ply), 400-move side lines, and the
+computer's evaluations. Meanwhile another game's page (its state and its position JSON,
+what a page does after each move) is timed, one request after the other: that latency's
+p95 under the flood, beside the same requests with nothing else going on (the anchor,
+same run). The goal: p95 under 200 ms. Also counted: renders for the 300 requests of one
+board (goal: 1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from .common import Context, Series, goal, row, run_async, service_settings, time_figure
+from .replay import long_game
+
+NAME = "webflood"
+TITLE = "Another game's page while one game's pages are flooded"
+GOAL_P95 = 0.2
+
+
+async def _seed(settings, games: list[list[str]]) -> list[int]:
+    from bot.service import GameService
+    svc = await GameService.open(settings, rng=random.Random(1))
+    try:
+        a = await svc.player("bench", "a", "Alice")
+        b = await svc.player("bench", "b", "Bob")
+        ids = []
+        for lans in games:
+            ch = await svc.challenge(a.id, "gigachess2", opponent_id=b.id, days=None, colour="white")
+            view = await svc.accept_challenge(ch.id, b.id)
+            for i, lan in enumerate(lans):
+                await svc.move(view.id, (a if i % 2 == 0 else b).id, lan)
+            ids.append(view.id)
+        return ids
+    finally:
+        await svc.close()
+
+
+async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: int,
+                   streams: int, samples: int):
+    import aiohttp
+    from aiohttp import web
+
+    from bot.service import GameService
+    from bot.web import tokens
+    from bot.web.server import PICTURES, make_app
+    svc = await GameService.open(settings)
+    secret = b"bench"
+    app = make_app(svc, secret)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    flood_page = f"{base}/g/{flooded}/{tokens.sign(secret, flooded)}"
+    quiet_page = f"{base}/g/{quiet}/{tokens.sign(secret, quiet)}"
+    calm, busy = Series(), Series()
+    counts = {"streams": 0, "ok": 0, "refused": 0}
+    renders = 0
+    try:
+        conn = aiohttp.TCPConnector(limit=0)
+        async with aiohttp.ClientSession(connector=conn) as http:
+            async def timed(series: Series, n: int) -> None:
+                for _ in range(n):
+                    t, c = time.perf_counter(), time.process_time()
+                    for path in ("/state.json", "/position.json"):
+                        async with http.get(quiet_page + path) as r:
+                            assert r.status == 200, (path, r.status)
+                            await r.read()
+                    series.add(time.perf_counter() - t, time.process_time() - c)
+
+            async def hit(url: str) -> None:
+                try:
+                    async with http.get(url) as r:
+                        await r.read()
+                        counts["ok" if r.status == 200 else "refused"] += 1
+                except aiohttp.ClientError:
+                    counts["refused"] += 1
+
+            async def stream() -> None:
+                try:
+                    async with http.get(flood_page + "/events") as r:
+                        if r.status == 200:
+                            counts["streams"] += 1
+                        await r.content.read()
+                except (aiohttp.ClientError, asyncio.CancelledError):
+                    pass
+
+            await timed(calm, 3)  # warm-up
+            calm.__init__()
+            await timed(calm, samples)
+            version = (await (await http.get(flood_page + "/state.json")).json())["version"]
+            held = [asyncio.create_task(stream()) for _ in range(streams)]
+            before = app[PICTURES].renders
+            one_board = [hit(f"{flood_page}/board.png?v={version}&ply={plies}") for _ in range(300)]
+            await asyncio.gather(*one_board)
+            same_board_renders = app[PICTURES].renders - before
+            flood = [hit(f"{flood_page}/board.png?v={version}&ply={p}") for p in range(plies)]
+            side = "+".join(line)
+            flood += [hit(f"{flood_page}/position.json?ply=0&line={side}") for _ in range(20)]
+            flood += [hit(f"{flood_page}/eval.json?ply={p}") for p in range(15)]
+            flooding = asyncio.gather(*flood)
+            await timed(busy, samples)
+            await flooding
+            renders = same_board_renders
+            for t in held:
+                t.cancel()
+            await asyncio.gather(*held, return_exceptions=True)
+    finally:
+        await runner.cleanup()
+        await svc.close()
+    return calm, busy, counts, renders
+
+
+def run(ctx: Context) -> dict:
+    plies, streams, samples = ctx.size((300, 1000, 40), (40, 100, 10))
+    ctx.progress(f"two games played through the service ({plies} plies)")
+    lans = long_game(plies, ctx.rng("replay"))
+    line = long_game(400, ctx.rng("side line"))[:400 if plies >= 300 else 60]
+    settings = service_settings(ctx.tmp / "webflood.db", command_rate_per_minute=0)
+    flooded, quiet = run_async(_seed(settings, [lans, lans[:20]]))
+    ctx.progress(f"flood: {streams} streams, pictures, side lines, evaluations")
+    calm, busy, counts, renders = run_async(_measure(settings, flooded, quiet, line, len(lans),
+                                                     streams, samples))
+    p95 = busy.summary()["p95"]
+    rows = [row("another game's state + position under the flood", "ms", time_figure(busy),
+                time_figure(calm), anchor_name="the same requests with no flood")]
+    goals = [goal("web-flood", "another game's page p95 under 200 ms while one game is flooded",
+                  p95, GOAL_P95, p95 < GOAL_P95 if plies >= 300 else None, f"{p95 * 1000:.0f} ms"),
+             goal("web-renders", "300 requests for one board render it once", renders, 1,
+                  renders == 1, f"{renders} render(s)")]
+    notes = [f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
+             f"refused (the client's share, 429/503) {counts['refused']}"]
+    return {"rows": rows, "goals": goals, "skipped": [], "notes": notes,
+            "params": {"plies": len(lans), "streams": streams, "samples": samples}}
