@@ -97,3 +97,53 @@ class Hub:
                 sub.hand(state if public else CLOSED)
             else:
                 sub.hand(state)
+
+
+class Views:
+    """The games as the pages last read them, forgotten at every change anywhere (the same
+    wake as the hub's) and after ``ttl`` seconds (the clocks move on): a flood of requests
+    on one game reads it once, and never queues the database for another game's page.
+    Reads of one game asked for at once share one read."""
+
+    def __init__(self, read_game, is_public, ttl: float = 1.0):
+        self._read_game = read_game
+        self._is_public = is_public
+        self.ttl = ttl
+        self._kept: dict[tuple, tuple[float, object]] = {}
+        self._reading: dict[tuple, asyncio.Future] = {}
+        self._generation = 0
+
+    def forget(self) -> None:
+        self._kept.clear()
+        self._generation += 1  # a read begun before the change is not kept
+
+    async def game(self, game_id: int):
+        return await self._get(("game", game_id), self._read_game, game_id)
+
+    async def is_public(self, game_id: int) -> bool:
+        return await self._get(("public", game_id), self._is_public, game_id)
+
+    async def _get(self, key: tuple, read, game_id: int):
+        loop = asyncio.get_running_loop()
+        kept = self._kept.get(key)
+        if kept is not None and loop.time() - kept[0] < self.ttl:
+            return kept[1]
+        if key in self._reading:
+            return await asyncio.shield(self._reading[key])
+        future = loop.create_future()
+        self._reading[key] = future
+        generation = self._generation
+        try:
+            value = await read(game_id)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # read: nobody else may be waiting
+            raise
+        finally:
+            del self._reading[key]
+        future.set_result(value)
+        if generation == self._generation:
+            if len(self._kept) > 10_000:
+                self._kept.clear()
+            self._kept[key] = (loop.time(), value)
+        return value

@@ -38,7 +38,7 @@ from bot.errors import NotFound, RateLimited, ServiceError
 
 from . import analysis, page, tokens
 from .evaluation import Evaluator
-from .live import CLOSED, Hub
+from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Workers
 
 log = logging.getLogger("bot.web")
@@ -52,6 +52,7 @@ SERVICE = web.AppKey("service", object)
 SECRET = web.AppKey("secret", bytes)
 CACHE = web.AppKey("cache", analysis.PositionCache)
 HUB = web.AppKey("hub", Hub)
+VIEWS = web.AppKey("views", Views)
 EVALUATOR = web.AppKey("evaluator", Evaluator)
 PICTURES = web.AppKey("pictures", Pictures)
 WORKERS = web.AppKey("workers", Workers)
@@ -73,17 +74,22 @@ def make_app(service, secret: bytes) -> web.Application:
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
     app[HUB] = Hub(service.game, service.is_public, page.state)
+    app[VIEWS] = Views(service.game, service.is_public)
     app[EVALUATOR] = Evaluator()
     app[PICTURES] = Pictures()
     app[WORKERS] = Workers()
     app[STREAMS] = {}
 
+    def changed() -> None:  # a commit here, or another process's: what pages read is old
+        app[VIEWS].forget()
+        app[HUB].wake()
+
     async def listen(app: web.Application):
         hub = app[HUB]
-        service.add_listener(hub.wake)
+        service.add_listener(changed)
         service.watch_others()
         yield
-        service.remove_listener(hub.wake)
+        service.remove_listener(changed)
         hub.stop()  # open streams see CLOSED and end
         app[EVALUATOR].close()
         app[WORKERS].close()
@@ -136,8 +142,9 @@ async def _access(request: web.Request):
     if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise web.HTTPNotFound(text="no such game")
     game_id = int(text)
+    views = request.app[VIEWS]
     if token == PUBLIC_TOKEN:
-        if not await request.app[SERVICE].is_public(game_id):
+        if not await views.is_public(game_id):
             raise web.HTTPNotFound(text="no such game")
         role = ""
     else:
@@ -145,7 +152,7 @@ async def _access(request: web.Request):
         if role is None:
             raise web.HTTPNotFound(text="no such game")
     try:
-        return await request.app[SERVICE].game(game_id), role
+        return await views.game(game_id), role
     except NotFound:
         raise web.HTTPNotFound(text="no such game") from None
 
@@ -158,23 +165,27 @@ def _base(view, request: web.Request) -> str:
     return f"/g/{view.id}/{request.match_info['token']}"
 
 
-async def _position(request: web.Request, view):
-    """The position at ``ply`` of the game then the side line ``line`` (played off the loop)."""
-    q = request.query
+def _ply_and_line(request: web.Request, view) -> tuple[int, tuple[str, ...]]:
     try:
-        ply = analysis.parse_ply(q.get("ply"), view.ply)
-        line = analysis.parse_line(q.get("line"))
+        return (analysis.parse_ply(request.query.get("ply"), view.ply),
+                analysis.parse_line(request.query.get("line")))
     except analysis.BadRequest as e:
         raise web.HTTPBadRequest(text=str(e)) from None
+
+
+async def _position(request: web.Request, view):
+    """The position at ``ply`` of the game then the side line ``line`` (played off the loop)."""
+    ply, line = _ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     pos = await _work(request, request.app[CACHE].get, view.game, view.start_vfen, lans)
     return pos, ply, line
 
 
 async def _work(request: web.Request, fn, *args):
-    """``fn(*args)`` in a worker thread, within this client's share; its BadRequest a 400."""
+    """``fn(*args)`` in a worker thread, within this client's share and the game's turn;
+    its BadRequest a 400."""
     try:
-        return await request.app[WORKERS].run(_client(request), fn, *args)
+        return await request.app[WORKERS].run(_client(request), request.match_info["id"], fn, *args)
     except analysis.BadRequest as e:
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:
@@ -199,7 +210,7 @@ async def favicon_handler(request: web.Request) -> web.Response:
 async def plain_handler(request: web.Request) -> web.Response:
     text = request.match_info["id"]
     if text.isascii() and text.isdigit() and len(text) <= 18 and \
-            await request.app[SERVICE].is_public(int(text)):
+            await request.app[VIEWS].is_public(int(text)):
         raise web.HTTPFound(f"/g/{int(text)}/{PUBLIC_TOKEN}")
     raise web.HTTPNotFound(text="no such game")
 
@@ -224,16 +235,17 @@ async def board_handler(request: web.Request) -> web.Response:
     version = request.query.get("v")
     if version is not None and version != str(view.version):
         raise web.HTTPConflict(text="the game has changed since: look again")
-    pos, ply, line = await _position(request, view)
-    flip = _flip(request)
-    key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, flip)
+    ply, line = _ply_and_line(request, view)
+    key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, _flip(request))
 
-    async def paint():
-        try:
-            return await request.app[WORKERS].paint(_client(request), *key, SQUARE_PX)
-        except Busy as e:
-            raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
-    png = await request.app[PICTURES].get(key, paint)
+    async def paint():  # only a picture not kept yet costs the client's share and a rendering
+        return await request.app[WORKERS].paint(_client(request), view.id, *key, SQUARE_PX)
+    try:
+        png = await request.app[PICTURES].get(key, paint)
+    except analysis.BadRequest as e:
+        raise web.HTTPBadRequest(text=str(e)) from None
+    except Busy as e:
+        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
     # an address with the version shows one state of the game for good; without, it may change
     cache = "private, max-age=31536000, immutable" if version is not None else "no-store"
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})

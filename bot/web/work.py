@@ -82,35 +82,46 @@ _worker_positions = _Positions()
 
 
 class Workers:
-    """A few threads for the pages' computations and a process for their pictures; at
+    """A few threads for the pages' computations and two processes for their pictures; at
     most ``per_client`` of one client's and ``total`` of everyone's waiting or running
-    (beyond: ``Busy``)."""
+    (beyond: ``Busy``), and one of each game's running at a time in each pool, so that a
+    flood on one game leaves a thread and a painter free for the others."""
 
-    def __init__(self, threads: int = 2, per_client: int = 4, total: int = 64):
+    def __init__(self, threads: int = 2, painters: int = 2, per_client: int = 4, total: int = 64):
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="web-work")
+        self._painters = painters
         self._painter: ProcessPoolExecutor | None = None
+        self._games: dict[tuple, _Gate] = {}
         self.per_client = per_client
         self.total = total
         self._by_client: dict[str, int] = {}
         self._running = 0
 
-    async def run(self, client: str, fn: Callable, *args):
-        return await self._in(self._pool, client, fn, *args)
+    async def run(self, client: str, game: object, fn: Callable, *args):
+        """``fn(*args)`` in a thread; ``game``: whose turn-taking it joins."""
+        return await self._in(self._pool, client, ("thread", game), fn, *args)
 
-    async def paint(self, client: str, *args) -> bytes:
-        """``render_board(*args)`` in the worker process (made on first use)."""
+    async def paint(self, client: str, game: object, *args) -> bytes:
+        """``render_board(*args)`` in a painter process (made on first use)."""
         if self._painter is None:
-            self._painter = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return await self._in(self._painter, client, render_board, *args)
+            self._painter = ProcessPoolExecutor(max_workers=self._painters,
+                                                mp_context=multiprocessing.get_context("spawn"))
+        return await self._in(self._painter, client, ("paint", game), render_board, *args)
 
-    async def _in(self, pool, client: str, fn: Callable, *args):
+    async def _in(self, pool, client: str, lane: tuple, fn: Callable, *args):
         if self._running >= self.total or self._by_client.get(client, 0) >= self.per_client:
             raise Busy("too many requests at once: try again in a moment")
         self._running += 1
         self._by_client[client] = self._by_client.get(client, 0) + 1
+        gate = self._games.setdefault(lane, _Gate())
+        gate.users += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            async with gate.lock:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         finally:
+            gate.users -= 1
+            if not gate.users:
+                del self._games[lane]
             self._running -= 1
             left = self._by_client[client] - 1
             if left:
@@ -122,3 +133,11 @@ class Workers:
         self._pool.shutdown(wait=False, cancel_futures=True)
         if self._painter is not None:
             self._painter.shutdown(wait=False, cancel_futures=True)
+
+
+class _Gate:
+    """One game's turn in a pool, and how many requests are at it."""
+
+    def __init__(self):
+        self.lock = asyncio.Lock()
+        self.users = 0
