@@ -133,3 +133,16 @@ def piece_names(pos) -> dict[str, str]:
         out[square] = f"{sides.get(p.colour, p.colour)} {name}" + (
             f" ({p.state})" if p.state else "")
     return out
+
+
+def describe(pos, pos_at, line: tuple[str, ...], flip: bool, square: int) -> dict:
+    """What the page draws over the picture of ``pos``: each square's pixel box, the
+    pieces in words, the side line's SAN (``pos_at``: from a LAN prefix of the line to its
+    position), and the placements."""
+    import render
+    lay = render.board_layout(pos, flip=flip, square=square, result="")
+    return {"turn": pos.turn, "over": pos.outcome() is not None,
+            "width": lay.width, "height": lay.height,
+            "squares": {name: lay.box(name) for name in lay.squares()},
+            "pieces": piece_names(pos), "line": line_sans(pos_at, line),
+            "placements": placements(pos)}

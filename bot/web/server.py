@@ -36,7 +36,7 @@ from aiohttp import web
 import render
 from bot.errors import NotFound, RateLimited, ServiceError
 
-from . import analysis, page, tokens
+from . import analysis, page, tokens, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Workers
@@ -173,16 +173,8 @@ def _ply_and_line(request: web.Request, view) -> tuple[int, tuple[str, ...]]:
         raise web.HTTPBadRequest(text=str(e)) from None
 
 
-async def _position(request: web.Request, view):
-    """The position at ``ply`` of the game then the side line ``line`` (played off the loop)."""
-    ply, line = _ply_and_line(request, view)
-    lans = tuple(m.lan for m in view.moves[:ply]) + line
-    pos = await _work(request, request.app[CACHE].get, view.game, view.start_vfen, lans)
-    return pos, ply, line
-
-
 async def _work(request: web.Request, fn, *args):
-    """``fn(*args)`` in a worker thread, within this client's share and the game's turn;
+    """``fn(*args)`` in a worker process, within this client's share and the game's turn;
     its BadRequest a 400."""
     try:
         return await request.app[WORKERS].run(_client(request), request.match_info["id"], fn, *args)
@@ -239,7 +231,8 @@ async def board_handler(request: web.Request) -> web.Response:
     key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, _flip(request))
 
     async def paint():  # only a picture not kept yet costs the client's share and a rendering
-        return await request.app[WORKERS].paint(_client(request), view.id, *key, SQUARE_PX)
+        return await request.app[WORKERS].run(_client(request), request.match_info["id"],
+                                               work.render_board, *key, SQUARE_PX)
     try:
         png = await request.app[PICTURES].get(key, paint)
     except analysis.BadRequest as e:
@@ -253,35 +246,30 @@ async def board_handler(request: web.Request) -> web.Response:
 
 async def position_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    pos, ply, line = await _position(request, view)
+    ply, line = _ply_and_line(request, view)
     before = tuple(m.lan for m in view.moves[:ply])
-    cache = request.app[CACHE]
-
-    def describe():
-        lay = render.board_layout(pos, flip=_flip(request), square=SQUARE_PX, result="")
-        return {"ply": ply, "turn": pos.turn, "over": pos.outcome() is not None,
-                "width": lay.width, "height": lay.height,
-                "squares": {name: lay.box(name) for name in lay.squares()},
-                "pieces": analysis.piece_names(pos),
-                "line": analysis.line_sans(
-                    lambda lans: cache.get(view.game, view.start_vfen, before + lans), line),
-                "placements": analysis.placements(pos)}
-    return _json(await _work(request, describe))
+    got = await _work(request, work.position_json, view.game, view.start_vfen, before, line,
+                      _flip(request), SQUARE_PX)
+    return _json({"ply": ply, **got})
 
 
 async def moves_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    pos, _, _ = await _position(request, view)
-    return _json(await _work(request, analysis.square_moves, pos, request.query.get("square", "")))
+    ply, line = _ply_and_line(request, view)
+    lans = tuple(m.lan for m in view.moves[:ply]) + line
+    return _json(await _work(request, work.square_json, view.game, view.start_vfen, lans,
+                             request.query.get("square", "")))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    _, ply, line = await _position(request, view)  # a bad ply or line: 400 before any search
+    ply, line = _ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:
         return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
                                                            queue=view.id))
+    except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
+        raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:
         raise web.HTTPServiceUnavailable(text=str(e), headers={"Retry-After": "10"}) from None
 

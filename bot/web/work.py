@@ -2,10 +2,10 @@
 rendered once and remembered, side lines and move lists computed in worker threads, and
 a cap on how much of that one client may have waiting at a time.
 
-The event loop only awaits here: the rules run in a small thread pool, and the rendering
-(Pillow and the figures' drawing, the heaviest work, mostly Python holding the GIL) in a
-worker process, so a flood of requests for one game's pictures delays another game's page
-neither by a computation holding the loop nor by the interpreter's lock."""
+The event loop only awaits here: the rules (positions, side lines, a square's moves) and
+the rendering run in two worker processes, each keeping the positions it played, so a
+flood of requests for one game delays another game's page neither by a computation
+holding the loop nor by one holding the interpreter's lock."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import asyncio
 import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 
 
 class Busy(Exception):
@@ -67,6 +67,27 @@ def render_board(game: str, start_vfen: str, lans: tuple[str, ...], flip: bool, 
     return render.board_png(pos, flip=flip, square=square, result="")
 
 
+def position_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[str, ...],
+                  flip: bool, square: int) -> dict:
+    """analysis.describe of the position after ``before`` (the game's moves) then ``line``."""
+    from .analysis import describe
+    at = _worker_positions.get
+    return describe(at(game, start_vfen, before + line),
+                    lambda lans: at(game, start_vfen, before + lans), line, flip, square)
+
+
+def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str) -> dict:
+    from .analysis import square_moves
+    return square_moves(_worker_positions.get(game, start_vfen, lans), square)
+
+
+def _ready() -> None:
+    """A worker's first task: the rules and the renderer imported."""
+    import render  # noqa: F401
+
+    from . import analysis  # noqa: F401
+
+
 class _Positions:
     """The worker's positions, made on first use (a replay step plays on from the last)."""
     cache = None
@@ -82,62 +103,55 @@ _worker_positions = _Positions()
 
 
 class Workers:
-    """A few threads for the pages' computations and two processes for their pictures; at
-    most ``per_client`` of one client's and ``total`` of everyone's waiting or running
-    (beyond: ``Busy``), and one of each game's running at a time in each pool, so that a
-    flood on one game leaves a thread and a painter free for the others."""
+    """Two worker processes for the pages' computations (made on first use). At most
+    ``per_client`` of one client's and ``per_game`` of one game's requests wait or run at
+    a time (beyond: ``Busy``), and each game has one running at a time: a flood on one
+    game, from however many clients, leaves a process, and its whole share of places, to
+    every other game."""
 
-    def __init__(self, threads: int = 2, painters: int = 2, per_client: int = 4, total: int = 64):
-        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="web-work")
-        self._painters = painters
-        self._painter: ProcessPoolExecutor | None = None
-        self._games: dict[tuple, _Gate] = {}
+    def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16):
+        self._processes = processes
+        self._pool: ProcessPoolExecutor | None = None
         self.per_client = per_client
-        self.total = total
+        self.per_game = per_game
         self._by_client: dict[str, int] = {}
-        self._running = 0
+        self._by_game: dict[object, int] = {}
+        self._lanes: dict[object, asyncio.Lock] = {}
 
     async def run(self, client: str, game: object, fn: Callable, *args):
-        """``fn(*args)`` in a thread; ``game``: whose turn-taking it joins."""
-        return await self._in(self._pool, client, ("thread", game), fn, *args)
+        """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
+        share and turn it takes."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self._processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
+            for _ in range(self._processes):  # all started now: not one later, under a flood
+                self._pool.submit(_ready)
+        return await self._in(self._pool, client, game, fn, *args)
 
-    async def paint(self, client: str, game: object, *args) -> bytes:
-        """``render_board(*args)`` in a painter process (made on first use)."""
-        if self._painter is None:
-            self._painter = ProcessPoolExecutor(max_workers=self._painters,
-                                                mp_context=multiprocessing.get_context("spawn"))
-        return await self._in(self._painter, client, ("paint", game), render_board, *args)
-
-    async def _in(self, pool, client: str, lane: tuple, fn: Callable, *args):
-        if self._running >= self.total or self._by_client.get(client, 0) >= self.per_client:
+    async def _in(self, pool, client: str, game: object, fn: Callable, *args):
+        if self._by_client.get(client, 0) >= self.per_client or \
+                self._by_game.get(game, 0) >= self.per_game:
             raise Busy("too many requests at once: try again in a moment")
-        self._running += 1
-        self._by_client[client] = self._by_client.get(client, 0) + 1
-        gate = self._games.setdefault(lane, _Gate())
-        gate.users += 1
+        _count(self._by_client, client, +1)
+        _count(self._by_game, game, +1)
+        lane = self._lanes.setdefault(game, asyncio.Lock())
         try:
-            async with gate.lock:
+            async with lane:
                 return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         finally:
-            gate.users -= 1
-            if not gate.users:
-                del self._games[lane]
-            self._running -= 1
-            left = self._by_client[client] - 1
-            if left:
-                self._by_client[client] = left
-            else:
-                del self._by_client[client]
+            _count(self._by_client, client, -1)
+            if not _count(self._by_game, game, -1):
+                del self._lanes[game]
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._painter is not None:
-            self._painter.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-class _Gate:
-    """One game's turn in a pool, and how many requests are at it."""
-
-    def __init__(self):
-        self.lock = asyncio.Lock()
-        self.users = 0
+def _count(counts: dict, key, step: int) -> int:
+    left = counts.get(key, 0) + step
+    if left:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+    return left
