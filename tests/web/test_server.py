@@ -2,10 +2,12 @@ import asyncio
 import io
 import json
 
+import pytest
 from PIL import Image
 
 from bot.web import tokens
 
+from ..bot.backends import BACKENDS
 from .conftest import SECRET, new_game, path
 
 
@@ -235,32 +237,48 @@ async def test_players_act_through_the_service_and_watchers_cannot(svc, client):
     assert (await r.json())["state"]["result"] == "1/2-1/2"
 
 
-async def test_a_move_by_another_process_reaches_an_open_stream(svc, client, tmp_path):
-    """A second service on the same SQLite file (its own connection, as another process
-    has): the stream hears the move through the data version, well within a second."""
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_move_by_another_process_reaches_an_open_stream(backend, tmp_path):
+    """A second service on the same database (its own connections, as another process
+    has) makes the move: the open stream hears it well within a second, through SQLite's
+    data version or PostgreSQL's NOTIFY."""
     import random
     import time
+    from contextlib import AsyncExitStack, nullcontext
     from datetime import UTC, datetime
+
+    from aiohttp.test_utils import TestClient, TestServer
 
     from bot.config import Settings
     from bot.service import GameService
     from bot.timekeeping.clock import ManualClock
-    view = await new_game(svc, "chess", ["e4"])
-    r = await client.get(path(view.id, "/events"))
-    assert await r.content.readline() == b": live\n"
-    await r.content.readline()
-    other = await GameService.open(Settings(db_path=str(tmp_path / "games.db"), command_rate_per_minute=0),
-                                   clock=ManualClock(datetime(2026, 1, 5, 13, tzinfo=UTC)),
-                                   rng=random.Random(2))
-    try:
+    from bot.web.server import make_app
+
+    from ..bot.backends import fresh_postgres
+    async with AsyncExitStack() as stack:
+        db = await stack.enter_async_context(
+            fresh_postgres() if backend == "postgres" else nullcontext(str(tmp_path / "g.db")))
+
+        async def service(hour):
+            svc = await GameService.open(Settings(db_path=db, command_rate_per_minute=0),
+                                         clock=ManualClock(datetime(2026, 1, 5, hour, tzinfo=UTC)),
+                                         rng=random.Random(hour))
+            stack.push_async_callback(svc.close)
+            return svc
+        pages, other = await service(12), await service(13)
+        view = await new_game(pages, "chess", ["e4"])
+        client = TestClient(TestServer(make_app(pages, SECRET)))
+        await client.start_server()
+        stack.push_async_callback(client.close)
+        r = await client.get(path(view.id, "/events"))
+        assert await r.content.readline() == b": live\n"
+        await r.content.readline()
         began = time.monotonic()
         await other.move(view.id, (await other.player("test", "b")).id, "e5")
         while (await asyncio.wait_for(r.content.readline(), 3)) != b"event: update\n":
             pass
         assert time.monotonic() - began < 1.0
         assert json.loads((await r.content.readline())[5:])["ply"] == 2
-    finally:
-        await other.close()
         r.close()
 
 
