@@ -73,8 +73,10 @@ async def _measure(settings, game_id: int, plies: int, reps: int):
                     await r.read()
                 return wall
 
-            await get(page)  # warm-up: the first replay of the game, the imports
+            # warm-up: the first replay of the game, the imports, the worker processes
+            await get(page)
             version = (await (await http.get(page + "/state.json")).json())["version"]
+            await get(page + f"/position.json?ply={plies}&flip=0")
             step = len(await get(page + f"/board.png?v={version}&ply={plies - 1}&flip=0")) + \
                 len(await get(page + f"/position.json?ply={plies - 1}&flip=0"))
             seen_step = len(await get(page + f"/position.json?ply={plies}&flip=0"))

@@ -157,7 +157,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
 
 
 def run(ctx: Context) -> dict:
-    plies, streams, samples = ctx.size((300, 1000, 40), (40, 100, 10))
+    plies, streams, samples = ctx.size((300, 1000, 40), (20, 50, 6))
     ctx.progress(f"two games played through the service ({plies} plies)")
     lans = long_game(plies, ctx.rng("replay"))
     line = long_game(400, ctx.rng("side line"))[:400 if plies >= 300 else 60]
