@@ -313,6 +313,11 @@ SPECIALS = [
     ("superchess", ["j2j3", "d10d8(SW)", "g1f3", "j9j7", "f3h4", "c9c8", "j1h3", "d8c7(W)",
                     "h4j6", "c7(NW)"], "w", ["j6", "j10"], None, "j6^j10"),
     ("kingqueen", ["e2f3", "f7f1=+C", "d1f1=+C"], "b", ["drop:N", "d6"], None, "N@d6"),
+    # the Gigachess II King's one jump of two squares (a (2,1) jump)
+    ("gigachess2", ["n3n4", "c12c11", "i4i6", "h12g10"], "w", ["h2", "i4"], None, "h2i4"),
+    # a Grand Ducal Pawn's promotion, to a Mann only (no choice to make)
+    ("grandducal", ["c2c4", "j8i6", "c4c5", "i6i5", "c5c6", "c8b6", "b2b4", "i5i6", "a2a4", "b6d6",
+                    "b4b5", "d6b5", "c6d7", "b5d6"], "w", ["d7", "e8"], None, "d7e8=M"),
 ]
 
 
