@@ -118,7 +118,7 @@ def placements(pos) -> list[dict]:
 
 
 def piece_names(pos) -> dict[str, str]:
-    """Each occupied square's piece in words ("White Knight", "Blue Cyclops (NE)"): the
+    """Each occupied square's piece in words ("White Knight"; a state after it, "(NE)"): the
     board's buttons are named by their square and this."""
     from render.glyphs import piece_type
     from render.position import board_pieces
