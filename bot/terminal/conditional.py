@@ -100,7 +100,8 @@ async def _next(s, cmd: Command) -> bool:
         me = s.player(v.moves[-1].side) if v.moves else v.white
     nxt = await s.service.next_game(me.id)
     if nxt is None or nxt.id == s.game_id:
-        s.say(f"No other game waits for {me.name}'s move.")
+        whose = "your" if s.computer_side() is not None else f"{me.name}'s"  # vs the computer: "You"
+        s.say(f"No other game waits for {whose} move.")
         return True
     left = f", {time_left(nxt.seconds_left)} left" if nxt.seconds_left is not None else ""
     s.say(f"On to game #{nxt.id} against {nxt.opponent.name}{left}.")

@@ -146,6 +146,13 @@ class Session:
             self.say(f"{self.who(side)} played {self.view.moves[-1].san}.")
         self.show()
 
+    def whose_move(self, move) -> str:
+        """'Black's move Qxa8', 'Ann's move Qxa8'; against the computer 'your move Qxa8'."""
+        cpu = self.computer_side()
+        whose = ("your" if cpu is not None and move.side != cpu
+                 else f"{self.player(move.side).name}'s")
+        return f"{whose} move {move.san}"
+
     def side_name(self, side: str) -> str:
         return side_names(self.pos)["wb".index(side)]
 
@@ -363,14 +370,15 @@ async def _undo(s: Session, cmd: Command) -> bool:
     async with s.computer.held(s.game_id) if cpu is not None else contextlib.nullcontext():
         await s.service.ask_takeback(s.game_id, asker.id, expected_ply=v.ply)
         await s.refresh(await s.service.accept_takeback(s.game_id, other.id, expected_ply=v.ply))
-        s.say(f"Took back {last.san}.")
+        taken = [s.whose_move(last)]
         if cpu is not None and last.side == cpu and s.view.moves:
             # and the player's own move before it (the computer agrees to takebacks)
             mine = s.view.moves[-1]
             await s.service.ask_takeback(s.game_id, s.player(mine.side).id, expected_ply=s.view.ply)
             await s.refresh()
             if s.view.ply < v.ply - 1:
-                s.say(f"Took back {mine.san}.")
+                taken.append(s.whose_move(mine) + " before it")
+    s.say(f"Took back {' and '.join(taken)}.")
     s.show()
     await s.computer_turn()
     return True

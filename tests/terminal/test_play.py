@@ -111,7 +111,7 @@ def test_the_bots_commands(fairypost):
     assert "Type a move (Nf3, e2e4" in out and "resign" in out and "record" in out
     assert "Ann (White) played e4." in out
     assert "2 moves of the Knight on g8:\nNf6 Nh6" in out
-    assert "Took back e4." in out
+    assert "Took back Ann's move e4." in out
     assert "2 moves of the Pawn on e7:\ne5 e6" in out
     assert "Ann (White), Bob (Black) offers a draw. Do you accept? [y/n] n" in out
     assert "Draw declined; play on." in out

@@ -9,30 +9,32 @@ import re
 
 def test_play_against_the_computer_hint_undo_and_review(fairypost):
     r = fairypost.play("chess", "--vs", "computer", "--level", "1", lines=[
-        "Nf3", "hint", "Nc3", "undo", "review", "resign", "y", "review", "games"], timeout=120)
+        "Nf3", "hint", "Nc3", "undo", "next", "review", "resign", "y", "review", "games"], timeout=120)
     assert r.code == 0, r.err
     out = r.out
-    assert "You play white against fairypost (level 1) (beginner)." in out
-    replies = re.findall(r"fairypost \(level 1\) \(Black\) played (\S+)\.", out)
+    assert "You play White against fairypost level 1 (beginner)." in out
+    replies = re.findall(r"fairypost level 1 \(Black\) played (\S+)\.", out)
     assert len(replies) == 2, out  # one after each of the player's moves
-    assert out.count("fairypost (level 1) is thinking…") == 2
+    assert out.count("fairypost level 1 is thinking…") == 2
     hint = re.search(r"The computer would play (\S+) \(score ([-+]\d+\.\d|mate in \d+)\)\.", out)
     assert hint, out
-    assert f"Took back {replies[1]}.\nTook back Nc3." in out
+    # one line, whose moves they were
+    assert f"Took back fairypost level 1's move {replies[1]} and your move Nc3 before it.\n" in out
+    assert "No other game waits for your move." in out  # not "for You's move"
     assert "A review is for a finished game: this one is still being played." in out
-    assert "Game over: 0-1, fairypost (level 1) (Black) wins (resignation)." in out
+    assert "Game over: 0-1, fairypost level 1 (Black) wins (resignation)." in out
     review = out.split("Reviewing 2 moves…", 1)[1]
     assert re.search(r"1\.\s+Nf3\s+[-+]\d+\.\d ->\s+[-+]\d+\.\d", review), review
     assert "blunder(s)" in review
-    assert "#1    chess       You v fairypost (level 1), 2 plies, 0-1 (resignation)" in out
+    assert "#1    chess       You v fairypost level 1, 2 plies, 0-1 (resignation)" in out
 
 
 def test_the_computer_moves_first_when_the_player_takes_black(fairypost):
     r = fairypost.play("chess", "--vs", "computer", "--level", "2", "--colour", "black",
                        lines=["quit"], timeout=120)
     assert r.code == 0, r.err
-    assert "You play black against fairypost (level 2) (novice)." in r.out
-    assert re.search(r"fairypost \(level 2\) \(White\) played \S+\.", r.out)
+    assert "You play Black against fairypost level 2 (novice)." in r.out
+    assert re.search(r"fairypost level 2 \(White\) played \S+\.", r.out)
     assert "You (Black) to move." in r.out
 
 
