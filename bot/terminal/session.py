@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import textwrap
 
 import rules
 
@@ -34,8 +33,6 @@ from .games import games_text
 from .images import Images
 from bot.words.textboard import legend_lines, side_names, text_board
 
-WIDTH = 78
-
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
                  *, flip: bool = False, computer: comp.Computer | None = None):
@@ -54,8 +51,11 @@ class Session:
     async def run(self) -> int:
         try:
             return await self._run()
-        except KeyboardInterrupt:  # Ctrl-C at any question: leave; every move is saved
+        except KeyboardInterrupt:  # Ctrl-C at any question or wait: leave; every move is saved
             self.say()
+            side = self.computer_side()
+            if side is not None and self.view.status == "active" and self.view.turn == side:
+                self.say(f"{self.player(side).name} had not yet answered; it answers when you go on.")
             self.leave()
             return 130
 
@@ -139,7 +139,13 @@ class Session:
         if not self.computer.thinking(self.game_id):
             await self.computer.resume(self.game_id)  # a resumed game: its notice was read before
         self.say(f"{self.player(side).name} is thinking…")
-        await _with_progress(self.computer.idle(self.game_id), self.console)
+        try:
+            await _with_progress(self.computer.idle(self.game_id), self.console)
+        except asyncio.CancelledError:
+            # Ctrl-C while it thinks: asyncio.run cancels the session's task; it is a Ctrl-C
+            # as at a prompt (run() leaves, saying how to go on), not the end of the program
+            asyncio.current_task().uncancel()
+            raise KeyboardInterrupt from None
         ply = self.view.ply
         await self.refresh()
         if self.view.ply > ply:
@@ -199,12 +205,17 @@ class Session:
     async def refresh(self, view: GameView | None = None) -> GameView:
         """Take ``view`` (what an operation returned), or read the game, and its position."""
         self.view = view if view is not None else await self.service.game(self.game_id)
+        v = self.view
+        if v.status == "active" and v.seconds_left is not None and v.seconds_left <= 0:
+            # its time is up: no sweep runs behind a terminal session, so end it on time now
+            await self.service.sweep()
+            self.view = await self.service.game(self.game_id)
         self.pos = await self.service.position(self.game_id)
         return self.view
 
     def show(self) -> None:
         self.say()
-        self.say(text_board(self.pos, flip=self.flip))
+        self.console.say(text_board(self.pos, flip=self.flip), wrap=False)
         self.say()
         self.say(self.status())
         path = self.images.board(self.game_id, self.pos, flip=self.flip,
@@ -223,7 +234,8 @@ class Session:
         player of this game; default: the player to move)."""
         player = await self.service.get_player((who or self.player(self.view.turn)).id)
         ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
-                                    expected_ply=self.view.ply, computer=self.computer, width=WIDTH)
+                                    expected_ply=self.view.ply, computer=self.computer,
+                                    width=self.console.width - 1)
         return await commands_text.execute(cmd, ctx)
 
     # --- moving ---
@@ -280,24 +292,32 @@ class Session:
         await self.refresh(await op(self.game_id, self.player(other).id, expected_ply=self.view.ply))
         if answer:
             self.say("Draw agreed.")
-            self.say(self.status())
+            self.show()  # the picture again, with the result on it
         else:
             self.say("Draw declined; play on.")
         return True
 
 
 async def _with_progress(awaitable, console: Console) -> None:
-    """Await, writing a dot a second at an interactive terminal (a transcript stays plain)."""
+    """Await, writing a dot a second at an interactive terminal (a transcript stays plain);
+    the dots' line is ended however the wait ends (a Ctrl-C too)."""
     task = asyncio.ensure_future(awaitable)
-    while True:
-        done, _ = await asyncio.wait({task}, timeout=1.0)
-        if done:
-            break
-        if console.interactive:
-            console.out.write(".")
+    dots = False
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=1.0)
+            if done:
+                break
+            if console.interactive:
+                console.out.write(".")
+                console.out.flush()
+                dots = True
+    finally:
+        if dots:
+            console.out.write("\n")
             console.out.flush()
-    if console.interactive:
-        console.out.write("\n")
+        if not task.done():
+            task.cancel()
     task.result()
 
 
@@ -344,7 +364,7 @@ async def _moves(s: Session, cmd: Command) -> bool:
             s.say(sentence(quoting(str(e), word)))
             return True
         for paragraph in text.square_moves_text(found, PLAIN, list_break="\n").split("\n"):
-            s.say(textwrap.fill(paragraph, WIDTH))
+            s.say(paragraph)
         if found.sans and not found.as_if:
             path = s.images.board(s.game_id, pos, flip=s.flip, highlight=found.square)
             if path is not None:
@@ -352,7 +372,7 @@ async def _moves(s: Session, cmd: Command) -> bool:
         return True
     sans = sorted(pos.san(m) for m in pos.legal_moves())
     s.say(f"{plural(len(sans), 'legal move')}:")
-    s.say(textwrap.fill(" ".join(sans), WIDTH))
+    s.say(" ".join(sans))
     return True
 
 
@@ -395,7 +415,7 @@ async def _draw(s: Session, cmd: Command) -> bool:
         return True
     if s.view.status != "active":  # the other side's offer stood: this accepted it
         s.say("Draw agreed.")
-        s.say(s.status())
+        s.show()
         return True
     return await s.answer_draw(side)
 
@@ -413,7 +433,7 @@ async def _resign(s: Session, cmd: Command) -> bool:
         return True
     await s.refresh(await s.service.resign(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
     s.say(f"{s.who(v.turn)} resigns.")
-    s.say(s.status())
+    s.show()  # the picture again, with the result on it
     return True
 
 
@@ -421,7 +441,7 @@ async def _resign(s: Session, cmd: Command) -> bool:
 async def _abort(s: Session, cmd: Command) -> bool:
     await s.refresh()
     await s.refresh((await s.shared(cmd)).game)  # as anywhere, for the player to move
-    s.say(s.status())
+    s.show()
     return True
 
 

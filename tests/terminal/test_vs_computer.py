@@ -42,7 +42,7 @@ def test_hint_is_refused_between_people_and_options_need_vs(fairypost):
     r = fairypost.play("chess", lines=["hint", "e4"])
     assert r.code == 0, r.err
     assert ("Hints are only for games against the computer; in a game between people, the move "
-            "is yours to find.") in r.out
+            "is yours to find.") in " ".join(r.out.split())
     assert "White played e4." in r.out  # and nothing else changed
     bad = fairypost.play("chess", "--level", "2")
     assert bad.code == 2 and "--level and --colour go with --vs computer" in bad.err
