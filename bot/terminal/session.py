@@ -31,7 +31,7 @@ from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
 from .games import games_text
 from .images import Images
-from bot.words.textboard import legend_lines, side_names, text_board
+from bot.words.textboard import CHOSEN_MARK, MOVE_MARK, TAKE_MARK, legend_lines, side_names, text_board
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
@@ -346,13 +346,15 @@ async def _move(s: Session, cmd: Command) -> bool:
 async def _board(s: Session, cmd: Command) -> bool:
     await s.refresh()
     if cmd["square"]:
-        return await _moves(s, cmd)
+        return await _moves(s, cmd, marked=True)
     s.show()
     return True
 
 
 @handles("moves")
-async def _moves(s: Session, cmd: Command) -> bool:
+async def _moves(s: Session, cmd: Command, marked: bool = False) -> bool:
+    """``moves SQUARE`` lists that piece's moves; ``board SQUARE`` (``marked``) draws the
+    board with them marked first."""
     if await s.refresh_active() is None:
         return True
     pos = s.pos
@@ -363,6 +365,13 @@ async def _moves(s: Session, cmd: Command) -> bool:
         except ServiceError as e:
             s.say(sentence(quoting(str(e), word)))
             return True
+        if marked and found.reach:
+            s.say()
+            s.console.say(text_board(pos, flip=s.flip, marks=(found.squares, found.reach)),
+                          wrap=False)
+            s.say()
+            s.say(f"{CHOSEN_MARK} before the piece, {MOVE_MARK} where it can go, {TAKE_MARK} "
+                  f"before a piece it can take.")
         for paragraph in text.square_moves_text(found, PLAIN, list_break="\n").split("\n"):
             s.say(paragraph)
         if found.sans and not found.as_if:
