@@ -152,11 +152,15 @@ class Session:
             self.say(f"{self.who(side)} played {self.view.moves[-1].san}.")
         self.show()
 
+    def is_you(self, side: str) -> bool:
+        """Whether ``side`` is the one person at the keyboard against the computer (then
+        'you': 'You played e4.', not 'You (White) played e4.')."""
+        cpu = self.computer_side()
+        return cpu is not None and side != cpu
+
     def whose_move(self, move) -> str:
         """'Black's move Qxa8', 'Ann's move Qxa8'; against the computer 'your move Qxa8'."""
-        cpu = self.computer_side()
-        whose = ("your" if cpu is not None and move.side != cpu
-                 else f"{self.player(move.side).name}'s")
+        whose = "your" if self.is_you(move.side) else f"{self.player(move.side).name}'s"
         return f"{whose} move {move.san}"
 
     def side_name(self, side: str) -> str:
@@ -264,7 +268,7 @@ class Session:
             await self.after_refusal()
             return True
         await self.refresh(r.game)
-        self.say(f"{self.who(mover)} played {r.san}.")
+        self.say(f"{'You' if self.is_you(mover) else self.who(mover)} played {r.san}.")
         conditional.tell_after_move(self, r, lines)
         self.show()
         await self.computer_turn()
@@ -434,14 +438,15 @@ async def _resign(s: Session, cmd: Command) -> bool:
     v = await s.refresh_active()
     if v is None:
         return True
-    answer = s.console.yes(f"{s.who(v.turn)}, resign game #{s.game_id}? [y/n] ")
+    asked = "R" if s.is_you(v.turn) else f"{s.who(v.turn)}, r"
+    answer = s.console.yes(f"{asked}esign game #{s.game_id}? [y/n] ")
     if answer is None:
         return False
     if not answer:
         s.say("Not resigned; play on.")
         return True
     await s.refresh(await s.service.resign(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
-    s.say(f"{s.who(v.turn)} resigns.")
+    s.say("You resign." if s.is_you(v.turn) else f"{s.who(v.turn)} resigns.")
     s.show()  # the picture again, with the result on it
     return True
 

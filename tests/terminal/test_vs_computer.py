@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
+from bot.terminal.conditional import PREMOVE_VS_COMPUTER
+
 
 def test_play_against_the_computer_hint_undo_and_review(fairypost):
     r = fairypost.play("chess", "--vs", "computer", "--level", "1", lines=[
-        "Nf3", "hint", "Nc3", "undo", "next", "review", "resign", "y", "review", "games"], timeout=120)
+        "Nf3", "hint", "Nc3", "undo", "next", "premove e5 Nf3", "help premove", "review", "resign",
+        "y", "review", "games"], timeout=120)
     assert r.code == 0, r.err
     out = r.out
     assert "You play White against fairypost level 1 (beginner)." in out
@@ -21,6 +24,10 @@ def test_play_against_the_computer_hint_undo_and_review(fairypost):
     # one line, whose moves they were
     assert f"Took back fairypost level 1's move {replies[1]} and your move Nc3 before it.\n" in out
     assert "No other game waits for your move." in out  # not "for You's move"
+    assert PREMOVE_VS_COMPUTER in " ".join(out.split())  # refused, saying what it does
+    assert "Not against the computer: it answers at once" in " ".join(out.split())  # its help too
+    assert "\nYou played Nf3.\n" in out and "You (White) played" not in out
+    assert "Resign game #1? [y/n] y\nYou resign.\n" in out
     assert "A review is for a finished game: this one is still being played." in out
     assert "Game over: 0-1, fairypost level 1 (Black) wins (resignation)." in out
     review = out.split("Reviewing 2 moves…", 1)[1]
