@@ -58,3 +58,10 @@ def test_the_first_screen_installs_and_plays_a_friend_and_the_computer():
              "Outgrowing one machine: PostgreSQL", "Docker"]
     assert [h for h in headings if h in order] == order
     assert headings.index("Run the tests") > headings.index("Docker")  # for developers, later
+
+
+def test_the_suites_budget_is_the_one_the_readme_states():
+    from tests.conftest import CPU_BUDGET_SECONDS
+    section = README.split("\n## Run the tests\n", 1)[1].split("\n## ", 1)[0]
+    assert f"budget of ten minutes ({CPU_BUDGET_SECONDS} s)" in " ".join(section.split())
+    assert CPU_BUDGET_SECONDS == 600
