@@ -563,17 +563,25 @@ class GameService(RatingsOps, ChallengeLife):
                                 reason=reason, last_move=last_move)
             await self._emit(tx, event, player.id, now, game_id=g.id)
 
-    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int) -> None:
+    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int,
+                          *, told: bool = False) -> int | None:
+        """The turn's deadline and reminders; the deadline. ``told``: the player to move has
+        been told it is their move already (the game's start says it), so no "your move"
+        notice comes after it (the computer, which plays on that notice, always gets it)."""
         to_move_id = g.white_id if side == Side.WHITE else g.black_id
         # the computer never loses on time: its turns have no deadline and no warnings
-        days = None if (await tx.player(to_move_id)).platform == COMPUTER else g.days
+        computer = (await tx.player(to_move_id)).platform == COMPUTER
+        days = None if computer else g.days
         deadline = deadline_for(now, days)
         await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
                              turn_started_at=now, deadline=deadline)
         await tx.cancel_reminders(g.id, now)
         for kind, before in turn_plan(days):
+            if kind == "your_move" and told and not computer:
+                continue
             due_at = now if before is None else deadline - before
             await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before, due_at)
+        return deadline
 
     async def _end_vacation(self, tx: Tx, player: PlayerRow, end: int) -> None:
         """End a vacation at ``end``: the paused time moves the player's deadlines on."""
@@ -766,11 +774,15 @@ class GameService(RatingsOps, ChallengeLife):
                                            scope=c.scope, rated=rated)
                 await tx.set_challenge_game(c.id, gid)
                 g = await tx.game(gid)
-                await self._start_turn(tx, g, start.turn, 1, now)
+                # one notice to the player to move: the game has begun, and it is their move
+                deadline = await self._start_turn(tx, g, start.turn, 1, now, told=True)
                 white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+                mover = white if start.turn == Side.WHITE else black
                 for p in (white, black):
                     event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
-                                           days=c.days, challenge_id=c.id, rated=rated)
+                                           days=c.days, challenge_id=c.id, rated=rated,
+                                           your_move=p is mover,
+                                           deadline=from_ts(deadline) if p is mover else None)
                     await self._emit(tx, event, p.id, now, game_id=gid)
             cmd.new_turn_in = gid
         return await self.game(gid)
