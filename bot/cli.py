@@ -131,7 +131,20 @@ def _parser() -> argparse.ArgumentParser:
                                     "postgresql://user:password@host:port/dbname)")
     cp.add_argument("source", metavar="FROM", help="the database to copy: a file or a URL")
     cp.add_argument("target", metavar="TO", help="where to: an empty (or new) file, or a URL")
+    _describe(sub)
     return p
+
+
+def _describe(sub) -> None:
+    """Each subcommand's ``--help`` says what it does: its line in the list of commands,
+    where it has no description of its own (and so on into ``db``'s actions)."""
+    for action in sub._choices_actions:  # argparse keeps each command's help line here
+        parser = sub.choices[action.dest]
+        if not parser.description and action.help:
+            parser.description = action.help[0].upper() + action.help[1:] + "."
+        for inner in parser._subparsers._group_actions if parser._subparsers else ():
+            if isinstance(inner, argparse._SubParsersAction):
+                _describe(inner)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,10 +186,12 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal.play import play
         if args.resume is not None and args.game:
             parser.error("give a game to start or --resume, not both")
+        play_parser = parser._subparsers._group_actions[0].choices["play"]  # its own usage
         if args.vs is None and (args.level is not None or args.colour is not None):
-            parser.error("--level and --colour go with --vs computer")
+            play_parser.error(f"--level and --colour go with --vs computer, as in: fairypost play "
+                              f"{args.game or 'GAME'} --vs computer --level {args.level or 'N'}")
         if args.vs is not None and args.rated:
-            parser.error("games against the computer are never rated: leave out --rated")
+            play_parser.error("games against the computer are never rated: leave out --rated")
         images = None if args.no_images else (args.images or images_folder(settings))
         if images is not None and Path(images).exists() and not Path(images).is_dir():
             print(f"fairypost play: --images {images}: that is a file; name a folder for the "

@@ -1,7 +1,7 @@
 """The computer opponent as a player: it accepts challenges and plays its turns.
 
 The computer is a service player like any other, on the platform ``computer``, one per
-level (user id ``level-3``, name "fairypost (level 3)"). It learns what to do the way
+level (user id ``level-3``, name "fairypost level 3"). It learns what to do the way
 every player does, from the service's notices: :class:`Computer` is the ``Notifier`` for
 that platform (put it beside the adapter's own with ``bot.notifiers.Notifiers``). On a
 challenge it accepts at once; on "your move" (set-up actions included) it rebuilds the
@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 PLATFORM = COMPUTER
 DEFAULT_LEVEL = 3
-THINK_SECONDS = 5.0     # a move's budget (levels 1-3 search a fixed depth and stop sooner)
+THINK_SECONDS = 5.0     # a move's budget; the lower levels use a share of it (ai/levels.py)
 HINT_SECONDS = 2.0
 REVIEW_SECONDS = 0.3    # per position of the game
 BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?
@@ -74,7 +74,7 @@ def user_id(level: int) -> str:
 
 
 def name(level: int) -> str:
-    return f"fairypost (level {level})"
+    return f"fairypost level {level}"  # a name that takes a side in brackets after it
 
 
 def level_of(player: ev.PlayerRef | Player) -> int:
