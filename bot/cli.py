@@ -10,7 +10,8 @@
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
     fairypost web                 serve the game pages (bot/web/)
-    fairypost link GAME_ID        print a game's signed page URL (--public / --private)
+    fairypost link GAME_ID        print a game's signed page URL (--public / --private;
+                                  --side white|black: that player's own link, to play)
     fairypost db copy FROM TO     copy a whole database (a file or a postgresql:// URL) into an empty one
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
@@ -121,6 +122,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="make the game public: its plain URL /g/GAME_ID works for anyone")
     vis.add_argument("--private", dest="public", action="store_false", default=None,
                      help="make it private again: only the signed link works")
+    li.add_argument("--side", choices=("white", "black"),
+                    help="print that player's own link instead: it lets its holder play that side "
+                         "(give it to that player only)")
     db = sub.add_parser("db", help="the game database: db copy FROM TO").add_subparsers(
         dest="db_command", metavar="ACTION", required=True)
     cp = db.add_parser("copy", help="copy a whole database into an empty one (SQLite file or "
@@ -211,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("web", "link"):
         from .web import cli as web_cli
         return asyncio.run(web_cli.serve(settings) if args.command == "web"
-                           else web_cli.link(settings, args.game_id, args.public))
+                           else web_cli.link(settings, args.game_id, args.public, args.side))
     if args.command == "run":
         # imported here: play and health need no discord.py
         from . import adapters

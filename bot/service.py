@@ -276,6 +276,12 @@ class GameService(RatingsOps, ChallengeLife):
         Another process's commit on the same database wakes it too (where the database
         can say so: PostgreSQL's LISTEN/NOTIFY)."""
         self.outbox.start()
+        self.watch_others()
+
+    def watch_others(self) -> None:
+        """From now on another process's commit on the same database calls the listeners
+        (``add_listener``) and pokes the outbox: PostgreSQL's LISTEN/NOTIFY, SQLite's data
+        version. The game pages follow games with it."""
         if self._watch is None:
             self._watch = asyncio.get_running_loop().create_task(self.store.watch(self._changed_elsewhere))
 
@@ -283,10 +289,13 @@ class GameService(RatingsOps, ChallengeLife):
         """Another process committed: its notices may be ours to deliver, and the next wake
         may be sooner."""
         self.outbox.poke()
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
         for callback in list(self._listeners):
             try:
                 callback()
-            except Exception:  # a listener's bug must not stop the others
+            except Exception:  # a listener's bug must not fail the operation nor stop the others
                 log.exception("listener failed")
 
     async def close(self) -> None:
@@ -362,11 +371,7 @@ class GameService(RatingsOps, ChallengeLife):
         if game_id is not None:
             await self.reminders.collect(now, game_id)
         await self._deliver(now)
-        for callback in list(self._listeners):
-            try:
-                callback()
-            except Exception:  # a listener's bug must not fail the operation
-                log.exception("listener failed")
+        self._tell_listeners()
 
     async def _deliver(self, now: int) -> None:
         """Wake the background delivery; without one, deliver here and now."""
@@ -608,7 +613,8 @@ class GameService(RatingsOps, ChallengeLife):
             moves=tuple(MoveRecord(m.ply, m.lan, m.san, Side(m.side), m.player_id,
                                    from_ts(m.played_at)) for m in snap.moves),
             created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope,
-            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1])
+            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1],
+            version=g.version)
 
     # --- players ---
 
@@ -1037,6 +1043,7 @@ class GameService(RatingsOps, ChallengeLife):
             if await tx.game(game_id) is None:
                 raise NotFound(f"there is no game #{game_id}")
             await tx.set_public(game_id, public)
+        self._tell_listeners()  # open pages of a link just closed stop following the game
 
     async def position(self, game_id: int):
         """The game's current rules ``Position``, its history included (``last_move`` is
