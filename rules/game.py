@@ -39,6 +39,8 @@ class Game:
         schema.check_squares(spec, source, Geometry(spec["files"], spec["ranks"]).parse_square, holes=True)
         self.geometry = Geometry(spec["files"], spec["ranks"], frozenset(spec["holes"]))
         schema.check_squares(spec, source, self.geometry.parse_square)
+        # one bit past the board's squares: a royal's move carries it (rules.movegen)
+        self.royal_bit = 1 << self.geometry.size
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends

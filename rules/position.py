@@ -10,7 +10,8 @@ royal move, and is not made in check) cannot expose the royal.
 from __future__ import annotations
 
 from .errors import GameOverError
-from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, TURN, Move
+from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, Move
+from .movegen import piece_captures, piece_moves, touch
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
@@ -114,40 +115,56 @@ class Position:
         return attacked_on(self.board, self.occ[by], sq, by)
 
     def safety(self):
-        """(in_check, sensitive) for the side to move.
+        """What legality needs to know of the side to move's royal, once per position:
+        (in_check, sensitive, ways, check_mask, checkers).
 
-        sensitive maps each square on any enemy way to our royal to the squares of the
-        enemy pieces whose way it is (FACING for the squares between facing-rule royals),
-        or is None to mean "look at every move in full".
+        sensitive: the bits of every square on any enemy way to our royal (FACING's: the
+        squares between facing-rule royals), or None to mean "look at every move in
+        full"; ways: (enemy square or FACING, bits of its ways' squares) per such piece;
+        check_mask: the bits of the checking pieces' squares and of their ways' squares
+        (a move that touches none of them leaves the check standing); checkers: their
+        squares.
         """
         if self._safety is None:
             us, them = self.side, 1 - self.side
             r = self.royal[us]
             board = self.board
-            check, sens, everything = False, {}, False
+            check, sens, everything = False, 0, False
+            ways, cmask, checkers = [], 0, []
             if r is not None:
                 for x in self.occ[them]:
                     k = board[x]
                     if k.hook is not None:
-                        if not check and k.hook.attacks(board, x, k, r):
-                            check = True
                         w = k.hook.watch(board, x, k, r)
                         if w is None:
                             everything = True
                         else:
+                            wm = 0
                             for s in w:
-                                sens.setdefault(s, set()).add(x)
+                                wm |= 1 << s
+                            if wm:
+                                sens |= wm
+                                ways.append((x, wm))
+                            if k.hook.attacks(board, x, k, r):
+                                check = True
+                                cmask |= wm | (1 << x)
+                                checkers.append(x)
                     t = k._tables[x] or k.moves_at(x)
-                    ways = (t._attacks if t._attacks is not None else t.attacks).get(r)
-                    if ways:
-                        for req, hop in ways:
-                            for s in req:
-                                sens.setdefault(s, set()).add(x)
-                            if not check:
-                                if hop:
-                                    check = sum(1 for s in req if board[s] is not None) == 1
-                                else:
-                                    check = all(board[s] is None for s in req)
+                    wm = (t._reach if t._reach is not None else t.reach).get(r)
+                    if wm is not None:
+                        if wm:
+                            sens |= wm
+                            ways.append((x, wm))
+                        for req, hop in t._attacks[r]:
+                            if hop:
+                                gives = sum(1 for s in req if board[s] is not None) == 1
+                            else:
+                                gives = all(board[s] is None for s in req)
+                            if gives:
+                                check = True
+                                cmask |= wm | (1 << x)
+                                checkers.append(x)
+                                break
                 if self.game.facing_royals:
                     # a move that is not the royal's can make the royals face only by
                     # emptying a square between them on their common file
@@ -157,9 +174,12 @@ class Position:
                         if all(board[s] is None for s in between):
                             everything = True  # facing already: every move is looked at
                         else:
+                            wm = 0
                             for s in between:
-                                sens.setdefault(s, set()).add(FACING)
-            self._safety = (check, None if everything else sens)
+                                wm |= 1 << s
+                            sens |= wm
+                            ways.append((FACING, wm))
+            self._safety = (check, None if everything else sens, ways, cmask, checkers)
         return self._safety
 
     @property
@@ -181,101 +201,36 @@ class Position:
         return sorted(x for x in self.occ[them] if attacked_on(self.board, (x,), r, them))
 
     # --- move generation -----------------------------------------------------
-    def _emit(self, sq, k, to, captures, ep=False, clear=None):
-        if captures:  # taking one square of a piece on several (a Wall) takes all of it
-            for c in captures:
-                q = self.board[c]
-                if q is not None and q.hook is not None and q.hook.span > 1:
-                    extra = tuple(s for s in q.hook.linked(self.board, c, q) if s not in captures)
-                    if extra:
-                        captures = captures + extra
-                        clear = None if clear is None else clear + extra
-        game = self.game
-        t = k.type
-        promo = t.promotion
-        choices = None
-        if promo is not None:
-            if promo.on_capture:
-                if captures:
-                    choices = promo.to
-            elif game.relative_rank(to, k.color) in promo.ranks:
-                choices = promo.to
-        if choices:
-            for key in choices:
-                for nk in game.state_kinds(key, k.color):
-                    yield Move(NORMAL, sq, to, k, nk, captures, clear)
-        elif k.stateful:
-            for nk in game.state_kinds(t.key, k.color):
-                yield Move(NORMAL, sq, to, k, nk, captures, clear)
-        else:
-            yield Move(NORMAL, sq, to, k, k, captures, clear, ep=ep)
-
-    def _piece_moves(self, sq, k):
-        board = self.board
-        color = k.color
-        sm = k.moves_at(sq)
-        seen = set() if sm.overlap else None
-        ep = self.ep
-        for prefix, ray, mv, cap, epok in sm.entries:
-            for p in prefix:
-                if board[p] is not None:
-                    break
-            else:
-                for t in ray:
-                    q = board[t]
-                    if q is None:
-                        if mv:
-                            if seen is None or t not in seen:
-                                if seen is not None:
-                                    seen.add(t)
-                                yield from self._emit(sq, k, t, ())
-                        elif epok and t == ep:
-                            victim = ep + self.game.geometry.width * (1 if color == BLACK else -1)
-                            yield from self._emit(sq, k, t, (victim,), ep=True)
-                        continue
-                    if cap and q.color != color and (seen is None or t not in seen):
-                        if seen is not None:
-                            seen.add(t)
-                        yield from self._emit(sq, k, t, (t,))
-                    break
-        for ray, mv, cap in sm.hops:
-            screened = False
-            for t in ray:
-                q = board[t]
-                if not screened:
-                    if q is not None:
-                        screened = True
-                    continue
-                if q is None:
-                    if mv and (seen is None or t not in seen):
-                        yield from self._emit(sq, k, t, ())
-                    continue
-                if cap and q.color != color and (seen is None or t not in seen):
-                    if seen is not None:
-                        seen.add(t)
-                    yield from self._emit(sq, k, t, (t,))
-                break
-        if k.hook is not None:
-            for m in k.hook.pseudo_moves(self, sq, k):
-                if m.new is None:
-                    yield from self._emit(sq, k, m.to, m.captures, clear=m.clear)
-                else:
-                    yield m
-        if k.stateful:
-            for nk in self.game.state_kinds(k.key, color):
-                if nk is not k:
-                    yield Move(TURN, sq, sq, k, nk, (), (), ((sq, nk),))
-
     def pseudo_moves(self):
         """Every pseudo-legal move of the side to move (set-up actions during set-up)."""
         if self.setup is not None:
             yield from self.game.extension.setup_moves(self)
             return
+        yield from self._pseudo_list()
+
+    def _pseudo_list(self) -> list[Move]:
+        out = []
         board = self.board
         for sq in sorted(self.occ[self.side]):
-            yield from self._piece_moves(sq, board[sq])
-        yield from self._castlings()
-        yield from self._drops()
+            k = board[sq]
+            piece_moves(self, out, sq, k, k._plans[sq] or k.plan_at(sq))
+        if self.rights:
+            out += self._castlings()
+        if self.game.drop_zone is not None:
+            out += self._drops()
+        return out
+
+    def capture_moves(self) -> list[Move]:
+        """The pseudo-legal moves that take something (the same Move objects, in the same
+        order, as pseudo_moves gives them): quiescence searches look at no other."""
+        if self.setup is not None:
+            return [m for m in self.game.extension.setup_moves(self) if m.captures]
+        out = []
+        board = self.board
+        for sq in sorted(self.occ[self.side]):
+            k = board[sq]
+            piece_captures(self, out, sq, k, k._plans[sq] or k.plan_at(sq))
+        return out
 
     def _castlings(self):
         game = self.game
@@ -320,49 +275,85 @@ class Position:
             if self.setup is not None:
                 self._legal = list(self.pseudo_moves())
             else:
-                self._legal = [m for m in self.pseudo_moves() if self.is_legal(m)]
+                self._legal = self.legal_among(self._pseudo_list())
         return self._legal
+
+    def legal_among(self, moves) -> list[Move]:
+        """The legal ones of some pseudo-legal moves of the side to move, in their order.
+
+        A move's touch mask (the squares it changes) against the sensitive squares settles
+        most moves in one integer operation: out of check, one that touches no enemy way to
+        the royal is legal; in check, one that touches no checker's way or square is not.
+        The rest are made on the board and the royal's square looked up, against only the
+        enemy pieces whose ways they touch (and the checkers)."""
+        check, sens, ways, cmask, checkers = self.safety()
+        rb = self.game.royal_bit
+        if sens is None:
+            enemies = self.occ[1 - self.side]
+            return [m for m in moves if self._legal_after(m, enemies)]
+        out = []
+        if check:
+            cm = cmask | rb
+            for m in moves:
+                tm = m.touch
+                if tm is None:
+                    tm = touch(m, rb)
+                if tm & cm and self._legal_touched(m, tm, rb, ways, checkers):
+                    out.append(m)
+        else:
+            sm = sens | rb
+            for m in moves:
+                tm = m.touch
+                if tm is None:
+                    tm = touch(m, rb)
+                if not tm & sm or self._legal_touched(m, tm, rb, ways, checkers):
+                    out.append(m)
+        return out
 
     def is_legal(self, m: Move) -> bool:
         """Whether a pseudo-legal move of the side to move is legal."""
-        check, sens = self.safety()
-        if check or sens is None or m.piece.royal:
+        return bool(self.legal_among((m,)))
+
+    def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
+        """The full test of a move that touches the sensitive squares (or is the royal's)."""
+        if tm & rb:
             return self._legal_after(m, self.occ[1 - self.side])
-        # only the enemy pieces whose ways to the royal this move changes can matter
-        who = None
-        for s in m.clear:
-            a = sens.get(s)
-            if a:
-                who = a if who is None else who | a
-        for s, _k in m.put:
-            a = sens.get(s)
-            if a:
-                who = a if who is None else who | a
-        if who is None:
-            return True
+        who = set(checkers)
+        for x, wm in ways:
+            if wm & tm:
+                who.add(x)
         return self._legal_after(m, who)
 
     def _legal_after(self, m: Move, attackers) -> bool:
+        """Whether, after m, none of these enemy pieces could take our royal (made on the
+        board in place and taken back)."""
         us, them = self.side, 1 - self.side
-        board = self.board.copy()
+        board = self.board
+        undo = []
         for s in m.clear:
+            undo.append((s, board[s]))
             board[s] = None
         r = self.royal[us]
         for s, k in m.put:
+            undo.append((s, board[s]))
             board[s] = k
             if k.royal and k.color == us:
                 r = s
-        if r is None:
-            return True
-        if r in m.clear and board[r] is None:
-            return False  # the move removed its own royal
-        if attacked_on(board, attackers, r, them):
-            return False
-        if self.game.facing_royals:
-            other = self.royal[them]
-            if other is not None and board[other] is not None and self._royals_face(board, r, other):
+        try:
+            if r is None:
+                return True
+            if r in m.clear and board[r] is None:
+                return False  # the move removed its own royal
+            if attacked_on(board, attackers, r, them):
                 return False
-        return True
+            if self.game.facing_royals:
+                other = self.royal[them]
+                if other is not None and board[other] is not None and self._royals_face(board, r, other):
+                    return False
+            return True
+        finally:
+            for s, q in reversed(undo):
+                board[s] = q
 
     def _royals_face(self, board, a, b) -> bool:
         geo = self.game.geometry

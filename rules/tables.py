@@ -16,7 +16,7 @@ from .geometry import Geometry
 
 
 class SquareMoves:
-    __slots__ = ("entries", "hops", "overlap", "_attacks")
+    __slots__ = ("entries", "hops", "overlap", "_attacks", "_reach")
 
     def __init__(self, entries, hops):
         # entries: (prefix, ray, can_move, can_capture, en_passant)
@@ -36,6 +36,7 @@ class SquareMoves:
                 seen.add(t)
         self.overlap = overlap
         self._attacks = None
+        self._reach = None
 
     @property
     def attacks(self) -> dict[int, tuple]:
@@ -54,6 +55,21 @@ class SquareMoves:
                     amap.setdefault(ray[i], []).append((ray[:i], True))
             self._attacks = {t: tuple(w) for t, w in amap.items()}
         return self._attacks
+
+    @property
+    def reach(self) -> dict[int, int]:
+        """target -> the squares of every way to capture there, as bits (the squares whose
+        change could change whether it can: Position.safety)."""
+        if self._reach is None:
+            reach = {}
+            for t, ways in self.attacks.items():
+                mask = 0
+                for req, _hop in ways:
+                    for s in req:
+                        mask |= 1 << s
+                reach[t] = mask
+            self._reach = reach
+        return self._reach
 
 
 def _ray(geo: Geometry, sq: int, dx: int, dy: int, limit: int, allowed) -> tuple:
