@@ -105,6 +105,8 @@ class Game:
                     raise VariantError(f"{source}: [pieces.{t.key}] hook: no special mover {t.hook!r} "
                                        f"(the movers: {', '.join(sorted(hooks.MOVERS))})")
                 self.movers[t.key] = hooks.MOVERS[t.hook](self, t)
+        # whether some piece stands on several squares (taking one square takes them all)
+        self.spans = any(m.span > 1 for m in self.movers.values())
         # every game has an extension object: the base one (no-op defaults) if none is named
         self.extension = hooks.GameExtension(self)
         if self.extension_name:

@@ -10,8 +10,9 @@ for the dynamic ones (en passant, taking a piece on several squares, hooks, cast
 drops).
 
 Each move also carries its *touch mask*: the bits of the squares it empties or fills,
-plus ``royal_bit`` (one past the board) for a royal's move. Legality compares it with
-the position's sensitive-square mask (``Position.safety``) in one integer operation.
+plus ``royal_bit`` (one past the board) for a royal's move and the bit after it for a
+move that empties more than its own square. Legality compares it with the position's
+sensitive-square masks (``Position.safety``) in one integer operation.
 """
 from __future__ import annotations
 
@@ -24,14 +25,33 @@ class Plan:
     entries: (prefix, targets, ep_ok) with targets ((square, quiet moves, capturing moves),
     ...) - a tuple of moves is empty where the piece may not move or capture; hops:
     (targets,) for hoppers; turns: its changes of state in place; overlap: whether two
-    ways reach one square (a square is then given once, by the first way)."""
-    __slots__ = ("entries", "hops", "turns", "overlap")
+    ways reach one square (a square is then given once, by the first way).
 
-    def __init__(self, entries, hops, turns, overlap):
+    mode says which walk Position._pseudo_list may inline: LEAPS (every entry one square,
+    nothing to find empty first, no en passant: ``flat`` holds the targets), RAYS (no
+    prefix, no en passant: ``rays`` holds each entry's targets), GENERAL (entries with
+    prefixes or en passant), or SPECIAL (hops, overlaps, hooks or turns:
+    ``piece_moves``)."""
+    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays")
+
+    def __init__(self, entries, hops, turns, overlap, special=False):
         self.entries = entries
         self.hops = hops
         self.turns = turns
         self.overlap = overlap
+        self.rays = tuple(targets for _p, targets, _e in entries)
+        self.flat = tuple(ts[0] for ts in self.rays if len(ts) == 1)
+        if special or hops or turns or overlap:
+            self.mode = SPECIAL
+        elif any(prefix or epok for prefix, _t, epok in entries):
+            self.mode = GENERAL
+        elif len(self.flat) == len(entries):
+            self.mode = LEAPS
+        else:
+            self.mode = RAYS
+
+
+LEAPS, RAYS, GENERAL, SPECIAL = range(4)
 
 
 def expand(game, board, sq, k, to, captures, ep=False, clear=None) -> list:
@@ -64,12 +84,19 @@ def expand(game, board, sq, k, to, captures, ep=False, clear=None) -> list:
 
 
 def touch_mask(m, royal_bit: int) -> int:
-    """The bits of the squares a move empties or fills (and royal_bit for a royal's move)."""
+    """The bits of the squares a move empties or fills; and royal_bit for a royal's move,
+    the next bit (``royal_bit << 1``) for a move that leaves more than one square empty
+    (en passant, a Wall, a Cyclops run, a shot): only such a move can open an enemy way
+    to the royal that two pieces block."""
     mask = royal_bit if m.piece.royal else 0
+    emptied = set(m.clear)
     for s in m.clear:
         mask |= 1 << s
     for s, _k in m.put:
         mask |= 1 << s
+        emptied.discard(s)
+    if len(emptied) > 1:
+        mask |= royal_bit << 1
     return mask
 
 
@@ -104,7 +131,7 @@ def build_plan(kind, sq: int) -> Plan:
     if kind.stateful:
         turns = ready([Move(TURN, sq, sq, kind, nk, (), (), ((sq, nk),))
                        for nk in game.state_kinds(kind.key, kind.color) if nk is not kind])
-    return Plan(entries, hops, turns, sm.overlap)
+    return Plan(entries, hops, turns, sm.overlap, special=kind.hook is not None)
 
 
 def piece_moves(pos, out: list, sq: int, k, plan: Plan) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .errors import GameOverError
 from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, Move
-from .movegen import piece_captures, piece_moves, touch
+from .movegen import LEAPS, RAYS, expand, piece_captures, piece_moves, touch
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
@@ -116,12 +116,14 @@ class Position:
 
     def safety(self):
         """What legality needs to know of the side to move's royal, once per position:
-        (in_check, sensitive, ways, check_mask, checkers).
+        (in_check, gate, sensitive, ways, check_mask, checkers), squares as bits.
 
-        sensitive: the bits of every square on any enemy way to our royal (FACING's: the
-        squares between facing-rule royals), or None to mean "look at every move in
-        full"; ways: (enemy square or FACING, bits of its ways' squares) per such piece;
-        check_mask: the bits of the checking pieces' squares and of their ways' squares
+        sensitive: every square on any enemy way to our royal (FACING's: the squares
+        between facing-rule royals), or None to mean "look at every move in full"; gate:
+        the part of it a move emptying at most one square must touch to matter - the one
+        piece standing on a way that only it blocks (a pin), every square of a hopper's or
+        a hook's way, FACING's squares; ways: (enemy square or FACING, its ways' squares)
+        per such piece; check_mask: the checking pieces' squares and their ways' squares
         (a move that touches none of them leaves the check standing); checkers: their
         squares.
         """
@@ -129,7 +131,7 @@ class Position:
             us, them = self.side, 1 - self.side
             r = self.royal[us]
             board = self.board
-            check, sens, everything = False, 0, False
+            check, sens, gate, everything = False, 0, 0, False
             ways, cmask, checkers = [], 0, []
             if r is not None:
                 for x in self.occ[them]:
@@ -144,6 +146,7 @@ class Position:
                                 wm |= 1 << s
                             if wm:
                                 sens |= wm
+                                gate |= wm
                                 ways.append((x, wm))
                             if k.hook.attacks(board, x, k, r):
                                 check = True
@@ -151,20 +154,34 @@ class Position:
                                 checkers.append(x)
                     t = k._tables[x] or k.moves_at(x)
                     wm = (t._reach if t._reach is not None else t.reach).get(r)
-                    if wm is not None:
-                        if wm:
-                            sens |= wm
-                            ways.append((x, wm))
-                        for req, hop in t._attacks[r]:
-                            if hop:
-                                gives = sum(1 for s in req if board[s] is not None) == 1
+                    if wm is None:
+                        continue
+                    if wm:
+                        sens |= wm
+                        ways.append((x, wm))
+                    gives = False
+                    for req, hop in t._attacks[r]:
+                        if hop:
+                            for s in req:
+                                gate |= 1 << s
+                            if sum(1 for s in req if board[s] is not None) == 1:
+                                gives = True
+                            continue
+                        blocker = None
+                        for s in req:
+                            if board[s] is not None:
+                                if blocker is not None:
+                                    break
+                                blocker = s
+                        else:
+                            if blocker is None:
+                                gives = True
                             else:
-                                gives = all(board[s] is None for s in req)
-                            if gives:
-                                check = True
-                                cmask |= wm | (1 << x)
-                                checkers.append(x)
-                                break
+                                gate |= 1 << blocker
+                    if gives:
+                        check = True
+                        cmask |= wm | (1 << x)
+                        checkers.append(x)
                 if self.game.facing_royals:
                     # a move that is not the royal's can make the royals face only by
                     # emptying a square between them on their common file
@@ -178,8 +195,9 @@ class Position:
                             for s in between:
                                 wm |= 1 << s
                             sens |= wm
+                            gate |= wm
                             ways.append((FACING, wm))
-            self._safety = (check, None if everything else sens, ways, cmask, checkers)
+            self._safety = (check, gate, None if everything else sens, ways, cmask, checkers)
         return self._safety
 
     @property
@@ -209,14 +227,47 @@ class Position:
         yield from self._pseudo_list()
 
     def _pseudo_list(self) -> list[Move]:
+        # the walks of rules.movegen.piece_moves inlined for the common plans (this is
+        # the engine's innermost loop); the others call it
         out = []
         board = self.board
-        for sq in sorted(self.occ[self.side]):
+        color = self.side
+        game = self.game
+        spans = game.spans
+        for sq in sorted(self.occ[color]):
             k = board[sq]
-            piece_moves(self, out, sq, k, k._plans[sq] or k.plan_at(sq))
+            plan = k._plans[sq] or k.plan_at(sq)
+            mode = plan.mode
+            if mode == LEAPS:
+                for t, quiet, taking in plan.flat:
+                    q = board[t]
+                    if q is None:
+                        if quiet:
+                            out += quiet
+                    elif taking and q.color != color:
+                        if spans and q.hook is not None and q.hook.span > 1:
+                            out += expand(game, board, sq, k, t, (t,))
+                        else:
+                            out += taking
+            elif mode == RAYS:
+                for targets in plan.rays:
+                    for t, quiet, taking in targets:
+                        q = board[t]
+                        if q is None:
+                            if quiet:
+                                out += quiet
+                            continue
+                        if taking and q.color != color:
+                            if spans and q.hook is not None and q.hook.span > 1:
+                                out += expand(game, board, sq, k, t, (t,))
+                            else:
+                                out += taking
+                        break
+            else:
+                piece_moves(self, out, sq, k, plan)
         if self.rights:
             out += self._castlings()
-        if self.game.drop_zone is not None:
+        if game.drop_zone is not None:
             out += self._drops()
         return out
 
@@ -286,7 +337,7 @@ class Position:
         the royal is legal; in check, one that touches no checker's way or square is not.
         The rest are made on the board and the royal's square looked up, against only the
         enemy pieces whose ways they touch (and the checkers)."""
-        check, sens, ways, cmask, checkers = self.safety()
+        check, gate, sens, ways, cmask, checkers = self.safety()
         rb = self.game.royal_bit
         if sens is None:
             enemies = self.occ[1 - self.side]
@@ -301,12 +352,14 @@ class Position:
                 if tm & cm and self._legal_touched(m, tm, rb, ways, checkers):
                     out.append(m)
         else:
-            sm = sens | rb
+            mb = rb << 1   # a move emptying several squares: tested against all of sens
+            gm, sm = gate | rb | mb, sens | rb
             for m in moves:
                 tm = m.touch
                 if tm is None:
                     tm = touch(m, rb)
-                if not tm & sm or self._legal_touched(m, tm, rb, ways, checkers):
+                if (not tm & gm or (tm & mb and not tm & sm)
+                        or self._legal_touched(m, tm, rb, ways, checkers)):
                     out.append(m)
         return out
 
