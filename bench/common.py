@@ -347,7 +347,7 @@ def fresh(pos):
     position the engine has just made looks like. Its history is kept."""
     from rules import Position
     p = Position(pos.game, pos.board, pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
-                 pos.hands, pos.dropped, pos.setup, pos.occ, pos.royal)
+                 pos.hands, pos.dropped, pos.setup, list(pos.bits), list(pos.royal))
     p.history = pos.history
     p.last_move = pos.last_move
     return p

@@ -41,6 +41,8 @@ class Game:
         schema.check_squares(spec, source, self.geometry.parse_square)
         # one bit past the board's squares: a royal's move carries it (rules.movegen)
         self.royal_bit = 1 << self.geometry.size
+        # tuples shared by the moves of rules.movegen's plans (one copy of each)
+        self.move_parts: dict[tuple, tuple] = {}
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends
@@ -94,6 +96,7 @@ class Game:
                 lost.setdefault(j, set()).add(j)
         self.rights_lost_from = {sq: frozenset(v) for sq, v in lost.items()}
         self._kinds: dict[tuple, PieceKind] = {}
+        self._sources = ([None] * self.geometry.size, [None] * self.geometry.size)
         self._initial: dict[tuple, frozenset] = {}
         self.movers = {}
         from . import hooks
@@ -153,6 +156,31 @@ class Game:
         if not t.states or not t.chosen:
             return [self.kind(key, color)]
         return [self.kind(key, color, s) for s in t.states]
+
+    def all_kinds(self, color: int) -> list[PieceKind]:
+        """Every kind of this colour that may stand on a board (each state, and none)."""
+        out = []
+        for key, t in self.types.items():
+            for state in (None,) + t.states + t.extra_states:
+                out.append(self.kind(key, color, state))
+        return out
+
+    def attack_sources(self, color: int, target: int) -> int:
+        """The squares (as bits) from which some piece of this colour could capture on
+        target, on a board empty but for it: whoever attacks target stands on one of
+        them (a special mover's attacks on an empty board include all it ever makes)."""
+        cache = self._sources[color]
+        got = cache[target]
+        if got is None:
+            empty = [None] * self.geometry.size
+            got = 0
+            for k in self.all_kinds(color):
+                for x in self.geometry.squares:
+                    t = k._tables[x] or k.moves_at(x)
+                    if target in t.attacks or (k.hook is not None and k.hook.attacks(empty, x, k, target)):
+                        got |= 1 << x
+            cache[target] = got
+        return got
 
     # --- squares -----------------------------------------------------------
     def initial_squares(self, ptype: PieceType, color: int) -> frozenset[int]:

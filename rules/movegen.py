@@ -32,7 +32,7 @@ class Plan:
     prefix, no en passant: ``rays`` holds each entry's targets), GENERAL (entries with
     prefixes or en passant), or SPECIAL (hops, overlaps, hooks or turns:
     ``piece_moves``)."""
-    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays")
+    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays", "prey")
 
     def __init__(self, entries, hops, turns, overlap, special=False):
         self.entries = entries
@@ -41,6 +41,18 @@ class Plan:
         self.overlap = overlap
         self.rays = tuple(targets for _p, targets, _e in entries)
         self.flat = tuple(ts[0] for ts in self.rays if len(ts) == 1)
+        # the squares it could take on (en passant: the square it moves to), as bits;
+        # -1 (all) for a special mover
+        prey = -1 if special else 0
+        for _p, targets, epok in entries:
+            for t, _quiet, taking in targets:
+                if taking or epok:
+                    prey |= 1 << t
+        for (targets,) in hops:
+            for t, _quiet, taking in targets:
+                if taking:
+                    prey |= 1 << t
+        self.prey = prey
         if special or hops or turns or overlap:
             self.mode = SPECIAL
         elif any(prefix or epok for prefix, _t, epok in entries):
@@ -113,10 +125,15 @@ def build_plan(kind, sq: int) -> Plan:
     sm = kind.moves_at(sq)
     empty = [None] * game.geometry.size
     royal_bit = game.royal_bit
+    parts = game.move_parts
 
     def ready(moves):
         for m in moves:
             m.touch = touch_mask(m, royal_bit)
+            # the tuples many moves have alike are held once (a game holds ~10^5 moves)
+            m.captures = parts.setdefault(m.captures, m.captures)
+            m.clear = parts.setdefault(m.clear, m.clear)
+            m.put = parts.setdefault(m.put, m.put)
         return tuple(moves)
 
     def target(t, mv, cap):

@@ -50,13 +50,47 @@ def attacked_on(board, squares, target: int, by: int) -> bool:
     return False
 
 
+def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
+    """attacked_on, for a board whose occupied squares are the bits of `occupied`: each
+    way is one integer test."""
+    for x in squares:
+        if x < 0:
+            continue
+        k = board[x]
+        if k is None or k.color != by:
+            continue
+        if k.hook is not None and k.hook.attacks(board, x, k, target):
+            return True
+        t = k._tables[x] or k.moves_at(x)
+        ways = (t._ways if t._ways is not None else t.ways).get(target)
+        if ways:
+            for mask, hop in ways:
+                o = mask & occupied
+                if hop:
+                    if o and not o & (o - 1):
+                        return True
+                elif not o:
+                    return True
+    return False
+
+
+def squares_of(bits: int) -> list[int]:
+    """The squares whose bits are set, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
-                 "dropped", "setup", "occ", "royal", "history", "last_move", "_legal", "_safety",
+                 "dropped", "setup", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
                  "_key", "_undo")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
-                 hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None):
+                 hands=((), ()), dropped=(False, False), setup=None, bits=None, royal=None):
         self.game = game
         self.board = board
         self.side = side
@@ -67,12 +101,12 @@ class Position:
         self.hands = hands          # per colour: tuple of (key, count), sorted by the game's drop order
         self.dropped = dropped
         self.setup = setup
-        if occ is None:
-            occ = [set(), set()]
+        if bits is None:   # each side's occupied squares as the bits of an int
+            bits = [0, 0]
             for sq, k in enumerate(board):
                 if k is not None:
-                    occ[k.color].add(sq)
-        self.occ = occ
+                    bits[k.color] |= 1 << sq
+        self.bits = bits
         if royal is None:
             royal = [None, None]
             for sq, k in enumerate(board):
@@ -85,10 +119,16 @@ class Position:
         self.last_move = None
         self._legal = None
         self._safety = None
+        self._check = None
         self._key = None
         self._undo = None           # push/pop records (searchers), made on the first push
 
     # --- public views --------------------------------------------------------
+    @property
+    def occ(self) -> list[set[int]]:
+        """Each side's occupied squares (from ``bits``, the engine's own form)."""
+        return [set(squares_of(self.bits[0])), set(squares_of(self.bits[1]))]
+
     @property
     def turn(self) -> str:
         return COLOR_CHARS[self.side]
@@ -112,7 +152,13 @@ class Position:
 
     # --- attacks and check ---------------------------------------------------
     def is_attacked(self, sq: int, by: int) -> bool:
-        return attacked_on(self.board, self.occ[by], sq, by)
+        bits = self.bits
+        return attacked_bits(self.board, bits[0] | bits[1], self.attacker_squares(sq, by), sq, by)
+
+    def attacker_squares(self, sq: int, by: int) -> list[int]:
+        """The squares of the pieces of colour `by` that could attack sq were the board
+        otherwise empty (Game.attack_sources): the only ones worth looking at."""
+        return squares_of(self.game.attack_sources(by, sq) & self.bits[by])
 
     def safety(self):
         """What legality needs to know of the side to move's royal, once per position:
@@ -133,8 +179,9 @@ class Position:
             board = self.board
             check, sens, gate, everything = False, 0, 0, False
             ways, cmask, checkers = [], 0, []
+            occupied = self.bits[0] | self.bits[1]
             if r is not None:
-                for x in self.occ[them]:
+                for x in self.attacker_squares(r, them):
                     k = board[x]
                     if k.hook is not None:
                         w = k.hook.watch(board, x, k, r)
@@ -160,24 +207,16 @@ class Position:
                         sens |= wm
                         ways.append((x, wm))
                     gives = False
-                    for req, hop in t._attacks[r]:
+                    for mask, hop in (t._ways if t._ways is not None else t.ways)[r]:
+                        o = mask & occupied
                         if hop:
-                            for s in req:
-                                gate |= 1 << s
-                            if sum(1 for s in req if board[s] is not None) == 1:
+                            gate |= mask
+                            if o and not o & (o - 1):
                                 gives = True
-                            continue
-                        blocker = None
-                        for s in req:
-                            if board[s] is not None:
-                                if blocker is not None:
-                                    break
-                                blocker = s
-                        else:
-                            if blocker is None:
-                                gives = True
-                            else:
-                                gate |= 1 << blocker
+                        elif not o:
+                            gives = True
+                        elif not o & (o - 1):
+                            gate |= o   # the one piece on this way: a pin
                     if gives:
                         check = True
                         cmask |= wm | (1 << x)
@@ -208,7 +247,12 @@ class Position:
     def in_check(self) -> bool:
         if self.setup is not None:
             return False
-        return self.safety()[0]
+        if self._safety is not None:
+            return self._safety[0]
+        if self._check is None:   # without the rest of safety(): a searcher asks at every node
+            r, them = self.royal[self.side], 1 - self.side
+            self._check = r is not None and self.is_attacked(r, them)
+        return self._check
 
     def checkers(self) -> list[int]:
         """The squares of the enemy pieces that give check to the side to move's
@@ -216,7 +260,7 @@ class Position:
         if not self.in_check():
             return []
         r, them = self.royal[self.side], 1 - self.side
-        return sorted(x for x in self.occ[them] if attacked_on(self.board, (x,), r, them))
+        return [x for x in squares_of(self.bits[them]) if attacked_on(self.board, (x,), r, them)]
 
     # --- move generation -----------------------------------------------------
     def pseudo_moves(self):
@@ -234,7 +278,7 @@ class Position:
         color = self.side
         game = self.game
         spans = game.spans
-        for sq in sorted(self.occ[color]):
+        for sq in squares_of(self.bits[color]):
             k = board[sq]
             plan = k._plans[sq] or k.plan_at(sq)
             mode = plan.mode
@@ -271,6 +315,15 @@ class Position:
             out += self._drops()
         return out
 
+    def piece_moves(self, sq: int) -> list[Move]:
+        """The pseudo-legal moves of the piece on sq (castlings aside), in the order
+        pseudo_moves gives them: a searcher checks a remembered move with it."""
+        k = self.board[sq]
+        out = []
+        if k is not None and k.color == self.side and self.setup is None:
+            piece_moves(self, out, sq, k, k._plans[sq] or k.plan_at(sq))
+        return out
+
     def capture_moves(self) -> list[Move]:
         """The pseudo-legal moves that take something (the same Move objects, in the same
         order, as pseudo_moves gives them): quiescence searches look at no other."""
@@ -278,9 +331,14 @@ class Position:
             return [m for m in self.game.extension.setup_moves(self) if m.captures]
         out = []
         board = self.board
-        for sq in sorted(self.occ[self.side]):
+        # a piece none of whose capture squares holds an enemy (or is the en passant
+        # square) is passed over at once
+        prey = self.bits[1 - self.side] | (0 if self.ep is None else 1 << self.ep)
+        for sq in squares_of(self.bits[self.side]):
             k = board[sq]
-            piece_captures(self, out, sq, k, k._plans[sq] or k.plan_at(sq))
+            plan = k._plans[sq] or k.plan_at(sq)
+            if plan.prey & prey:
+                piece_captures(self, out, sq, k, plan)
         return out
 
     def _castlings(self):
@@ -340,8 +398,7 @@ class Position:
         check, gate, sens, ways, cmask, checkers = self.safety()
         rb = self.game.royal_bit
         if sens is None:
-            enemies = self.occ[1 - self.side]
-            return [m for m in moves if self._legal_after(m, enemies)]
+            return [m for m in moves if self._legal_after(m, None)]
         out = []
         if check:
             cm = cmask | rb
@@ -370,7 +427,7 @@ class Position:
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
         if tm & rb:
-            return self._legal_after(m, self.occ[1 - self.side])
+            return self._legal_after(m, None)
         who = set(checkers)
         for x, wm in ways:
             if wm & tm:
@@ -378,18 +435,22 @@ class Position:
         return self._legal_after(m, who)
 
     def _legal_after(self, m: Move, attackers) -> bool:
-        """Whether, after m, none of these enemy pieces could take our royal (made on the
-        board in place and taken back)."""
+        """Whether, after m, none of these enemy pieces (None: any) could take our royal
+        (made on the board in place and taken back)."""
         us, them = self.side, 1 - self.side
         board = self.board
+        bits = self.bits
+        occupied = bits[0] | bits[1]
         undo = []
         for s in m.clear:
             undo.append((s, board[s]))
             board[s] = None
+            occupied &= ~(1 << s)
         r = self.royal[us]
         for s, k in m.put:
             undo.append((s, board[s]))
             board[s] = k
+            occupied |= 1 << s
             if k.royal and k.color == us:
                 r = s
         try:
@@ -397,7 +458,9 @@ class Position:
                 return True
             if r in m.clear and board[r] is None:
                 return False  # the move removed its own royal
-            if attacked_on(board, attackers, r, them):
+            if attackers is None:
+                attackers = self.attacker_squares(r, them)
+            if attacked_bits(board, occupied, attackers, r, them):
                 return False
             if self.game.facing_royals:
                 other = self.royal[them]
@@ -419,10 +482,10 @@ class Position:
     def apply(self, m: Move) -> "Position":
         """The position after a pseudo-legal move, without checking it (engine use)."""
         board = self.board.copy()
-        occ = [set(self.occ[0]), set(self.occ[1])]
         royal = list(self.royal)
-        captured = _change_board(board, occ, royal, m, None)
-        return Position(self.game, board, *self._state_after(m, captured), occ, royal)
+        bits = list(self.bits)
+        captured = _change_board(board, royal, bits, m, None)
+        return Position(self.game, board, *self._state_after(m, captured), bits, royal)
 
     def _state_after(self, m: Move, captured):
         """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
@@ -465,16 +528,16 @@ class Position:
         per node. Returns the board changes as (square, before, after) in order.
         ``history`` and ``last_move`` are left alone: a searcher keeps its own line.
         """
-        board, occ, royal = self.board, self.occ, self.royal
+        board, royal, bits = self.board, self.royal, self.bits
         saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
-                 self._safety, self._key)
+                 self._safety, self._check, self._key)
         changes = []
-        captured = _change_board(board, occ, royal, m, changes)
+        captured = _change_board(board, royal, bits, m, changes)
         # the state comes from the fields not yet changed (see _state_after)
         (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
          self.dropped, self.setup) = self._state_after(m, captured)
-        self._legal = self._safety = self._key = None
+        self._legal = self._safety = self._check = self._key = None
         if self._undo is None:
             self._undo = []
         self._undo.append((changes, saved))
@@ -483,16 +546,16 @@ class Position:
     def pop(self) -> None:
         """Undo the last ``push``."""
         changes, saved = self._undo.pop()
-        board, occ = self.board, self.occ
+        board, bits = self.board, self.bits
         for s, before, after in reversed(changes):
             if after is not None:
-                occ[after.color].discard(s)
+                bits[after.color] ^= 1 << s
             board[s] = before
             if before is not None:
-                occ[before.color].add(s)
+                bits[before.color] |= 1 << s
         (self.royal[0], self.royal[1], self.side, self.rights, self.ep, self.halfmove,
          self.fullmove, self.hands, self.dropped, self.setup, self._legal, self._safety,
-         self._key) = saved
+         self._check, self._key) = saved
 
     def _new_hands(self, m: Move, captured):
         order = self.game.drop_order
@@ -609,8 +672,8 @@ class Position:
         return f"Position({self.game.id!r}, {self.fen()!r})"
 
 
-def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
-    """Apply m's board effect (clear, then put) to board, occupancy and royal squares in
+def _change_board(board, royal, bits, m: Move, changes: list | None) -> list:
+    """Apply m's board effect (clear, then put) to board, occupancy bits and royal squares in
     place; note each change as (square, before, after) in ``changes`` if given. Returns
     the pieces captured."""
     captured = []
@@ -619,7 +682,7 @@ def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
         if q is not None:
             if changes is not None:
                 changes.append((s, q, None))
-            occ[q.color].discard(s)
+            bits[q.color] ^= 1 << s
             board[s] = None
             if royal[q.color] == s:
                 royal[q.color] = None
@@ -628,8 +691,11 @@ def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
     for s, k in m.put:
         if changes is not None:
             changes.append((s, board[s], k))
+        q = board[s]
+        if q is not None:   # a piece put on a piece (a state change in place): replaced
+            bits[q.color] ^= 1 << s
         board[s] = k
-        occ[k.color].add(s)
+        bits[k.color] |= 1 << s
         if k.royal:
             royal[k.color] = s
     return captured

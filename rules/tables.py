@@ -16,7 +16,7 @@ from .geometry import Geometry
 
 
 class SquareMoves:
-    __slots__ = ("entries", "hops", "overlap", "_attacks", "_reach")
+    __slots__ = ("entries", "hops", "overlap", "_attacks", "_reach", "_ways")
 
     def __init__(self, entries, hops):
         # entries: (prefix, ray, can_move, can_capture, en_passant)
@@ -37,6 +37,7 @@ class SquareMoves:
         self.overlap = overlap
         self._attacks = None
         self._reach = None
+        self._ways = None
 
     @property
     def attacks(self) -> dict[int, tuple]:
@@ -55,6 +56,23 @@ class SquareMoves:
                     amap.setdefault(ray[i], []).append((ray[:i], True))
             self._attacks = {t: tuple(w) for t, w in amap.items()}
         return self._attacks
+
+    @property
+    def ways(self) -> dict[int, tuple]:
+        """target -> ways to capture there as bits: (squares that must be empty, or hold
+        exactly one screen when is_hop; is_hop)."""
+        if self._ways is None:
+            out = {}
+            for t, ways in self.attacks.items():
+                masks = []
+                for req, hop in ways:
+                    mask = 0
+                    for s in req:
+                        mask |= 1 << s
+                    masks.append((mask, hop))
+                out[t] = tuple(masks)
+            self._ways = out
+        return self._ways
 
     @property
     def reach(self) -> dict[int, int]:
