@@ -43,6 +43,8 @@ class Game:
         self.royal_bit = 1 << self.geometry.size
         # tuples shared by the moves of rules.movegen's plans (one copy of each)
         self.move_parts: dict[tuple, tuple] = {}
+        # a special mover's moves expanded over states: (kind, from, to, captures, clear) -> moves
+        self.hook_moves: dict[tuple, tuple] = {}
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends
@@ -97,6 +99,7 @@ class Game:
         self.rights_lost_from = {sq: frozenset(v) for sq, v in lost.items()}
         self._kinds: dict[tuple, PieceKind] = {}
         self._sources = ([None] * self.geometry.size, [None] * self.geometry.size)
+        self._between: dict[tuple, int | None] = {}
         self._initial: dict[tuple, frozenset] = {}
         self.movers = {}
         from . import hooks
@@ -183,6 +186,17 @@ class Game:
         return got
 
     # --- squares -----------------------------------------------------------
+    def file_between(self, a: int, b: int) -> int | None:
+        """The squares strictly between a and b as bits if they share a file, else None."""
+        key = (a, b) if a < b else (b, a)
+        got = self._between.get(key, -1)
+        if got == -1:
+            lo, hi = key
+            w = self.geometry.width
+            got = None if (hi - lo) % w else sum(1 << s for s in range(lo + w, hi, w))
+            self._between[key] = got
+        return got
+
     def initial_squares(self, ptype: PieceType, color: int) -> frozenset[int]:
         got = self._initial.get((ptype.key, color))
         if got is None:

@@ -247,9 +247,19 @@ def _en_passant(pos, sq, k, t):
 
 def _hook_moves(pos, out, sq, k):
     game, board = pos.game, pos.board
+    made = game.hook_moves
     for m in k.hook.pseudo_moves(pos, sq, k):
         if m.new is None:
-            out += expand(game, board, sq, k, m.to, m.captures, clear=m.clear)
+            if game.spans:   # what a capture takes depends on the board (a whole Wall)
+                out += expand(game, board, sq, k, m.to, m.captures, clear=m.clear)
+                continue
+            # expanded over states and promotions once, as the plans' moves are: the same
+            # hook move comes back in many positions (a Cyclops run)
+            key = (k, sq, m.to, m.captures, m.clear)
+            got = made.get(key)
+            if got is None:
+                got = made[key] = tuple(expand(game, board, sq, k, m.to, m.captures, clear=m.clear))
+            out += got
         else:
             out.append(m)
 

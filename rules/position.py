@@ -86,11 +86,12 @@ def squares_of(bits: int) -> list[int]:
 
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
-                 "dropped", "setup", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
+                 "dropped", "setup", "occ", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
                  "_key", "_undo")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
-                 hands=((), ()), dropped=(False, False), setup=None, bits=None, royal=None):
+                 hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None,
+                 bits=None):
         self.game = game
         self.board = board
         self.side = side
@@ -101,11 +102,14 @@ class Position:
         self.hands = hands          # per colour: tuple of (key, count), sorted by the game's drop order
         self.dropped = dropped
         self.setup = setup
-        if bits is None:   # each side's occupied squares as the bits of an int
-            bits = [0, 0]
+        if occ is None:
+            occ = [set(), set()]
             for sq, k in enumerate(board):
                 if k is not None:
-                    bits[k.color] |= 1 << sq
+                    occ[k.color].add(sq)
+        self.occ = occ
+        if bits is None:   # each side's occupied squares as the bits of an int
+            bits = [sum(1 << s for s in occ[0]), sum(1 << s for s in occ[1])]
         self.bits = bits
         if royal is None:
             royal = [None, None]
@@ -124,10 +128,6 @@ class Position:
         self._undo = None           # push/pop records (searchers), made on the first push
 
     # --- public views --------------------------------------------------------
-    @property
-    def occ(self) -> list[set[int]]:
-        """Each side's occupied squares (from ``bits``, the engine's own form)."""
-        return [set(squares_of(self.bits[0])), set(squares_of(self.bits[1]))]
 
     @property
     def turn(self) -> str:
@@ -226,16 +226,15 @@ class Position:
                     # emptying a square between them on their common file
                     other, w = self.royal[them], self.game.geometry.width
                     if other is not None and (other - r) % w == 0:
-                        between = range(min(r, other) + w, max(r, other), w)
-                        if all(board[s] is None for s in between):
+                        wm = self.game.file_between(r, other)
+                        o = wm & occupied
+                        if not o:
                             everything = True  # facing already: every move is looked at
                         else:
-                            wm = 0
-                            for s in between:
-                                wm |= 1 << s
                             sens |= wm
-                            gate |= wm
                             ways.append((FACING, wm))
+                            if not o & (o - 1):
+                                gate |= o   # only one piece keeps them apart
             self._safety = (check, gate, None if everything else sens, ways, cmask, checkers)
         return self._safety
 
@@ -260,7 +259,7 @@ class Position:
         if not self.in_check():
             return []
         r, them = self.royal[self.side], 1 - self.side
-        return [x for x in squares_of(self.bits[them]) if attacked_on(self.board, (x,), r, them)]
+        return sorted(x for x in self.occ[them] if attacked_on(self.board, (x,), r, them))
 
     # --- move generation -----------------------------------------------------
     def pseudo_moves(self):
@@ -278,7 +277,7 @@ class Position:
         color = self.side
         game = self.game
         spans = game.spans
-        for sq in squares_of(self.bits[color]):
+        for sq in sorted(self.occ[color]):
             k = board[sq]
             plan = k._plans[sq] or k.plan_at(sq)
             mode = plan.mode
@@ -334,7 +333,7 @@ class Position:
         # a piece none of whose capture squares holds an enemy (or is the en passant
         # square) is passed over at once
         prey = self.bits[1 - self.side] | (0 if self.ep is None else 1 << self.ep)
-        for sq in squares_of(self.bits[self.side]):
+        for sq in sorted(self.occ[self.side]):
             k = board[sq]
             plan = k._plans[sq] or k.plan_at(sq)
             if plan.prey & prey:
@@ -464,28 +463,27 @@ class Position:
                 return False
             if self.game.facing_royals:
                 other = self.royal[them]
-                if other is not None and board[other] is not None and self._royals_face(board, r, other):
+                if other is not None and board[other] is not None and self._royals_face(occupied, r, other):
                     return False
             return True
         finally:
             for s, q in reversed(undo):
                 board[s] = q
 
-    def _royals_face(self, board, a, b) -> bool:
-        geo = self.game.geometry
-        if geo.file_of(a) != geo.file_of(b):
-            return False
-        lo, hi = min(a, b), max(a, b)
-        return all(board[s] is None for s in range(lo + geo.width, hi, geo.width))
+    def _royals_face(self, occupied: int, a: int, b: int) -> bool:
+        """Whether royals on a and b face each other on a file (occupied: the board's bits)."""
+        between = self.game.file_between(a, b)
+        return between is not None and not between & occupied
 
     # --- making moves --------------------------------------------------------
     def apply(self, m: Move) -> "Position":
         """The position after a pseudo-legal move, without checking it (engine use)."""
         board = self.board.copy()
+        occ = [set(self.occ[0]), set(self.occ[1])]
         royal = list(self.royal)
         bits = list(self.bits)
-        captured = _change_board(board, royal, bits, m, None)
-        return Position(self.game, board, *self._state_after(m, captured), bits, royal)
+        captured = _change_board(board, occ, royal, bits, m, None)
+        return Position(self.game, board, *self._state_after(m, captured), occ, royal, bits)
 
     def _state_after(self, m: Move, captured):
         """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
@@ -528,12 +526,12 @@ class Position:
         per node. Returns the board changes as (square, before, after) in order.
         ``history`` and ``last_move`` are left alone: a searcher keeps its own line.
         """
-        board, royal, bits = self.board, self.royal, self.bits
+        board, occ, royal, bits = self.board, self.occ, self.royal, self.bits
         saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
                  self._safety, self._check, self._key)
         changes = []
-        captured = _change_board(board, royal, bits, m, changes)
+        captured = _change_board(board, occ, royal, bits, m, changes)
         # the state comes from the fields not yet changed (see _state_after)
         (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
          self.dropped, self.setup) = self._state_after(m, captured)
@@ -546,12 +544,14 @@ class Position:
     def pop(self) -> None:
         """Undo the last ``push``."""
         changes, saved = self._undo.pop()
-        board, bits = self.board, self.bits
+        board, occ, bits = self.board, self.occ, self.bits
         for s, before, after in reversed(changes):
             if after is not None:
+                occ[after.color].discard(s)
                 bits[after.color] ^= 1 << s
             board[s] = before
             if before is not None:
+                occ[before.color].add(s)
                 bits[before.color] |= 1 << s
         (self.royal[0], self.royal[1], self.side, self.rights, self.ep, self.halfmove,
          self.fullmove, self.hands, self.dropped, self.setup, self._legal, self._safety,
@@ -672,8 +672,8 @@ class Position:
         return f"Position({self.game.id!r}, {self.fen()!r})"
 
 
-def _change_board(board, royal, bits, m: Move, changes: list | None) -> list:
-    """Apply m's board effect (clear, then put) to board, occupancy bits and royal squares in
+def _change_board(board, occ, royal, bits, m: Move, changes: list | None) -> list:
+    """Apply m's board effect (clear, then put) to board, occupancy (sets and bits) and royal squares in
     place; note each change as (square, before, after) in ``changes`` if given. Returns
     the pieces captured."""
     captured = []
@@ -682,6 +682,7 @@ def _change_board(board, royal, bits, m: Move, changes: list | None) -> list:
         if q is not None:
             if changes is not None:
                 changes.append((s, q, None))
+            occ[q.color].discard(s)
             bits[q.color] ^= 1 << s
             board[s] = None
             if royal[q.color] == s:
@@ -693,8 +694,10 @@ def _change_board(board, royal, bits, m: Move, changes: list | None) -> list:
             changes.append((s, board[s], k))
         q = board[s]
         if q is not None:   # a piece put on a piece (a state change in place): replaced
+            occ[q.color].discard(s)
             bits[q.color] ^= 1 << s
         board[s] = k
+        occ[k.color].add(s)
         bits[k.color] |= 1 << s
         if k.royal:
             royal[k.color] = s
