@@ -252,6 +252,7 @@ def prepare(game_id: str) -> None:
     import rules
     from .evaluation import evaluator
     game = rules.game(game_id)
+    game.build_tables()
     ev = evaluator(game)
     for key in game.types:
         for color in (0, 1):

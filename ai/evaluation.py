@@ -102,11 +102,13 @@ class Evaluator:
         total = 0
         r = pos.royal[0]
         if r is not None:
-            total += (SHIELD_CP * min((self.near1[r] & bits[0]).bit_count(), 3)
+            shield = (self.near1[r] & bits[0]).bit_count()
+            total += (SHIELD_CP * (shield if shield < 3 else 3)
                       - PRESSURE_CP * (self.near2[r] & bits[1]).bit_count())
         r = pos.royal[1]
         if r is not None:
-            total -= (SHIELD_CP * min((self.near1[r] & bits[1]).bit_count(), 3)
+            shield = (self.near1[r] & bits[1]).bit_count()
+            total -= (SHIELD_CP * (shield if shield < 3 else 3)
                       - PRESSURE_CP * (self.near2[r] & bits[0]).bit_count())
         return total
 

@@ -37,6 +37,15 @@ TT_LIMIT = 1_500_000
 _first = itemgetter(0)
 
 
+def _is_killer(m, killers) -> bool:
+    """Whether m is one of the killers (move keys), looking at the key only on a match of
+    the target square."""
+    for k in killers:
+        if k[2] == m.to and k == move_key(m):
+            return True
+    return False
+
+
 class Timeout(Exception):
     """The deadline passed: the search unwinds and the last complete answer stands."""
 
@@ -61,6 +70,7 @@ class Searcher:
         self.hash = board_hash(self.pos.board) ^ self.state
         self.score = self.ev.board_score(self.pos.board)
         self._kinds: dict = {}  # kind -> (its Zobrist keys, its evaluation table) per square
+        self.drops = game.drop_zone is not None   # pieces in hand count
         # hashes of the positions before this one (the game's, then the search line)
         self.line = list(_game_hashes(root))
         self.killers: dict[int, list] = {}
@@ -101,7 +111,9 @@ class Searcher:
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
         pos = self.pos
-        white = self.score + self.ev.hands_score(pos.hands) + self.ev.royal_safety(pos)
+        white = self.score + self.ev.royal_safety(pos)
+        if self.drops:
+            white += self.ev.hands_score(pos.hands)
         return white if pos.side == WHITE else -white
 
     def gain(self, m) -> int:
@@ -145,7 +157,7 @@ class Searcher:
                 g = 0
             if g > 0:
                 s = 1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16
-            elif killers and move_key(m) in killers:
+            elif killers and _is_killer(m, killers):
                 s = 500_000
             else:
                 s = history.get((m.piece, m.to), 0)
@@ -267,10 +279,16 @@ class Searcher:
             # delta pruning: a capture that cannot lift the score to alpha even with a
             # margin for what the position gains besides is not looked at
             floor = alpha - stand - DELTA_MARGIN
-            candidates = [m for m in pos.capture_moves() if self.gain(m) > floor]
-            if not candidates:
+            values, board = self.values, pos.board
+            scored = []
+            for m in pos.capture_moves():
+                g = capture_gain(board, values, m)
+                if g > floor:   # ordered as order() orders captures
+                    scored.append((g * 8 - values.get(m.piece.key, 0) // 16, m))
+            if not scored:
                 return stand
-            candidates = self.order(candidates, None, ply)
+            scored.sort(key=_first, reverse=True)
+            candidates = [m for _s, m in scored]
         for m in candidates:
             if not in_check and not pos.is_legal(m):   # tested only when its turn comes
                 continue

@@ -74,16 +74,6 @@ def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
     return False
 
 
-def squares_of(bits: int) -> list[int]:
-    """The squares whose bits are set, lowest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
                  "dropped", "setup", "occ", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
@@ -155,10 +145,10 @@ class Position:
         bits = self.bits
         return attacked_bits(self.board, bits[0] | bits[1], self.attacker_squares(sq, by), sq, by)
 
-    def attacker_squares(self, sq: int, by: int) -> list[int]:
+    def attacker_squares(self, sq: int, by: int) -> set[int]:
         """The squares of the pieces of colour `by` that could attack sq were the board
         otherwise empty (Game.attack_sources): the only ones worth looking at."""
-        return squares_of(self.game.attack_sources(by, sq) & self.bits[by])
+        return self.occ[by] & self.game.attack_sources(by, sq)
 
     def safety(self):
         """What legality needs to know of the side to move's royal, once per position:
@@ -250,7 +240,12 @@ class Position:
             return self._safety[0]
         if self._check is None:   # without the rest of safety(): a searcher asks at every node
             r, them = self.royal[self.side], 1 - self.side
-            self._check = r is not None and self.is_attacked(r, them)
+            if r is None:
+                self._check = False
+            else:
+                bits = self.bits
+                self._check = attacked_bits(self.board, bits[0] | bits[1],
+                                            self.occ[them] & self.game.attack_sources(them, r), r, them)
         return self._check
 
     def checkers(self) -> list[int]:
@@ -332,11 +327,28 @@ class Position:
         board = self.board
         # a piece none of whose capture squares holds an enemy (or is the en passant
         # square) is passed over at once
-        prey = self.bits[1 - self.side] | (0 if self.ep is None else 1 << self.ep)
-        for sq in sorted(self.occ[self.side]):
+        color = self.side
+        prey = self.bits[1 - color] | (0 if self.ep is None else 1 << self.ep)
+        spans = self.game.spans
+        for sq in sorted(self.occ[color]):
             k = board[sq]
             plan = k._plans[sq] or k.plan_at(sq)
-            if plan.prey & prey:
+            if not plan.prey & prey:
+                continue
+            if plan.mode == LEAPS and not spans:   # piece_captures' walk, inlined
+                for t, _quiet, taking in plan.flat:
+                    q = board[t]
+                    if q is not None and taking and q.color != color:
+                        out += taking
+            elif plan.mode == RAYS and not spans:
+                for targets in plan.rays:
+                    for t, _quiet, taking in targets:
+                        q = board[t]
+                        if q is not None:
+                            if taking and q.color != color:
+                                out += taking
+                            break
+            else:
                 piece_captures(self, out, sq, k, plan)
         return out
 
@@ -420,8 +432,21 @@ class Position:
         return out
 
     def is_legal(self, m: Move) -> bool:
-        """Whether a pseudo-legal move of the side to move is legal."""
-        return bool(self.legal_among((m,)))
+        """Whether a pseudo-legal move of the side to move is legal (legal_among's test
+        for one move)."""
+        check, gate, sens, ways, cmask, checkers = self._safety or self.safety()
+        rb = self.game.royal_bit
+        if sens is None:
+            return self._legal_after(m, None)
+        tm = m.touch
+        if tm is None:
+            tm = touch(m, rb)
+        if check:
+            return bool(tm & (cmask | rb)) and self._legal_touched(m, tm, rb, ways, checkers)
+        mb = rb << 1
+        if not tm & (gate | rb | mb) or (tm & mb and not tm & (sens | rb)):
+            return True
+        return self._legal_touched(m, tm, rb, ways, checkers)
 
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
@@ -497,13 +522,14 @@ class Position:
                     self.dropped, setup)
         rights = self.rights
         if rights:
-            dead = set()
+            lost = game.rights_lost_from
             for s in m.clear:
-                dead |= game.rights_lost_from.get(s, frozenset())
-            if dead:
-                rights = rights - dead
+                dead = lost.get(s)
+                if dead:
+                    rights = rights - dead
         ep = None
-        if m.kind == NORMAL and not m.captures and m.piece.type.ep_victim:
+        normal = m.kind == NORMAL
+        if normal and not m.captures and m.piece.type.ep_victim:
             geo = game.geometry
             if geo.file_of(m.frm) == geo.file_of(m.to) and abs(m.to - m.frm) == 2 * geo.width:
                 mid = (m.frm + m.to) // 2
@@ -514,7 +540,7 @@ class Position:
         if game.drop_zone is not None:
             hands = self._new_hands(m, captured)
             dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
-        reset = bool(m.captures) or (m.kind == NORMAL and m.piece.type.pawn)
+        reset = bool(m.captures) or (normal and m.piece.type.pawn)
         return (them, rights, ep, 0 if reset else self.halfmove + 1,
                 self.fullmove + (1 if us == BLACK else 0), hands, dropped, None)
 
@@ -526,12 +552,12 @@ class Position:
         per node. Returns the board changes as (square, before, after) in order.
         ``history`` and ``last_move`` are left alone: a searcher keeps its own line.
         """
-        board, occ, royal, bits = self.board, self.occ, self.royal, self.bits
+        royal = self.royal
         saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
                  self._safety, self._check, self._key)
         changes = []
-        captured = _change_board(board, occ, royal, bits, m, changes)
+        captured = _change_board(self.board, self.occ, royal, self.bits, m, changes)
         # the state comes from the fields not yet changed (see _state_after)
         (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
          self.dropped, self.setup) = self._state_after(m, captured)
