@@ -30,6 +30,7 @@ MATE_BOUND = MATE - 1_000     # scores beyond it are mates
 INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_PLIES = 8
+NULL_REDUCTION = 2            # a null move is searched this much shallower (beyond the ply)
 DELTA_MARGIN = 200
 TT_LIMIT = 1_500_000
 
@@ -71,6 +72,9 @@ class Searcher:
         self.score = self.ev.board_score(self.pos.board)
         self._kinds: dict = {}  # kind -> (its Zobrist keys, its evaluation table) per square
         self.drops = game.drop_zone is not None   # pieces in hand count
+        # passing the turn is never better than every move (no zugzwang to speak of) where
+        # a stalemate is a draw and no piece is dropped; not in a set-up phase
+        self.null_ok = game.stalemate == "draw" and game.drop_zone is None
         # hashes of the positions before this one (the game's, then the search line)
         self.line = list(_game_hashes(root))
         self.killers: dict[int, list] = {}
@@ -102,6 +106,26 @@ class Searcher:
         self.state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
         self.hash = h ^ self.state
         self.score = s
+
+    def make_null(self) -> None:
+        """Pass the turn (null-move pruning); ``unmake`` restores."""
+        pos = self.pos
+        self.line.append(self.hash)
+        self._stack.append((self.hash, self.score, self.state))
+        pos.push_null()
+        state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
+        self.hash ^= self.state ^ state
+        self.state = state
+
+    def has_pieces(self) -> bool:
+        """Whether the side to move has a piece besides pawns and royals (a null move is
+        unsafe without: zugzwang)."""
+        board = self.pos.board
+        for sq in self.pos.occ[self.pos.side]:
+            t = board[sq].type
+            if not t.pawn and not t.royal:
+                return True
+        return False
 
     def unmake(self) -> None:
         self.hash, self.score, self.state = self._stack.pop()
@@ -197,7 +221,7 @@ class Searcher:
             if m is not first and not (m.to == first.to and move_key(m) == tt_move):
                 yield m
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int, null: bool = True) -> int:
         self._tick()
         pos = self.pos
         if ply and (self.repeated() or (pos.halfmove >= 100 and pos.setup is None)):
@@ -215,6 +239,16 @@ class Searcher:
                 e_score = _from_tt(e_score, ply)
                 if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                     return e_score
+        if (null and self.null_ok and depth >= 3 and ply and not in_check and pos.setup is None
+                and abs(beta) < MATE_BOUND and self.evaluate() >= beta and self.has_pieces()):
+            # null-move pruning: if passing still holds beta, a real move would too
+            self.make_null()
+            try:
+                score = -self.negamax(depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, False)
+            finally:
+                self.unmake()
+            if score >= beta:
+                return beta
         alpha0 = alpha
         best, best_key = -INF, None
         for i, m in enumerate(self.ordered(tt_move, ply)):

@@ -33,9 +33,10 @@ class Baseline:
             tar = subprocess.run(["git", "archive", ref], cwd=root, check=True,
                                  capture_output=True).stdout
         except (OSError, subprocess.CalledProcessError) as e:
-            err = getattr(e, "stderr", b"") or b""
-            raise BaselineError(f"cannot read the code at {ref!r}: "
-                                f"{err.decode(errors='replace').strip() or e}") from None
+            err = getattr(e, "stderr", None) or ""
+            if isinstance(err, bytes):
+                err = err.decode(errors="replace")
+            raise BaselineError(f"cannot read the code at {ref!r}: {err.strip() or e}") from None
         self.name = f"fairypost {ref} ({sha})" if sha != ref else f"fairypost {sha}"
         self.dir = tmp / f"baseline-{sha}"
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -47,6 +47,16 @@ def sunfish_available() -> str | None:
     return None
 
 
+def _uci(lan: str) -> str:
+    """fairypost's LAN (``a7a8=Q``) as UCI (``a7a8q``)."""
+    return lan.replace("=", "").lower() if "=" in lan else lan
+
+
+def _lan(uci: str) -> str:
+    """UCI (``a7a8q``) as fairypost's LAN (``a7a8=Q``)."""
+    return f"{uci[:4]}={uci[4].upper()}" if len(uci) == 5 else uci
+
+
 def play_game(opening, ours_white: bool, seconds: float, plies: int) -> dict:
     import chess
     import chess.engine
@@ -62,7 +72,7 @@ def play_game(opening, ours_white: bool, seconds: float, plies: int) -> dict:
     try:
         for lan in opening:
             board.push_uci(lan)
-            pos = pos.play(lan)
+            pos = pos.play(_lan(lan))
         our_time, their_time, our_moves, depths = 0.0, 0.0, 0, []
         while not board.is_game_over(claim_draw=True) and len(board.move_stack) < plies:
             ours = (board.turn == chess.WHITE) == ours_white
@@ -80,10 +90,10 @@ def play_game(opening, ours_white: bool, seconds: float, plies: int) -> dict:
             if lan is None:
                 return {"error": f"{'ours' if ours else 'sunfish'} gave no move at ply {len(board.move_stack)}"}
             try:
-                move = chess.Move.from_uci(lan)
+                move = chess.Move.from_uci(_uci(lan))
                 if move not in board.legal_moves:
                     raise ValueError("python-chess refuses it")
-                pos = pos.play(lan)
+                pos = pos.play(_lan(lan))
             except ValueError as e:
                 return {"error": f"{'ours' if ours else 'sunfish'} played {lan}, refused: {e}",
                         "fen": board.fen()}
@@ -133,7 +143,7 @@ def run(ctx: Context) -> dict:
     if why:
         return {"rows": [], "goals": [goal("3", "chess level 5 against sunfish >= 60 %", None, 0.6, None, why)],
                 "skipped": [{"case": "level 5 vs sunfish", "why": why}]}
-    games, seconds, plies = ctx.size(20, 2), ctx.size(1.0, 0.2), ctx.size(200, 40)
+    games, seconds, plies = ctx.size(20, 2), ctx.size(1.0, 0.2), ctx.size(200, 16)
     results = match(games, seconds, plies, ctx.progress)
     s = summary(results)
     if s["share"] is None:

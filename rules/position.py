@@ -567,6 +567,21 @@ class Position:
         self._undo.append((changes, saved))
         return changes
 
+    def push_null(self) -> None:
+        """Pass the turn in place (a searcher's null move: no such move exists in these
+        games); ``pop`` undoes it."""
+        royal = self.royal
+        saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
+                 self.fullmove, self.hands, self.dropped, self.setup, self._legal,
+                 self._safety, self._check, self._key)
+        self.side = 1 - self.side
+        self.ep = None
+        self.halfmove += 1
+        self._legal = self._safety = self._check = self._key = None
+        if self._undo is None:
+            self._undo = []
+        self._undo.append(((), saved))
+
     def pop(self) -> None:
         """Undo the last ``push``."""
         changes, saved = self._undo.pop()
