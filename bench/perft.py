@@ -8,8 +8,8 @@ Goal: at least 1.0. With ``--baseline REF`` every case also runs on that commit'
 (bench/baseline.py), interleaved: the "vs before" rows; goal: at least 2x in every game.
 
 Both count the last ply by the length of the legal move list (ours: ``len(legal_moves())``,
-python-chess: ``legal_moves.count()``) and walk the tree above it move by move
-(ours: ``apply`` makes a new Position; python-chess: ``push``/``pop`` on one board).
+python-chess: ``legal_moves.count()``) and walk the tree above it move by move with
+``push``/``pop`` on one board (ours on a copy of the position read).
 Each repetition starts from a freshly read position (the engine caches a position's
 legal moves); the per-(piece, square) move tables are process-wide and warm after the
 warm-up run, as they are in a running bot.

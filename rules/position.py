@@ -702,12 +702,24 @@ class Position:
         return None
 
     def perft(self, depth: int) -> int:
-        if depth <= 0:
-            return 1
+        """The number of move paths of this length (the last ply counted by the length of
+        the legal move list). Walked on a copy of this position with push/pop."""
+        if depth <= 1:
+            return len(self.legal_moves()) if depth == 1 else 1
+        walker = Position(self.game, self.board.copy(), self.side, self.rights, self.ep,
+                          self.halfmove, self.fullmove, self.hands, self.dropped, self.setup)
+        return walker._perft(depth)
+
+    def _perft(self, depth: int) -> int:
         moves = self.legal_moves()
         if depth == 1:
             return len(moves)
-        return sum(self.apply(m).perft(depth - 1) for m in moves)
+        n = 0
+        for m in moves:
+            self.push(m)
+            n += self._perft(depth - 1)
+            self.pop()
+        return n
 
     def __repr__(self):
         return f"Position({self.game.id!r}, {self.fen()!r})"
