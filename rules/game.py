@@ -43,8 +43,9 @@ class Game:
         self.royal_bit = 1 << self.geometry.size
         # tuples shared by the moves of rules.movegen's plans (one copy of each)
         self.move_parts: dict[tuple, tuple] = {}
-        # a special mover's moves expanded over states: (kind, from, to, captures, clear) -> moves
-        self.hook_moves: dict[tuple, tuple] = {}
+        # moves made once though not in a plan: a special mover's moves expanded over states,
+        # (kind, from, to, captures, clear) -> moves; drops, (kind, square) -> move
+        self.hook_moves: dict[tuple, object] = {}
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends

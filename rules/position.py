@@ -335,18 +335,25 @@ class Position:
             plan = k._plans[sq] or k.plan_at(sq)
             if not plan.prey & prey:
                 continue
-            if plan.mode == LEAPS and not spans:   # piece_captures' walk, inlined
+            mode = plan.mode
+            if mode == LEAPS:   # piece_captures' walk, inlined
                 for t, _quiet, taking in plan.flat:
                     q = board[t]
                     if q is not None and taking and q.color != color:
-                        out += taking
-            elif plan.mode == RAYS and not spans:
+                        if spans and q.hook is not None and q.hook.span > 1:
+                            out += expand(self.game, board, sq, k, t, (t,))
+                        else:
+                            out += taking
+            elif mode == RAYS:
                 for targets in plan.rays:
                     for t, _quiet, taking in targets:
                         q = board[t]
                         if q is not None:
                             if taking and q.color != color:
-                                out += taking
+                                if spans and q.hook is not None and q.hook.span > 1:
+                                    out += expand(self.game, board, sq, k, t, (t,))
+                                else:
+                                    out += taking
                             break
             else:
                 piece_captures(self, out, sq, k, plan)
@@ -384,11 +391,15 @@ class Position:
             return
         zone = sorted(game.zone(game.drop_zone, self.side))
         board = self.board
+        made = game.hook_moves
         for key, _count in self.hands[self.side]:
             kind = game.kind(key, self.side)
             for sq in zone:
                 if board[sq] is None:
-                    yield Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+                    m = made.get((kind, sq))   # a drop is made once, as the plans' moves are
+                    if m is None:
+                        m = made[(kind, sq)] = Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+                    yield m
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
