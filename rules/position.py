@@ -20,34 +20,11 @@ FACING = -1  # marks the squares between royals that the facing rule watches
 
 def attacked_on(board, squares, target: int, by: int) -> bool:
     """True if a piece of colour `by`, on one of `squares`, could capture on target."""
-    for x in squares:
-        if x < 0:
-            continue
-        k = board[x]
-        if k is None or k.color != by:
-            continue
-        if k.hook is not None and k.hook.attacks(board, x, k, target):
-            return True
-        t = k._tables[x] or k.moves_at(x)
-        ways = (t._attacks if t._attacks is not None else t.attacks).get(target)
-        if ways:
-            for req, hop in ways:
-                if hop:
-                    n = 0
-                    for s in req:
-                        if board[s] is not None:
-                            n += 1
-                            if n > 1:
-                                break
-                    if n == 1:
-                        return True
-                else:
-                    for s in req:
-                        if board[s] is not None:
-                            break
-                    else:
-                        return True
-    return False
+    occupied = 0
+    for s, k in enumerate(board):
+        if k is not None:
+            occupied |= 1 << s
+    return attacked_bits(board, occupied, squares, target, by)
 
 
 def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
