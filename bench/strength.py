@@ -150,7 +150,8 @@ def run(ctx: Context) -> dict:
         return {"rows": [], "goals": [], "skipped": [{"case": "level 5 vs sunfish",
                                                       "why": f"no game finished: {s['errors']}"}]}
     r = row("chess level 5 vs sunfish", "score", {"median": s["share"], "p95": s["share"], "n": s["games"]},
-            better="higher", seconds=seconds, games=results, **{k: v for k, v in s.items() if k != "share"})
+            better="higher", seconds=seconds, game_records=results,
+            **{k: v for k, v in s.items() if k != "share"})
     return {"rows": [r], "goals": [goal("3", f"chess level 5 against sunfish at {seconds:g} s a move "
                                            f"(both sides), {games} games: >= 60 %",
                                         s["share"], 0.6, None if s["share"] is None else s["share"] >= 0.6,
