@@ -33,6 +33,7 @@ QUIESCENCE_PLIES = 8
 NULL_REDUCTION = 2            # a null move is searched this much shallower (beyond the ply)
 DELTA_MARGIN = 200
 TT_LIMIT = 1_500_000
+NO_NODE_LIMIT = 1 << 62
 
 
 _first = itemgetter(0)
@@ -48,7 +49,8 @@ def _is_killer(m, killers) -> bool:
 
 
 class Timeout(Exception):
-    """The deadline passed: the search unwinds and the last complete answer stands."""
+    """The deadline passed (or the node budget is spent): the search unwinds and the last
+    complete answer stands."""
 
 
 def move_key(m):
@@ -67,6 +69,7 @@ class Searcher:
         self.deadline = deadline
         self.tt = {} if tt is None else tt
         self.nodes = 0
+        self.node_limit = NO_NODE_LIMIT   # a level's node budget (ai.levels)
         self.state = state_key(state_of(self.pos))   # the hash's part for the state
         self.hash = board_hash(self.pos.board) ^ self.state
         self.score = self.ev.board_score(self.pos.board)
@@ -147,7 +150,7 @@ class Searcher:
     # --- the tree -------------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
-        if time.perf_counter() >= self.deadline:
+        if self.nodes > self.node_limit or time.perf_counter() >= self.deadline:
             raise Timeout
 
     def repeated(self) -> bool:
