@@ -10,6 +10,7 @@ from bot.email.adapter import EmailAdapter
 from bot.notifiers import Notifiers
 from bot.service import GameService
 
+from .dovecot import Dovecot, dovecot_missing_reason
 from .servers import MailServers
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
@@ -21,6 +22,18 @@ async def servers():
     s = await MailServers().start()
     yield s
     await s.close()
+
+
+@pytest.fixture(scope="session")
+def dovecot():
+    """One real Dovecot for the session (STARTTLS, a test certificate); skipped only where
+    Dovecot is not installed and this is not CI."""
+    reason = dovecot_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    server = Dovecot().start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -62,11 +62,11 @@ class MailServers:
 
     @property
     def imap_url(self) -> str:
-        return f"imap://{BOT_USER}:{BOT_PASSWORD}@127.0.0.1:{self.imap_port}/INBOX"
+        return f"imap://{BOT_USER}:{BOT_PASSWORD}@127.0.0.1:{self.imap_port}/INBOX?tls=off"
 
     @property
     def smtp_url(self) -> str:
-        return f"smtp://127.0.0.1:{self.smtp_port}"
+        return f"smtp://127.0.0.1:{self.smtp_port}?tls=off"
 
     async def start(self) -> MailServers:
         loop = asyncio.get_running_loop()

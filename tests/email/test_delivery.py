@@ -75,7 +75,7 @@ async def test_a_crash_before_marking_seen_reads_the_mail_again_and_acts_once(bo
 
 async def test_a_server_that_is_away_is_tried_again_and_the_mail_sent_once(bot, servers, clock):
     real = bot.adapter.mailer.smtp.server
-    bot.adapter.mailer.smtp.server = MailServer("smtp", "127.0.0.1", free_port())  # nobody there
+    bot.adapter.mailer.smtp.server = MailServer("smtp", "127.0.0.1", free_port(), clear=True)  # nobody there
     await servers.deliver(write_mail(ALICE, BOT, "help", ""))
     await bot.step()
     assert servers.sent_to(ALICE) == []

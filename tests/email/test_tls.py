@@ -1,0 +1,141 @@
+"""Secrets never in clear (#30): ``imap://`` and ``smtp://`` upgrade with STARTTLS before
+logging in, and refuse to log in when the server does not offer it; only ``?tls=off`` (a
+test server on this machine) talks in clear. Shown on the wire: a relay in front of the
+real servers (Dovecot for IMAP, aiosmtpd with STARTTLS for SMTP) keeps every byte the bot
+sent, and a relay that hides STARTTLS (a downgrade attack) gets no LOGIN and no password."""
+
+from __future__ import annotations
+
+import base64
+import ssl
+
+import pytest
+from aiosmtpd.smtp import SMTP, AuthResult
+
+from bot.email.transport import IMAPMailbox, NoTLS, SMTPSender, TransientFailure
+from bot.email.urls import MailSettingError, imap_server, smtp_server
+
+from .dovecot import PASSWORD, WireTap
+from .servers import Recorder
+
+SMTP_PASSWORD = "smtp-secret-pw"
+
+
+async def test_imap_logs_in_only_after_starttls(dovecot):
+    tap = await WireTap(dovecot.port).start()
+    box = IMAPMailbox(imap_server(dovecot.url(tap.port)), tls_context=dovecot.client_tls, timeout=5)
+    try:
+        await box.connect()
+        assert await box.unseen() is not None and box.has_idle
+    finally:
+        await box.close()
+        await tap.close()
+    wire = bytes(tap.from_client)
+    assert b"STARTTLS" in wire  # asked for in clear, then everything is TLS
+    assert PASSWORD.encode() not in wire and b"LOGIN" not in wire and b"SELECT" not in wire
+
+
+async def test_imap_refuses_a_server_without_starttls(dovecot):
+    tap = await WireTap(dovecot.port, strip=(b" STARTTLS",)).start()  # a downgrade attack
+    box = IMAPMailbox(imap_server(dovecot.url(tap.port)), tls_context=dovecot.client_tls, timeout=5)
+    try:
+        with pytest.raises(NoTLS, match="offers no STARTTLS"):
+            await box.connect()
+    finally:
+        await box.close()
+        await tap.close()
+    wire = bytes(tap.from_client)
+    assert PASSWORD.encode() not in wire and b"LOGIN" not in wire and b"AUTHENTICATE" not in wire
+
+
+async def test_imap_checks_the_certificate(dovecot):
+    """The test certificate is trusted only when the test says so: by default (the system's
+    CAs) the upgrade fails and nothing is sent."""
+    box = IMAPMailbox(imap_server(dovecot.url()), timeout=5)
+    try:
+        with pytest.raises(ssl.SSLCertVerificationError):
+            await box.connect()
+    finally:
+        await box.close()
+
+
+class _Smtp:
+    """aiosmtpd on 127.0.0.1 with AUTH, offering STARTTLS with the test certificate (or not)."""
+
+    def __init__(self, dovecot, *, tls: bool):
+        self.recorder = Recorder()
+        self.tls = None
+        if tls:
+            self.tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            self.tls.load_cert_chain(dovecot.cert, dovecot.key)
+
+    async def start(self, loop):
+        def check(server, session, envelope, mechanism, auth_data):
+            ok = auth_data.login == b"bot" and auth_data.password == SMTP_PASSWORD.encode()
+            return AuthResult(success=ok)
+        self.server = await loop.create_server(
+            lambda: SMTP(self.recorder, hostname="mail.test", tls_context=self.tls,
+                         require_starttls=self.tls is not None, authenticator=check,
+                         auth_require_tls=False, enable_SMTPUTF8=True), "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    def close(self):
+        self.server.close()
+
+
+def _secret_on_wire(wire: bytes) -> bool:
+    """The password in clear, or in AUTH PLAIN/LOGIN's base64."""
+    encoded = [base64.b64encode(SMTP_PASSWORD.encode()),
+               base64.b64encode(b"\0bot\0" + SMTP_PASSWORD.encode())]
+    return SMTP_PASSWORD.encode() in wire or any(e in wire for e in encoded)
+
+
+async def test_smtp_sends_only_after_starttls(dovecot):
+    import asyncio
+    server = await _Smtp(dovecot, tls=True).start(asyncio.get_running_loop())
+    tap = await WireTap(server.port).start()
+    sender = SMTPSender(smtp_server(f"smtp://bot:{SMTP_PASSWORD}@127.0.0.1:{tap.port}"),
+                        tls_context=dovecot.client_tls, timeout=5)
+    try:
+        await sender.send(b"From: bot@fairy.test\nTo: ann@x.test\nSubject: hi\n\nhello\n",
+                          "bot@fairy.test", "ann@x.test")
+    finally:
+        await tap.close()
+        server.close()
+    assert [r for r, _m in server.recorder.mails] == ["ann@x.test"]
+    wire = bytes(tap.from_client)
+    assert b"STARTTLS" in wire and b"AUTH" not in wire and b"MAIL FROM" not in wire
+    assert not _secret_on_wire(wire)
+
+
+@pytest.mark.parametrize("offered", ["nothing", "hidden"])
+async def test_smtp_refuses_a_server_without_starttls(dovecot, offered):
+    """A server that offers no STARTTLS, and one whose offer is hidden on the way: no AUTH,
+    no mail, a failure worth trying again (the mail stays queued) that says why."""
+    import asyncio
+    server = await _Smtp(dovecot, tls=offered == "hidden").start(asyncio.get_running_loop())
+    tap = await WireTap(server.port, strip=(b"250-STARTTLS\r\n",)).start()
+    sender = SMTPSender(smtp_server(f"smtp://bot:{SMTP_PASSWORD}@127.0.0.1:{tap.port}"),
+                        tls_context=dovecot.client_tls, timeout=5)
+    try:
+        with pytest.raises(TransientFailure, match="offers no STARTTLS"):
+            await sender.send(b"Subject: hi\n\nhello\n", "bot@fairy.test", "ann@x.test")
+    finally:
+        await tap.close()
+        server.close()
+    wire = bytes(tap.from_client)
+    assert b"EHLO" in wire and b"AUTH" not in wire and b"MAIL FROM" not in wire
+    assert not _secret_on_wire(wire) and server.recorder.mails == []
+
+
+def test_tls_off_only_for_this_machine():
+    assert not imap_server("imap://u:p@127.0.0.1:1143/INBOX?tls=off").starttls
+    assert smtp_server("smtp://127.0.0.1:2525").starttls  # the default: STARTTLS required
+    assert not smtp_server("smtps://u:p@mail.example.org").starttls  # TLS from the start
+    with pytest.raises(MailSettingError, match="in clear to mail.example.org"):
+        smtp_server("smtp://u:p@mail.example.org:587?tls=off")
+    with pytest.raises(MailSettingError, match=r"\?tls=off goes with imap://"):
+        imap_server("imaps://u:p@127.0.0.1/INBOX?tls=off")
+    with pytest.raises(MailSettingError, match="the only option is"):
+        imap_server("imap://u:p@127.0.0.1/INBOX?starttls=no")
