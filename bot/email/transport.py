@@ -208,11 +208,11 @@ class IMAPMailbox:
         if not client.has_capability("IDLE"):
             await asyncio.sleep(seconds)
             return
-        # mail that came since the last search, before IDLE began, would wait for the
-        # next round: a NOOP first says so (EXISTS), and then there is no waiting
-        r = await client.noop()
-        if any(isinstance(line, (bytes, bytearray)) and line.endswith((b"EXISTS", b"RECENT"))
-               for line in r.lines):
+        # a mail that came since the last search (while others were fetched and handled)
+        # would wait for the next push or poll: its EXISTS may have come with any reply
+        # since, so the mailbox is asked, and there is no waiting while anything is unseen;
+        # one that comes after this search and before IDLE begins is announced by IDLE
+        if await self.unseen():
             return
         idle = await client.idle_start(timeout=seconds)
         try:

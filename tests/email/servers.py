@@ -45,6 +45,8 @@ class Recorder:
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802
         msg = message_from_bytes(envelope.original_content, policy=policy.default)
+        msg.envelope_sender = envelope.mail_from  # where its bounces go
+        msg.mail_options = list(envelope.mail_options)
         for rcpt in envelope.rcpt_tos:
             self.mails.append((rcpt.lower(), msg))
         self.arrived.set()
