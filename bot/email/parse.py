@@ -28,7 +28,7 @@ _REPLY_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|antw|r|tr|rif|odp|vs)\s*(\[\
 _ATTRIBUTION = re.compile(
     r"^(on\b.*\bwrote|le\b.*\ba écrit|am\b.*\bschrieb\b.*|el\b.*\bescribió|il\b.*\bha scritto"
     r"|op\b.*\bschreef\b.*|em\b.*\bescreveu|den\b.*\bskrev\b.*|w dniu\b.*\b(pisze|napisał\S*)"
-    r"|.*\bнаписал\S*|.*\bwrote)\s*:\s*$", re.IGNORECASE)
+    r"|.*\bнаписал\S*)\s*:\s*$", re.IGNORECASE)
 # where an unquoted copy of the original begins
 _ORIGINAL = re.compile(r"^(-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|"
                        r"message d'origine|mensaje original|messaggio originale)|_{10,}\s*$)",
@@ -150,8 +150,7 @@ def first_line(text: str) -> str:
             return ""
         if _HEADER_FROM.match(stripped) and any(_HEADER_SENT.match(n.strip()) for n in lines[i + 1:i + 3]):
             return ""
-        attribution = next((n for n in (1, 2, 3) if _ATTRIBUTION.match(
-            " ".join(x.strip() for x in lines[i:i + n]))), None)
+        attribution = next((n for n in (1, 2, 3) if _is_attribution(lines[i:i + n])), None)
         if attribution:
             i += attribution
             after = next((x.strip() for x in lines[i:] if x.strip()), "")
@@ -160,6 +159,14 @@ def first_line(text: str) -> str:
             continue
         return " ".join(stripped.split())
     return ""
+
+
+def _is_attribution(lines: list[str]) -> bool:
+    """Whether these lines are one attribution (a long one is wrapped: "On ... <bot@" /
+    "example.org> wrote:"); a blank or quoted line is never part of one."""
+    if any(not x.strip() or x.lstrip().startswith(">") for x in lines):
+        return False
+    return bool(_ATTRIBUTION.match(" ".join(x.strip() for x in lines)))
 
 
 class _HTMLText(HTMLParser):
