@@ -52,12 +52,14 @@ class Bot:
     """A service with the email adapter (and any other notifiers), opened on the test's
     database; ``restart()`` closes it and opens a new one, as after a crash."""
 
-    def __init__(self, settings, clock, others=()):
+    def __init__(self, settings, clock, others=(), *, tls_context=None, poll_seconds: float = 60):
         self.settings, self.clock, self.others = settings, clock, list(others)
+        self.tls_context, self.poll_seconds = tls_context, poll_seconds
         self.service = self.adapter = None
 
     async def open(self) -> Bot:
-        self.adapter = EmailAdapter(self.settings, clock=self.clock)
+        self.adapter = EmailAdapter(self.settings, clock=self.clock, tls_context=self.tls_context,
+                                    poll_seconds=self.poll_seconds)
         self.service = await GameService.open(self.settings, clock=self.clock,
                                               notifier=Notifiers([self.adapter, *self.others]))
         self.adapter.bind(self.service)

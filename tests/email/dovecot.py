@@ -24,11 +24,13 @@ import time
 from pathlib import Path
 
 import aioimaplib
+from aiosmtpd.smtp import SMTP, AuthResult
 
-from .servers import free_port
+from .servers import Recorder, free_port
 
 DOVECOT = shutil.which("dovecot") or "/usr/sbin/dovecot"
 USER, PASSWORD = "bot", "dovecot-password"
+SMTP_PASSWORD = "smtp-secret-pw"
 
 
 def dovecot_missing_reason() -> str | None:
@@ -216,3 +218,37 @@ class WireTap:
     async def close(self) -> None:
         self._server.close()
         await self._server.wait_closed()
+
+
+class SMTPWithTLS:
+    """aiosmtpd on 127.0.0.1 with AUTH (user bot, ``SMTP_PASSWORD``), requiring STARTTLS
+    with the test certificate (``tls``), or offering no STARTTLS at all; it records each mail
+    as tests/email/servers.py's does."""
+
+    def __init__(self, dovecot: Dovecot, *, tls: bool = True):
+        self.recorder = Recorder()
+        self.tls = None
+        if tls:
+            self.tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            self.tls.load_cert_chain(dovecot.cert, dovecot.key)
+
+    async def start(self) -> SMTPWithTLS:
+        def check(server, session, envelope, mechanism, auth_data):
+            return AuthResult(success=auth_data.login == b"bot"
+                              and auth_data.password == SMTP_PASSWORD.encode())
+        self.server = await asyncio.get_running_loop().create_server(
+            lambda: SMTP(self.recorder, hostname="mail.test", tls_context=self.tls,
+                         require_starttls=self.tls is not None, authenticator=check,
+                         auth_require_tls=False, enable_SMTPUTF8=True), "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"smtp://bot:{SMTP_PASSWORD}@127.0.0.1:{self.port}"
+
+    def sent_to(self, address: str):
+        return [m for rcpt, m in self.recorder.mails if rcpt == address.lower()]
+
+    def close(self) -> None:
+        self.server.close()

@@ -25,8 +25,8 @@ REPLIES = {
     "outlook_de_original_message.eml": "d4",
     "apple_iphone_top_posted.eml": "Nc3",
     "k9_android_de.eml": "g3",
-    "apple_mail_mac_html.eml": "Bb5",
-    "outlook_web_html_only.eml": "Be2",
+    "apple_mail_mac_html.eml": "Bg2",
+    "outlook_web_html_only.eml": "Bf1",
 }
 AUTOREPLIES = ["autoreply_exchange_ooo.eml", "autoreply_gmail_vacation.eml",
                "autoreply_x_autoreply.eml", "autoreply_precedence.eml",

@@ -10,15 +10,11 @@ import base64
 import ssl
 
 import pytest
-from aiosmtpd.smtp import SMTP, AuthResult
 
 from bot.email.transport import IMAPMailbox, NoTLS, SMTPSender, TransientFailure
 from bot.email.urls import MailSettingError, imap_server, smtp_server
 
-from .dovecot import PASSWORD, WireTap
-from .servers import Recorder
-
-SMTP_PASSWORD = "smtp-secret-pw"
+from .dovecot import PASSWORD, SMTP_PASSWORD, SMTPWithTLS, WireTap
 
 
 async def test_imap_logs_in_only_after_starttls(dovecot):
@@ -59,31 +55,6 @@ async def test_imap_checks_the_certificate(dovecot):
         await box.close()
 
 
-class _Smtp:
-    """aiosmtpd on 127.0.0.1 with AUTH, offering STARTTLS with the test certificate (or not)."""
-
-    def __init__(self, dovecot, *, tls: bool):
-        self.recorder = Recorder()
-        self.tls = None
-        if tls:
-            self.tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-            self.tls.load_cert_chain(dovecot.cert, dovecot.key)
-
-    async def start(self, loop):
-        def check(server, session, envelope, mechanism, auth_data):
-            ok = auth_data.login == b"bot" and auth_data.password == SMTP_PASSWORD.encode()
-            return AuthResult(success=ok)
-        self.server = await loop.create_server(
-            lambda: SMTP(self.recorder, hostname="mail.test", tls_context=self.tls,
-                         require_starttls=self.tls is not None, authenticator=check,
-                         auth_require_tls=False, enable_SMTPUTF8=True), "127.0.0.1", 0)
-        self.port = self.server.sockets[0].getsockname()[1]
-        return self
-
-    def close(self):
-        self.server.close()
-
-
 def _secret_on_wire(wire: bytes) -> bool:
     """The password in clear, or in AUTH PLAIN/LOGIN's base64."""
     encoded = [base64.b64encode(SMTP_PASSWORD.encode()),
@@ -92,8 +63,7 @@ def _secret_on_wire(wire: bytes) -> bool:
 
 
 async def test_smtp_sends_only_after_starttls(dovecot):
-    import asyncio
-    server = await _Smtp(dovecot, tls=True).start(asyncio.get_running_loop())
+    server = await SMTPWithTLS(dovecot, tls=True).start()
     tap = await WireTap(server.port).start()
     sender = SMTPSender(smtp_server(f"smtp://bot:{SMTP_PASSWORD}@127.0.0.1:{tap.port}"),
                         tls_context=dovecot.client_tls, timeout=5)
@@ -113,8 +83,7 @@ async def test_smtp_sends_only_after_starttls(dovecot):
 async def test_smtp_refuses_a_server_without_starttls(dovecot, offered):
     """A server that offers no STARTTLS, and one whose offer is hidden on the way: no AUTH,
     no mail, a failure worth trying again (the mail stays queued) that says why."""
-    import asyncio
-    server = await _Smtp(dovecot, tls=offered == "hidden").start(asyncio.get_running_loop())
+    server = await SMTPWithTLS(dovecot, tls=offered == "hidden").start()
     tap = await WireTap(server.port, strip=(b"250-STARTTLS\r\n",)).start()
     sender = SMTPSender(smtp_server(f"smtp://bot:{SMTP_PASSWORD}@127.0.0.1:{tap.port}"),
                         tls_context=dovecot.client_tls, timeout=5)
