@@ -90,6 +90,11 @@ class Handler:
                      "not counted", mail.key, verp.mail_id, recipient,
                      "a delay" if mail.bounce else mail.automatic or "no report")
             return
+        named = {mail.bounce.recipient, mail.bounce.original} - {""}
+        if named and recipient not in named:
+            log.warning("mail %s reports %s failed, but mail %d went to %s: it counts for "
+                        "nothing", mail.key, ", ".join(sorted(named)), verp.mail_id, recipient)
+            return
         await a.mailer.bounced(recipient, f"mail {verp.mail_id} bounced"
                                + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""))
 

@@ -50,8 +50,9 @@ _AUTO_PRECEDENCE = ("bulk", "junk", "list", "auto_reply")
 
 @dataclass(frozen=True)
 class Bounce:
-    recipient: str  # the address that could not be reached (as the report says)
+    recipient: str  # the address that could not be reached (as the report says; "": unsaid)
     permanent: bool  # a 5.x.x status: a hard bounce
+    original: str = ""  # the address as first given (Original-Recipient), if said
 
 
 @dataclass(frozen=True)
@@ -220,12 +221,16 @@ def _bounce(msg, null_sender: bool = False) -> Bounce | None:
         if part.get_content_type() != "message/delivery-status":
             continue
         text = _status_text(part)
-        recipient = _field(text, "Final-Recipient") or _field(text, "Original-Recipient")
+        final, original = (_address(_field(text, f)) for f in ("Final-Recipient", "Original-Recipient"))
         status = _field(text, "Status") or ""
-        if recipient:
-            addr = recipient.split(";", 1)[-1].strip().strip("<>").lower()
-            return Bounce(addr, status.strip().startswith("5"))
+        if final or original:
+            return Bounce(final or original, status.strip().startswith("5"), original)
     return None
+
+
+def _address(field: str | None) -> str:
+    """``rfc822; Ann@X.test`` -> ``ann@x.test``."""
+    return field.split(";", 1)[-1].strip().strip("<>").lower() if field else ""
 
 
 def _status_text(part) -> str:
