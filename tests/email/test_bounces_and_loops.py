@@ -102,8 +102,9 @@ async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  
     servers.recorder.refuse.clear()
     i = w.interaction(w.bob)  # linking the address again (its code read from the database:
     await run(commands.settings, i, email=BOB_MAIL)  # mail to it is stopped) clears it
+    bob_id = (await w.fairy.player(w.bob)).id
     async with w.fairy.service.store.read() as tx:
-        link, = await EmailTables(tx).email_links((await w.fairy.player(w.bob)).id)
+        link, = await EmailTables(tx).email_links(bob_id)
     j = w.interaction(w.bob)
     await run(commands.settings, j, email_code=link.code)
     async with w.fairy.service.store.read() as tx:
