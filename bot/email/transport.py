@@ -80,6 +80,8 @@ class SMTPSender:
             try:
                 if s.user:
                     await smtp.login(s.user, s.password or "")
+                if smtp.is_ehlo_or_helo_needed:  # (the extensions are known after EHLO)
+                    await smtp.ehlo()
                 options = []
                 if not message.isascii():
                     if smtp.supports_extension("8bitmime"):

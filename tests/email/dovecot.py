@@ -213,7 +213,10 @@ class WireTap:
                 pass
             finally:
                 w.close()
-        await asyncio.gather(pipe(client_r, server_w, True), pipe(server_r, client_w, False))
+        try:
+            await asyncio.gather(pipe(client_r, server_w, True), pipe(server_r, client_w, False))
+        except asyncio.CancelledError:  # the relay closed with a connection open: no error
+            pass
 
     async def close(self) -> None:
         self._server.close()

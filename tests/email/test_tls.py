@@ -108,3 +108,35 @@ def test_tls_off_only_for_this_machine():
         imap_server("imaps://u:p@127.0.0.1/INBOX?tls=off")
     with pytest.raises(MailSettingError, match="the only option is"):
         imap_server("imap://u:p@127.0.0.1/INBOX?starttls=no")
+
+
+def _eight_bit_mail() -> bytes:
+    from email.message import EmailMessage
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = "bot@fairy.test", "ann@x.test", "Partie gagnée"
+    m.set_content("Les Blancs gagnent: échec et mat. Zürich – Kraków ♞\n")
+    return bytes(m)
+
+
+@pytest.mark.parametrize("offered", [True, False])
+async def test_8bit_text_goes_with_8bitmime_or_encoded_to_7_bits(dovecot, offered):
+    raw = _eight_bit_mail()
+    assert not raw.isascii()  # the mail as composed has 8-bit text
+    server = await SMTPWithTLS(dovecot, tls=False).start()
+    tap = await WireTap(server.port, strip=() if offered else (b"250-8BITMIME\r\n",)).start()
+    sender = SMTPSender(smtp_server(f"smtp://127.0.0.1:{tap.port}?tls=off"), timeout=5)
+    try:
+        await sender.send(raw, "bot@fairy.test", "ann@x.test")
+        await sender.send(raw, "bot@fairy.test", "jöran@x.test")  # a UTF-8 address
+    finally:
+        await tap.close()
+        server.close()
+    (_, first), (_, second) = server.recorder.mails
+    assert first.get_content().replace("\r\n", "\n") == "Les Blancs gagnent: échec et mat. Zürich – Kraków ♞\n"
+    wire = bytes(tap.from_client)
+    if offered:
+        assert "BODY=8BITMIME" in first.mail_options and "échec".encode() in wire
+    else:  # re-encoded: nothing 8-bit crosses but the UTF-8 address SMTPUTF8 allows
+        assert "BODY=8BITMIME" not in first.mail_options and "échec".encode() not in wire
+        assert first["Content-Transfer-Encoding"] == "quoted-printable"
+    assert "SMTPUTF8" in second.mail_options and second.get_content() == first.get_content()
