@@ -203,6 +203,18 @@ class PremovesDropped(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ComputerStalled(Event):
+    """The computer (``computer``) has failed ``failures`` times to make its move: it keeps
+    trying, and no clock runs meanwhile (bot/computer.py). To its opponent."""
+
+    kind: typing.ClassVar[str] = "computer_stalled"
+    game_id: int
+    game: str
+    computer: PlayerRef
+    failures: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class MailStopped(Event):
     """The bot mails an address of the recipient's no more: it bounced (bot/email/sending.py).
     Told by another route (Discord), as mail no longer reaches them."""
@@ -215,7 +227,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
-                              MailStopped)
+                              ComputerStalled, MailStopped)
 }
 
 
