@@ -273,7 +273,7 @@ def piece_of_game(line: str) -> str:
     """``piece GAME NAME`` (at the plain address no game is implied): what the piece does;
     GrammarError if the game or the piece is not named."""
     words = line.split()[1:]
-    usage = "piece GAME NAME (piece superchess cyclops)"
+    usage = "piece GAME NAME (a game's id, then the piece's name or letter)"
     if len(words) < 2:
         raise GrammarError(f"piece: which game's piece? Write {usage}; the games are: "
                            f"{', '.join(rules.variants())}")
