@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from .. import lives
 from ..errors import NotFound, StorageError
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -112,8 +113,15 @@ class StoreBase(abc.ABC):
 
     @classmethod
     async def open(cls, target, schemas: Sequence[Schema]):
-        """Open (or make) the database and bring each owner's tables to its ``schemas``' version."""
-        return await cls._open(target, schemas)
+        """Open (or make) the database and bring each owner's tables to its ``schemas``' version;
+        the store holds this process's life (``bot.lives``) while it is open."""
+        store = await cls._open(target, schemas)
+        try:
+            await store.hold_life(lives.LIFE)
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     @classmethod
     @abc.abstractmethod
@@ -141,6 +149,14 @@ class StoreBase(abc.ABC):
         is ``write()``, which waits until no row write runs and keeps them off meanwhile.
         A back end with one writer at a time (SQLite) makes it ``write()``."""
         return self.write()
+
+    async def hold_life(self, life: str) -> None:
+        """Hold the lock that tells the other processes on this database that the process
+        life ``life`` runs (``Tx.life_ended``), until the process ends (or ``end_life``).
+        A back end that cannot (a database in memory: one process) holds nothing."""
+
+    async def end_life(self, life: str) -> None:
+        """Let go of a life held with ``hold_life`` (a test's process stopping)."""
 
     async def watch(self, changed: Callable[[], None]) -> None:
         """From now on call ``changed()`` when another process commits a change to the

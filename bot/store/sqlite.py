@@ -21,6 +21,7 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
+from .. import lives
 from ..errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked
 from .sql import Tx
@@ -35,8 +36,13 @@ def translated(e: sqlite3.Error) -> DatabaseError:
 class SQLiteTx(Tx):
     dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection):
+    def __init__(self, conn: aiosqlite.Connection, path: str):
         self._c = conn
+        self._path = path
+
+    async def life_ended(self, life: str) -> bool:
+        """No process holds the life's lock on this file (``bot.lives``)."""
+        return self._path != ":memory:" and lives.file_life_ended(self._path, life)
 
     async def _run(self, sql: str, params: Sequence) -> aiosqlite.Cursor:
         try:
@@ -121,6 +127,16 @@ class SQLiteStore(StoreBase):
         async with self._lock:
             await self._conn.close()
 
+    async def hold_life(self, life: str) -> None:
+        """A byte-range lock of the file ``<database>-lives`` (``bot.lives``): the system lets
+        go of it when the process ends, however it ends."""
+        if self.path != ":memory:":
+            lives.hold_file_life(self.path, life)
+
+    async def end_life(self, life: str) -> None:
+        if self.path != ":memory:":
+            lives.end_file_life(self.path, life)
+
     async def tables(self) -> list[str]:
         async with self.read() as tx:
             rows = await tx._all("SELECT name FROM sqlite_master WHERE type = 'table' "
@@ -133,7 +149,7 @@ class SQLiteStore(StoreBase):
         async with self._lock:
             await self._begin("BEGIN")
             try:
-                yield SQLiteTx(self._conn)
+                yield SQLiteTx(self._conn, self.path)
             finally:
                 await self._end("COMMIT")
 
@@ -143,7 +159,7 @@ class SQLiteStore(StoreBase):
         async with self._lock:
             await self._begin("BEGIN IMMEDIATE")
             try:
-                yield SQLiteTx(self._conn)
+                yield SQLiteTx(self._conn, self.path)
             except BaseException:
                 await self._end("ROLLBACK")
                 raise
