@@ -5,6 +5,12 @@ before the call returns, so an acknowledged move survives a power cut as well as
 of the program (in WAL mode that costs one fsync of the log per commit, nothing at
 correspondence pace).
 
+Several processes may share the file: ``BEGIN IMMEDIATE`` takes SQLite's write lock before
+the first statement, so a game's version check, the move's row and the rest of the write
+are one step against every other process's writes, and a transaction cut off by a kill is
+rolled back by the next connection (WAL). The file ``<database>-lives`` beside it holds the
+processes' life locks (``bot.lives``).
+
 One connection is shared by the whole service. An ``asyncio.Lock`` lets one transaction at
 a time use it (aiosqlite runs statements from many coroutines on one thread, and SQLite has
 one transaction per connection): ``read()`` opens a ``BEGIN`` snapshot, ``write()`` a
