@@ -2,8 +2,8 @@
 
 A process that claims work in the shared database (a notice it delivers: ``events.claimed_by``;
 a mail it handles: ``email_inbox.claimed_by``) writes its life's id on the claim: a random
-id made once when the process starts (:data:`LIFE`, 128 bits, made again in a forked
-child), never its host name and pid. Those can be mistaken: two containers with the same
+id (128 bits) made once when it opens the database (``Store.life``; a bot opens it once, at
+start, so one id per process life), never its host name and pid. Those can be mistaken: two containers with the same
 host name both run as pid 1 (a rolling deploy), and a restarted container reuses its pid,
 so a name made of them says "this is me", or "that one is gone", of another live process.
 
@@ -16,8 +16,9 @@ can be taken back at once. A claim whose holder cannot be told dead (it still ru
 is on a database where no lock tells) keeps its lease (``lease_until``) and is taken back
 only once that runs out.
 
-This module keeps the id and the lives held by this process (a test may begin several:
-each stands for a process of its own), and the SQLite form of the lock.
+A store that is closed lets go of its life (its process stops using the database): a test's
+services, each with its store, stand for processes of their own. This module makes the ids,
+keeps the lives this process holds, and the SQLite form of the lock.
 """
 
 from __future__ import annotations
@@ -28,19 +29,13 @@ import os
 import secrets
 import threading
 
-#: this process life's id, written on its claims
-LIFE = secrets.token_hex(16)
-
-
-def _new_life_in_child() -> None:
-    global LIFE
-    LIFE = secrets.token_hex(16)
+def _forked() -> None:
     _held.clear()  # a child holds none of its parent's locks (POSIX locks are not inherited)
     _files.clear()
 
 
 def new_life() -> str:
-    """A new random life id (this process's is :data:`LIFE`)."""
+    """A new random life id."""
     return secrets.token_hex(16)
 
 
@@ -88,7 +83,7 @@ def mark_held(database: str, life: str, held: bool) -> None:
 
 _files: dict[str, int] = {}
 _mutex = threading.Lock()
-os.register_at_fork(after_in_child=_new_life_in_child)
+os.register_at_fork(after_in_child=_forked)
 
 
 def file_key(db_path: str) -> str:

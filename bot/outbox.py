@@ -11,8 +11,8 @@ claim -> send -> mark:
    ``pending`` with a later ``next_try_at``, up to ``notify_max_attempts`` tries,
    then ``failed``).
 
-A claim carries its holder's process life (``bot.lives.LIFE``: a random id made once
-per process, never host and pid, which two containers can share) and a lease
+A claim carries its holder's process life (``Store.life``, ``bot.lives``: a random id
+made once per process, never host and pid, which two containers can share) and a lease
 (``LEASE_SECONDS``); a notify that outlasts ``NOTIFY_SECONDS`` (well inside the lease)
 counts as failed, so a live holder always finishes within its lease. A run that stops
 between 1 and 3 leaves the row ``claimed``; any process puts it back to ``pending``
@@ -63,7 +63,7 @@ class Outbox:
         self.store = store
         self.notifier = notifier
         self.settings = settings
-        self.owner = owner or lives.LIFE
+        self.owner = owner or store.life
         self._now = now
         self._lock = asyncio.Lock()  # one delivery round at a time in this process
         self._round: asyncio.Task | None = None  # the task delivering a round now

@@ -29,7 +29,7 @@ class Receiver:
     LEASE_SECONDS = 300  # how long a claim keeps other processes off a mail
 
     def __init__(self, store, mailbox, handle, clock, *, poll_seconds: float = 60):
-        self.owner = lives.LIFE
+        self.owner = store.life
         self.store = store
         self.mailbox = mailbox
         self.handle = handle  # async (raw: bytes) -> None

@@ -24,8 +24,9 @@ command answers (a move's ply, the game after it) is read in its write transacti
 after the commit: by then another process may have moved (issue #32; bot/README.md,
 "Transactions").
 
-Each open store holds its process life's lock (``hold_life``; ``bot.lives``), so that
-``Tx.life_ended`` tells the other processes when a claim's holder has died.
+Each open store has a ``life`` (a random id its process's claims carry) and holds its lock
+until closed (``hold_life``; ``bot.lives``), so that ``Tx.life_ended`` tells the other
+processes when a claim's holder has died.
 """
 
 from __future__ import annotations

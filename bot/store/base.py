@@ -111,13 +111,19 @@ class StoreBase(abc.ABC):
     #: them, the per-player rate limit, is kept in it)
     shared_between_processes: bool = False
 
+    #: the life of the process using the database through this store: a random id, written
+    #: on the claims the process makes, and held (``hold_life``) until the store is closed or
+    #: the process ends (``bot.lives``)
+    life: str = ""
+
     @classmethod
     async def open(cls, target, schemas: Sequence[Schema]):
         """Open (or make) the database and bring each owner's tables to its ``schemas``' version;
-        the store holds this process's life (``bot.lives``) while it is open."""
+        the store's ``life`` is held while it is open."""
         store = await cls._open(target, schemas)
+        store.life = lives.new_life()
         try:
-            await store.hold_life(lives.LIFE)
+            await store.hold_life(store.life)
         except BaseException:
             await store.close()
             raise

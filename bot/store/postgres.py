@@ -209,8 +209,9 @@ class PostgresStore(StoreBase):
             listener, self._listener = self._listener, None
             await listener.close()
         if self._life is not None:
-            life, self._life = self._life, None
-            await life.close()
+            conn, self._life = self._life, None
+            lives.mark_held(self.url, self.life, False)
+            await conn.close()  # and its lock with it
         await self._pool.close()
 
     async def hold_life(self, life: str) -> None:

@@ -183,7 +183,7 @@ _V5_SCOPE = (
 )
 
 # Who holds a claimed event, and until when: a process delivering the outbox claims an event
-# under its process life's id (``bot.lives.LIFE``) for a lease; another process (an
+# under its process life's id (``Store.life``, ``bot.lives``) for a lease; another process (an
 # overlapping deploy) takes the event back only once the lease has run out or its holder is
 # known dead, never while a live process may be sending it.
 #

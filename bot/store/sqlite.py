@@ -132,6 +132,8 @@ class SQLiteStore(StoreBase):
     async def close(self) -> None:
         async with self._lock:
             await self._conn.close()
+        if self.life:
+            await self.end_life(self.life)
 
     async def hold_life(self, life: str) -> None:
         """A byte-range lock of the file ``<database>-lives`` (``bot.lives``): the system lets

@@ -162,13 +162,25 @@ async def test_a_claim_of_a_live_process_with_the_same_host_and_pid_is_left_alon
     await a.store.end_life(other)
 
 
-def test_claims_are_made_under_a_random_life_id_not_host_and_pid():
+async def test_claims_are_made_under_a_random_life_id_not_host_and_pid(opener, fake_engine):
     import os
     import socket
-    assert lives.is_life(lives.LIFE) and len(lives.LIFE) == 32  # 128 random bits
-    assert socket.gethostname() not in lives.LIFE and str(os.getpid()) not in lives.LIFE.split(":")
-    assert lives.new_life() != lives.new_life()
+    svc = await opener()
+    life = svc.store.life
+    assert lives.is_life(life) and svc.outbox.owner == life  # 128 random bits, hex
+    assert socket.gethostname() not in life and str(os.getpid()) not in life
+    other = await opener()  # another process (its own store)
+    assert other.store.life != life and lives.new_life() != lives.new_life()
     assert not lives.is_life("box:1:abcd") and not lives.is_life(None)
+    async with svc.store.write() as tx:  # a notice, claimed as delivery claims it
+        await tx.insert_event("x", None, None, None, "{}", svc._now())
+        await tx.claim_event(svc._now(), None, svc.outbox.owner, svc._now() + 300)
+    assert [r.claimed_by for r in await event_rows(svc)] == [life]
+    async with other.store.read() as tx:
+        assert not await tx.life_ended(life)
+    await opener.close(svc)  # the process stops: its life ends
+    async with other.store.read() as tx:
+        assert await tx.life_ended(life)
 
 
 async def test_only_a_life_nobody_holds_is_known_dead(db_target, tmp_path):
@@ -181,12 +193,12 @@ async def test_only_a_life_nobody_holds_is_known_dead(db_target, tmp_path):
         [sys.executable, "-c", _HOLD_LIFE, str(db_target)], stdout=subprocess.PIPE, text=True)
     try:
         life = child.stdout.readline().strip()
-        assert lives.is_life(life) and life != lives.LIFE
+        assert lives.is_life(life) and life != store.life
         async with store.read() as tx:
             assert not await lives.known_dead(tx, life)  # it runs
             assert await lives.known_dead(tx, None)  # a claim from before holders were named
             assert not await lives.known_dead(tx, "box:1:abcd")  # named by host and pid: the lease decides
-            assert not await lives.known_dead(tx, lives.LIFE)  # this process
+            assert not await lives.known_dead(tx, store.life)  # this process
         child.kill()
         child.wait(timeout=30)
         async with asyncio.timeout(30):  # the server ends a killed client's session a moment later
@@ -205,11 +217,10 @@ async def test_only_a_life_nobody_holds_is_known_dead(db_target, tmp_path):
 # a process that opens the database (its store holds its life), says which, and waits
 _HOLD_LIFE = """
 import asyncio, sys
-from bot import lives
 from bot.store import Store
 async def main():
     store = await Store.open(sys.argv[1])
-    print(lives.LIFE, flush=True)
+    print(store.life, flush=True)
     await asyncio.sleep(600)
 asyncio.run(main())
 """
