@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .timekeeping.clock import Clock
-from .computer import Computer
+from .computer import Computer, ComputerUnavailable
 from .config import Settings
 from .errors import StorageError
 from .events import Notifier
@@ -89,6 +89,10 @@ class Host:
                    computer: Computer | None = None, reminders: bool = True, rng=None) -> Host:
         notifiers = [a.notifier for a in adapters if a.notifier is not None]
         if computer is not None:
+            try:  # first: a worker that cannot start is refused now, not at the first turn
+                await computer.start()
+            except ComputerUnavailable as e:
+                raise AdapterError(str(e)) from None
             notifiers.append(computer)
         service = await GameService.open(settings, clock=clock, notifier=Notifiers(notifiers), rng=rng)
         host = cls(service, [], computer, None)

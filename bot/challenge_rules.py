@@ -4,9 +4,22 @@
   has answered it; the sweep closes it (``expired``) and tells the challenger. Due ones
   are read through an index on the expiry time, a batch at a time: the cost grows with
   what is due, never with what is open.
-- A player has at most ``max_open_challenges`` open challenges (default 10), at most
-  ``max_challenges_per_opponent`` of them to one opponent (default 3): the one who sent
-  600 challenges to one victim gets 3 through, and the victim 3 notices.
+- A player has at most ``max_open_challenges`` open challenges (default 10).
+- Each pair has a budget over time: at most ``max_challenges_per_opponent`` (default 3)
+  challenges from one player to another count at once, and a challenge counts while it
+  is open, for ``challenge_withdrawn_hours`` (default 24) after it is withdrawn and for
+  ``challenge_declined_days`` (default 7) after it is declined; an accepted one stops
+  counting (playing on, rematches, are never held up), and so does an expired one (it
+  took its slot for ``challenge_days`` already). So whatever the challenger withdraws,
+  the opponent receives at most 3 challenges in any 24 hours, and after declining 3,
+  none for a week: the one who sent 600 challenges to one victim in 20 minutes, or
+  withdrew the oldest and challenged again every 2 seconds for a day, got 3 through. The
+  refusal says what counts and when the next challenge is allowed (:func:`budget_refusal`).
+- A withdrawn challenge whose notice the opponent never saw (the outbox still holds it,
+  or gave up on it: :func:`drop_unseen_notice`) is withdrawn in silence: the notice is
+  dropped and no "withdrawn" notice follows. It counts against the budget all the same,
+  so racing the delivery gains nothing. A notice being delivered at that moment, or
+  delivered, was seen: its withdrawal is told.
 - A player may block another. The blocked player's challenges to them are refused with
   what most sites say, "you cannot challenge this player" (no more is revealed, and no
   notice is sent), their open challenges are not listed to the blocker (``list_challenges``),
@@ -22,10 +35,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from . import events as ev
-from .timekeeping.clock import DAY
+from .timekeeping.clock import DAY, HOUR, from_ts
+from .words.timetext import plural, time_left
 from .errors import ChallengeError, NotFound, SettingsError
 from .offers import OFFERS
 from .players import ref
@@ -62,17 +77,61 @@ async def check_new_challenge(tx: Tx, settings, challenger: PlayerRow, opponent:
         if await tx.blocks(challenger.id, opponent.id):
             raise ChallengeError(f"you have blocked {opponent.name}: unblock them first to "
                                  "challenge them")
-        most = settings.max_challenges_per_opponent
-        if await tx.count_open_challenges(challenger.id, now, opponent.id) >= most:
-            raise ChallengeError(f"you already have {most} open challenges to "
-                                 f"{opponent.name}, the most allowed: wait for an answer, or "
-                                 "withdraw one")
+        counting = await tx.challenges_counting(
+            challenger.id, opponent.id, now,
+            withdrawn_since=now - settings.challenge_withdrawn_hours * HOUR,
+            declined_since=now - settings.challenge_declined_days * DAY)
+        if len(counting) >= settings.max_challenges_per_opponent:
+            raise ChallengeError(budget_refusal(settings, opponent.name, counting, now))
     most = settings.max_open_challenges
     if await tx.count_open_challenges(challenger.id, now) >= most:
         raise ChallengeError(f"you have {most} open challenges, the most allowed: withdraw one or "
                              f"wait (an unanswered challenge expires after "
                              f"{settings.challenge_days} days)")
     return now + settings.challenge_days * DAY
+
+
+def counts_until(settings, c: ChallengeRow) -> int | None:
+    """When challenge ``c`` stops counting against its pair's budget, if nothing else
+    happens (an open one: its expiry; it may be answered sooner)."""
+    if c.status == "cancelled":
+        return c.answered_at + settings.challenge_withdrawn_hours * HOUR
+    if c.status == "declined":
+        return c.answered_at + settings.challenge_declined_days * DAY
+    return c.expires_at
+
+
+def budget_refusal(settings, opponent_name: str, counting: list[ChallengeRow], now: int) -> str:
+    """Why a challenge to ``opponent_name`` is refused, and when the next one is allowed."""
+    most = settings.max_challenges_per_opponent
+    kinds = [("open", "open"), ("cancelled", "withdrawn"), ("declined", "declined")]
+    parts = [f"{n} {word}" for status, word in kinds
+             if (n := sum(c.status == status for c in counting))]
+    free_at = min((t for c in counting if (t := counts_until(settings, c)) is not None), default=None)
+    when = ("when they answer" if free_at is None else
+            f"in {time_left(free_at - now)} (at {from_ts(free_at):%Y-%m-%d %H:%M} UTC)")
+    if all(c.status == "open" for c in counting):
+        head = (f"you already have {most} open challenges to {opponent_name}, the most allowed: "
+                "wait for an answer")
+    else:
+        head = (f"you have challenged {opponent_name} {plural(len(counting), 'time')} lately "
+                f"({', '.join(parts)}), the most allowed")
+    return (f"{head}. A withdrawn challenge still counts for "
+            f"{plural(settings.challenge_withdrawn_hours, 'hour')}, a declined one for "
+            f"{plural(settings.challenge_declined_days, 'day')}. You can challenge "
+            f"{opponent_name} again {when}"
+            + (", or sooner if they accept one" if free_at is not None and
+               any(c.status == "open" for c in counting) else ""))
+
+
+async def drop_unseen_notice(tx: Tx, c: ChallengeRow) -> bool:
+    """Whether the challenged player never saw challenge ``c``: its notice is still in the
+    outbox (then it is dropped, never to be sent) or delivery gave up on it. A notice
+    being delivered now, or delivered, counts as seen; so does one pruned long since."""
+    for row in await tx.undelivered_events(ev.ChallengeReceived.kind, c.opponent_id):
+        if json.loads(row.payload).get("challenge_id") == c.id:
+            return row.status == "failed" or await tx.drop_event(row.id)
+    return False
 
 
 async def check_accept(tx: Tx, c: ChallengeRow, player_id: int, now: int) -> None:
@@ -84,12 +143,12 @@ async def check_accept(tx: Tx, c: ChallengeRow, player_id: int, now: int) -> Non
         raise ChallengeError("you cannot accept this challenge")
 
 
-async def challenge_settled(tx: Tx, c: ChallengeRow, now: int) -> None:
+async def challenge_settled(tx: Tx, c: ChallengeRow, now: int, *, seen: bool = True) -> None:
     """The challenged player's notice, and the challenge's own message where it was made,
-    carried buttons: they are to be disabled. Told to the challenged player; to the
-    challenger too where their adapter is another (it posted the challenge), or no one
-    was challenged."""
-    recipients = [c.opponent_id] if c.opponent_id is not None else []
+    carried buttons: they are to be disabled. Told to the challenged player (unless they
+    never saw the challenge: ``seen`` False); to the challenger too where their adapter is
+    another (it posted the challenge), or no one was challenged."""
+    recipients = [c.opponent_id] if c.opponent_id is not None and seen else []
     if c.opponent_id is None or ((await tx.player(c.challenger_id)).platform
                                  != (await tx.player(c.opponent_id)).platform):
         recipients.append(c.challenger_id)

@@ -13,6 +13,23 @@ A notice is answered by a task, so the human's command that caused it returns at
 A run that stops mid-think has already had that notice: ``resume()`` (at start) finds
 every game where a computer player is to move, and every challenge waiting for one.
 Hints and reviews (``hint``, ``review``) run in the same worker.
+
+The computer's turn always comes. A turn that fails (a worker that raises or cannot start,
+a database error) is tried again after ``computer_retry_seconds`` (30), the pause doubling
+each time up to an hour (``RETRY_MAX_SECONDS``): by the service's sweep, which wakes for it
+(``sweep_due``/``next_due``, registered with ``GameService.add_sweeper``), and by a timer of
+its own where no scheduler runs (the terminal). After ``computer_tell_after`` (3) failures of
+one turn its opponent is told (``ComputerStalled``) and the server's log says so at ERROR.
+Neither side loses on time meanwhile: the computer's turns have no deadline (the service
+gives them none: ``_start_turn``), and the human's clock starts only when the computer has
+moved, with a whole turn's time. The failures are counted in memory: a restart starts
+afresh (``resume``).
+
+The worker is a ``spawn`` process, which imports the main module again: ``start()`` (at
+start-up, before anything else: ``Host.open``) starts a throwaway process the same way and
+refuses with a clear message (``ComputerUnavailable``) if it cannot start, rather than
+failing at the first turn; a fairypost started again inside such a process (a main script
+that starts fairypost on import) refuses at once, before it opens anything.
 """
 
 from __future__ import annotations
@@ -21,6 +38,8 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,11 +54,17 @@ log = logging.getLogger(__name__)
 
 PLATFORM = COMPUTER
 DEFAULT_LEVEL = 3
-THINK_SECONDS = 5.0     # a move's budget (levels 1-3 search a fixed depth and stop sooner)
+THINK_SECONDS = 5.0     # a move's budget; the lower levels use a share of it (ai/levels.py)
 HINT_SECONDS = 2.0
 REVIEW_SECONDS = 0.3    # per position of the game
 BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?
 SCORE_CAP = 3000        # mates count as this much in a swing
+RETRY_MAX_SECONDS = 3600  # the longest pause between two tries of a failed turn
+PROBE_SECONDS = 60      # the start-up check of the worker process: how long it may take
+
+
+class ComputerUnavailable(Exception):
+    """The computer's worker process cannot start: ``str()`` says why and what to do."""
 
 
 # --- who the computer is ----------------------------------------------------------------
@@ -178,6 +203,54 @@ def make_pool(workers: int = 1, games=None) -> ProcessPoolExecutor:
                                initializer=_prepare, initargs=(games,))
 
 
+def _imported_again() -> bool:
+    """Whether this is a spawned process running the main script again: multiprocessing
+    runs it there as a module ``__mp_main__`` of its own (elsewhere that name is only
+    another name for ``__main__``)."""
+    again = sys.modules.get("__mp_main__")
+    return again is not None and again is not sys.modules.get("__main__")
+
+
+def _spawn_advice() -> str:
+    path = getattr(sys.modules.get("__mp_main__", sys.modules.get("__main__")), "__file__", None)
+    return ("The computer thinks in a worker process started with multiprocessing's \"spawn\", "
+            "which runs the main script again in the new process" + (f" (here {path})" if path else "")
+            + ": if that script starts fairypost when it is run, put that under "
+            "`if __name__ == \"__main__\":`, or start fairypost with `fairypost run`.")
+
+
+async def check_worker_starts(seconds: float = PROBE_SECONDS) -> None:
+    """Start a throwaway process as the worker is started (spawn, the main script imported
+    again) and see it end well; else raise ``ComputerUnavailable``."""
+    if _imported_again():
+        raise ComputerUnavailable("fairypost was started again inside the computer's worker "
+                                  "process, by the main script run again there. " + _spawn_advice())
+    probe = multiprocessing.get_context("spawn").Process(target=os.getpid, name="fairypost-probe",
+                                                         daemon=True)
+    try:
+        probe.start()
+    except (OSError, RuntimeError) as e:
+        raise ComputerUnavailable(f"the computer's worker process could not start ({e}).") from None
+    await asyncio.to_thread(probe.join, seconds)
+    if probe.exitcode is None:
+        probe.kill()
+        await asyncio.to_thread(probe.join)
+        raise ComputerUnavailable(f"the computer's worker process did not start within {seconds:g} s. "
+                                  + _spawn_advice())
+    if probe.exitcode != 0:
+        raise ComputerUnavailable(f"the computer's worker process could not start (it exited with "
+                                  f"code {probe.exitcode}). " + _spawn_advice())
+
+
+@dataclass
+class _Stall:
+    """A turn of the computer's that failed: tried again from ``retry_at``."""
+    player_id: int
+    failures: int = 0
+    retry_at: int | None = None  # None: being tried now
+    told: bool = False
+
+
 # --- what hints and reviews return ----------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -283,7 +356,14 @@ class Computer:
         self._act: Act | None = None
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}  # (game, ply) -> its turn
         self._held: dict[int, asyncio.Event] = {}  # games whose answers wait (see held())
+        self._stalls: dict[tuple[int, int], _Stall] = {}  # (game, ply) -> its failures
+        self._timer: asyncio.TimerHandle | None = None  # the next retry, where no sweep runs
         self._own_pool = False
+
+    async def start(self) -> None:
+        """At start-up: refuse (``ComputerUnavailable``) if the worker process cannot start,
+        rather than fail at the first turn."""
+        await check_worker_starts()
 
     def bind(self, service: GameService, act: Act | None = None) -> None:
         """``act(game_id, op)``: how a move is made (the Discord adapter posts its board)."""
@@ -292,8 +372,13 @@ class Computer:
         if self.pool is None:
             self.pool = make_pool(1, self.games)
             self._own_pool = True
+        service.add_sweeper(self)  # failed turns are tried again by the sweep
 
     async def close(self) -> None:
+        if self.service is not None:
+            self.service.remove_sweeper(self)
+        if self._timer is not None:
+            self._timer.cancel()
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
@@ -388,8 +473,65 @@ class Computer:
             await self._play_turn(game_id, player_id, ply)
         except asyncio.CancelledError:
             raise
-        except Exception:  # a bug must not kill the loop; resume() tries again at start
-            log.exception("the computer's turn in game #%d failed", game_id)
+        except Exception as e:  # a bug, a worker that cannot start: tried again, never dropped
+            await self._failed(game_id, player_id, ply, e)
+        else:
+            self._stalls.pop((game_id, ply), None)
+
+    async def _failed(self, game_id: int, player_id: int, ply: int, error: Exception) -> None:
+        settings = self.service.settings
+        stall = self._stalls.setdefault((game_id, ply), _Stall(player_id))
+        stall.failures += 1
+        pause = min(RETRY_MAX_SECONDS, settings.computer_retry_seconds * 2 ** (stall.failures - 1))
+        stall.retry_at = self._clock() + pause
+        if stall.failures == 1:
+            log.exception("the computer's turn in game #%d failed; trying again in %d s", game_id, pause)
+        else:
+            log.warning("the computer's turn in game #%d failed again (%d times: %s: %s); trying "
+                        "again in %d s", game_id, stall.failures, type(error).__name__, error, pause)
+        if stall.failures >= settings.computer_tell_after and not stall.told:
+            log.error("the computer has failed %d times to move in game #%d: its opponent is told",
+                      stall.failures, game_id)
+            try:
+                await self.service.report_stalled_turn(game_id, player_id, stall.failures)
+                stall.told = True
+            except Exception:  # noqa: BLE001 - the database may be what fails: told at the next failure
+                log.exception("telling the opponent in game #%d failed", game_id)
+        self._arm()
+        self.service.wake_listeners()  # the scheduler wakes the sweep for the retry
+
+    def _clock(self) -> int:
+        return int(self.service.clock.now().timestamp())
+
+    # --- the sweep's part (GameService.add_sweeper) ---
+
+    async def sweep_due(self, now: int) -> int:
+        """Try again each failed turn whose pause is over; how many."""
+        return self._retry_due(now)
+
+    def _retry_due(self, now: int) -> int:
+        due = [(key, s) for key, s in self._stalls.items() if s.retry_at is not None and s.retry_at <= now]
+        for (game_id, ply), stall in due:
+            stall.retry_at = None  # until it fails again (or is done with)
+            self._schedule(game_id, stall.player_id, ply)
+        self._arm()
+        return len(due)
+
+    def next_due(self) -> int | None:
+        """When the next failed turn is to be tried again."""
+        return min((s.retry_at for s in self._stalls.values() if s.retry_at is not None), default=None)
+
+    def _arm(self) -> None:
+        """A timer for the next retry, so that it comes where no scheduler sweeps (the
+        terminal); where one does, whichever comes first tries, the other finds it done."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        when = self.next_due()
+        if when is not None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(max(0, when - self._clock()),
+                                          lambda: self._retry_due(self._clock()))
 
     async def _play_turn(self, game_id: int, player_id: int, ply: int) -> None:
         view = await self.service.game(game_id)
@@ -411,6 +553,7 @@ class Computer:
             except (GameChanged, GameOver, NotYourTurn):
                 log.info("the computer's answer in game #%d came too late: dropped", game_id)
                 return
+        raise RuntimeError("the computer's move was refused as too many commands, 10 times")
 
     # --- hints and reviews ---
 

@@ -54,7 +54,17 @@ Challenges (``challenge_days``, ``max_open_challenges``, ``max_challenges_per_op
 environment ``FAIRYPOST_CHALLENGE_DAYS``, ``FAIRYPOST_MAX_OPEN_CHALLENGES``,
 ``FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT``): an unanswered challenge expires after this many
 days (default 7), and a player may have this many open at once (default 10), and this
-many to one opponent (default 3).
+many to one opponent (default 3). Against one opponent a challenge counts while it is
+open, for ``challenge_withdrawn_hours`` (default 24; environment
+``FAIRYPOST_CHALLENGE_WITHDRAWN_HOURS``) after it is withdrawn, and for
+``challenge_declined_days`` (default 7; ``FAIRYPOST_CHALLENGE_DECLINED_DAYS``) after it is
+declined: however often a challenger withdraws, the opponent gets at most
+``max_challenges_per_opponent`` challenges a day (bot/challenge_rules.py).
+
+The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; environment
+``FAIRYPOST_COMPUTER_RETRY_SECONDS``, ``FAIRYPOST_COMPUTER_TELL_AFTER``): a turn that fails
+is tried again after this many seconds (default 30), the pause doubling each time up to an
+hour; after this many failures of one turn (default 3) its opponent is told (bot/computer.py).
 """
 
 from __future__ import annotations
@@ -104,7 +114,11 @@ class Settings:
     email_secret: str | None = field(default=None, repr=False)  # the key of reply tokens
     challenge_days: int = 7           # an unanswered challenge expires after this many days
     max_open_challenges: int = 10     # open challenges a player may have at once
-    max_challenges_per_opponent: int = 3  # of them, to one opponent
+    max_challenges_per_opponent: int = 3  # of them, to one opponent (withdrawn and declined ones count a while)
+    challenge_withdrawn_hours: int = 24   # a withdrawn challenge counts against the one above this long
+    challenge_declined_days: int = 7      # a declined one, this long
+    computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
+    computer_tell_after: int = 3          # failures of one turn before its opponent is told
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -125,6 +139,13 @@ class Settings:
             raise ConfigError(f"challenge_days must be from 1 to 365, not {self.challenge_days}")
         if self.max_open_challenges < 1 or self.max_challenges_per_opponent < 1:
             raise ConfigError("max_open_challenges and max_challenges_per_opponent must be at least 1")
+        if not 0 <= self.challenge_withdrawn_hours <= 24 * 365:
+            raise ConfigError("challenge_withdrawn_hours must be from 0 to 8760 (a year), "
+                              f"not {self.challenge_withdrawn_hours}")
+        if not 0 <= self.challenge_declined_days <= 365:
+            raise ConfigError(f"challenge_declined_days must be from 0 to 365, not {self.challenge_declined_days}")
+        if self.computer_retry_seconds < 1 or self.computer_tell_after < 1:
+            raise ConfigError("computer_retry_seconds and computer_tell_after must be at least 1")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -193,6 +214,10 @@ _ENV_KEYS = {
     "FAIRYPOST_CHALLENGE_DAYS": ("challenge_days", int),
     "FAIRYPOST_MAX_OPEN_CHALLENGES": ("max_open_challenges", int),
     "FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT": ("max_challenges_per_opponent", int),
+    "FAIRYPOST_CHALLENGE_WITHDRAWN_HOURS": ("challenge_withdrawn_hours", int),
+    "FAIRYPOST_CHALLENGE_DECLINED_DAYS": ("challenge_declined_days", int),
+    "FAIRYPOST_COMPUTER_RETRY_SECONDS": ("computer_retry_seconds", int),
+    "FAIRYPOST_COMPUTER_TELL_AFTER": ("computer_tell_after", int),
 }
 
 

@@ -202,10 +202,23 @@ class PremovesDropped(Event):
     lines: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class ComputerStalled(Event):
+    """The computer (``computer``) has failed ``failures`` times to make its move: it keeps
+    trying, and no clock runs meanwhile (bot/computer.py). To its opponent."""
+
+    kind: typing.ClassVar[str] = "computer_stalled"
+    game_id: int
+    game: str
+    computer: PlayerRef
+    failures: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
-                              TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled)
+                              TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
+                              ComputerStalled)
 }
 
 

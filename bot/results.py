@@ -135,3 +135,4 @@ class SweepReport:
     delivered: int = 0
     pruned: int = 0
     challenges_expired: int = 0
+    turns_retried: int = 0  # the computer's failed turns tried again (bot/computer.py)

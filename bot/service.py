@@ -30,6 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 import rules
 from rules.errors import RulesError
@@ -42,6 +43,7 @@ from .challenge_rules import (
     check_accept,
     check_new_challenge,
     decide_rated,
+    drop_unseen_notice,
     earliest,
     offers_settled,
 )
@@ -106,6 +108,14 @@ log = logging.getLogger(__name__)
 COLOURS = ("white", "black", "random")
 SETUPS = ("default", "players")
 _UNSET = object()
+
+
+class Sweeper(Protocol):
+    """Work of another part's that the sweep does when due (``GameService.add_sweeper``)."""
+
+    async def sweep_due(self, now: int) -> int: ...  # does what is due at ``now``; how many
+
+    def next_due(self) -> int | None: ...  # when the next of it is due
 
 
 class _VacationBegun(Exception):
@@ -272,6 +282,7 @@ class GameService(RatingsOps, ChallengeLife):
                                       "looking things up", "lookups")
         self._positions: OrderedDict[int, tuple[str, tuple[str, ...], object]] = OrderedDict()
         self._listeners: list[Callable[[], None]] = []
+        self._sweepers: list[Sweeper] = []  # others' work the sweep does too (the computer's retries)
         self._watch: asyncio.Task | None = None  # listening for other processes' commits
         self._next_prune = 0
 
@@ -317,6 +328,20 @@ class GameService(RatingsOps, ChallengeLife):
 
     def remove_listener(self, callback: Callable[[], None]) -> None:
         self._listeners.remove(callback)
+
+    def add_sweeper(self, sweeper: Sweeper) -> None:
+        """Have every sweep do ``sweeper``'s due work too, and wake for it (the computer's
+        turns to try again: bot/computer.py)."""
+        self._sweepers.append(sweeper)
+
+    def remove_sweeper(self, sweeper: Sweeper) -> None:
+        if sweeper in self._sweepers:
+            self._sweepers.remove(sweeper)
+
+    def wake_listeners(self) -> None:
+        """Something the next wake depends on changed outside the database (a sweeper's
+        work): the scheduler works the wake out again."""
+        self._changed_elsewhere()
 
     # --- plumbing ---
 
@@ -809,8 +834,10 @@ class GameService(RatingsOps, ChallengeLife):
                     tell = c.opponent_id
                 if not await tx.close_challenge(c.id, how, player_id, now):
                     raise ChallengeError("that challenge is no longer open")
-                await challenge_settled(tx, c, now)
-                if tell is not None:
+                # withdrawn before its notice reached the opponent: both notices dropped
+                seen = not (how == "cancelled" and tell is not None and await drop_unseen_notice(tx, c))
+                await challenge_settled(tx, c, now, seen=seen)
+                if tell is not None and seen:
                     event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
                     await self._emit(tx, event, tell, now)
                 view = await self._challenge_view(tx, await tx.challenge(c.id))
@@ -1146,12 +1173,13 @@ class GameService(RatingsOps, ChallengeLife):
         expired = await self._expire_due_challenges(t)
         reminders = await self.reminders.collect(t)
         digests = await self.reminders.digests(t)
+        retried = sum([await sweeper.sweep_due(t) for sweeper in self._sweepers])
         delivered = await self.outbox.dispatch(t)
         pruned = 0
         if t >= self._next_prune:
             self._next_prune = t + self.PRUNE_EVERY
             pruned = await self.prune(from_ts(t))
-        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned, expired)
+        return SweepReport(vacations, timed_out, reminders, digests, delivered, pruned, expired, retried)
 
     async def prune(self, now: datetime | None = None) -> int:
         """Delete the notices delivered and the reminders spent more than ``retention_days``
@@ -1176,7 +1204,24 @@ class GameService(RatingsOps, ChallengeLife):
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""
         t = self._now() if now is None else self._ts(now)
-        return from_ts(earliest(await self.reminders.next_wake(t), await self._next_challenge_expiry()))
+        return from_ts(earliest(await self.reminders.next_wake(t), await self._next_challenge_expiry(),
+                                *(sweeper.next_due() for sweeper in self._sweepers)))
+
+    async def report_stalled_turn(self, game_id: int, player_id: int, failures: int) -> bool:
+        """The computer player ``player_id`` has failed ``failures`` times to make its move
+        in ``game_id``: its opponent is told (the notice lapses if the turn ends first).
+        False if that turn is over already."""
+        now = self._now()
+        async with self.store.write() as tx:
+            g = await tx.game(game_id)
+            if g is None or g.status != GameStatus.ACTIVE or g.to_move_id != player_id:
+                return False
+            computer = ref(await tx.player(player_id))
+            other = g.black_id if player_id == g.white_id else g.white_id
+            event = ev.ComputerStalled(game_id=g.id, game=g.game, computer=computer, failures=failures)
+            await self._emit(tx, event, other, now, game_id=g.id, turn_no=g.turn_no)
+        await self._after_commit()
+        return True
 
     async def _end_due_vacations(self, now: int) -> int:
         async with self.store.read() as tx:

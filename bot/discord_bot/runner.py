@@ -82,6 +82,7 @@ class FairyClient(discord.Client):
         if self.fairy is None:
             # the computer plays its own notices' games (bot/computer.py), in a worker process
             computer = Computer()
+            await computer.start()  # a worker that cannot start: refused now, not at the first turn
             service = await GameService.open(self.settings,
                                              notifier=Notifiers([DiscordNotifier(self), computer]))
             self.fairy = Fairy(service, self)

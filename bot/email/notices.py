@@ -101,7 +101,7 @@ class Notices:
                                   note=note + " Reply takeback to agree, decline to refuse.")
         elif isinstance(event, ev.TakebackAnswered):
             await self.board_mail(event.game_id, rid, key=key, board=event.accepted, note=note)
-        elif isinstance(event, ev.DrawDeclined):
+        elif isinstance(event, (ev.DrawDeclined, ev.ComputerStalled)):
             await self.board_mail(event.game_id, rid, key=key, board=False, note=note)
         elif isinstance(event, ev.ChallengeReceived):
             await self._plain(rid, key, f"fairypost challenge {event.challenge_id}: "

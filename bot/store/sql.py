@@ -940,6 +940,18 @@ class Tx:
             rows = await self._all("SELECT * FROM events WHERE player_id = ? ORDER BY id", (player_id,))
         return [_row(EventRow, r) for r in rows]
 
+    async def undelivered_events(self, kind: str, player_id: int) -> list[EventRow]:
+        """The player's events of ``kind`` never delivered: pending, or failed (given up);
+        few, read through the status index."""
+        rows = await self._all("SELECT * FROM events WHERE status IN ('pending', 'failed') "
+                               "AND kind = ? AND player_id = ? ORDER BY id", (kind, player_id))
+        return [_row(EventRow, r) for r in rows]
+
+    async def drop_event(self, event_id: int) -> bool:
+        """pending -> obsolete: never to be delivered. False if delivery took it meanwhile."""
+        return await self._change("UPDATE events SET status = 'obsolete' "
+                                  "WHERE id = ? AND status = 'pending'", (event_id,)) == 1
+
     async def game_turn(self, game_id: int) -> tuple[str, int] | None:
         row = await self._one("SELECT status, turn_no FROM games WHERE id = ?", (game_id,))
         return None if row is None else (row["status"], row["turn_no"])
@@ -1028,6 +1040,19 @@ class Tx:
             sql += " AND opponent_id = ?"
             params += (opponent_id,)
         return (await self._one(sql, params))[0]
+
+    async def challenges_counting(self, challenger_id: int, opponent_id: int, now: int,
+                                  withdrawn_since: int, declined_since: int) -> list[ChallengeRow]:
+        """The challenges from one player to another that still count against the pair's
+        budget at ``now``: open and unexpired, withdrawn (cancelled) after
+        ``withdrawn_since``, declined after ``declined_since`` (indexed by challenger)."""
+        rows = await self._all(
+            "SELECT * FROM challenges WHERE challenger_id = ? AND opponent_id = ? AND ("
+            "(status = 'open' AND (expires_at IS NULL OR expires_at > ?)) "
+            "OR (status = 'cancelled' AND answered_at > ?) "
+            "OR (status = 'declined' AND answered_at > ?)) ORDER BY id",
+            (challenger_id, opponent_id, now, withdrawn_since, declined_since))
+        return [_row(ChallengeRow, r) for r in rows]
 
     async def challenges_due(self, due_by: int, limit: int) -> list[ChallengeRow]:
         """Open challenges whose time ran out by ``due_by``, oldest first (indexed)."""

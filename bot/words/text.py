@@ -450,6 +450,10 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
             e.why, f"the answer {m.bold(e.move or '?')} could no longer be played")
         return (f"Game #{e.game_id}: your {plural(e.lines, 'conditional line')} "
                 f"{'was' if e.lines == 1 else 'were'} dropped: {why}. It is your move.{to}")
+    if isinstance(e, ev.ComputerStalled):
+        return (f"Game #{e.game_id} ({game_name(e.game)}): {name(e.computer.name)} could not make "
+                f"its move ({plural(e.failures, 'attempt')} failed). It keeps trying; the game waits "
+                f"for it, and neither side can lose on time meanwhile.{to}")
     if isinstance(e, ev.Digest):
         if not e.games:
             return None

@@ -26,7 +26,9 @@ async def test_600_challenges_to_one_victim_in_20_minutes_let_3_through(svc, ali
             refusals.add(str(e))
     assert len(made) == 3
     assert refusals == {"you already have 3 open challenges to Bob, the most allowed: wait for an "
-                        "answer, or withdraw one"}
+                        "answer. A withdrawn challenge still counts for 24 hours, a declined one for "
+                        "7 days. You can challenge Bob again in 7 days (at 2025-01-13 12:00 UTC), or "
+                        "sooner if they accept one"}
     assert len(notifier.of(ev.ChallengeReceived, bob.id)) == 3  # one notice each, no more
     assert len(await svc.list_challenges(bob.id)) == 3
 

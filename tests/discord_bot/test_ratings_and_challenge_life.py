@@ -96,7 +96,30 @@ async def test_600_challenges_to_one_victim_send_3_dms(world, clock):
             refused.add(last_answer(i)["content"])
     assert len(w.dms(w.bob)) == 3
     assert refused == {"You already have 3 open challenges to Bob, the most allowed: wait for an "
-                       "answer, or withdraw one"}
+                       "answer. A withdrawn challenge still counts for 24 hours, a declined one "
+                       "for 7 days. You can challenge Bob again in 7 days (at 2025-01-13 12:00 "
+                       "UTC), or sooner if they accept one"}
+
+
+async def test_withdrawing_and_challenging_again_is_refused_saying_until_when(world, clock):
+    """Issue #32: withdrawing the oldest challenge at the cap no longer makes room at once."""
+    w = world
+    for n in (1, 2, 3):
+        clock.advance(minutes=1)
+        i = w.interaction(w.alice)
+        await run(commands.challenge, i, game="chess", opponent=w.bob)
+        j = w.interaction(w.alice, message=i.original_response.return_value)
+        await press(DeclineChallenge, f"fp:decline:{n}", j)  # the challenger's press withdraws
+    assert len([d for d in w.dms(w.bob) if "challenges you" in d["content"]]) == 3
+    clock.advance(minutes=1)
+    i = w.interaction(w.alice)
+    await run(commands.challenge, i, game="chess", opponent=w.bob)
+    assert call_kwargs(i.response.send_message).get("ephemeral")
+    assert last_answer(i)["content"] == (
+        "You have challenged Bob 3 times lately (3 withdrawn), the most allowed. A withdrawn "
+        "challenge still counts for 24 hours, a declined one for 7 days. You can challenge Bob "
+        "again in 1 day (at 2025-01-07 12:01 UTC)")
+    assert len([d for d in w.dms(w.bob) if "challenges you" in d["content"]]) == 3
 
 
 async def test_settings_block_refuses_their_challenges_without_a_dm(world):
