@@ -85,7 +85,7 @@ from .outbox import Outbox
 from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
 from .rating_service import RatingsOps, can_be_rated, header_ratings, rate_finished
 from .record import format_record, setup_actions
-from .timekeeping.reminders import Reminders, turn_plan
+from .timekeeping.reminders import Reminders, batched, turn_plan
 from .results import (
     Challenge,
     GameSummary,
@@ -302,6 +302,12 @@ class GameService(RatingsOps, ChallengeLife):
         Another process's commit on the same database wakes it too (where the database
         can say so: PostgreSQL's LISTEN/NOTIFY)."""
         self.outbox.start()
+        self.watch_others()
+
+    def watch_others(self) -> None:
+        """From now on another process's commit on the same database calls the listeners
+        (``add_listener``) and pokes the outbox: PostgreSQL's LISTEN/NOTIFY, SQLite's data
+        version. The game pages follow games with it."""
         if self._watch is None:
             self._watch = asyncio.get_running_loop().create_task(self.store.watch(self._changed_elsewhere))
 
@@ -309,10 +315,13 @@ class GameService(RatingsOps, ChallengeLife):
         """Another process committed: its notices may be ours to deliver, and the next wake
         may be sooner."""
         self.outbox.poke()
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
         for callback in list(self._listeners):
             try:
                 callback()
-            except Exception:  # a listener's bug must not stop the others
+            except Exception:  # a listener's bug must not fail the operation nor stop the others
                 log.exception("listener failed")
 
     async def close(self) -> None:
@@ -388,11 +397,7 @@ class GameService(RatingsOps, ChallengeLife):
         if game_id is not None:
             await self.reminders.collect(now, game_id)
         await self._deliver(now)
-        for callback in list(self._listeners):
-            try:
-                callback()
-            except Exception:  # a listener's bug must not fail the operation
-                log.exception("listener failed")
+        self._tell_listeners()
 
     async def _deliver(self, now: int) -> None:
         """Wake the background delivery; without one, deliver here and now."""
@@ -598,17 +603,25 @@ class GameService(RatingsOps, ChallengeLife):
                                 reason=reason, last_move=last_move)
             await self._emit(tx, event, player.id, now, game_id=g.id)
 
-    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int) -> None:
+    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int,
+                          *, told: bool = False) -> int | None:
+        """The turn's deadline and reminders; the deadline. ``told``: the player to move has
+        been told it is their move already (the game's start says it), so no "your move"
+        notice comes after it (the computer, which plays on that notice, always gets it)."""
         to_move_id = g.white_id if side == Side.WHITE else g.black_id
         # the computer never loses on time: its turns have no deadline and no warnings
-        days = None if (await tx.player(to_move_id)).platform == COMPUTER else g.days
+        computer = (await tx.player(to_move_id)).platform == COMPUTER
+        days = None if computer else g.days
         deadline = deadline_for(now, days)
         await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
                              turn_started_at=now, deadline=deadline)
         await tx.cancel_reminders(g.id, now)
         for kind, before in turn_plan(days):
+            if kind == "your_move" and told and not computer:
+                continue
             due_at = now if before is None else deadline - before
             await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before, due_at)
+        return deadline
 
     async def _end_vacation(self, tx: Tx, player: PlayerRow, end: int) -> None:
         """End a vacation at ``end``: the paused time moves the player's deadlines on."""
@@ -635,7 +648,8 @@ class GameService(RatingsOps, ChallengeLife):
             moves=tuple(MoveRecord(m.ply, m.lan, m.san, Side(m.side), m.player_id,
                                    from_ts(m.played_at)) for m in snap.moves),
             created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope,
-            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1])
+            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1],
+            version=g.version)
 
     # --- players ---
 
@@ -801,11 +815,15 @@ class GameService(RatingsOps, ChallengeLife):
                                            scope=c.scope, rated=rated)
                 await tx.set_challenge_game(c.id, gid)
                 g = await tx.game(gid)
-                await self._start_turn(tx, g, start.turn, 1, now)
+                # one notice to the player to move: the game has begun, and it is their move
+                deadline = await self._start_turn(tx, g, start.turn, 1, now, told=True)
                 white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+                mover = white if start.turn == Side.WHITE else black
                 for p in (white, black):
                     event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
-                                           days=c.days, challenge_id=c.id, rated=rated)
+                                           days=c.days, challenge_id=c.id, rated=rated,
+                                           your_move=p is mover,
+                                           deadline=from_ts(deadline) if p is mover else None)
                     await self._emit(tx, event, p.id, now, game_id=gid)
                 written = await self._game_rows(tx, gid)  # before another process's first move
             cmd.new_turn_in = gid
@@ -1061,6 +1079,7 @@ class GameService(RatingsOps, ChallengeLife):
             if await tx.game(game_id) is None:
                 raise NotFound(f"there is no game #{game_id}")
             await tx.set_public(game_id, public)
+        self._tell_listeners()  # open pages of a link just closed stop following the game
 
     async def position(self, game_id: int):
         """The game's current rules ``Position``, its history included (``last_move`` is
@@ -1227,34 +1246,44 @@ class GameService(RatingsOps, ChallengeLife):
         async with self.store.read() as tx:
             due = await tx.vacations_due(now)
         n = 0
-        for p in due:
-            async with self.store.write() as tx:
-                p = await tx.player(p.id)
-                if p.vacation_until is None or p.vacation_until > now:
-                    continue
-                await self._end_vacation(tx, p, p.vacation_until)
-                n += 1
+        for batch in batched(due, self.reminders.BATCH):
+            async with self.store.write() as tx:  # a vacation's end moves deadlines: the whole database
+                for p in batch:
+                    p = await tx.player(p.id)
+                    if p.vacation_until is None or p.vacation_until > now:
+                        continue
+                    await self._end_vacation(tx, p, p.vacation_until)
+                    n += 1
         return n
 
     async def _expire_due_games(self, now: int) -> int:
         async with self.store.read() as tx:
             candidates = await tx.clocked_games(due_by=now)
-        n = 0
+        lost = []
         for c in candidates:
             deadline = effective_deadline(c.deadline, c.turn_started_at, c.vacation_start,
                                           c.vacation_until, now)
-            if deadline > now:
-                continue
+            if deadline <= now:
+                lost.append((c, deadline))
+        n = 0
+        for batch in batched(lost, self.reminders.BATCH):
             async with self.store.row_write() as tx:
-                g = await tx.claim_game(c.id)
-                if g is None:
-                    continue  # another process's sweep, or a move, holds it: theirs
-                if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
-                    continue  # it changed since: the next sweep looks again
-                if not await tx.bump_version(g.id, g.version):
-                    continue
-                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
-                n += 1
+                claimed = []
+                for c, deadline in batch:
+                    g = await tx.claim_game(c.id)
+                    if g is None:
+                        continue  # another process's sweep, or a move, holds it: theirs
+                    if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
+                        continue  # it changed since: the next sweep looks again
+                    claimed.append((g, deadline))
+                # every rated game's players at once, in id order, before any is written: the
+                # batch then waits for players in the one order every transaction keeps
+                await tx.lock_players(pid for g, _ in claimed if g.rated for pid in (g.white_id, g.black_id))
+                for g, deadline in claimed:
+                    if not await tx.bump_version(g.id, g.version):
+                        continue
+                    await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
+                    n += 1
         if n:
             await self._deliver(now)
         return n

@@ -35,6 +35,7 @@ class Receiver:
         self.handle = handle  # async (raw: bytes) -> None
         self.clock = clock
         self.poll_seconds = poll_seconds
+        self._handling: set[asyncio.Future] = set()  # what a stop lets finish
 
     def _now(self) -> int:
         return int(self.clock.now().timestamp())
@@ -75,15 +76,28 @@ class Receiver:
                 if not await self.claim(key):  # one at a time: the others may take the next
                     continue
                 took += 1
-                try:
-                    await self.handle(raw)
-                except Exception:  # noqa: BLE001 - one bad mail must not stop the others
-                    log.exception("handling the mail %s failed; it is not tried again", key)
-                async with self.store.write() as tx:
-                    await EmailTables(tx).mail_handled(key, self._now())
+                # a stop (SIGTERM) mid-way lets this mail be handled and marked (settle):
+                # its answer is queued once, not left to be worked out again at the start
+                handling = asyncio.ensure_future(self._handle_and_mark(key, raw))
+                self._handling.add(handling)
+                handling.add_done_callback(self._handling.discard)
+                await asyncio.shield(handling)
             if not took:
                 return done
             done += took
+
+    async def _handle_and_mark(self, key: str, raw: bytes) -> None:
+        try:
+            await self.handle(raw)
+        except Exception:  # noqa: BLE001 - one bad mail must not stop the others
+            log.exception("handling the mail %s failed; it is not tried again", key)
+        async with self.store.write() as tx:
+            await EmailTables(tx).mail_handled(key, self._now())
+
+    async def settle(self, timeout: float = 60) -> None:
+        """Wait for the mail being handled (a stop lets it finish and be marked)."""
+        if self._handling:
+            await asyncio.wait(set(self._handling), timeout=timeout)
 
     async def poll_once(self) -> int:
         await self.fetch_new()
@@ -91,7 +105,9 @@ class Receiver:
 
     async def run(self) -> None:
         """The background task: what a stopped run left first, then each new mail, waiting
-        with IDLE where the server has it (else polling every ``poll_seconds``)."""
+        with IDLE where the server has it (else polling every ``poll_seconds``). After each
+        round the wait begins at once, and begins only when no unseen mail is left (a mail
+        that came during the round is fetched, not left for the next push or poll)."""
         await self.handle_pending()
         while True:
             try:

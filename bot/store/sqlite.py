@@ -11,6 +11,10 @@ are one step against every other process's writes, and a transaction cut off by 
 rolled back by the next connection (WAL). The file ``<database>-lives`` beside it holds the
 processes' life locks (``bot.lives``).
 
+``watch()`` polls ``PRAGMA data_version`` on the store's own connection every
+``WATCH_SECONDS``: it moves on only when another connection (another process) committed a
+change, so this process's own writes and other processes' empty writes wake nobody.
+
 One connection is shared by the whole service. An ``asyncio.Lock`` lets one transaction at
 a time use it (aiosqlite runs statements from many coroutines on one thread, and SQLite has
 one transaction per connection): ``read()`` opens a ``BEGIN`` snapshot, ``write()`` a
@@ -94,6 +98,9 @@ class SQLiteTx(Tx):
         return (await self._run(sql, params)).rowcount
 
 
+WATCH_SECONDS = 0.25  # another process's commit is seen this soon (a pragma: microseconds)
+
+
 class SQLiteStore(StoreBase):
     """The database file."""
 
@@ -103,6 +110,7 @@ class SQLiteStore(StoreBase):
         self._conn = conn
         self._lock = asyncio.Lock()
         self.path = path
+        self._watcher: asyncio.Task | None = None
 
     @classmethod
     async def _open(cls, path: str | os.PathLike, schemas: Sequence) -> SQLiteStore:
@@ -130,6 +138,10 @@ class SQLiteStore(StoreBase):
             raise
 
     async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            await asyncio.gather(self._watcher, return_exceptions=True)
+            self._watcher = None
         async with self._lock:
             await self._conn.close()
         if self.life:
@@ -144,6 +156,36 @@ class SQLiteStore(StoreBase):
     async def end_life(self, life: str) -> None:
         if self.path != ":memory:":
             lives.end_file_life(self.path, life)
+
+    async def watch(self, changed) -> None:
+        """Call ``changed()`` within ``WATCH_SECONDS`` of another process's committed change."""
+        if self._watcher is not None:
+            raise RuntimeError("this store is watched already")
+        if self.path == ":memory:":  # no other process can see it
+            return
+        seen = await self._data_version()
+        self._watcher = asyncio.get_running_loop().create_task(self._poll(changed, seen))
+
+    async def _poll(self, changed, seen: int) -> None:
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                now = await self._data_version()
+            except (DatabaseError, ValueError):  # closed under us: the store is ending
+                return
+            if now != seen:
+                seen = now
+                changed()
+
+    async def _data_version(self) -> int:
+        async with self._lock:
+            try:
+                cur = await self._conn.execute("PRAGMA data_version")
+                row = await cur.fetchone()
+                await cur.close()
+            except sqlite3.Error as e:
+                raise translated(e) from e
+        return row[0]
 
     async def tables(self) -> list[str]:
         async with self.read() as tx:

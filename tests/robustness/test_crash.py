@@ -189,14 +189,16 @@ def run_to_end(*args, env=None) -> str:
     return out
 
 
-def run_and_kill_at(hang: str, *args) -> str:
-    proc = spawn(*args, env={"FAIRYPOST_DRIVER_HANG": hang})
+def run_and_kill_at(hang: str, *args, env=None, signals=SIGNALS) -> str:
+    """Run the driver until it says it reached ``hang`` (its line in ``signals``), then
+    SIGKILL it; the line it said."""
+    proc = spawn(*args, env={**(env or {}), "FAIRYPOST_DRIVER_HANG": hang})
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         line = read_line(proc)
         if not line:
             break
-        if line.split()[0] == SIGNALS[hang]:
+        if line.split()[0] == signals[hang]:
             kill(proc)
             return line.strip()
     out, err = kill(proc)
@@ -222,8 +224,9 @@ def test_a_due_reminder_survives_a_kill_and_is_seen_once(tmp_path, hang):
     db, logs = tmp_path / "games.db", tmp_path
     assert run_to_end(db, "setup-remind", logs, "--now", T0.isoformat()).startswith("READY")
     seen = lines(logs / "delivered.log")
+    # (the first mover's game_started says it is their move: no your_move after it)
     assert [line.split()[1] for line in seen] == ["challenge_received", "offer_settled", "game_started",
-                                                  "game_started", "your_move"]
+                                                  "game_started"]
 
     signal_line = run_and_kill_at(hang, db, "remind", logs, "--now", T1.isoformat())
     reminder, events = warning_state(db)
