@@ -8,8 +8,8 @@ crash came before \\Seen) is kept once. Nothing read is lost, nothing is acted o
 
 Several processes may read one mailbox (on PostgreSQL): each kept mail is handled by the
 one that claims it, for ``LEASE_SECONDS``, as the service's notices are claimed
-(bot/outbox.py); a claim whose holder is known dead (an earlier life of this process) or
-whose lease ran out is taken over.
+(bot/outbox.py), under its process life's id (``bot.lives``); a claim whose holder is
+known dead (no process holds that life) or whose lease ran out is taken over.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.outbox import known_dead, process_name
+from bot import lives
 
 from .parse import mail_key
 from .tables import EmailTables
@@ -29,7 +29,7 @@ class Receiver:
     LEASE_SECONDS = 300  # how long a claim keeps other processes off a mail
 
     def __init__(self, store, mailbox, handle, clock, *, poll_seconds: float = 60):
-        self.owner = process_name()
+        self.owner = store.life
         self.store = store
         self.mailbox = mailbox
         self.handle = handle  # async (raw: bytes) -> None
@@ -60,7 +60,7 @@ class Receiver:
                 return False  # handled meanwhile
             holder, until = held
             if holder not in (None, self.owner) and (until or 0) > now \
-                    and not known_dead(holder, self.owner):
+                    and not await lives.known_dead(tx, holder):
                 return False  # another process is handling it
             return await EmailTables(tx).claim_mail(key, holder, self.owner, now + self.LEASE_SECONDS)
 
