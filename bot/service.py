@@ -1246,7 +1246,7 @@ class GameService(RatingsOps, ChallengeLife):
         async with self.store.read() as tx:
             due = await tx.vacations_due(now)
         n = 0
-        for batch in batched(due, self.reminders.BATCH):
+        for batch in batched(due, self.reminders.BATCH, self.reminders.BATCH_SECONDS):
             async with self.store.write() as tx:  # a vacation's end moves deadlines: the whole database
                 for p in batch:
                     p = await tx.player(p.id)
@@ -1266,7 +1266,7 @@ class GameService(RatingsOps, ChallengeLife):
             if deadline <= now:
                 lost.append((c, deadline))
         n = 0
-        for batch in batched(lost, self.reminders.BATCH):
+        for batch in batched(lost, self.reminders.BATCH, self.reminders.BATCH_SECONDS):
             async with self.store.row_write() as tx:
                 claimed = []
                 for c, deadline in batch:

@@ -31,6 +31,7 @@ same transaction as its event.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 
 from .. import events as ev
@@ -52,11 +53,24 @@ log = logging.getLogger(__name__)
 
 WARNING_ORDER = ("50%", "80%", "24h", "1h")
 
-def batched(items, size: int):
-    """``items`` in lists of at most ``size``, in order."""
+def batched(items, size: int, seconds: float | None = None):
+    """``items`` in lists of at most ``size``, in order. With ``seconds``, paced: a list
+    whose handling (the caller's work between two lists: one transaction) took longer
+    than that makes the next ones smaller in proportion, and a quick one lets them grow
+    back, so a move waiting behind a sweep waits about ``seconds`` at most, on a busy
+    machine as on an idle one."""
     items = list(items)
-    for first in range(0, len(items), size):
-        yield items[first:first + size]
+    first, n = 0, size
+    while first < len(items):
+        chunk = items[first:first + n]
+        first += len(chunk)
+        started = time.monotonic()
+        yield chunk
+        took = time.monotonic() - started
+        if seconds and took > seconds:
+            n = max(1, int(n * seconds / took))
+        elif seconds and took < seconds / 2:
+            n = min(size, n * 2)
 
 
 def turn_plan(days: int | None) -> list[tuple[str, int | None]]:
@@ -123,6 +137,9 @@ class Reminders:
     #: SQLite), and a move that comes during the sweep waits behind one batch at most (a
     #: few tens of milliseconds; bench/RESULTS.md)
     BATCH = 50
+    #: ... and takes about this long at most (a busy machine, a remote database): batches
+    #: shrink until one does (``batched``); None: always BATCH
+    BATCH_SECONDS: float | None = 0.02
 
     def __init__(self, store: Store):
         self.store = store
@@ -146,7 +163,7 @@ class Reminders:
                 continue
             turns.append((gid, turn_no, due, group))
         made = 0
-        for batch in batched(turns, self.BATCH):
+        for batch in batched(turns, self.BATCH, self.BATCH_SECONDS):
             async with self.store.row_write() as tx:
                 made += await self._send_turns(tx, batch, now)
         return made
@@ -207,7 +224,7 @@ class Reminders:
         async with self.store.read() as tx:
             players = await tx.players_digest_due(now)
         made = 0
-        for batch in batched(players, self.BATCH):
+        for batch in batched(players, self.BATCH, self.BATCH_SECONDS):
             async with self.store.row_write() as tx:
                 for p in batch:
                     if await tx.claim_player(p.id) is None:

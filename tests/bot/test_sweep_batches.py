@@ -24,6 +24,7 @@ def small_batches(monkeypatch):
     from bot.outbox import Outbox
     from bot.timekeeping.reminders import Reminders
     monkeypatch.setattr(Reminders, "BATCH", 5)
+    monkeypatch.setattr(Reminders, "BATCH_SECONDS", None)  # fixed sizes, whatever the load: countable
     monkeypatch.setattr(Outbox, "BATCH", 5)
     monkeypatch.setattr(Outbox, "MARK_SECONDS", 3600)  # marks at a batch's end only: countable
 
@@ -135,3 +136,15 @@ async def test_two_processes_sweeping_one_burst_at_once_do_each_game_once(opener
     clock.advance(timedelta(seconds=HOUR))
     await asyncio.gather(one.sweep(), two.sweep())
     assert len([e for e in notifier.events if isinstance(e, ev.TimeWarning)]) == BURST
+
+
+def test_batches_shrink_to_their_time_and_grow_back(monkeypatch):
+    from bot.timekeeping import reminders
+    now = [0.0]
+    monkeypatch.setattr(reminders.time, "monotonic", lambda: now[0])
+    sizes = []
+    for chunk in reminders.batched(range(100), 10, 0.02):
+        sizes.append(len(chunk))
+        now[0] += (0.003 if len(sizes) < 4 else 0.0005) * len(chunk)  # 3 ms a game, then 0.5 ms
+    assert sizes[:4] == [10, 6, 6, 6]          # 30 ms: cut to what fits in 20 ms
+    assert sizes[4:6] == [10, 10] and sum(sizes) == 100   # quick again: back to the most

@@ -147,6 +147,7 @@ def small_batches() -> None:
     from bot.outbox import Outbox
     from bot.timekeeping.reminders import Reminders
     Reminders.BATCH = Outbox.BATCH = int(BATCH)
+    Reminders.BATCH_SECONDS = None
     Outbox.MARK_SECONDS = 3600
 
 
