@@ -261,7 +261,8 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         self._watch: asyncio.Task | None = None  # listening for other processes' commits
         self._next_prune = 0
         self._games_ended: set[int] = set()  # since the last commit: a tournament's round may be over
-        self.add_sweeper(TournamentSweeper(self))
+        self.tournament_sweeper = TournamentSweeper(self)
+        self.add_sweeper(self.tournament_sweeper)
 
     @classmethod
     async def open(cls, settings: Settings, *, clock: Clock | None = None,
@@ -1183,6 +1184,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""
         t = self._now() if now is None else self._ts(now)
+        await self.tournament_sweeper.refresh()  # an event made or a round begun since (by any process)
         return from_ts(earliest(await self.reminders.next_wake(t), await self._next_challenge_expiry(),
                                 *(sweeper.next_due() for sweeper in self._sweepers)))
 

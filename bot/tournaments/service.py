@@ -544,9 +544,13 @@ class TournamentSweeper:
 
     async def sweep_due(self, now: int) -> int:
         n = await self.service.sweep_tournaments(now)
+        await self.refresh()
+        return n
+
+    async def refresh(self) -> None:
+        """Read when the next event starts or round ends (``next_due`` says it)."""
         async with self.service.store.read() as tx:
             self._next = await TournamentTables(tx).next_due()
-        return n
 
     def next_due(self) -> int | None:
         return self._next

@@ -301,6 +301,7 @@ async def test_an_event_starts_at_its_time(svc, clock):
                                     starts_at=clock.now() + timedelta(hours=1))
     for p in people:
         await svc.join_tournament(t.id, p.id)
+    assert await svc.next_wake() == clock.now() + timedelta(hours=1)  # the scheduler's next wake
     await svc.sweep()
     assert (await svc.tournament(t.id)).status == "open"
     clock.advance(timedelta(hours=1))
