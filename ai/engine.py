@@ -168,6 +168,8 @@ def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
     rng = rng if rng is not None else random.Random()
     with _no_gc_pauses():
         searcher, moves = clock.searcher(position, tt)
+        if lvl.max_nodes is not None:
+            searcher.node_limit = lvl.max_nodes
         if lvl.exact:
             move, score, depth = _best_line(searcher, moves, lvl.max_depth, clock.soft)
         else:

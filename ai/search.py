@@ -31,10 +31,12 @@ EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_PLIES = 8
 DELTA_MARGIN = 200
 TT_LIMIT = 1_500_000
+NO_NODE_LIMIT = 1 << 62
 
 
 class Timeout(Exception):
-    """The deadline passed: the search unwinds and the last complete answer stands."""
+    """The deadline passed (or the node budget is spent): the search unwinds and the last
+    complete answer stands."""
 
 
 def move_key(m):
@@ -53,6 +55,7 @@ class Searcher:
         self.deadline = deadline
         self.tt = {} if tt is None else tt
         self.nodes = 0
+        self.node_limit = NO_NODE_LIMIT   # a level's node budget (ai.levels)
         self.hash = position_hash(self.pos)
         self.score = self.ev.board_score(self.pos.board)
         # hashes of the positions before this one (the game's, then the search line)
@@ -108,7 +111,7 @@ class Searcher:
     # --- the tree -------------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
-        if time.perf_counter() >= self.deadline:
+        if self.nodes > self.node_limit or time.perf_counter() >= self.deadline:
             raise Timeout
 
     def repeated(self) -> bool:

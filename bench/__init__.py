@@ -27,7 +27,8 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     memory   peak RSS of a bot process holding 10,000 games
     growth   database bytes per 1,000 moves, with and without pruning old notices
     search   the computer opponent's search nodes/s per game; chess beside python-chess movegen
-    ladder   the levels' self-play ladder and the top level against a random and a greedy mover
+    ladder   each level's nodes, depth and time per game and whether the ladder holds; self-play
+             between adjacent levels, and the top level against a random and a greedy mover
     replay   an animated GIF of a 300-ply Gigachess II game: its size and time
     reads    a cold read of a 300-ply Gigachess II game; the event loop while 20 players spam reads
     web      the web page of a 300-ply Gigachess II game over HTTP on 127.0.0.1

@@ -111,9 +111,8 @@ async def seed(path: Path, n_games: int, ids: list[str], now: int, rng: random.R
                     for kind, before in turn_plan(days):
                         due_at = started if before is None else deadline - before
                         await tx.insert_reminder(game_id, k + 1, to_move_id, kind, before, due_at)
-                    for r in await tx.pending_reminders(game_id):
-                        if r.kind == "your_move":
-                            await tx.close_reminder(r.id, "sent", started)
+                    await tx.close_reminders([(r.id, "sent", None) for r in await tx.pending_reminders(game_id)
+                                              if r.kind == "your_move"], started)
                     meta.append((game_id, gid, start.fen(), [m[0] for m in line[:k]], to_move_id,
                                  days))
             if progress and (first // batch) % 8 == 7:

@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 PLATFORM = COMPUTER
 DEFAULT_LEVEL = 3
-THINK_SECONDS = 5.0     # a move's budget (levels 1-3 search a fixed depth and stop sooner)
+THINK_SECONDS = 5.0     # a move's budget; the lower levels use a share of it (ai/levels.py)
 HINT_SECONDS = 2.0
 REVIEW_SECONDS = 0.3    # per position of the game
 BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?

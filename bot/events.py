@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+import functools
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import datetime
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints
@@ -285,10 +286,17 @@ def encode(event: Event) -> str:
 def decode(kind: str, payload: str, *, recipient: PlayerRef | None, event_id: int) -> Event:
     cls = EVENT_TYPES[kind]
     data = json.loads(payload)
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     kwargs = {f.name: _dec(hints[f.name], data[f.name]) for f in fields(cls)
               if f.name not in _SKIP and f.name in data}  # a field added since: its default
     return cls(recipient=recipient, event_id=event_id, **kwargs)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A dataclass's field types, resolved once (resolving them compiles the annotations:
+    most of a notice's decoding time)."""
+    return get_type_hints(cls)
 
 
 def _enc(value: Any) -> Any:
@@ -314,6 +322,6 @@ def _dec(tp: Any, value: Any) -> Any:
         inner = get_args(tp)[0]
         return tuple(_dec(inner, v) for v in value)
     if isinstance(tp, type) and is_dataclass(tp):
-        hints = get_type_hints(tp)
+        hints = _hints(tp)
         return tp(**{f.name: _dec(hints[f.name], value[f.name]) for f in fields(tp)})
     return value

@@ -4,12 +4,14 @@ Each event is written in the same transaction as the change that caused it, so
 a change and its notices are committed together or not at all. Delivery is
 claim -> send -> mark:
 
-1. a write transaction takes the oldest deliverable ``pending`` row and marks it
-   ``claimed`` (only one dispatcher can win a row: the update is conditional);
-2. the adapter's ``Notifier.notify`` is called, outside any transaction;
-3. a second transaction marks it ``sent`` (or, if notify raised, puts it back to
-   ``pending`` with a later ``next_try_at``, up to ``notify_max_attempts`` tries,
-   then ``failed``).
+1. a write transaction takes the oldest deliverable ``pending`` rows, up to ``BATCH``, and
+   marks them ``claimed`` in one statement (only one dispatcher can win a row: the update
+   is conditional, and on PostgreSQL passes over rows another holds);
+2. the adapter's ``Notifier.notify`` is called for each, outside any transaction;
+3. one more transaction marks those delivered ``sent`` (or, if notify raised, puts one back
+   to ``pending`` with a later ``next_try_at``, up to ``notify_max_attempts`` tries, then
+   ``failed``): at the batch's end, or as soon as the oldest unwritten mark is
+   ``MARK_SECONDS`` old, so that a slow notifier has each marked about when it is sent.
 
 A claim carries its holder's name (:func:`process_name`: host, pid and a random
 tag) and a lease (``LEASE_SECONDS``); a notify that outlasts ``NOTIFY_SECONDS`` (well
@@ -19,8 +21,10 @@ puts it back to ``pending`` (:meth:`Outbox.recover`, and before each delivery
 round) once its lease has run out, or at once if its holder is known dead (a
 process of this host that is gone, or an earlier life of this pid), and it is
 sent again. A second process starting while another delivers (an overlapping
-deploy) leaves that one's claims alone. We prefer that (a possible repeat, in a window of one UPDATE after a
-delivery) to losing a notice; every event carries its outbox id (``event_id``),
+deploy) leaves that one's claims alone. We prefer that (a possible repeat of what was
+delivered and not yet marked: at most ``MARK_SECONDS`` of deliveries, or one batch) to
+losing a notice; a stop that is not a kill marks what was delivered before it ends. Every
+event carries its outbox id (``event_id``),
 stable across the repeat, so an adapter that must never show a repeat can drop
 ids it has seen. Without a crash, each event is delivered exactly once.
 
@@ -44,12 +48,13 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import AsyncIterator, Callable
 
 from . import events as ev
 from .config import Settings
 from .players import ref
-from .store import Store
+from .store import EventRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +93,8 @@ def known_dead(holder: str | None, me: str) -> bool:
 
 class Outbox:
     LEASE_SECONDS = 300  # how long a claim keeps others off an event
+    BATCH = 50  # the events claimed in one transaction (and at most marked in one)
+    MARK_SECONDS = 0.1  # the longest a delivered event waits for its mark to be written
     NOTIFY_SECONDS = 120  # the longest one notify may take (real time), well inside the lease
 
     def __init__(self, store: Store, notifier: ev.Notifier, settings: Settings, *,
@@ -208,41 +215,97 @@ class Outbox:
 
     async def _dispatch(self, now: int, limit: int) -> int:
         sent = 0
-        for _ in range(limit):
+        while sent < limit:
             if self._holds:
                 return sent
-            # each statement claims or marks rows of its own (the claim: SKIP LOCKED), so the
-            # outbox's writes run beside other processes' writes
+            # a batch claimed in one statement (on PostgreSQL: SKIP LOCKED, so the outboxes of
+            # several processes share the notices out and never wait for each other)
             async with self.store.row_write() as tx:
-                row = await tx.claim_event(now, self.platforms, self.owner, now + self.LEASE_SECONDS)
-                if row is None:
+                rows = await tx.claim_events(now, self.platforms, self.owner,
+                                             now + self.LEASE_SECONDS, min(self.BATCH, limit - sent))
+                if not rows:
                     return sent
-                if row.turn_no is not None and row.game_id is not None:
-                    state = await tx.game_turn(row.game_id)
-                    if state != ("active", row.turn_no):
-                        await tx.finish_event(row.id, "obsolete", now, owner=self.owner)
-                        continue
-                recipient = None
-                if row.player_id is not None:
-                    recipient = ref(await tx.player(row.player_id))
-            event = ev.decode(row.kind, row.payload, recipient=recipient, event_id=row.id)
+                turns = await tx.game_turns(r.game_id for r in rows if r.turn_no is not None)
+                obsolete = [r.id for r in rows if r.turn_no is not None and r.game_id is not None
+                            and turns.get(r.game_id) != ("active", r.turn_no)]
+                await tx.finish_events(obsolete, "obsolete", now, owner=self.owner)
+                people = await tx.players_by_id(r.player_id for r in rows if r.player_id is not None)
+            marks = _Marks(self)
             try:
-                async with asyncio.timeout(self.NOTIFY_SECONDS):
-                    await self.notifier.notify(event)
-            except Exception as e:  # noqa: BLE001 - any adapter failure: keep the event, try later
-                error = f"{type(e).__name__}: {e}"
-                log.warning("notifying event %d (%s) failed: %s", row.id, row.kind, error)
-                async with self.store.row_write() as tx:
-                    if row.attempts >= self.settings.notify_max_attempts:
-                        await tx.finish_event(row.id, "failed", now, error, owner=self.owner)
+                for row in rows:
+                    if row.id in obsolete:
+                        continue
+                    person = people.get(row.player_id) if row.player_id is not None else None
+                    event = ev.decode(row.kind, row.payload, recipient=person and ref(person),
+                                      event_id=row.id)
+                    try:
+                        async with asyncio.timeout(self.NOTIFY_SECONDS):
+                            await self.notifier.notify(event)
+                    except Exception as e:  # noqa: BLE001 - any adapter failure: keep it, try later
+                        error = f"{type(e).__name__}: {e}"
+                        log.warning("notifying event %d (%s) failed: %s", row.id, row.kind, error)
+                        marks.failed(row, error)
                     else:
-                        delay = min(MAX_BACKOFF,
-                                    self.settings.notify_retry_seconds * 2 ** (row.attempts - 1))
-                        await tx.retry_event(row.id, now + max(1, delay), error, owner=self.owner)
-                continue
-            async with self.store.row_write() as tx:
-                if not await tx.finish_event(row.id, "sent", now, owner=self.owner):
-                    log.warning("event %d was sent after its claim had lapsed: it may be sent twice",
-                                row.id)
-            sent += 1
+                        marks.sent(row)
+                        sent += 1
+                    await marks.flush_if_due(now)
+            except BaseException:
+                # stopped mid-batch (a stop, a cancellation): what was delivered is marked,
+                # the rest of the claims lapse and are sent again by whoever runs next
+                await marks.flush_on_the_way_out(now)
+                raise
+            await marks.flush(now)
         return sent
+
+
+class _Marks:
+    """A delivery round's results, written together: at the end of the batch, or as soon as
+    the oldest unwritten one is ``Outbox.MARK_SECONDS`` old (a slow notifier, Discord's API,
+    so writes each mark about as soon as it is delivered)."""
+
+    def __init__(self, outbox: Outbox):
+        self.outbox = outbox
+        self.delivered: list[int] = []
+        self.failures: list[tuple[EventRow, str]] = []
+        self.since: float | None = None
+
+    def _noted(self) -> None:
+        if self.since is None:
+            self.since = time.monotonic()
+
+    def sent(self, row: EventRow) -> None:
+        self.delivered.append(row.id)
+        self._noted()
+
+    def failed(self, row: EventRow, error: str) -> None:
+        self.failures.append((row, error))
+        self._noted()
+
+    async def flush_if_due(self, now: int) -> None:
+        if self.since is not None and time.monotonic() - self.since >= self.outbox.MARK_SECONDS:
+            await self.flush(now)
+
+    async def flush_on_the_way_out(self, now: int) -> None:
+        try:
+            await asyncio.shield(self.flush(now))
+        except BaseException:  # noqa: BLE001 - the error that stopped the round is the one raised
+            log.exception("marking %d delivered event(s) failed: they will be sent again",
+                          len(self.delivered))
+
+    async def flush(self, now: int) -> None:
+        if self.since is None:
+            return
+        outbox, owner = self.outbox, self.outbox.owner
+        settings = outbox.settings
+        async with outbox.store.row_write() as tx:
+            marked = await tx.finish_events(self.delivered, "sent", now, owner=owner)
+            for row, error in self.failures:
+                if row.attempts >= settings.notify_max_attempts:
+                    await tx.finish_event(row.id, "failed", now, error, owner=owner)
+                else:
+                    delay = min(MAX_BACKOFF, settings.notify_retry_seconds * 2 ** (row.attempts - 1))
+                    await tx.retry_event(row.id, now + max(1, delay), error, owner=owner)
+        if marked < len(self.delivered):
+            log.warning("%d event(s) were sent after their claim had lapsed: they may be sent twice",
+                        len(self.delivered) - marked)
+        self.delivered, self.failures, self.since = [], [], None

@@ -85,7 +85,7 @@ from .outbox import Outbox
 from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
 from .rating_service import RatingsOps, can_be_rated, header_ratings, rate_finished
 from .record import format_record, setup_actions
-from .timekeeping.reminders import Reminders, turn_plan
+from .timekeeping.reminders import Reminders, batched, turn_plan
 from .results import (
     Challenge,
     GameSummary,
@@ -1208,34 +1208,44 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         async with self.store.read() as tx:
             due = await tx.vacations_due(now)
         n = 0
-        for p in due:
-            async with self.store.write() as tx:
-                p = await tx.player(p.id)
-                if p.vacation_until is None or p.vacation_until > now:
-                    continue
-                await self._end_vacation(tx, p, p.vacation_until)
-                n += 1
+        for batch in batched(due, self.reminders.BATCH):
+            async with self.store.write() as tx:  # a vacation's end moves deadlines: the whole database
+                for p in batch:
+                    p = await tx.player(p.id)
+                    if p.vacation_until is None or p.vacation_until > now:
+                        continue
+                    await self._end_vacation(tx, p, p.vacation_until)
+                    n += 1
         return n
 
     async def _expire_due_games(self, now: int) -> int:
         async with self.store.read() as tx:
             candidates = await tx.clocked_games(due_by=now)
-        n = 0
+        lost = []
         for c in candidates:
             deadline = effective_deadline(c.deadline, c.turn_started_at, c.vacation_start,
                                           c.vacation_until, now)
-            if deadline > now:
-                continue
+            if deadline <= now:
+                lost.append((c, deadline))
+        n = 0
+        for batch in batched(lost, self.reminders.BATCH):
             async with self.store.row_write() as tx:
-                g = await tx.claim_game(c.id)
-                if g is None:
-                    continue  # another process's sweep, or a move, holds it: theirs
-                if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
-                    continue  # it changed since: the next sweep looks again
-                if not await tx.bump_version(g.id, g.version):
-                    continue
-                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
-                n += 1
+                claimed = []
+                for c, deadline in batch:
+                    g = await tx.claim_game(c.id)
+                    if g is None:
+                        continue  # another process's sweep, or a move, holds it: theirs
+                    if g.status != GameStatus.ACTIVE or g.version != c.version or g.deadline != c.deadline:
+                        continue  # it changed since: the next sweep looks again
+                    claimed.append((g, deadline))
+                # every rated game's players at once, in id order, before any is written: the
+                # batch then waits for players in the one order every transaction keeps
+                await tx.lock_players(pid for g, _ in claimed if g.rated for pid in (g.white_id, g.black_id))
+                for g, deadline in claimed:
+                    if not await tx.bump_version(g.id, g.version):
+                        continue
+                    await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
+                    n += 1
         if n:
             await self._deliver(now)
         return n

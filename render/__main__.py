@@ -1,12 +1,15 @@
 """Command line of render: pictures for a person to look at.
 
-    python -m render gallery DIR [--games ID,ID]
+    python -m render gallery DIR [--games ID,ID] [--variants-dir VDIR]
     python -m render docs docs/images
 
 writes into DIR, for every game: its start position (and its legend), check, the
 positions with its special states and overlays that data/gallery.toml lists (states,
 promoted pieces, pieces in hand, captures, shots, drops, one piece's destinations),
 and every piece card; then DIR/index.html, which shows them all. One line per picture as it is written.
+The server owner's own variants (VDIR, default $FAIRYPOST_VARIANTS_DIR) are drawn like the
+built-in games; a bad variant file is named with what is wrong, the others still drawn, and
+the command then exits with status 1.
 `docs` writes the pictures that README.md and render/README.md show.
 """
 
@@ -20,6 +23,8 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from rules.cli import VARIANTS_DIR_ENV
 
 from . import gallery as gallery_data
 from .board import to_png
@@ -119,8 +124,25 @@ def docs(directory: str, out=None) -> list[str]:
     return written
 
 
-def gallery(directory: str, games: list[str] | None = None, out=None) -> list[str]:
-    """Write the gallery; returns the paths written."""
+def own_variants(folder: str, out=None) -> list[str]:
+    """Register the owner's variant files in `folder` that load (rules.add_good_variants),
+    printing one line per bad file, which names it and says what is wrong. Returns those
+    lines (a missing folder raises rules.VariantError)."""
+    import rules
+
+    out = out or sys.stdout
+    ids, bad = rules.add_good_variants(folder)
+    problems = [f"{e}" if str(path) in str(e) else f"{path}: {e}" for path, e in bad.items()]
+    print(f"own variants in {folder}: {', '.join(ids) or 'none that load'}", file=out, flush=True)
+    for line in problems:
+        print(f"BAD VARIANT FILE {line}", file=out, flush=True)
+    return problems
+
+
+def gallery(directory: str, games: list[str] | None = None, out=None,
+            problems: list[str] = ()) -> list[str]:
+    """Write the gallery; returns the paths written. `problems`: the bad variant files'
+    lines (own_variants), shown on the index page too."""
     import rules
 
     out = out or sys.stdout
@@ -144,17 +166,21 @@ def gallery(directory: str, games: list[str] | None = None, out=None) -> list[st
         written.append(item)
         print(f"[{i:{width}}/{len(todo)}] {path}  {img.size[0]}x{img.size[1]}  "
               f"{len(data) // 1024} KB  {item.caption}", file=out, flush=True)
-    _index(directory, written)
+    _index(directory, written, problems)
     print(f"wrote {len(written)} of {len(todo)} pictures and {directory}/index.html "
           f"in {time.monotonic() - start:.1f} s", file=out, flush=True)
     return [os.path.join(directory, it.path) for it in written]
 
 
-def _index(directory: str, written: list[Item]) -> None:
+def _index(directory: str, written: list[Item], problems: list[str] = ()) -> None:
     parts = ["<!doctype html><meta charset=utf-8><title>fairypost render gallery</title>",
              ("<style>body{background:#222;color:#ddd;font-family:sans-serif}"
               "figure{display:inline-block;margin:8px;vertical-align:top}"
               "img{max-width:420px;display:block}figcaption{max-width:420px}</style>")]
+    if problems:
+        parts.append("<h2>Variant files not drawn</h2><ul>")
+        parts += [f"<li>{html.escape(line)}</li>" for line in problems]
+        parts.append("</ul>")
     section = None
     for it in written:
         if it.section != section:
@@ -174,12 +200,29 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("gallery", help="write every game's pictures into DIR")
     g.add_argument("directory", metavar="DIR")
     g.add_argument("--games", help="comma-separated game ids (default: all)")
+    g.add_argument("--variants-dir", metavar="VDIR",
+                   help=f"also draw your own variant files in VDIR (default: ${VARIANTS_DIR_ENV})")
     d = sub.add_parser("docs", help="write the READMEs' pictures into DIR (docs/images)")
     d.add_argument("directory", metavar="DIR")
     args = ap.parse_args(argv)
     if args.command == "gallery":
+        import rules
+        problems = []
+        folder = args.variants_dir or os.environ.get(VARIANTS_DIR_ENV)
+        if folder:
+            try:
+                problems = own_variants(folder)
+            except rules.VariantError as e:
+                print(f"error: {e}", file=sys.stderr)
+                return 2
         games = args.games.split(",") if args.games else None
-        gallery(args.directory, games)
+        unknown = [g for g in games or () if g not in rules.variants()]
+        if unknown:
+            print(f"error: no game {', '.join(unknown)}; the games are: {', '.join(rules.variants())}",
+                  file=sys.stderr)
+            return 2
+        gallery(args.directory, games, problems=problems)
+        return 1 if problems else 0
     elif args.command == "docs":
         docs(args.directory)
     return 0

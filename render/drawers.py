@@ -525,20 +525,23 @@ def minirose(pen, direction=None):
     pen.arc(50, 38, 5, 5, 200, 480, 1.6, DETAIL)
 
 
-# a shield and a spear; the spear lies along the line its setting names
+# a shield and a spear; the spear lies along the line its setting names. The spear is the
+# setting's mark: it crosses the whole square, with a shaft and head bold enough to read
+# on a phone (render/README.md, "Marks").
 @drawer("spear", pointing={"V": "N", "R": "NE", "L": "NW"})
 def spear(pen, direction=None):
-    rot = DIRECTIONS.get(direction or "N", 0)
-    pen.ellipse(50, 50, 22)
-    pen.ellipse(50, 50, 17, mode=DETAIL)
-    pen.ellipse(50, 50, 15, mode=CLEAR)
+    pen.ellipse(50, 50, 21)
+    pen.ellipse(50, 50, 16, mode=DETAIL)
+    pen.ellipse(50, 50, 14, mode=CLEAR)
     pen.ellipse(50, 50, 4, mode=DETAIL)
+    if direction is None:   # no setting: the shield alone
+        return
     pen.layer()
-    with pen.transform(rot=rot, about=(50, 50)):
-        pen.rect(47.5, 18, 52.5, 92, r=2)
-        pen.path("M 50 2 C 56 10 58 16 56 22 L 50 26 L 44 22 C 42 16 44 10 50 2 Z")
-        pen.line([(50, 6), (50, 22)], 1.3, DETAIL)
-        pen.rect(45, 24, 55, 28, r=1)
+    with pen.transform(rot=DIRECTIONS[direction], about=(50, 50)):
+        pen.rect(46, 24, 54, 95, r=2.5)
+        pen.path("M 50 4 C 61 12 65 21 61 28 L 50 33 L 39 28 C 35 21 39 12 50 4 Z")
+        pen.line([(50, 10), (50, 28)], 1.6, DETAIL)
+        pen.rect(43, 31, 57, 36, r=1.5)
 
 
 @drawer("pikeman")     # three spears: forward every way, like the Pikeman moves
@@ -582,17 +585,21 @@ def bow(pen, direction=None):
     pen.poly([(53, 72), (60, 84), (60, 90), (52, 80)])
 
 
-@drawer("eye", pointing="compass")  # a one-eyed head with a pointer the way it faces
+@drawer("eye", pointing="compass")  # a one-eyed head and a broad arrowhead the way it faces
 def eye(pen, direction=None):
-    pen.ellipse(50, 50, 28)
+    # The arrowhead is the facing's mark: 54 units wide, from under the head's rim nearly
+    # to the square's edge, drawn over the head so that its outline parts them. Outside
+    # the head it is more than a third of a square both ways, and reads at a glance on a
+    # phone (render/README.md, "Marks"); its core in the detail colour (dark in a light
+    # piece, light in a dark one) makes it stand out on either square. No pupil shift:
+    # the arrow says it all.
+    pen.ellipse(50, 50, 25)
+    pen.path("M 28 50 C 36 38 64 38 72 50 C 64 62 36 62 28 50 Z", mode=DETAIL)
+    pen.path("M 32 50 C 39 42 61 42 68 50 C 61 58 39 58 32 50 Z", mode=CLEAR)
+    pen.ellipse(50, 50, 7.5, mode=DETAIL)
+    pen.ellipse(52, 47.5, 2.2, mode=CLEAR)
     if direction in DIRECTIONS:
+        pen.layer()
         with pen.transform(rot=DIRECTIONS[direction], about=(50, 50)):
-            pen.poly([(31, 34), (50, 3), (69, 34)])
-    pen.path("M 27 50 C 35 38 65 38 73 50 C 65 62 35 62 27 50 Z", mode=DETAIL)
-    pen.path("M 31 50 C 38 41 62 41 69 50 C 62 59 38 59 31 50 Z", mode=CLEAR)
-    dx = dy = 0.0
-    if direction in DIRECTIONS:
-        a = math.radians(DIRECTIONS[direction])
-        dx, dy = 7 * math.sin(a), -3.5 * math.cos(a)
-    pen.ellipse(50 + dx, 50 + dy, 8, mode=DETAIL)
-    pen.ellipse(52 + dx, 47 + dy, 2.2, mode=CLEAR)
+            pen.poly([(50, 3), (77, 41), (50, 31), (23, 41)])
+            pen.poly([(50, 12), (67, 36), (50, 30), (33, 36)], mode=DETAIL)

@@ -5,6 +5,7 @@
     rules.from_fen(game_id, vfen) -> Position
     rules.game(game_id)           -> Game (board, pieces, names)
     rules.add_variants_dir(path)  -> ids of a folder of own variant files (docs/variants.md)
+    rules.add_good_variants(path) -> (ids, {path: error}): its good files, each bad one reported
 
 See rules/README.md for the design and docs/rules/ for each game's rules.
 """
@@ -14,7 +15,7 @@ from .errors import (AmbiguousMoveError, FenError, GameDefinitionError, GameOver
                      IllegalMoveError, InvalidMoveError, LeavesRoyalInCheckError, MoveError,
                      NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError, UnknownGameError,
                      VariantError)
-from .game import (Game, add_variants_dir, load_game as game, remove_variants_dir,
+from .game import (Game, add_good_variants, add_variants_dir, load_game as game, remove_variants_dir,
                    variant_ids as variants)
 from .move import Move, MoveKind
 from .position import Position
@@ -32,7 +33,7 @@ def start(game_id: str) -> Position:
 
 __all__ = [
     "variants", "start", "from_fen", "game", "Game", "Position", "Move", "MoveKind",
-    "add_variants_dir", "remove_variants_dir",
+    "add_variants_dir", "add_good_variants", "remove_variants_dir",
     "RulesError", "UnknownGameError", "GameDefinitionError", "VariantError", "FenError", "MoveError",
     "InvalidMoveError", "IllegalMoveError", "NoPieceError", "NotYourPieceError", "NoSuchMoveError",
     "LeavesRoyalInCheckError", "GameOverError", "AmbiguousMoveError",

@@ -274,38 +274,82 @@ def load_game(game_id: str) -> Game:
     return g
 
 
+def _folder_files(folder: str | Path) -> dict[str, Path]:
+    folder = Path(folder).expanduser()
+    if not folder.is_dir():
+        raise VariantError(f"the variants folder {folder} does not exist or is not a folder")
+    return {p.stem: p.resolve() for p in sorted(folder.glob("*.toml"))}
+
+
+def _name_problem(game_id: str, path: Path, builtin: set[str]) -> str | None:
+    """What is wrong with a variant file's name (its game's id), or None."""
+    if game_id in builtin:
+        return f"{path}: {game_id!r} is the id of a built-in game; rename the file"
+    if not schema.GAME_ID.match(game_id):
+        return (f"{path}: a game's id (its file name) must be lower-case letters, "
+                f"digits or _, starting with a letter (at most 32)")
+    if _EXTRA.get(game_id, path) != path:
+        return f"{path}: the game {game_id!r} is already defined by {_EXTRA[game_id]}"
+    return None
+
+
+def _load_added(game_id: str, path: Path) -> None:
+    """Load an added game and read its start positions: a VariantError naming the file."""
+    from .vfen import read_fen
+    g = load_game(game_id)
+    for fen in (g.default_start_fen, g.setup_start_fen):
+        if fen is not None:
+            try:
+                read_fen(g, fen)
+            except RulesError as e:
+                raise VariantError(f"{path}: start: {e}") from None
+
+
 def add_variants_dir(folder: str | Path) -> list[str]:
     """Register a folder of extra variant files (``<id>.toml``) beside the shipped games and
     load each one, its start position too: a bad file raises a VariantError naming it, and
     then none of the folder's games is registered. Returns the folder's ids."""
-    folder = Path(folder).expanduser()
-    if not folder.is_dir():
-        raise VariantError(f"the variants folder {folder} does not exist or is not a folder")
-    found = {p.stem: p.resolve() for p in sorted(folder.glob("*.toml"))}
+    found = _folder_files(folder)
     builtin = set(_builtin_ids())
     for game_id, path in found.items():
-        if game_id in builtin:
-            raise VariantError(f"{path}: {game_id!r} is the id of a built-in game; rename the file")
-        if not schema.GAME_ID.match(game_id):
-            raise VariantError(f"{path}: a game's id (its file name) must be lower-case letters, "
-                               f"digits or _, starting with a letter (at most 32)")
-        if _EXTRA.get(game_id, path) != path:
-            raise VariantError(f"{path}: the game {game_id!r} is already defined by {_EXTRA[game_id]}")
+        problem = _name_problem(game_id, path, builtin)
+        if problem:
+            raise VariantError(problem)
     _EXTRA.update(found)
     try:
-        from .vfen import read_fen
         for game_id, path in found.items():
-            g = load_game(game_id)
-            for fen in (g.default_start_fen, g.setup_start_fen):
-                if fen is not None:
-                    try:
-                        read_fen(g, fen)
-                    except RulesError as e:
-                        raise VariantError(f"{path}: start: {e}") from None
+            _load_added(game_id, path)
     except BaseException:
         remove_variants_dir(folder)
         raise
     return sorted(found)
+
+
+def add_good_variants(folder: str | Path) -> tuple[list[str], dict[Path, VariantError]]:
+    """Like add_variants_dir, but file by file, for an owner trying files out (the
+    gallery): every file that loads is registered; each bad one is left out and reported
+    (its path -> the error naming it and what is wrong), and so is a file that extends it.
+    A missing folder raises a VariantError. Returns (the ids registered, the bad files)."""
+    found = _folder_files(folder)
+    builtin = set(_builtin_ids())
+    bad: dict[Path, VariantError] = {}
+    for game_id, path in found.items():
+        problem = _name_problem(game_id, path, builtin)
+        if problem:
+            bad[path] = VariantError(problem)
+    named = {i: p for i, p in found.items() if p not in bad}
+    _EXTRA.update(named)
+    for game_id, path in named.items():
+        try:
+            _load_added(game_id, path)
+        except RulesError as e:
+            bad[path] = e if isinstance(e, VariantError) else VariantError(f"{path}: {e}")
+    for game_id, path in named.items():
+        if path in bad:
+            del _EXTRA[game_id]
+            _GAMES.pop(game_id, None)
+            _DEFINITIONS.pop(game_id, None)
+    return sorted(i for i, p in named.items() if p not in bad), bad
 
 
 def remove_variants_dir(folder: str | Path) -> None:

@@ -630,6 +630,15 @@ class Tx:
     async def player(self, player_id: int) -> PlayerRow | None:
         return _row(PlayerRow, await self._one("SELECT * FROM players WHERE id = ?", (player_id,)))
 
+    async def players_by_id(self, player_ids) -> dict[int, PlayerRow]:
+        """Many players at once: id -> row (ids that name no player are left out)."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(f"SELECT * FROM players WHERE id IN ({marks})", ids)
+        return {r["id"]: _row(PlayerRow, r) for r in rows}
+
     async def find_player(self, platform: str, user_id: str) -> PlayerRow | None:
         return _row(PlayerRow, await self._one(
             "SELECT * FROM players WHERE platform = ? AND user_id = ?", (platform, user_id)))
@@ -772,6 +781,28 @@ class Tx:
                                f"AND status = 'pending'{self._skip_locked()}", (game_id, turn_no))
         return {r[0] for r in rows}
 
+    async def claim_games(self, game_ids) -> dict[int, GameRow]:
+        """``claim_game`` of many games in one statement: id -> row of those locked for this
+        transaction (those another holds, or that do not exist, are left out)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(f"SELECT * FROM games WHERE id IN ({marks}) ORDER BY id"
+                               f"{self._skip_locked()}", ids)
+        return {r["id"]: _row(GameRow, r) for r in rows}
+
+    async def claim_turn_reminders(self, game_ids) -> set[int]:
+        """``claim_reminders`` of many games' pending reminders in one statement (the caller
+        keeps those of the turn it means)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return set()
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(f"SELECT id FROM reminders WHERE game_id IN ({marks}) "
+                               f"AND status = 'pending' ORDER BY id{self._skip_locked()}", ids)
+        return {r[0] for r in rows}
+
     async def claim_player(self, player_id: int) -> PlayerRow | None:
         """The player, locked for this transaction (their digest, say); None if there is
         none or another transaction holds them."""
@@ -878,6 +909,19 @@ class Tx:
         await self._exec("UPDATE reminders SET status = 'cancelled', done_at = ? "
                          "WHERE game_id = ? AND status = 'pending'", (now, game_id))
 
+    async def last_moves(self, game_ids) -> dict[int, MoveRow]:
+        """``last_move`` of many games in one statement: id -> its last move (games with
+        none are left out)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(
+            f"SELECT m.* FROM moves m JOIN (SELECT game_id, MAX(ply) AS ply FROM moves "
+            f"WHERE game_id IN ({marks}) GROUP BY game_id) last "
+            "ON last.game_id = m.game_id AND last.ply = m.ply", ids)
+        return {r["game_id"]: _row(MoveRow, r) for r in rows}
+
     async def pending_reminders(self, game_id: int | None = None,
                                 due_by: int | None = None) -> list[PendingReminderRow]:
         """Pending reminders of the current turn of active games (of one game, if given;
@@ -896,16 +940,12 @@ class Tx:
         rows = await self._all(sql + " ORDER BY r.game_id, r.id", params)
         return [_row(PendingReminderRow, r) for r in rows]
 
-    async def close_reminder(self, reminder_id: int, status: str, now: int,
-                             event_id: int | None = None) -> bool:
-        """pending -> status; False if someone else got there first."""
-        n = await self._change(
-            "UPDATE reminders SET status = ?, done_at = ?, event_id = ? "
-            "WHERE id = ? AND status = 'pending'", (status, now, event_id, reminder_id))
-        return n == 1
-
-    async def link_reminder_event(self, reminder_id: int, event_id: int) -> None:
-        await self._exec("UPDATE reminders SET event_id = ? WHERE id = ?", (event_id, reminder_id))
+    async def close_reminders(self, closes: Sequence[tuple[int, str, int | None]], now: int) -> None:
+        """Many reminders the caller has claimed, pending -> status, in one statement:
+        ``(reminder id, status, the event written for it or None)``."""
+        await self._exec_many("UPDATE reminders SET status = ?, done_at = ?, event_id = ? "
+                              "WHERE id = ? AND status = 'pending'",
+                              [(status, now, event_id, rid) for rid, status, event_id in closes])
 
     async def reminders(self, game_id: int) -> list[ReminderRow]:
         rows = await self._all("SELECT * FROM reminders WHERE game_id = ? ORDER BY id", (game_id,))
@@ -918,22 +958,43 @@ class Tx:
             "INSERT INTO events (kind, player_id, game_id, turn_no, payload, created_at, next_try_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, player_id, game_id, turn_no, payload, now, now))
 
+    async def insert_events(self, rows: Sequence[tuple[str, int | None, int | None, int | None, str]],
+                            now: int) -> list[int]:
+        """Many events in one statement, ``(kind, player_id, game_id, turn_no, payload)``
+        each: their ids, in the order given (a multi-row insert numbers its rows in order)."""
+        if not rows:
+            return []
+        values = ", ".join("(?, ?, ?, ?, ?, ?, ?)" for _ in rows)
+        params = [x for kind, player, game, turn, payload in rows
+                  for x in (kind, player, game, turn, payload, now, now)]
+        ids = await self._all("INSERT INTO events (kind, player_id, game_id, turn_no, payload, created_at, "
+                              f"next_try_at) VALUES {values} RETURNING id", params)
+        return sorted(r[0] for r in ids)
+
     async def claim_event(self, now: int, platforms=None, owner: str | None = None,
                           lease_until: int | None = None) -> EventRow | None:
-        """Take the oldest deliverable pending event: pending -> claimed (by ``owner``,
-        until ``lease_until``).
+        """Take the oldest deliverable pending event (``claim_events`` of one)."""
+        rows = await self.claim_events(now, platforms, owner, lease_until, 1)
+        return rows[0] if rows else None
+
+    async def claim_events(self, now: int, platforms=None, owner: str | None = None,
+                           lease_until: int | None = None, limit: int = 1) -> list[EventRow]:
+        """Take up to ``limit`` of the oldest deliverable pending events, oldest first:
+        pending -> claimed (by ``owner``, until ``lease_until``), in one statement.
 
         platforms: only events for players on these platforms (and lobby events with no
         player), so that a terminal and the bot sharing one database never take each
         other's notices; None takes every event."""
         where, args = _platform_filter(platforms)
-        # one statement; the row is claimed as it is picked (never waited for nor taken twice)
+        # the rows are claimed as they are picked (never waited for nor taken twice: on
+        # PostgreSQL another process's claims are passed over, SQLite has one writer)
         skip = self._skip_locked()
-        return _row(EventRow, await self._one(
+        rows = await self._all(
             "UPDATE events SET status = 'claimed', claimed_at = ?, claimed_by = ?, lease_until = ?, "
-            "attempts = attempts + 1 WHERE status = 'pending' AND id = (SELECT id FROM events "
-            f"WHERE status = 'pending' AND next_try_at <= ? {where} ORDER BY id LIMIT 1{skip}) "
-            "RETURNING *", (now, owner, lease_until, now, *args)))
+            "attempts = attempts + 1 WHERE status = 'pending' AND id IN (SELECT id FROM events "
+            f"WHERE status = 'pending' AND next_try_at <= ? {where} ORDER BY id LIMIT ?{skip}) "
+            "RETURNING *", (now, owner, lease_until, now, *args, limit))
+        return sorted((_row(EventRow, r) for r in rows), key=lambda r: r.id)
 
     async def finish_event(self, event_id: int, status: str, now: int,
                            error: str | None = None, owner: str | None = None) -> bool:
@@ -942,6 +1003,18 @@ class Tx:
             "UPDATE events SET status = ?, sent_at = ?, last_error = ?, lease_until = NULL "
             "WHERE id = ? AND status = 'claimed' AND claimed_by IS NOT DISTINCT FROM ?",
             (status, now if status == "sent" else None, error, event_id, owner)) == 1
+
+    async def finish_events(self, event_ids: Sequence[int], status: str, now: int,
+                            owner: str | None = None) -> int:
+        """``finish_event`` for many at once (a delivery round's marks, one statement): how
+        many were still claimed by ``owner``."""
+        if not event_ids:
+            return 0
+        marks = ", ".join("?" for _ in event_ids)
+        return await self._change(
+            "UPDATE events SET status = ?, sent_at = ?, last_error = NULL, lease_until = NULL "
+            f"WHERE id IN ({marks}) AND status = 'claimed' AND claimed_by IS NOT DISTINCT FROM ?",
+            (status, now if status == "sent" else None, *event_ids, owner))
 
     async def retry_event(self, event_id: int, next_try_at: int, error: str,
                           owner: str | None = None) -> None:
@@ -1002,6 +1075,15 @@ class Tx:
     async def game_turn(self, game_id: int) -> tuple[str, int] | None:
         row = await self._one("SELECT status, turn_no FROM games WHERE id = ?", (game_id,))
         return None if row is None else (row["status"], row["turn_no"])
+
+    async def game_turns(self, game_ids) -> dict[int, tuple[str, int]]:
+        """``game_turn`` of many games at once: id -> (status, turn_no)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(f"SELECT id, status, turn_no FROM games WHERE id IN ({marks})", ids)
+        return {r["id"]: (r["status"], r["turn_no"]) for r in rows}
 
     # public games (their page open to anyone)
     async def is_public(self, game_id: int) -> bool:

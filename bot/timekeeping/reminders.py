@@ -19,8 +19,9 @@ once (after quiet hours, say), only the most urgent is sent and the others are
 marked ``superseded``.
 
 Exactly once: a reminder is turned into an outbox event in one transaction that
-moves it from ``pending`` to ``sent`` (a conditional update: of two sweeps, one
-wins) and writes the event; the outbox then delivers the event (see
+claims it (with its game), moves it from ``pending`` to ``sent`` and writes the event;
+a burst of due turns is written ``Reminders.BATCH`` to a transaction (claimed and written
+in a few statements a batch, whatever its size); the outbox then delivers the event (see
 :mod:`bot.outbox` for claim -> send -> mark and what a crash in between does). A
 digest day is recorded in ``digests`` (primary key player + local day) in the
 same transaction as its event.
@@ -49,6 +50,12 @@ from ..store import PendingReminderRow, Store
 log = logging.getLogger(__name__)
 
 WARNING_ORDER = ("50%", "80%", "24h", "1h")
+
+def batched(items, size: int):
+    """``items`` in lists of at most ``size``, in order."""
+    items = list(items)
+    for first in range(0, len(items), size):
+        yield items[first:first + size]
 
 
 def turn_plan(days: int | None) -> list[tuple[str, int | None]]:
@@ -110,19 +117,25 @@ def digest_days(settings: PlayerSettings, now: int) -> list:
 class Reminders:
     """Turns due reminders and digests into outbox events; computes the next wake."""
 
+    #: the due turns (or digests, or timeouts, or vacations' ends) one sweep transaction
+    #: writes: a burst of 1,000 due games costs 20 commits, not 1,000 (an fsync each on
+    #: SQLite), and a move that comes during the sweep waits behind one batch at most (a
+    #: few tens of milliseconds; bench/RESULTS.md)
+    BATCH = 50
+
     def __init__(self, store: Store):
         self.store = store
 
     async def collect(self, now: int, game_id: int | None = None) -> int:
         """Write the events of every reminder due at ``now`` (of one game, if given);
-        returns how many."""
+        returns how many. The turns are written ``BATCH`` to a transaction."""
         async with self.store.read() as tx:
             # only what is nominally due: the work grows with reminders due, not games held
             rows = await tx.pending_reminders(game_id, due_by=now)
         groups: dict[tuple[int, int], list[PendingReminderRow]] = {}
         for r in rows:
             groups.setdefault((r.game_id, r.turn_no), []).append(r)
-        made = 0
+        turns = []
         for (gid, turn_no), group in groups.items():
             due = [r for r in group if (t := reminder_due(r, now)) is not None and t <= now]
             if not due:
@@ -130,56 +143,62 @@ class Reminders:
             quiet = _settings(due[0].settings).quiet_hours()
             if quiet and quiet.contains(now):
                 continue
-            made += await self._send_turn(gid, turn_no, due, group, now)
+            turns.append((gid, turn_no, due, group))
+        made = 0
+        for batch in batched(turns, self.BATCH):
+            async with self.store.row_write() as tx:
+                made += await self._send_turns(tx, batch, now)
         return made
 
-    async def _send_turn(self, game_id: int, turn_no: int, due: list[PendingReminderRow],
-                         group: list[PendingReminderRow], now: int) -> int:
-        made = 0
-        async with self.store.row_write() as tx:
-            # claimed: the game (a move under way, or another process's sweep, holds it:
-            # then it is theirs) and the turn's reminders still pending
-            g = await tx.claim_game(game_id)
-            if g is None or g.status != "active" or g.turn_no != turn_no:
-                return 0
-            claimed = await tx.claim_reminders(game_id, turn_no)
+    async def _send_turns(self, tx, batch, now: int) -> int:
+        """One batch of due turns, in the caller's transaction: the games and their pending
+        reminders claimed (those a move under way, or another process's sweep, holds are
+        theirs), what the notices say read, each turn's notices written."""
+        games = await tx.claim_games(gid for gid, *_ in batch)
+        live = [(games[gid], turn_no, due, group) for gid, turn_no, due, group in batch
+                if gid in games and games[gid].status == "active" and games[gid].turn_no == turn_no]
+        claimed = await tx.claim_turn_reminders(g.id for g, *_ in live)
+        people = await tx.players_by_id(pid for g, *_ in live for pid in (g.white_id, g.black_id))
+        last_moves = await tx.last_moves(g.id for g, *_ in live)
+        notices, closes = [], []
+        for g, turn_no, due, group in live:
             due = [r for r in due if r.id in claimed]
             group = [r for r in group if r.id in claimed]
-            if not due:
-                return 0
-            player = await tx.player(due[0].player_id)
-            opp_id = g.black_id if player.id == g.white_id else g.white_id
-            opponent = ref(await tx.player(opp_id))
-            deadline = effective_deadline(g.deadline, g.turn_started_at, player.vacation_start,
-                                          player.vacation_until, now)
-            for r in due:
-                if r.kind != "your_move":
-                    continue
-                if not await tx.close_reminder(r.id, "sent", now):
-                    continue
-                last = await tx.last_move(game_id)
-                event = ev.YourMove(game_id=game_id, game=g.game, opponent=opponent, ply=g.ply,
+            if due:
+                self._turn_notices(g, turn_no, due, group, people, last_moves.get(g.id), now,
+                                   notices, closes)
+        # the batch's writes, a statement each: the notices, then their reminders closed
+        ids = await tx.insert_events([(event.kind, player_id, event.game_id, turn_no, ev.encode(event))
+                                      for _rid, event, player_id, turn_no in notices], now)
+        await tx.close_reminders(closes + [(rid, "sent", eid) for (rid, *_), eid
+                                           in zip(notices, ids, strict=True)], now)
+        return len(notices)
+
+    @staticmethod
+    def _turn_notices(g, turn_no: int, due: list[PendingReminderRow], group: list[PendingReminderRow],
+                      people, last, now: int, notices: list, closes: list) -> None:
+        """What one turn's due reminders send (``notices``: reminder id, event, recipient,
+        turn) and which of its reminders are closed unsent (``closes``): of several warnings
+        due at once only the most urgent is sent, the others superseded."""
+        player = people[due[0].player_id]
+        opponent = ref(people[g.black_id if player.id == g.white_id else g.white_id])
+        deadline = effective_deadline(g.deadline, g.turn_started_at, player.vacation_start,
+                                      player.vacation_until, now)
+        for r in due:
+            if r.kind == "your_move":
+                event = ev.YourMove(game_id=g.id, game=g.game, opponent=opponent, ply=g.ply,
                                     last_move=last.san if last else None, deadline=from_ts(deadline))
-                eid = await tx.insert_event(event.kind, player.id, game_id, turn_no,
-                                            ev.encode(event), now)
-                await tx.link_reminder_event(r.id, eid)
-                made += 1
-            warnings = [r for r in due if r.kind != "your_move"]
-            if warnings and deadline is not None and deadline > now:
-                chosen = min(warnings, key=lambda r: (r.before_deadline, WARNING_ORDER.index(r.kind)))
-                for r in group:  # less urgent ones still pending: never worth sending now
-                    if (r is not chosen and r.kind != "your_move"
-                            and r.before_deadline >= chosen.before_deadline):
-                        await tx.close_reminder(r.id, "superseded", now)
-                if await tx.close_reminder(chosen.id, "sent", now):
-                    event = ev.TimeWarning(game_id=game_id, game=g.game, opponent=opponent,
-                                           level=chosen.kind, deadline=from_ts(deadline),
-                                           seconds_left=deadline - now)
-                    eid = await tx.insert_event(event.kind, player.id, game_id, turn_no,
-                                                ev.encode(event), now)
-                    await tx.link_reminder_event(chosen.id, eid)
-                    made += 1
-        return made
+                notices.append((r.id, event, player.id, turn_no))
+        warnings = [r for r in due if r.kind != "your_move"]
+        if warnings and deadline is not None and deadline > now:
+            chosen = min(warnings, key=lambda r: (r.before_deadline, WARNING_ORDER.index(r.kind)))
+            for r in group:  # less urgent ones still pending: never worth sending now
+                if (r is not chosen and r.kind != "your_move"
+                        and r.before_deadline >= chosen.before_deadline):
+                    closes.append((r.id, "superseded", None))
+            event = ev.TimeWarning(game_id=g.id, game=g.game, opponent=opponent, level=chosen.kind,
+                                   deadline=from_ts(deadline), seconds_left=deadline - now)
+            notices.append((chosen.id, event, player.id, turn_no))
 
     async def digests(self, now: int) -> int:
         """Write the digest of every player whose digest is due and not yet done; each such
@@ -187,14 +206,15 @@ class Reminders:
         async with self.store.read() as tx:
             players = await tx.players_digest_due(now)
         made = 0
-        for p in players:
-            s = _settings(p.settings)
+        for batch in batched(players, self.BATCH):
             async with self.store.row_write() as tx:
-                if await tx.claim_player(p.id) is None:
-                    continue  # another process's sweep holds them: theirs
-                if await self._digest(tx, p.id, s, now):
-                    made += 1
-                await tx.set_next_digest(p.id, await _next_digest(tx, p.id, s, now))
+                for p in batch:
+                    if await tx.claim_player(p.id) is None:
+                        continue  # another process's sweep holds them: theirs
+                    s = _settings(p.settings)
+                    if await self._digest(tx, p.id, s, now):
+                        made += 1
+                    await tx.set_next_digest(p.id, await _next_digest(tx, p.id, s, now))
         return made
 
     async def _digest(self, tx, player_id: int, s: PlayerSettings, now: int) -> bool:

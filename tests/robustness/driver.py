@@ -11,7 +11,8 @@ Modes:
     <game#>`` (flushed). Prints ``DONE`` when every game is played out.
 
 ``setup-remind LOGDIR``
-    Creates two players and a chess game with 3 days a move, at ``--now``.
+    Creates two players and a chess game with 3 days a move, at ``--now`` (``--games N``:
+    N such games, each between players of its own).
 
 ``remind LOGDIR``
     A start of the bot at ``--now``: opens the service (which puts back notices a
@@ -21,7 +22,12 @@ Modes:
     ``before_sweep`` (``DUE``), ``after_collect`` (``COLLECTED``: the due reminder is an
     outbox event, not yet claimed), ``before_send`` (``CLAIMED <id>``: claimed, the
     notifier called but nothing sent), ``after_send`` (``DELIVERED <id>``: the user has
-    it, the outbox row is not yet marked sent), ``after_sweep`` (``SWEPT``: marked sent).
+    it, the outbox row is not yet marked sent), ``after_sweep`` (``SWEPT``: marked sent),
+    ``in_batch`` (``IN_BATCH``: inside the sweep's transaction, a batch's turns written,
+    not committed). ``FAIRYPOST_DRIVER_HANG_AT=K``: the send hangs stop at the
+    K-th notice of the run instead of the first. ``FAIRYPOST_DRIVER_BATCH=B``: the sweep and
+    the outbox work B at a time, and the outbox marks what it sent only at a batch's end
+    (the most a kill can catch unmarked).
 
 The notifier of the remind modes writes what the user sees to LOGDIR/delivered.log and
 every call to LOGDIR/attempts.log, each line fsynced. It drops an event whose id it has
@@ -44,6 +50,8 @@ from bot.config import Settings
 from bot.service import GameService
 
 HANG = os.environ.get("FAIRYPOST_DRIVER_HANG", "")
+HANG_AT = int(os.environ.get("FAIRYPOST_DRIVER_HANG_AT", "1"))
+BATCH = os.environ.get("FAIRYPOST_DRIVER_BATCH")
 
 
 def say(line: str) -> None:
@@ -70,12 +78,14 @@ class FileNotifier:
         self.delivered = logdir / "delivered.log"
         self.attempts = logdir / "attempts.log"
         self.seen = set()
+        self.calls = 0
         if self.delivered.exists():
             self.seen = {int(line.split()[0]) for line in self.delivered.read_text().splitlines() if line}
 
     async def notify(self, event) -> None:
         append(self.attempts, f"{event.event_id} {event.kind}")
-        if HANG == "before_send":
+        self.calls += 1
+        if HANG == "before_send" and self.calls == HANG_AT:
             await hang(f"CLAIMED {event.event_id}")
         if event.event_id in self.seen:
             append(self.attempts, f"DUP {event.event_id}")
@@ -83,7 +93,7 @@ class FileNotifier:
         who = event.recipient.name if event.recipient else "-"
         append(self.delivered, f"{event.event_id} {event.kind} {who}")
         self.seen.add(event.event_id)
-        if HANG == "after_send":
+        if HANG == "after_send" and self.calls == HANG_AT:
             await hang(f"DELIVERED {event.event_id}")
 
 
@@ -118,23 +128,47 @@ async def play(db: str, plan_path: str, who: str = "", log: Path | None = None) 
         await svc.close()
 
 
-async def setup_remind(db: str, logdir: Path, now: datetime) -> None:
+async def setup_remind(db: str, logdir: Path, now: datetime, games: int = 1) -> None:
     svc = await GameService.open(settings(db), clock=ManualClock(now), notifier=FileNotifier(logdir))
     try:
-        white = await svc.player("crash", "w", "White")
-        black = await svc.player("crash", "b", "Black")
-        c = await svc.challenge(white.id, "chess", opponent_id=black.id, days=3, colour="white")
-        g = await svc.accept_challenge(c.id, black.id)
-        say(f"READY {g.id}")
+        ids = []
+        for k in range(games):
+            tag = str(k) if k else ""
+            white = await svc.player("crash", f"w{tag}", f"White{tag}")
+            black = await svc.player("crash", f"b{tag}", f"Black{tag}")
+            c = await svc.challenge(white.id, "chess", opponent_id=black.id, days=3, colour="white")
+            ids.append((await svc.accept_challenge(c.id, black.id)).id)
+        say(f"READY {' '.join(map(str, ids))}")
     finally:
         await svc.close()
+
+
+def small_batches() -> None:
+    from bot.outbox import Outbox
+    from bot.timekeeping.reminders import Reminders
+    Reminders.BATCH = Outbox.BATCH = int(BATCH)
+    Outbox.MARK_SECONDS = 3600
 
 
 async def remind(db: str, logdir: Path, now: datetime) -> None:
     from bot.timekeeping.reminders import ReminderScheduler
 
+    from bot.timekeeping.reminders import Reminders
+
+    if BATCH:
+        small_batches()
     svc = await GameService.open(settings(db), clock=ManualClock(now), notifier=FileNotifier(logdir))
     try:
+        if HANG == "in_batch":
+            send_turns, batches = Reminders._send_turns, []
+
+            async def stop_inside_the_batch(self, *a, **k):
+                made = await send_turns(self, *a, **k)  # written, not committed
+                batches.append(made)
+                if len(batches) == HANG_AT:
+                    await hang("IN_BATCH")
+                return made
+            Reminders._send_turns = stop_inside_the_batch
         if HANG == "before_sweep":
             await hang("DUE")
         if HANG == "after_collect":
@@ -162,12 +196,13 @@ def main(argv=None) -> int:
     ap.add_argument("--now", default=None)
     ap.add_argument("--who", default="")
     ap.add_argument("--log", default=None)
+    ap.add_argument("--games", type=int, default=1)
     a = ap.parse_args(argv)
     now = datetime.fromisoformat(a.now) if a.now else None
     if a.mode == "play":
         asyncio.run(play(a.db, a.arg, a.who, Path(a.log) if a.log else None))
     elif a.mode == "setup-remind":
-        asyncio.run(setup_remind(a.db, Path(a.arg), now))
+        asyncio.run(setup_remind(a.db, Path(a.arg), now, a.games))
     else:
         asyncio.run(remind(a.db, Path(a.arg), now))
     return 0
