@@ -470,7 +470,7 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     if isinstance(e, ev.TournamentOver):
         place = "you won it" if e.place == 1 else f"you finished {ordinal(e.place)}"
         winner = "" if e.place == 1 or e.winner is None else f" {name(e.winner.name)} won it."
-        return (f"🏆 Tournament #{e.tournament_id} {m.bold(name(e.name))} ({game_name(e.game)}) is "
+        return (f"🏆 Tournament #{e.tournament_id} {m.bold(e.name)} ({game_name(e.game)}) is "
                 f"over: {place} of {e.players}, with {points_text(e.points)} "
                 f"point{'' if e.points == 1 else 's'}.{winner}")
     if isinstance(e, ev.Digest):

@@ -15,7 +15,7 @@ def tournament_line(t, m: Markup) -> str:
     """One line for a list of tournaments."""
     kind = FORMAT_NAMES[t.format] + (" (double)" if t.double else "")
     rounds = f", {t.rounds} rounds" if t.format == "swiss" else ""
-    return (f"#{t.id} {m.bold(m.escape(t.name))} · {game_name(t.game)} · {kind}{rounds} · "
+    return (f"#{t.id} {m.bold(t.name)} · {game_name(t.game)} · {kind}{rounds} · "
             f"{days_text(t.days)} · {'rated' if t.rated else 'casual'} · {len(t.entrants)} "
             f"player{'' if len(t.entrants) == 1 else 's'} · {STATUS_NAMES[t.status]}")
 
