@@ -164,9 +164,11 @@ def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
     one call to the next (same game).
     """
     lvl = level_of(level)
-    clock = _Clock(seconds, lvl.time_share)
-    rng = rng if rng is not None else random.Random()
+    # no collection from the first allocation on: a full one in a process holding many
+    # moves' plans (rules.movegen) could take most of a short budget
     with _no_gc_pauses():
+        clock = _Clock(seconds, lvl.time_share)
+        rng = rng if rng is not None else random.Random()
         searcher, moves = clock.searcher(position, tt)
         if lvl.max_nodes is not None:
             searcher.node_limit = lvl.max_nodes
@@ -235,8 +237,8 @@ def _thought(position, searcher, move, score, depth, clock, level) -> Thought:
 def analyse(position, seconds: float | None = None, *, lines: int = 5, max_depth: int = 64) -> Analysis:
     """The `lines` best moves with exact scores (for hints and reviews), searched within
     `seconds`; writing their SAN comes after."""
-    clock = _Clock(seconds)
     with _no_gc_pauses():
+        clock = _Clock(seconds)
         searcher, moves = clock.searcher(position)
         scored, depth = _all_scores(searcher, moves, max_depth, clock.soft)
         score, move = scored[0]
@@ -254,6 +256,7 @@ def prepare(game_id: str) -> None:
     import rules
     from .evaluation import evaluator
     game = rules.game(game_id)
+    game.build_tables()
     ev = evaluator(game)
     for key in game.types:
         for color in (0, 1):

@@ -46,8 +46,8 @@ class Evaluator:
                     if t is None:
                         continue
                     (one if max(abs(dx), abs(dy)) == 1 else two).append(t)
-            self.near1.append(tuple(one))
-            self.near2.append(tuple(one + two))
+            self.near1.append(sum(1 << t for t in one))
+            self.near2.append(sum(1 << t for t in one + two))
         self._hand_cache: dict = {}
 
     def table(self, kind) -> list[int]:
@@ -96,16 +96,20 @@ class Evaluator:
         return s
 
     def royal_safety(self, pos) -> int:
-        """White's view: shield around each royal, enemy pieces near it."""
-        board = pos.board
+        """White's view: shield around each royal, enemy pieces near it (the squares
+        around each square, and each side's pieces, as bits)."""
+        bits = pos.bits
         total = 0
-        for color, sign in ((0, 1), (1, -1)):
-            r = pos.royal[color]
-            if r is None:
-                continue
-            shield = sum(1 for t in self.near1[r] if board[t] is not None and board[t].color == color)
-            pressure = sum(1 for t in self.near2[r] if board[t] is not None and board[t].color != color)
-            total += sign * (SHIELD_CP * min(shield, 3) - PRESSURE_CP * pressure)
+        r = pos.royal[0]
+        if r is not None:
+            shield = (self.near1[r] & bits[0]).bit_count()
+            total += (SHIELD_CP * (shield if shield < 3 else 3)
+                      - PRESSURE_CP * (self.near2[r] & bits[1]).bit_count())
+        r = pos.royal[1]
+        if r is not None:
+            shield = (self.near1[r] & bits[1]).bit_count()
+            total -= (SHIELD_CP * (shield if shield < 3 else 3)
+                      - PRESSURE_CP * (self.near2[r] & bits[0]).bit_count())
         return total
 
 

@@ -16,22 +16,36 @@ and a hard deadline looked at in every node.
 from __future__ import annotations
 
 import time
+from operator import itemgetter
 
-from rules.move import SETUP
+from rules.move import CASTLE, SETUP
 from rules.pieces import WHITE
 
 from .evaluation import evaluator
 from .values import capture_gain
-from .zobrist import position_hash, square_key, state_key
+from .zobrist import board_hash, kind_keys, state_key, state_of
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000     # scores beyond it are mates
 INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_PLIES = 8
+NULL_REDUCTION = 2            # a null move is searched this much shallower (beyond the ply)
 DELTA_MARGIN = 200
 TT_LIMIT = 1_500_000
 NO_NODE_LIMIT = 1 << 62
+
+
+_first = itemgetter(0)
+
+
+def _is_killer(m, killers) -> bool:
+    """Whether m is one of the killers (move keys), looking at the key only on a match of
+    the target square."""
+    for k in killers:
+        if k[2] == m.to and k == move_key(m):
+            return True
+    return False
 
 
 class Timeout(Exception):
@@ -56,52 +70,77 @@ class Searcher:
         self.tt = {} if tt is None else tt
         self.nodes = 0
         self.node_limit = NO_NODE_LIMIT   # a level's node budget (ai.levels)
-        self.hash = position_hash(self.pos)
+        self.state = state_key(state_of(self.pos))   # the hash's part for the state
+        self.hash = board_hash(self.pos.board) ^ self.state
         self.score = self.ev.board_score(self.pos.board)
+        self._kinds: dict = {}  # kind -> (its Zobrist keys, its evaluation table) per square
+        self.drops = game.drop_zone is not None   # pieces in hand count
+        # passing the turn is never better than every move (no zugzwang to speak of) where
+        # a stalemate is a draw and no piece is dropped; not in a set-up phase
+        self.null_ok = game.stalemate == "draw" and game.drop_zone is None
         # hashes of the positions before this one (the game's, then the search line)
         self.line = list(_game_hashes(root))
         self.killers: dict[int, list] = {}
         self.history: dict = {}
-        self._stack: list = []   # (state before, state after, board changes) per made move
+        self._stack: list = []   # (hash, score, state key) before each made move
 
     # --- make / unmake -------------------------------------------------------------
+    def _tables(self, kind):
+        t = self._kinds[kind] = (kind_keys(kind), self.ev.table(kind))
+        return t
+
     def make(self, m) -> None:
+        """Make m on the private position; the hash and the board score follow its board
+        changes, the state's key is drawn once for the new state. ``unmake`` restores."""
         pos = self.pos
-        before = (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
         self.line.append(self.hash)
+        self._stack.append((self.hash, self.score, self.state))
         changes = pos.push(m)
-        h, s, table = self.hash, self.score, self.ev.table
+        h, s, kinds = self.hash ^ self.state, self.score, self._kinds
         for sq, old, new in changes:
             if old is not None:
-                h ^= square_key(old, sq)
-                s -= table(old)[sq]
+                keys, table = kinds.get(old) or self._tables(old)
+                h ^= keys[sq]
+                s -= table[sq]
             if new is not None:
-                h ^= square_key(new, sq)
-                s += table(new)[sq]
-        after = (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
-        self.hash = h ^ state_key(before) ^ state_key(after)
+                keys, table = kinds.get(new) or self._tables(new)
+                h ^= keys[sq]
+                s += table[sq]
+        self.state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
+        self.hash = h ^ self.state
         self.score = s
-        self._stack.append((before, after, changes))
+
+    def make_null(self) -> None:
+        """Pass the turn (null-move pruning); ``unmake`` restores."""
+        pos = self.pos
+        self.line.append(self.hash)
+        self._stack.append((self.hash, self.score, self.state))
+        pos.push_null()
+        state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
+        self.hash ^= self.state ^ state
+        self.state = state
+
+    def has_pieces(self) -> bool:
+        """Whether the side to move has a piece besides pawns and royals (a null move is
+        unsafe without: zugzwang)."""
+        board = self.pos.board
+        for sq in self.pos.occ[self.pos.side]:
+            t = board[sq].type
+            if not t.pawn and not t.royal:
+                return True
+        return False
 
     def unmake(self) -> None:
-        pos = self.pos
-        before, after, changes = self._stack.pop()
-        h, s, table = self.hash ^ state_key(before) ^ state_key(after), self.score, self.ev.table
-        for sq, old, new in changes:
-            if old is not None:
-                h ^= square_key(old, sq)
-                s += table(old)[sq]
-            if new is not None:
-                h ^= square_key(new, sq)
-                s -= table(new)[sq]
-        pos.pop()
-        self.hash, self.score = h, s
+        self.hash, self.score, self.state = self._stack.pop()
+        self.pos.pop()
         self.line.pop()
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
         pos = self.pos
-        white = self.score + self.ev.hands_score(pos.hands) + self.ev.royal_safety(pos)
+        white = self.score + self.ev.royal_safety(pos)
+        if self.drops:
+            white += self.ev.hands_score(pos.hands)
         return white if pos.side == WHITE else -white
 
     def gain(self, m) -> int:
@@ -132,26 +171,60 @@ class Searcher:
         return MATE - ply if winner == self.pos.side else -(MATE - ply)
 
     def order(self, moves, tt_move, ply):
+        """Moves best first: the hash move, captures by what they take (most valuable
+        victims, then least valuable attackers), promotions, killers, then by history."""
         killers = self.killers.get(ply, ())
         history = self.history
+        values, board = self.values, self.pos.board
         scored = []
         for m in moves:
-            k = move_key(m)
-            if k == tt_move:
-                s = 10_000_000
+            if m.captures or m.new is not m.piece:
+                g = capture_gain(board, values, m)
             else:
-                g = self.gain(m)
-                if g > 0:
-                    s = 1_000_000 + g * 8 - self.values.get(m.piece.key, 0) // 16
-                elif k in killers:
-                    s = 500_000
-                else:
-                    s = history.get((m.piece, m.to), 0)
+                g = 0
+            if g > 0:
+                s = 1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16
+            elif killers and _is_killer(m, killers):
+                s = 500_000
+            else:
+                s = history.get((m.piece, m.to), 0)
             scored.append((s, m))
-        scored.sort(key=lambda x: -x[0])
+        if tt_move is not None:
+            for i, (_s, m) in enumerate(scored):
+                if m.to == tt_move[2] and move_key(m) == tt_move:
+                    scored[i] = (10_000_000, m)
+                    break
+        scored.sort(key=_first, reverse=True)
         return [m for _s, m in scored]
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def hash_move(self, key):
+        """The remembered best move (a move_key) as a legal move of this position, or None;
+        found among its piece's moves alone, so that a cut-off by it costs no full move
+        generation."""
+        frm = key[1]
+        if frm is None or key[0] == CASTLE:
+            return None
+        pos = self.pos
+        for m in pos.piece_moves(frm):
+            if m.to == key[2] and move_key(m) == key:
+                return m if pos.is_legal(m) else None
+        return None
+
+    def ordered(self, tt_move, ply):
+        """The legal moves of the node in search order, made lazily: the hash move first,
+        and the rest generated and ordered only if it did not cut off."""
+        first = self.hash_move(tt_move) if tt_move is not None else None
+        if first is not None:
+            yield first
+        moves = self.pos.legal_moves()
+        if first is None:
+            yield from self.order(moves, tt_move, ply)
+            return
+        for m in self.order(moves, None, ply):
+            if m is not first and not (m.to == first.to and move_key(m) == tt_move):
+                yield m
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int, null: bool = True) -> int:
         self._tick()
         pos = self.pos
         if ply and (self.repeated() or (pos.halfmove >= 100 and pos.setup is None)):
@@ -161,9 +234,6 @@ class Searcher:
             depth += 1
         if depth <= 0:
             return self.quiesce(alpha, beta, ply, 0, in_check)
-        moves = pos.legal_moves()
-        if not moves:
-            return self.terminal(ply)
         entry = self.tt.get(self.hash)
         tt_move = None
         if entry is not None:
@@ -172,9 +242,19 @@ class Searcher:
                 e_score = _from_tt(e_score, ply)
                 if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                     return e_score
+        if (null and self.null_ok and depth >= 3 and ply and not in_check and pos.setup is None
+                and abs(beta) < MATE_BOUND and self.evaluate() >= beta and self.has_pieces()):
+            # null-move pruning: if passing still holds beta, a real move would too
+            self.make_null()
+            try:
+                score = -self.negamax(depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, False)
+            finally:
+                self.unmake()
+            if score >= beta:
+                return beta
         alpha0 = alpha
         best, best_key = -INF, None
-        for i, m in enumerate(self.order(moves, tt_move, ply)):
+        for i, m in enumerate(self.ordered(tt_move, ply)):
             quiet = not m.captures and m.kind != SETUP
             self.make(m)
             try:
@@ -200,6 +280,8 @@ class Searcher:
                             hk = (m.piece, m.to)
                             self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
+        if best_key is None:   # no legal move
+            return self.terminal(ply)
         flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
         self.store(depth, best, flag, best_key, ply)
         return best
@@ -211,8 +293,9 @@ class Searcher:
 
     def quiesce(self, alpha: int, beta: int, ply: int, qply: int, in_check: bool) -> int:
         """Captures only (every evasion in check). Out of check the side may stand pat, and
-        the moves are generated only if it does not, pseudo-legal, captures then tested
-        for legality: most quiescence nodes cost an evaluation, not a move generation."""
+        the moves are generated only if it does not: the captures alone, pseudo-legal, each
+        tested for legality when its turn comes: most quiescence nodes cost an evaluation,
+        not a move generation."""
         self._tick()
         pos = self.pos
         if in_check:
@@ -233,12 +316,19 @@ class Searcher:
             # delta pruning: a capture that cannot lift the score to alpha even with a
             # margin for what the position gains besides is not looked at
             floor = alpha - stand - DELTA_MARGIN
-            candidates = [m for m in pos.pseudo_moves()
-                          if m.captures and self.gain(m) > floor and pos.is_legal(m)]
-            if not candidates:
+            values, board = self.values, pos.board
+            scored = []
+            for m in pos.capture_moves():
+                g = capture_gain(board, values, m)
+                if g > floor:   # ordered as order() orders captures
+                    scored.append((g * 8 - values.get(m.piece.key, 0) // 16, m))
+            if not scored:
                 return stand
-            candidates = self.order(candidates, None, ply)
+            scored.sort(key=_first, reverse=True)
+            candidates = [m for _s, m in scored]
         for m in candidates:
+            if not in_check and not pos.is_legal(m):   # tested only when its turn comes
+                continue
             self.make(m)
             try:
                 score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1,

@@ -14,11 +14,16 @@ _square_keys: dict = {}   # kind -> per-square keys
 _state_keys: dict = {}    # state tuple -> key
 
 
-def square_key(kind, sq: int) -> int:
+def kind_keys(kind) -> list[int]:
+    """The kind's key on every square."""
     keys = _square_keys.get(kind)
     if keys is None:
         keys = _square_keys[kind] = [_rng.getrandbits(64) for _ in range(kind.game.geometry.size)]
-    return keys[sq]
+    return keys
+
+
+def square_key(kind, sq: int) -> int:
+    return kind_keys(kind)[sq]
 
 
 def state_key(state: tuple) -> int:
@@ -36,9 +41,13 @@ def board_hash(board) -> int:
     return h
 
 
+def state_of(pos) -> tuple:
+    """What besides the board the hash covers."""
+    return (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
+
+
 def position_hash(pos) -> int:
-    return board_hash(pos.board) ^ state_key((pos.side, pos.rights, pos.ep, pos.hands,
-                                              pos.dropped, pos.setup))
+    return board_hash(pos.board) ^ state_key(state_of(pos))
 
 
 def key_hash(game, key: tuple) -> int:

@@ -29,15 +29,17 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     search   the computer opponent's search nodes/s per game; chess beside python-chess movegen
     ladder   each level's nodes, depth and time per game and whether the ladder holds; self-play
              between adjacent levels, and the top level against a random and a greedy mover
+    strength chess level 5 against sunfish (PyPI) at equal time per move, 20 games
     replay   an animated GIF of a 300-ply Gigachess II game: its size and time
     reads    a cold read of a 300-ply Gigachess II game; the event loop while 20 players spam reads
     web      the web page of a 300-ply Gigachess II game over HTTP on 127.0.0.1
+    webflood another game's page latency while one game's pages are flooded (streams, pictures, lines, evaluations)
     scale    100,000 games held: sweeps, and moves/s over 1-4 processes, SQLite and PostgreSQL
 
-Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish); cairosvg
+Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish, sunfish); cairosvg
 needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
 never as a failure: the benchmark still runs and writes its own figures.
 """
 
 BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
-              "ladder", "replay", "reads", "web", "scale")
+              "ladder", "strength", "replay", "reads", "web", "webflood", "scale")

@@ -98,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
                          "bench-results-quick.json with --quick; '-' for none)")
     ap.add_argument("--list", action="store_true", help="list the benchmarks and stop")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--baseline", metavar="REF",
+                    help="a git ref (e.g. main): perft and search also measure that commit's "
+                         "code, interleaved with ours, as a second anchor (speed-ups in one run)")
     args = ap.parse_args(argv)
     if args.list:
         for name in BENCHMARKS:
@@ -112,11 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     path = None if args.json == "-" else Path(args.json or default)
 
     progress = Progress(quiet=args.quiet)
-    doc = {"quick": args.quick, "started": datetime.now(UTC).isoformat(timespec="seconds"),
+    doc = {"quick": args.quick, "baseline": args.baseline, "started": datetime.now(UTC).isoformat(timespec="seconds"),
            "machine": machine_info(), "benchmarks": {}}
     failed = False
     with tempfile.TemporaryDirectory(prefix="fairypost-bench-") as tmp:
-        ctx = Context(quick=args.quick, tmp=Path(tmp), progress=progress)
+        ctx = Context(quick=args.quick, tmp=Path(tmp), progress=progress, baseline=args.baseline)
         for name in names:
             progress.name = name
             progress("start")
@@ -137,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             doc["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
             doc["machine"]["load_at_end"] = loadavg()
             _write(path, doc)  # after each benchmark: an interrupted run keeps what is done
+        if ctx.cache.get("baseline") is not None:
+            ctx.cache["baseline"].close()
     print()
     print(table(doc["benchmarks"]))
     text = notes(doc["benchmarks"])

@@ -192,6 +192,7 @@ class Context:
     progress: Progress = field(default_factory=Progress)
     seed: int = 20251122
     cache: dict = field(default_factory=dict)  # shared between benchmarks of one run
+    baseline: str | None = None  # a git ref whose code perft and search also measure (--baseline)
 
     def size(self, full, quick):
         return quick if self.quick else full
@@ -347,7 +348,8 @@ def fresh(pos):
     position the engine has just made looks like. Its history is kept."""
     from rules import Position
     p = Position(pos.game, pos.board, pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
-                 pos.hands, pos.dropped, pos.setup, pos.occ, pos.royal)
+                 pos.hands, pos.dropped, pos.setup, [set(s) for s in pos.occ], list(pos.royal),
+                 list(pos.bits))
     p.history = pos.history
     p.last_move = pos.last_move
     return p

@@ -10,13 +10,16 @@ node's legal moves (perft 3, counted as the perft bench counts): not a search, b
 built on python-chess would stand on. Repetitions interleaved (ABBA).
 
 And per game, how close ``think`` ends to its budget (0.05, 0.2 and 0.5 s; the
-"time over budget" rows, ms, negative when under; ``exceeded`` counts the calls over).
+"time over budget" rows, ms, negative when under; ``exceeded`` counts the calls over),
+and the depth each search reached (a note). With ``--baseline REF`` the same searches
+run on that commit's code, interleaved (bench/baseline.py): the "vs before" rows; goal:
+at least 3x the nodes per second in every game.
 """
 
 from __future__ import annotations
 
-from .common import (Context, Series, python_chess, random_line, rate_figure, row, settle, time_figure,
-                     timed)
+from .common import (Context, Series, goal, paired_ratio, python_chess, random_line, rate_figure, row,
+                     settle, time_figure, timed)
 from .perft import _pc_perft
 
 NAME = "search"
@@ -53,9 +56,18 @@ def _budget_row(ctx: Context, gid: str, pos) -> dict:
                exceeded=sum(1 for x in over.wall if x > 0))
 
 
+def _before(base, gid: str, pos, seconds: float):
+    """The baseline's think on the same position (its start and the moves to it)."""
+    import rules
+    got = base.call("think", game=gid, fen=rules.game(gid).default_start_fen, line=pos.line(),
+                    seconds=seconds)
+    return got
+
+
 def run(ctx: Context) -> dict:
     import ai
 
+    from .baseline import baseline
     from .common import games
     ids, skipped = games(ctx)
     seconds = ctx.size(1.0, 0.1)
@@ -63,16 +75,19 @@ def run(ctx: Context) -> dict:
     chess_mod, why = python_chess()
     if chess_mod is None:
         skipped.append({"case": "python-chess anchor", "why": why})
-    rows = []
+    base = baseline(ctx)
+    rows, depth_notes, speedups = [], [], {}
     for gid in ids:
         ai.prepare(gid)
         line = random_line(gid, ctx.seed, 30)
+        if base is not None:
+            _before(base, gid, line[0], 0.05)   # its tables built, as ours are by prepare
         for label, pos in ((f"{gid} start", line[0]), (f"{gid} ply {len(line) - 1}", line[-1])):
             with_anchor = gid == "chess" and chess_mod is not None
-            ours, anchor = Series(), Series()
-            nodes, depths, pc_nodes = [], [], None
+            ours, anchor, before = Series(), Series(), Series()
+            nodes, depths, pc_nodes, b_depths = [], [], None, []
             for i in range(reps):
-                order = ("ours", "anchor") if i % 2 == 0 else ("anchor", "ours")
+                order = ("ours", "anchor", "before") if i % 2 == 0 else ("before", "anchor", "ours")
                 for who in order:
                     if who == "ours":
                         t, _w, cpu = _ours(pos, seconds)
@@ -80,17 +95,46 @@ def run(ctx: Context) -> dict:
                         ours.add(t.elapsed / t.nodes, cpu / t.nodes)
                         nodes.append(t.nodes)
                         depths.append(t.depth)
-                    elif with_anchor:
+                    elif who == "anchor" and with_anchor:
                         pc_nodes, w, c = _anchor(pos.fen())
                         anchor.add(w / pc_nodes, c / pc_nodes)
+                    elif who == "before" and base is not None:
+                        b = _before(base, gid, pos, seconds)
+                        before.add(b["elapsed"] / b["nodes"], b["cpu"] / b["nodes"])
+                        b_depths.append(b["depth"])
                 ctx.progress(f"{label}: rep {i + 1}/{reps}, {nodes[-1] / seconds:,.0f} nodes/s, "
-                             f"depth {depths[-1]}")
+                             f"depth {depths[-1]}"
+                             + (f"; {base.name}: depth {b_depths[-1]}" if base else ""))
             rows.append(row(label, "nodes/s", rate_figure(ours, 1),
                             rate_figure(anchor, 1) if with_anchor else None,
                             anchor_name="python-chess movegen" if with_anchor else None,
                             better="higher", game=gid, seconds=seconds, nodes=nodes, depths=depths))
+            depth_notes.append(f"{label}: {min(depths)}-{max(depths)}"
+                               + (f" (before: {min(b_depths)}-{max(b_depths)})" if b_depths else ""))
+            if base is not None:
+                r = row(f"{label} vs before", "nodes/s", rate_figure(ours, 1), rate_figure(before, 1),
+                        anchor_name=base.name, better="higher", game=gid, seconds=seconds,
+                        depths=depths, anchor_depths=b_depths,
+                        paired_ratio=paired_ratio(before.wall, ours.wall))
+                rows.append(r)
+                speedups[label] = r["ratio"]
         rows.append(_budget_row(ctx, gid, line[-1]))
     notes = ["a search node costs one legal move generation of the rules engine (the limit: "
-             "see bench/RESULTS.md); python-chess's figure is move generation alone"]
-    return {"rows": rows, "goals": [], "skipped": skipped, "notes": notes,
-            "params": {"seconds": seconds, "reps": reps}}
+             "see bench/RESULTS.md); python-chess's figure is move generation alone",
+             f"depth reached in {seconds:g} s (complete iterations, over the repetitions): "
+             + "; ".join(depth_notes)]
+    goals = []
+    if speedups:
+        worst = min(speedups, key=speedups.get)
+        goals.append(goal("2", f"search nodes/s at least 3x {base.name} in every game",
+                          speedups[worst], 3.0, speedups[worst] >= 3.0,
+                          f"lowest: {worst}; all: " + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items())))
+    over = [r for r in rows if r["case"].endswith("time over budget")]
+    if over:
+        worst = max(over, key=lambda r: r["ours"]["max"])
+        goals.append(goal("2b", "think never overruns its budget (calls over it, every game)",
+                          sum(r["exceeded"] for r in over), 0,
+                          all(r["exceeded"] == 0 for r in over),
+                          f"largest overrun {worst['ours']['max']:.1f} ms ({worst['case']})"))
+    return {"rows": rows, "goals": goals, "skipped": skipped, "notes": notes,
+            "params": {"seconds": seconds, "reps": reps, "baseline": base.name if base else None}}

@@ -10,7 +10,8 @@
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
     fairypost web                 serve the game pages (bot/web/)
-    fairypost link GAME_ID        print a game's signed page URL (--public / --private)
+    fairypost link GAME_ID        print a game's signed page URL (--public / --private;
+                                  --side white|black: that player's own link, to play)
     fairypost db copy FROM TO     copy a whole database (a file or a postgresql:// URL) into an empty one
     fairypost tournament new GAME --name NAME --format round-robin|swiss [--rounds N] [--days N] [--double] [--rated]
     fairypost tournament start|show|pause|resume ID    a tournament's life (bot/tournaments/cli.py)
@@ -124,6 +125,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="make the game public: its plain URL /g/GAME_ID works for anyone")
     vis.add_argument("--private", dest="public", action="store_false", default=None,
                      help="make it private again: only the signed link works")
+    li.add_argument("--side", choices=("white", "black"),
+                    help="print that player's own link instead: it lets its holder play that side "
+                         "(give it to that player only)")
     from .tournaments.cli import add_parser as add_tournament
     add_tournament(sub)
     db = sub.add_parser("db", help="the game database: db copy FROM TO").add_subparsers(
@@ -132,7 +136,20 @@ def _parser() -> argparse.ArgumentParser:
                                     "postgresql://user:password@host:port/dbname)")
     cp.add_argument("source", metavar="FROM", help="the database to copy: a file or a URL")
     cp.add_argument("target", metavar="TO", help="where to: an empty (or new) file, or a URL")
+    _describe(sub)
     return p
+
+
+def _describe(sub) -> None:
+    """Each subcommand's ``--help`` says what it does: its line in the list of commands,
+    where it has no description of its own (and so on into ``db``'s actions)."""
+    for action in sub._choices_actions:  # argparse keeps each command's help line here
+        parser = sub.choices[action.dest]
+        if not parser.description and action.help:
+            parser.description = action.help[0].upper() + action.help[1:] + "."
+        for inner in parser._subparsers._group_actions if parser._subparsers else ():
+            if isinstance(inner, argparse._SubParsersAction):
+                _describe(inner)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,10 +191,12 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal.play import play
         if args.resume is not None and args.game:
             parser.error("give a game to start or --resume, not both")
+        play_parser = parser._subparsers._group_actions[0].choices["play"]  # its own usage
         if args.vs is None and (args.level is not None or args.colour is not None):
-            parser.error("--level and --colour go with --vs computer")
+            play_parser.error(f"--level and --colour go with --vs computer, as in: fairypost play "
+                              f"{args.game or 'GAME'} --vs computer --level {args.level or 'N'}")
         if args.vs is not None and args.rated:
-            parser.error("games against the computer are never rated: leave out --rated")
+            play_parser.error("games against the computer are never rated: leave out --rated")
         images = None if args.no_images else (args.images or images_folder(settings))
         if images is not None and Path(images).exists() and not Path(images).is_dir():
             print(f"fairypost play: --images {images}: that is a file; name a folder for the "
@@ -204,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("web", "link"):
         from .web import cli as web_cli
         return asyncio.run(web_cli.serve(settings) if args.command == "web"
-                           else web_cli.link(settings, args.game_id, args.public))
+                           else web_cli.link(settings, args.game_id, args.public, args.side))
     if args.command == "run":
         # imported here: play and health need no discord.py
         from . import adapters

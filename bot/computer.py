@@ -1,7 +1,7 @@
 """The computer opponent as a player: it accepts challenges and plays its turns.
 
 The computer is a service player like any other, on the platform ``computer``, one per
-level (user id ``level-3``, name "fairypost (level 3)"). It learns what to do the way
+level (user id ``level-3``, name "fairypost level 3"). It learns what to do the way
 every player does, from the service's notices: :class:`Computer` is the ``Notifier`` for
 that platform (put it beside the adapter's own with ``bot.notifiers.Notifiers``). On a
 challenge it accepts at once; on "your move" (set-up actions included) it rebuilds the
@@ -74,7 +74,7 @@ def user_id(level: int) -> str:
 
 
 def name(level: int) -> str:
-    return f"fairypost (level {level})"
+    return f"fairypost level {level}"  # a name that takes a side in brackets after it
 
 
 def level_of(player: ev.PlayerRef | Player) -> int:

@@ -71,6 +71,9 @@ class GameStarted(Event):
     days: int | None
     challenge_id: int | None
     rated: bool = False  # (a notice stored before this field: casual)
+    # for the player to move: it is their move (no "your move" notice follows), and until when
+    your_move: bool = False
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,5 +1,7 @@
 """Links to a game's web page, for any adapter's messages (Discord, email, the terminal):
-the signed address (bot/web/tokens.py) on the configured base URL."""
+the signed address (bot/web/tokens.py) on the configured base URL. A player's own link
+(``player_link``) lets its holder play that player's side: it goes only where that player
+alone reads it (a mail to them, a direct or ephemeral message, their terminal)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,23 @@ def base_url(settings) -> str:
 
 
 def game_link(settings, game_id: int) -> str:
+    """The link to watch the game."""
     secret = tokens.load_secret(settings.web_secret, settings.db_path)
     return tokens.game_url(base_url(settings), secret, game_id)
 
 
-def link_suffix(settings, game_id: int) -> str:
-    """A new line with the game's page, for chat messages; "" unless FAIRYPOST_WEB_URL is set."""
-    return f"\nGame page: <{game_link(settings, game_id)}>" if settings.web_url else ""
+def player_link(settings, game_id: int, side: str) -> str:
+    """A player's own link: it plays ``side`` ("w"/"white" or "b"/"black")."""
+    side = tokens.SIDES.get(side, side)
+    secret = tokens.load_secret(settings.web_secret, settings.db_path)
+    return tokens.side_url(base_url(settings), secret, game_id, side)
+
+
+def link_suffix(settings, game_id: int, side: str | None = None) -> str:
+    """A new line with the game's page, for chat messages; "" unless FAIRYPOST_WEB_URL is
+    set. With ``side``: the player's own link (for their eyes only), to play there."""
+    if not settings.web_url:
+        return ""
+    if side:
+        return f"\nYour game page (play here; keep it to yourself): <{player_link(settings, game_id, side)}>"
+    return f"\nGame page: <{game_link(settings, game_id)}>"

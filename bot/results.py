@@ -58,6 +58,7 @@ class GameView(_Ended):
     rated: bool = False
     white_rating: str | None = None  # '1523', '1500?' (provisional); None against the computer
     black_rating: str | None = None
+    version: int = 0  # moves on with every change of the game (a move, an offer, a takeback, the end)
 
     def side_of(self, player_id: int) -> Side | None:
         return (Side.WHITE if player_id == self.white.id else Side.BLACK if player_id == self.black.id

@@ -280,6 +280,12 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         Another process's commit on the same database wakes it too (where the database
         can say so: PostgreSQL's LISTEN/NOTIFY)."""
         self.outbox.start()
+        self.watch_others()
+
+    def watch_others(self) -> None:
+        """From now on another process's commit on the same database calls the listeners
+        (``add_listener``) and pokes the outbox: PostgreSQL's LISTEN/NOTIFY, SQLite's data
+        version. The game pages follow games with it."""
         if self._watch is None:
             self._watch = asyncio.get_running_loop().create_task(self.store.watch(self._changed_elsewhere))
 
@@ -287,10 +293,13 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         """Another process committed: its notices may be ours to deliver, and the next wake
         may be sooner."""
         self.outbox.poke()
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
         for callback in list(self._listeners):
             try:
                 callback()
-            except Exception:  # a listener's bug must not stop the others
+            except Exception:  # a listener's bug must not fail the operation nor stop the others
                 log.exception("listener failed")
 
     async def close(self) -> None:
@@ -368,11 +377,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         if self._games_ended:
             await self._after_games_ended()
         await self._deliver(now)
-        for callback in list(self._listeners):
-            try:
-                callback()
-            except Exception:  # a listener's bug must not fail the operation
-                log.exception("listener failed")
+        self._tell_listeners()
 
     async def _deliver(self, now: int) -> None:
         """Wake the background delivery; without one, deliver here and now."""
@@ -570,17 +575,25 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
                                 reason=reason, last_move=last_move)
             await self._emit(tx, event, player.id, now, game_id=g.id)
 
-    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int) -> None:
+    async def _start_turn(self, tx: Tx, g: GameRow, side: Side | str, turn_no: int, now: int,
+                          *, told: bool = False) -> int | None:
+        """The turn's deadline and reminders; the deadline. ``told``: the player to move has
+        been told it is their move already (the game's start says it), so no "your move"
+        notice comes after it (the computer, which plays on that notice, always gets it)."""
         to_move_id = g.white_id if side == Side.WHITE else g.black_id
         # the computer never loses on time: its turns have no deadline and no warnings
-        days = None if (await tx.player(to_move_id)).platform == COMPUTER else g.days
+        computer = (await tx.player(to_move_id)).platform == COMPUTER
+        days = None if computer else g.days
         deadline = deadline_for(now, days)
         await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
                              turn_started_at=now, deadline=deadline)
         await tx.cancel_reminders(g.id, now)
         for kind, before in turn_plan(days):
+            if kind == "your_move" and told and not computer:
+                continue
             due_at = now if before is None else deadline - before
             await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before, due_at)
+        return deadline
 
     async def _end_vacation(self, tx: Tx, player: PlayerRow, end: int) -> None:
         """End a vacation at ``end``: the paused time moves the player's deadlines on."""
@@ -607,7 +620,8 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
             moves=tuple(MoveRecord(m.ply, m.lan, m.san, Side(m.side), m.player_id,
                                    from_ts(m.played_at)) for m in snap.moves),
             created_at=from_ts(g.created_at), ended_at=from_ts(g.ended_at), scope=g.scope,
-            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1])
+            rated=bool(g.rated), white_rating=snap.ratings[0], black_rating=snap.ratings[1],
+            version=g.version)
 
     # --- players ---
 
@@ -783,11 +797,15 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
                                    days=days, now=now, deadline=deadline_for(now, days),
                                    scope=scope, rated=rated)
         g = await tx.game(gid)
-        await self._start_turn(tx, g, start.turn, 1, now)
+        # one notice to the player to move: the game has begun, and it is their move
+        deadline = await self._start_turn(tx, g, start.turn, 1, now, told=True)
         white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+        mover = white if start.turn == Side.WHITE else black
         for p in (white, black):
             event = ev.GameStarted(game_id=gid, game=game, white=white, black=black,
-                                   days=days, challenge_id=challenge_id, rated=rated)
+                                   days=days, challenge_id=challenge_id, rated=rated,
+                                   your_move=p is mover,
+                                   deadline=from_ts(deadline) if p is mover else None)
             await self._emit(tx, event, p.id, now, game_id=gid)
         return gid
 
@@ -1041,6 +1059,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
             if await tx.game(game_id) is None:
                 raise NotFound(f"there is no game #{game_id}")
             await tx.set_public(game_id, public)
+        self._tell_listeners()  # open pages of a link just closed stop following the game
 
     async def position(self, game_id: int):
         """The game's current rules ``Position``, its history included (``last_move`` is

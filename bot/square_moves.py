@@ -20,6 +20,8 @@ class SquareMoves:
     to_move: str              # the name of the side to move
     sans: tuple[str, ...]     # its legal moves in SAN, sorted
     as_if: bool = False       # sans are the moves it would have were its side to move
+    squares: frozenset[int] = frozenset()  # the squares the piece stands on
+    reach: frozenset[int] = frozenset()    # the squares those moves reach (as a board marks them)
 
 
 def square_moves(pos, square: str) -> SquareMoves:
@@ -38,11 +40,15 @@ def square_moves(pos, square: str) -> SquareMoves:
         pos, as_if = _turned(pos, piece.color), True
         # the side to move may be in check: taking its royal is no move in any of these games
         moves = [m for m in pos.moves_from(sq) if not any(pos.board[c].royal for c in m.captures)]
+    from render.position import move_destinations, piece_squares  # the pictures' marks, once
+    own = piece_squares(pos, sq)
     return SquareMoves(square=game.geometry.names[sq],
                        piece=piece.name if piece else None,
                        owner=game.side_name(piece.color) if piece else None,
                        to_move=to_move,
-                       sans=tuple(sorted(pos.san(m) for m in moves)), as_if=as_if)
+                       sans=tuple(sorted(pos.san(m) for m in moves)), as_if=as_if,
+                       squares=frozenset(own) if piece else frozenset(),
+                       reach=frozenset(move_destinations(moves, own)))
 
 
 def _turned(pos, color: int):

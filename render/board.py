@@ -557,10 +557,14 @@ def draw_coordinates(img: Image.Image, lay: Layout) -> None:
     cols = {lay.index(sq)[0] for sq in lay.squares()}
     rows = {lay.index(sq)[1] for sq in lay.squares()}
     y_letters = lay.top + lay.board_h + lay.bottom / 2
+    # letters are made bold sideways only (drawn again shifted left and right): a stroke all
+    # round would fill the gap under the dot of an i or a j (an i read as an l)
+    wide = range(-bold["stroke_width"], bold["stroke_width"] + 1)
     for fi in cols:
         x0, _, x1, _ = lay.box(lay.name(fi, 0))
-        d.text(((x0 + x1) / 2, y_letters), lay.files[fi], font=font,
-               fill=palette.COORDINATES, anchor="mm", **bold)
+        for dx in wide:
+            d.text(((x0 + x1) / 2 + dx, y_letters), lay.files[fi], font=font,
+                   fill=palette.COORDINATES, anchor="mm")
     for ri in rows:
         _, y0, _, y1 = lay.box(lay.name(0, ri))
         d.text((lay.left / 2, (y0 + y1) / 2), str(ri + 1), font=font,

@@ -39,6 +39,13 @@ class Game:
         schema.check_squares(spec, source, Geometry(spec["files"], spec["ranks"]).parse_square, holes=True)
         self.geometry = Geometry(spec["files"], spec["ranks"], frozenset(spec["holes"]))
         schema.check_squares(spec, source, self.geometry.parse_square)
+        # one bit past the board's squares: a royal's move carries it (rules.movegen)
+        self.royal_bit = 1 << self.geometry.size
+        # tuples shared by the moves of rules.movegen's plans (one copy of each)
+        self.move_parts: dict[tuple, tuple] = {}
+        # moves made once though not in a plan: a special mover's moves expanded over states,
+        # (kind, from, to, captures, clear) -> moves; drops, (kind, square) -> move
+        self.hook_moves: dict[tuple, object] = {}
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends
@@ -92,6 +99,8 @@ class Game:
                 lost.setdefault(j, set()).add(j)
         self.rights_lost_from = {sq: frozenset(v) for sq, v in lost.items()}
         self._kinds: dict[tuple, PieceKind] = {}
+        self._sources: list[list | None] = [None, None]   # per colour: attack_sources
+        self._between: dict[tuple, int | None] = {}
         self._initial: dict[tuple, frozenset] = {}
         self.movers = {}
         from . import hooks
@@ -103,6 +112,8 @@ class Game:
                     raise VariantError(f"{source}: [pieces.{t.key}] hook: no special mover {t.hook!r} "
                                        f"(the movers: {', '.join(sorted(hooks.MOVERS))})")
                 self.movers[t.key] = hooks.MOVERS[t.hook](self, t)
+        # whether some piece stands on several squares (taking one square takes them all)
+        self.spans = any(m.span > 1 for m in self.movers.values())
         # every game has an extension object: the base one (no-op defaults) if none is named
         self.extension = hooks.GameExtension(self)
         if self.extension_name:
@@ -150,7 +161,57 @@ class Game:
             return [self.kind(key, color)]
         return [self.kind(key, color, s) for s in t.states]
 
+    def all_kinds(self, color: int) -> list[PieceKind]:
+        """Every kind of this colour that may stand on a board (each state, and none)."""
+        out = []
+        for key, t in self.types.items():
+            for state in (None,) + t.states + t.extra_states:
+                out.append(self.kind(key, color, state))
+        return out
+
+    def attack_sources(self, color: int, target: int) -> frozenset[int]:
+        """The squares from which some piece of this colour could capture on
+        target, on a board empty but for it: whoever attacks target stands on one of
+        them (a special mover's attacks on an empty board include all it ever makes).
+        Built for every target at once, the first time a colour is asked about."""
+        table = self._sources[color]
+        if table is None:
+            table = self._sources[color] = self._build_sources(color)
+        return table[target]
+
+    def _build_sources(self, color: int) -> list[frozenset[int]]:
+        geo = self.geometry
+        table = [set() for _ in range(geo.size)]
+        empty = [None] * geo.size
+        for k in self.all_kinds(color):
+            for x in geo.squares:
+                for t in (k._tables[x] or k.moves_at(x)).attacks:
+                    table[t].add(x)
+                if k.hook is not None:
+                    for t in geo.squares:
+                        if k.hook.attacks(empty, x, k, t):
+                            table[t].add(x)
+        return [frozenset(s) for s in table]
+
+    def build_tables(self) -> None:
+        """Build now what move generation would build on first need and is too big to
+        build in the middle of a timed search: every kind's move tables and attack maps,
+        and who could attack each square (about 0.1-0.5 s for the 14 x 14 board)."""
+        for color in (WHITE, BLACK):
+            self.attack_sources(color, 0)
+
     # --- squares -----------------------------------------------------------
+    def file_between(self, a: int, b: int) -> int | None:
+        """The squares strictly between a and b as bits if they share a file, else None."""
+        key = (a, b) if a < b else (b, a)
+        got = self._between.get(key, -1)
+        if got == -1:
+            lo, hi = key
+            w = self.geometry.width
+            got = None if (hi - lo) % w else sum(1 << s for s in range(lo + w, hi, w))
+            self._between[key] = got
+        return got
+
     def initial_squares(self, ptype: PieceType, color: int) -> frozenset[int]:
         got = self._initial.get((ptype.key, color))
         if got is None:

@@ -35,7 +35,7 @@ class Move:
     Equal moves have equal LAN.
     """
 
-    __slots__ = ("kind", "frm", "to", "piece", "new", "captures", "clear", "put", "_lan", "ep")
+    __slots__ = ("kind", "frm", "to", "piece", "new", "captures", "clear", "put", "_lan", "ep", "touch")
 
     def __init__(self, kind: MoveKind, frm, to, piece, new, captures=(), clear=None, put=None, lan=None, ep=False):
         self.kind = kind
@@ -48,6 +48,7 @@ class Move:
         self.put = put if put is not None else (((to, new),) if new is not None else ())
         self._lan = lan
         self.ep = ep
+        self.touch = None   # the squares it changes as bits (rules.movegen.touch), once asked
 
     @property
     def lan(self) -> str:

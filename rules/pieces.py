@@ -58,7 +58,7 @@ class PieceType:
 class PieceKind:
     """A piece type in a colour (and state). Interned: compare with `is`."""
 
-    __slots__ = ("type", "color", "state", "symbol", "royal", "hook", "_tables",
+    __slots__ = ("type", "color", "state", "symbol", "royal", "hook", "_tables", "_plans",
                  "_components", "game", "key", "stateful")
 
     def __init__(self, game, ptype: PieceType, color: int, state: str | None):
@@ -73,6 +73,7 @@ class PieceKind:
         self.symbol = letter + (f"({state})" if state is not None else "")
         self.hook = None
         self._tables: list[SquareMoves | None] = [None] * game.geometry.size
+        self._plans: list = [None] * game.geometry.size   # rules.movegen.Plan per square
         src = ptype.state_betza.get(state, ptype.betza) if state is not None else ptype.betza
         self._components = betza.parse(src) if src else []
 
@@ -82,6 +83,14 @@ class PieceKind:
             t = self._compile(sq)
             self._tables[sq] = t
         return t
+
+    def plan_at(self, sq: int):
+        """Its moves from sq, made once (rules.movegen)."""
+        p = self._plans[sq]
+        if p is None:
+            from .movegen import build_plan
+            p = self._plans[sq] = build_plan(self, sq)
+        return p
 
     def _compile(self, sq: int) -> SquareMoves:
         g = self.game

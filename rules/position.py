@@ -10,7 +10,8 @@ royal move, and is not made in check) cannot expose the royal.
 from __future__ import annotations
 
 from .errors import GameOverError
-from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, TURN, Move
+from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, Move
+from .movegen import LEAPS, RAYS, expand, piece_captures, piece_moves, touch
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
@@ -19,6 +20,16 @@ FACING = -1  # marks the squares between royals that the facing rule watches
 
 def attacked_on(board, squares, target: int, by: int) -> bool:
     """True if a piece of colour `by`, on one of `squares`, could capture on target."""
+    occupied = 0
+    for s, k in enumerate(board):
+        if k is not None:
+            occupied |= 1 << s
+    return attacked_bits(board, occupied, squares, target, by)
+
+
+def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
+    """attacked_on, for a board whose occupied squares are the bits of `occupied`: each
+    way is one integer test."""
     for x in squares:
         if x < 0:
             continue
@@ -28,34 +39,26 @@ def attacked_on(board, squares, target: int, by: int) -> bool:
         if k.hook is not None and k.hook.attacks(board, x, k, target):
             return True
         t = k._tables[x] or k.moves_at(x)
-        ways = (t._attacks if t._attacks is not None else t.attacks).get(target)
+        ways = (t._ways if t._ways is not None else t.ways).get(target)
         if ways:
-            for req, hop in ways:
+            for mask, hop in ways:
+                o = mask & occupied
                 if hop:
-                    n = 0
-                    for s in req:
-                        if board[s] is not None:
-                            n += 1
-                            if n > 1:
-                                break
-                    if n == 1:
+                    if o and not o & (o - 1):
                         return True
-                else:
-                    for s in req:
-                        if board[s] is not None:
-                            break
-                    else:
-                        return True
+                elif not o:
+                    return True
     return False
 
 
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
-                 "dropped", "setup", "occ", "royal", "history", "last_move", "_legal", "_safety",
+                 "dropped", "setup", "occ", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
                  "_key", "_undo")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
-                 hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None):
+                 hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None,
+                 bits=None):
         self.game = game
         self.board = board
         self.side = side
@@ -72,6 +75,9 @@ class Position:
                 if k is not None:
                     occ[k.color].add(sq)
         self.occ = occ
+        if bits is None:   # each side's occupied squares as the bits of an int
+            bits = [sum(1 << s for s in occ[0]), sum(1 << s for s in occ[1])]
+        self.bits = bits
         if royal is None:
             royal = [None, None]
             for sq, k in enumerate(board):
@@ -84,10 +90,12 @@ class Position:
         self.last_move = None
         self._legal = None
         self._safety = None
+        self._check = None
         self._key = None
         self._undo = None           # push/pop records (searchers), made on the first push
 
     # --- public views --------------------------------------------------------
+
     @property
     def turn(self) -> str:
         return COLOR_CHARS[self.side]
@@ -111,55 +119,90 @@ class Position:
 
     # --- attacks and check ---------------------------------------------------
     def is_attacked(self, sq: int, by: int) -> bool:
-        return attacked_on(self.board, self.occ[by], sq, by)
+        bits = self.bits
+        return attacked_bits(self.board, bits[0] | bits[1], self.attacker_squares(sq, by), sq, by)
+
+    def attacker_squares(self, sq: int, by: int) -> set[int]:
+        """The squares of the pieces of colour `by` that could attack sq were the board
+        otherwise empty (Game.attack_sources): the only ones worth looking at."""
+        return self.occ[by] & self.game.attack_sources(by, sq)
 
     def safety(self):
-        """(in_check, sensitive) for the side to move.
+        """What legality needs to know of the side to move's royal, once per position:
+        (in_check, gate, sensitive, ways, check_mask, checkers), squares as bits.
 
-        sensitive maps each square on any enemy way to our royal to the squares of the
-        enemy pieces whose way it is (FACING for the squares between facing-rule royals),
-        or is None to mean "look at every move in full".
+        sensitive: every square on any enemy way to our royal (FACING's: the squares
+        between facing-rule royals), or None to mean "look at every move in full"; gate:
+        the part of it a move emptying at most one square must touch to matter - the one
+        piece standing on a way that only it blocks (a pin), every square of a hopper's or
+        a hook's way, FACING's squares; ways: (enemy square or FACING, its ways' squares)
+        per such piece; check_mask: the checking pieces' squares and their ways' squares
+        (a move that touches none of them leaves the check standing); checkers: their
+        squares.
         """
         if self._safety is None:
             us, them = self.side, 1 - self.side
             r = self.royal[us]
             board = self.board
-            check, sens, everything = False, {}, False
+            check, sens, gate, everything = False, 0, 0, False
+            ways, cmask, checkers = [], 0, []
+            occupied = self.bits[0] | self.bits[1]
             if r is not None:
-                for x in self.occ[them]:
+                for x in self.attacker_squares(r, them):
                     k = board[x]
                     if k.hook is not None:
-                        if not check and k.hook.attacks(board, x, k, r):
-                            check = True
                         w = k.hook.watch(board, x, k, r)
                         if w is None:
                             everything = True
                         else:
+                            wm = 0
                             for s in w:
-                                sens.setdefault(s, set()).add(x)
+                                wm |= 1 << s
+                            if wm:
+                                sens |= wm
+                                gate |= wm
+                                ways.append((x, wm))
+                            if k.hook.attacks(board, x, k, r):
+                                check = True
+                                cmask |= wm | (1 << x)
+                                checkers.append(x)
                     t = k._tables[x] or k.moves_at(x)
-                    ways = (t._attacks if t._attacks is not None else t.attacks).get(r)
-                    if ways:
-                        for req, hop in ways:
-                            for s in req:
-                                sens.setdefault(s, set()).add(x)
-                            if not check:
-                                if hop:
-                                    check = sum(1 for s in req if board[s] is not None) == 1
-                                else:
-                                    check = all(board[s] is None for s in req)
+                    wm = (t._reach if t._reach is not None else t.reach).get(r)
+                    if wm is None:
+                        continue
+                    if wm:
+                        sens |= wm
+                        ways.append((x, wm))
+                    gives = False
+                    for mask, hop in (t._ways if t._ways is not None else t.ways)[r]:
+                        o = mask & occupied
+                        if hop:
+                            gate |= mask
+                            if o and not o & (o - 1):
+                                gives = True
+                        elif not o:
+                            gives = True
+                        elif not o & (o - 1):
+                            gate |= o   # the one piece on this way: a pin
+                    if gives:
+                        check = True
+                        cmask |= wm | (1 << x)
+                        checkers.append(x)
                 if self.game.facing_royals:
                     # a move that is not the royal's can make the royals face only by
                     # emptying a square between them on their common file
                     other, w = self.royal[them], self.game.geometry.width
                     if other is not None and (other - r) % w == 0:
-                        between = range(min(r, other) + w, max(r, other), w)
-                        if all(board[s] is None for s in between):
+                        wm = self.game.file_between(r, other)
+                        o = wm & occupied
+                        if not o:
                             everything = True  # facing already: every move is looked at
                         else:
-                            for s in between:
-                                sens.setdefault(s, set()).add(FACING)
-            self._safety = (check, None if everything else sens)
+                            sens |= wm
+                            ways.append((FACING, wm))
+                            if not o & (o - 1):
+                                gate |= o   # only one piece keeps them apart
+            self._safety = (check, gate, None if everything else sens, ways, cmask, checkers)
         return self._safety
 
     @property
@@ -170,7 +213,17 @@ class Position:
     def in_check(self) -> bool:
         if self.setup is not None:
             return False
-        return self.safety()[0]
+        if self._safety is not None:
+            return self._safety[0]
+        if self._check is None:   # without the rest of safety(): a searcher asks at every node
+            r, them = self.royal[self.side], 1 - self.side
+            if r is None:
+                self._check = False
+            else:
+                bits = self.bits
+                self._check = attacked_bits(self.board, bits[0] | bits[1],
+                                            self.occ[them] & self.game.attack_sources(them, r), r, them)
+        return self._check
 
     def checkers(self) -> list[int]:
         """The squares of the enemy pieces that give check to the side to move's
@@ -181,101 +234,107 @@ class Position:
         return sorted(x for x in self.occ[them] if attacked_on(self.board, (x,), r, them))
 
     # --- move generation -----------------------------------------------------
-    def _emit(self, sq, k, to, captures, ep=False, clear=None):
-        if captures:  # taking one square of a piece on several (a Wall) takes all of it
-            for c in captures:
-                q = self.board[c]
-                if q is not None and q.hook is not None and q.hook.span > 1:
-                    extra = tuple(s for s in q.hook.linked(self.board, c, q) if s not in captures)
-                    if extra:
-                        captures = captures + extra
-                        clear = None if clear is None else clear + extra
-        game = self.game
-        t = k.type
-        promo = t.promotion
-        choices = None
-        if promo is not None:
-            if promo.on_capture:
-                if captures:
-                    choices = promo.to
-            elif game.relative_rank(to, k.color) in promo.ranks:
-                choices = promo.to
-        if choices:
-            for key in choices:
-                for nk in game.state_kinds(key, k.color):
-                    yield Move(NORMAL, sq, to, k, nk, captures, clear)
-        elif k.stateful:
-            for nk in game.state_kinds(t.key, k.color):
-                yield Move(NORMAL, sq, to, k, nk, captures, clear)
-        else:
-            yield Move(NORMAL, sq, to, k, k, captures, clear, ep=ep)
-
-    def _piece_moves(self, sq, k):
-        board = self.board
-        color = k.color
-        sm = k.moves_at(sq)
-        seen = set() if sm.overlap else None
-        ep = self.ep
-        for prefix, ray, mv, cap, epok in sm.entries:
-            for p in prefix:
-                if board[p] is not None:
-                    break
-            else:
-                for t in ray:
-                    q = board[t]
-                    if q is None:
-                        if mv:
-                            if seen is None or t not in seen:
-                                if seen is not None:
-                                    seen.add(t)
-                                yield from self._emit(sq, k, t, ())
-                        elif epok and t == ep:
-                            victim = ep + self.game.geometry.width * (1 if color == BLACK else -1)
-                            yield from self._emit(sq, k, t, (victim,), ep=True)
-                        continue
-                    if cap and q.color != color and (seen is None or t not in seen):
-                        if seen is not None:
-                            seen.add(t)
-                        yield from self._emit(sq, k, t, (t,))
-                    break
-        for ray, mv, cap in sm.hops:
-            screened = False
-            for t in ray:
-                q = board[t]
-                if not screened:
-                    if q is not None:
-                        screened = True
-                    continue
-                if q is None:
-                    if mv and (seen is None or t not in seen):
-                        yield from self._emit(sq, k, t, ())
-                    continue
-                if cap and q.color != color and (seen is None or t not in seen):
-                    if seen is not None:
-                        seen.add(t)
-                    yield from self._emit(sq, k, t, (t,))
-                break
-        if k.hook is not None:
-            for m in k.hook.pseudo_moves(self, sq, k):
-                if m.new is None:
-                    yield from self._emit(sq, k, m.to, m.captures, clear=m.clear)
-                else:
-                    yield m
-        if k.stateful:
-            for nk in self.game.state_kinds(k.key, color):
-                if nk is not k:
-                    yield Move(TURN, sq, sq, k, nk, (), (), ((sq, nk),))
-
     def pseudo_moves(self):
         """Every pseudo-legal move of the side to move (set-up actions during set-up)."""
         if self.setup is not None:
             yield from self.game.extension.setup_moves(self)
             return
+        yield from self._pseudo_list()
+
+    def _pseudo_list(self) -> list[Move]:
+        # the walks of rules.movegen.piece_moves inlined for the common plans (this is
+        # the engine's innermost loop); the others call it
+        out = []
         board = self.board
-        for sq in sorted(self.occ[self.side]):
-            yield from self._piece_moves(sq, board[sq])
-        yield from self._castlings()
-        yield from self._drops()
+        color = self.side
+        game = self.game
+        spans = game.spans
+        for sq in sorted(self.occ[color]):
+            k = board[sq]
+            plan = k._plans[sq] or k.plan_at(sq)
+            mode = plan.mode
+            if mode == LEAPS:
+                for t, quiet, taking in plan.flat:
+                    q = board[t]
+                    if q is None:
+                        if quiet:
+                            out += quiet
+                    elif taking and q.color != color:
+                        if spans and q.hook is not None and q.hook.span > 1:
+                            out += expand(game, board, sq, k, t, (t,))
+                        else:
+                            out += taking
+            elif mode == RAYS:
+                for targets in plan.rays:
+                    for t, quiet, taking in targets:
+                        q = board[t]
+                        if q is None:
+                            if quiet:
+                                out += quiet
+                            continue
+                        if taking and q.color != color:
+                            if spans and q.hook is not None and q.hook.span > 1:
+                                out += expand(game, board, sq, k, t, (t,))
+                            else:
+                                out += taking
+                        break
+            else:
+                piece_moves(self, out, sq, k, plan)
+        if self.rights:
+            out += self._castlings()
+        if game.drop_zone is not None:
+            out += self._drops()
+        return out
+
+    def piece_moves(self, sq: int) -> list[Move]:
+        """The pseudo-legal moves of the piece on sq (castlings aside), in the order
+        pseudo_moves gives them: a searcher checks a remembered move with it."""
+        k = self.board[sq]
+        out = []
+        if k is not None and k.color == self.side and self.setup is None:
+            piece_moves(self, out, sq, k, k._plans[sq] or k.plan_at(sq))
+        return out
+
+    def capture_moves(self) -> list[Move]:
+        """The pseudo-legal moves that take something (the same Move objects, in the same
+        order, as pseudo_moves gives them): quiescence searches look at no other."""
+        if self.setup is not None:
+            return [m for m in self.game.extension.setup_moves(self) if m.captures]
+        out = []
+        board = self.board
+        # a piece none of whose capture squares holds an enemy (or is the en passant
+        # square) is passed over at once
+        color = self.side
+        prey = self.bits[1 - color] | (0 if self.ep is None else 1 << self.ep)
+        spans = self.game.spans
+        for sq in sorted(self.occ[color]):
+            k = board[sq]
+            plan = k._plans[sq] or k.plan_at(sq)
+            if not plan.prey & prey:
+                continue
+            mode = plan.mode
+            if mode == LEAPS:   # piece_captures' walk, inlined
+                for t, _quiet, taking in plan.flat:
+                    q = board[t]
+                    if q is not None and taking and q.color != color:
+                        if spans and q.hook is not None and q.hook.span > 1:
+                            out += expand(self.game, board, sq, k, t, (t,))
+                        else:
+                            out += taking
+            elif mode == RAYS:
+                for targets in plan.rays:
+                    for t, _quiet, taking in targets:
+                        q = board[t]
+                        if q is not None:
+                            if taking and q.color != color:
+                                if spans and q.hook is not None and q.hook.span > 1:
+                                    out += expand(self.game, board, sq, k, t, (t,))
+                                else:
+                                    out += taking
+                            break
+            else:
+                piece_captures(self, out, sq, k, plan)
+        return out
 
     def _castlings(self):
         game = self.game
@@ -309,67 +368,125 @@ class Position:
             return
         zone = sorted(game.zone(game.drop_zone, self.side))
         board = self.board
+        made = game.hook_moves
         for key, _count in self.hands[self.side]:
             kind = game.kind(key, self.side)
             for sq in zone:
                 if board[sq] is None:
-                    yield Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+                    m = made.get((kind, sq))   # a drop is made once, as the plans' moves are
+                    if m is None:
+                        m = made[(kind, sq)] = Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+                    yield m
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
             if self.setup is not None:
                 self._legal = list(self.pseudo_moves())
             else:
-                self._legal = [m for m in self.pseudo_moves() if self.is_legal(m)]
+                self._legal = self.legal_among(self._pseudo_list())
         return self._legal
 
+    def legal_among(self, moves) -> list[Move]:
+        """The legal ones of some pseudo-legal moves of the side to move, in their order.
+
+        A move's touch mask (the squares it changes) against the sensitive squares settles
+        most moves in one integer operation: out of check, one that touches no enemy way to
+        the royal is legal; in check, one that touches no checker's way or square is not.
+        The rest are made on the board and the royal's square looked up, against only the
+        enemy pieces whose ways they touch (and the checkers)."""
+        check, gate, sens, ways, cmask, checkers = self.safety()
+        rb = self.game.royal_bit
+        if sens is None:
+            return [m for m in moves if self._legal_after(m, None)]
+        out = []
+        if check:
+            cm = cmask | rb
+            for m in moves:
+                tm = m.touch
+                if tm is None:
+                    tm = touch(m, rb)
+                if tm & cm and self._legal_touched(m, tm, rb, ways, checkers):
+                    out.append(m)
+        else:
+            mb = rb << 1   # a move emptying several squares: tested against all of sens
+            gm, sm = gate | rb | mb, sens | rb
+            for m in moves:
+                tm = m.touch
+                if tm is None:
+                    tm = touch(m, rb)
+                if (not tm & gm or (tm & mb and not tm & sm)
+                        or self._legal_touched(m, tm, rb, ways, checkers)):
+                    out.append(m)
+        return out
+
     def is_legal(self, m: Move) -> bool:
-        """Whether a pseudo-legal move of the side to move is legal."""
-        check, sens = self.safety()
-        if check or sens is None or m.piece.royal:
-            return self._legal_after(m, self.occ[1 - self.side])
-        # only the enemy pieces whose ways to the royal this move changes can matter
-        who = None
-        for s in m.clear:
-            a = sens.get(s)
-            if a:
-                who = a if who is None else who | a
-        for s, _k in m.put:
-            a = sens.get(s)
-            if a:
-                who = a if who is None else who | a
-        if who is None:
+        """Whether a pseudo-legal move of the side to move is legal (legal_among's test
+        for one move)."""
+        check, gate, sens, ways, cmask, checkers = self._safety or self.safety()
+        rb = self.game.royal_bit
+        if sens is None:
+            return self._legal_after(m, None)
+        tm = m.touch
+        if tm is None:
+            tm = touch(m, rb)
+        if check:
+            return bool(tm & (cmask | rb)) and self._legal_touched(m, tm, rb, ways, checkers)
+        mb = rb << 1
+        if not tm & (gate | rb | mb) or (tm & mb and not tm & (sens | rb)):
             return True
+        return self._legal_touched(m, tm, rb, ways, checkers)
+
+    def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
+        """The full test of a move that touches the sensitive squares (or is the royal's)."""
+        if tm & rb:
+            return self._legal_after(m, None)
+        who = set(checkers)
+        for x, wm in ways:
+            if wm & tm:
+                who.add(x)
         return self._legal_after(m, who)
 
     def _legal_after(self, m: Move, attackers) -> bool:
+        """Whether, after m, none of these enemy pieces (None: any) could take our royal
+        (made on the board in place and taken back)."""
         us, them = self.side, 1 - self.side
-        board = self.board.copy()
+        board = self.board
+        bits = self.bits
+        occupied = bits[0] | bits[1]
+        undo = []
         for s in m.clear:
+            undo.append((s, board[s]))
             board[s] = None
+            occupied &= ~(1 << s)
         r = self.royal[us]
         for s, k in m.put:
+            undo.append((s, board[s]))
             board[s] = k
+            occupied |= 1 << s
             if k.royal and k.color == us:
                 r = s
-        if r is None:
-            return True
-        if r in m.clear and board[r] is None:
-            return False  # the move removed its own royal
-        if attacked_on(board, attackers, r, them):
-            return False
-        if self.game.facing_royals:
-            other = self.royal[them]
-            if other is not None and board[other] is not None and self._royals_face(board, r, other):
+        try:
+            if r is None:
+                return True
+            if r in m.clear and board[r] is None:
+                return False  # the move removed its own royal
+            if attackers is None:
+                attackers = self.attacker_squares(r, them)
+            if attacked_bits(board, occupied, attackers, r, them):
                 return False
-        return True
+            if self.game.facing_royals:
+                other = self.royal[them]
+                if other is not None and board[other] is not None and self._royals_face(occupied, r, other):
+                    return False
+            return True
+        finally:
+            for s, q in reversed(undo):
+                board[s] = q
 
-    def _royals_face(self, board, a, b) -> bool:
-        geo = self.game.geometry
-        if geo.file_of(a) != geo.file_of(b):
-            return False
-        lo, hi = min(a, b), max(a, b)
-        return all(board[s] is None for s in range(lo + geo.width, hi, geo.width))
+    def _royals_face(self, occupied: int, a: int, b: int) -> bool:
+        """Whether royals on a and b face each other on a file (occupied: the board's bits)."""
+        between = self.game.file_between(a, b)
+        return between is not None and not between & occupied
 
     # --- making moves --------------------------------------------------------
     def apply(self, m: Move) -> "Position":
@@ -377,8 +494,9 @@ class Position:
         board = self.board.copy()
         occ = [set(self.occ[0]), set(self.occ[1])]
         royal = list(self.royal)
-        captured = _change_board(board, occ, royal, m, None)
-        return Position(self.game, board, *self._state_after(m, captured), occ, royal)
+        bits = list(self.bits)
+        captured = _change_board(board, occ, royal, bits, m, None)
+        return Position(self.game, board, *self._state_after(m, captured), occ, royal, bits)
 
     def _state_after(self, m: Move, captured):
         """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
@@ -392,13 +510,14 @@ class Position:
                     self.dropped, setup)
         rights = self.rights
         if rights:
-            dead = set()
+            lost = game.rights_lost_from
             for s in m.clear:
-                dead |= game.rights_lost_from.get(s, frozenset())
-            if dead:
-                rights = rights - dead
+                dead = lost.get(s)
+                if dead:
+                    rights = rights - dead
         ep = None
-        if m.kind == NORMAL and not m.captures and m.piece.type.ep_victim:
+        normal = m.kind == NORMAL
+        if normal and not m.captures and m.piece.type.ep_victim:
             geo = game.geometry
             if geo.file_of(m.frm) == geo.file_of(m.to) and abs(m.to - m.frm) == 2 * geo.width:
                 mid = (m.frm + m.to) // 2
@@ -409,7 +528,7 @@ class Position:
         if game.drop_zone is not None:
             hands = self._new_hands(m, captured)
             dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
-        reset = bool(m.captures) or (m.kind == NORMAL and m.piece.type.pawn)
+        reset = bool(m.captures) or (normal and m.piece.type.pawn)
         return (them, rights, ep, 0 if reset else self.halfmove + 1,
                 self.fullmove + (1 if us == BLACK else 0), hands, dropped, None)
 
@@ -421,34 +540,51 @@ class Position:
         per node. Returns the board changes as (square, before, after) in order.
         ``history`` and ``last_move`` are left alone: a searcher keeps its own line.
         """
-        board, occ, royal = self.board, self.occ, self.royal
+        royal = self.royal
         saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
-                 self._safety, self._key)
+                 self._safety, self._check, self._key)
         changes = []
-        captured = _change_board(board, occ, royal, m, changes)
+        captured = _change_board(self.board, self.occ, royal, self.bits, m, changes)
         # the state comes from the fields not yet changed (see _state_after)
         (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
          self.dropped, self.setup) = self._state_after(m, captured)
-        self._legal = self._safety = self._key = None
+        self._legal = self._safety = self._check = self._key = None
         if self._undo is None:
             self._undo = []
         self._undo.append((changes, saved))
         return changes
 
+    def push_null(self) -> None:
+        """Pass the turn in place (a searcher's null move: no such move exists in these
+        games); ``pop`` undoes it."""
+        royal = self.royal
+        saved = (royal[0], royal[1], self.side, self.rights, self.ep, self.halfmove,
+                 self.fullmove, self.hands, self.dropped, self.setup, self._legal,
+                 self._safety, self._check, self._key)
+        self.side = 1 - self.side
+        self.ep = None
+        self.halfmove += 1
+        self._legal = self._safety = self._check = self._key = None
+        if self._undo is None:
+            self._undo = []
+        self._undo.append(((), saved))
+
     def pop(self) -> None:
         """Undo the last ``push``."""
         changes, saved = self._undo.pop()
-        board, occ = self.board, self.occ
+        board, occ, bits = self.board, self.occ, self.bits
         for s, before, after in reversed(changes):
             if after is not None:
                 occ[after.color].discard(s)
+                bits[after.color] ^= 1 << s
             board[s] = before
             if before is not None:
                 occ[before.color].add(s)
+                bits[before.color] |= 1 << s
         (self.royal[0], self.royal[1], self.side, self.rights, self.ep, self.halfmove,
          self.fullmove, self.hands, self.dropped, self.setup, self._legal, self._safety,
-         self._key) = saved
+         self._check, self._key) = saved
 
     def _new_hands(self, m: Move, captured):
         order = self.game.drop_order
@@ -554,19 +690,31 @@ class Position:
         return None
 
     def perft(self, depth: int) -> int:
-        if depth <= 0:
-            return 1
+        """The number of move paths of this length (the last ply counted by the length of
+        the legal move list). Walked on a copy of this position with push/pop."""
+        if depth <= 1:
+            return len(self.legal_moves()) if depth == 1 else 1
+        walker = Position(self.game, self.board.copy(), self.side, self.rights, self.ep,
+                          self.halfmove, self.fullmove, self.hands, self.dropped, self.setup)
+        return walker._perft(depth)
+
+    def _perft(self, depth: int) -> int:
         moves = self.legal_moves()
         if depth == 1:
             return len(moves)
-        return sum(self.apply(m).perft(depth - 1) for m in moves)
+        n = 0
+        for m in moves:
+            self.push(m)
+            n += self._perft(depth - 1)
+            self.pop()
+        return n
 
     def __repr__(self):
         return f"Position({self.game.id!r}, {self.fen()!r})"
 
 
-def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
-    """Apply m's board effect (clear, then put) to board, occupancy and royal squares in
+def _change_board(board, occ, royal, bits, m: Move, changes: list | None) -> list:
+    """Apply m's board effect (clear, then put) to board, occupancy (sets and bits) and royal squares in
     place; note each change as (square, before, after) in ``changes`` if given. Returns
     the pieces captured."""
     captured = []
@@ -576,6 +724,7 @@ def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
             if changes is not None:
                 changes.append((s, q, None))
             occ[q.color].discard(s)
+            bits[q.color] ^= 1 << s
             board[s] = None
             if royal[q.color] == s:
                 royal[q.color] = None
@@ -584,8 +733,13 @@ def _change_board(board, occ, royal, m: Move, changes: list | None) -> list:
     for s, k in m.put:
         if changes is not None:
             changes.append((s, board[s], k))
+        q = board[s]
+        if q is not None:   # a piece put on a piece (a state change in place): replaced
+            occ[q.color].discard(s)
+            bits[q.color] ^= 1 << s
         board[s] = k
         occ[k.color].add(s)
+        bits[k.color] |= 1 << s
         if k.royal:
             royal[k.color] = s
     return captured

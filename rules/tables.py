@@ -16,7 +16,7 @@ from .geometry import Geometry
 
 
 class SquareMoves:
-    __slots__ = ("entries", "hops", "overlap", "_attacks")
+    __slots__ = ("entries", "hops", "overlap", "_attacks", "_reach", "_ways")
 
     def __init__(self, entries, hops):
         # entries: (prefix, ray, can_move, can_capture, en_passant)
@@ -36,6 +36,8 @@ class SquareMoves:
                 seen.add(t)
         self.overlap = overlap
         self._attacks = None
+        self._reach = None
+        self._ways = None
 
     @property
     def attacks(self) -> dict[int, tuple]:
@@ -54,6 +56,38 @@ class SquareMoves:
                     amap.setdefault(ray[i], []).append((ray[:i], True))
             self._attacks = {t: tuple(w) for t, w in amap.items()}
         return self._attacks
+
+    @property
+    def ways(self) -> dict[int, tuple]:
+        """target -> ways to capture there as bits: (squares that must be empty, or hold
+        exactly one screen when is_hop; is_hop)."""
+        if self._ways is None:
+            out = {}
+            for t, ways in self.attacks.items():
+                masks = []
+                for req, hop in ways:
+                    mask = 0
+                    for s in req:
+                        mask |= 1 << s
+                    masks.append((mask, hop))
+                out[t] = tuple(masks)
+            self._ways = out
+        return self._ways
+
+    @property
+    def reach(self) -> dict[int, int]:
+        """target -> the squares of every way to capture there, as bits (the squares whose
+        change could change whether it can: Position.safety)."""
+        if self._reach is None:
+            reach = {}
+            for t, ways in self.attacks.items():
+                mask = 0
+                for req, _hop in ways:
+                    for s in req:
+                        mask |= 1 << s
+                reach[t] = mask
+            self._reach = reach
+        return self._reach
 
 
 def _ray(geo: Geometry, sq: int, dx: int, dy: int, limit: int, allowed) -> tuple:

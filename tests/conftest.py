@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import resource
 
-CPU_BUDGET_SECONDS = 330  # README: "a budget of five and a half minutes"
+# README: "the suite's budget of ten minutes (600 s)": some 400 s now, room for the tests
+# being added and for a busy machine's dearer CPU seconds (a loaded one measured 398 s)
+CPU_BUDGET_SECONDS = 600
 
 
 def _cpu_seconds() -> float:

@@ -368,7 +368,8 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
     gv = await fairy.service.game(gid)
     side = gv.side_of(me.id)
     flip = side == "b" if my_side and side else board_flip(gv)
-    content, square = format.board_caption(gv) + link_suffix(fairy.service.settings, gid), None
+    # the reply is the asker's alone (ephemeral): a player gets their own link, to play
+    content, square = format.board_caption(gv) + link_suffix(fairy.service.settings, gid, side), None
     if piece:
         if gv.status != "active":
             raise GameOver("the game is over: no piece has moves")

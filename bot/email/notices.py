@@ -30,12 +30,13 @@ class Notices:
             log.exception("drawing the board of game %d failed", view.id)
             return None
 
-    def _link(self, game_id: int) -> str:
+    def _link(self, game_id: int, side=None) -> str:
+        """The game's page; a player's own link (to play there) when ``side`` is theirs."""
         settings = self.a.service.settings
         if not settings.web_url:
             return ""
-        from bot.links import game_link
-        return game_link(settings, game_id)
+        from bot.links import game_link, player_link
+        return player_link(settings, game_id, side) if side else game_link(settings, game_id)
 
     async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,
                          board: bool = True, first: bool = False, answering=None) -> None:
@@ -49,7 +50,7 @@ class Notices:
         png = None
         if board:
             pos = await a.service.position(game_id)
-            text = board_text(view, pos, player_id, note, self._link(game_id))
+            text = board_text(view, pos, player_id, note, self._link(game_id, view.side_of(player_id)))
             png = await self._png(view, pos, player_id)
         else:
             text = note.rstrip() + "\n"

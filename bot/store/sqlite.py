@@ -5,6 +5,10 @@ before the call returns, so an acknowledged move survives a power cut as well as
 of the program (in WAL mode that costs one fsync of the log per commit, nothing at
 correspondence pace).
 
+``watch()`` polls ``PRAGMA data_version`` on the store's own connection every
+``WATCH_SECONDS``: it moves on only when another connection (another process) committed a
+change, so this process's own writes and other processes' empty writes wake nobody.
+
 One connection is shared by the whole service. An ``asyncio.Lock`` lets one transaction at
 a time use it (aiosqlite runs statements from many coroutines on one thread, and SQLite has
 one transaction per connection): ``read()`` opens a ``BEGIN`` snapshot, ``write()`` a
@@ -82,6 +86,9 @@ class SQLiteTx(Tx):
         return (await self._run(sql, params)).rowcount
 
 
+WATCH_SECONDS = 0.25  # another process's commit is seen this soon (a pragma: microseconds)
+
+
 class SQLiteStore(StoreBase):
     """The database file."""
 
@@ -91,6 +98,7 @@ class SQLiteStore(StoreBase):
         self._conn = conn
         self._lock = asyncio.Lock()
         self.path = path
+        self._watcher: asyncio.Task | None = None
 
     @classmethod
     async def _open(cls, path: str | os.PathLike, schemas: Sequence) -> SQLiteStore:
@@ -118,8 +126,42 @@ class SQLiteStore(StoreBase):
             raise
 
     async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            await asyncio.gather(self._watcher, return_exceptions=True)
+            self._watcher = None
         async with self._lock:
             await self._conn.close()
+
+    async def watch(self, changed) -> None:
+        """Call ``changed()`` within ``WATCH_SECONDS`` of another process's committed change."""
+        if self._watcher is not None:
+            raise RuntimeError("this store is watched already")
+        if self.path == ":memory:":  # no other process can see it
+            return
+        seen = await self._data_version()
+        self._watcher = asyncio.get_running_loop().create_task(self._poll(changed, seen))
+
+    async def _poll(self, changed, seen: int) -> None:
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                now = await self._data_version()
+            except (DatabaseError, ValueError):  # closed under us: the store is ending
+                return
+            if now != seen:
+                seen = now
+                changed()
+
+    async def _data_version(self) -> int:
+        async with self._lock:
+            try:
+                cur = await self._conn.execute("PRAGMA data_version")
+                row = await cur.fetchone()
+                await cur.close()
+            except sqlite3.Error as e:
+                raise translated(e) from e
+        return row[0]
 
     async def tables(self) -> list[str]:
         async with self.read() as tx:

@@ -20,6 +20,12 @@ from ..words.timetext import time_left
 from .commands import handles
 
 
+# what premove does against the computer (the README says the same)
+PREMOVE_VS_COMPUTER = ("premove does nothing against the computer: it answers each move at once, "
+                       "so there is never a wait to answer in advance. Just type your next move. "
+                       "(Conditional moves are for games between people.)")
+
+
 def waiting(s):
     """The player who waits for the other's move here (None once the game is over)."""
     v = s.view
@@ -65,7 +71,7 @@ async def _premove(s, cmd: Command) -> bool:
     arg = (cmd["lines"] or "").strip()
     v = await s.refresh()
     if s.computer_side() is not None:
-        s.say("The computer answers at once: conditional moves are for games between people.")
+        s.say(PREMOVE_VS_COMPUTER)
         return True
     me = waiting(s)
     if me is None:
@@ -100,7 +106,8 @@ async def _next(s, cmd: Command) -> bool:
         me = s.player(v.moves[-1].side) if v.moves else v.white
     nxt = await s.service.next_game(me.id)
     if nxt is None or nxt.id == s.game_id:
-        s.say(f"No other game waits for {me.name}'s move.")
+        whose = "your" if s.computer_side() is not None else f"{me.name}'s"  # vs the computer: "You"
+        s.say(f"No other game waits for {whose} move.")
         return True
     left = f", {time_left(nxt.seconds_left)} left" if nxt.seconds_left is not None else ""
     s.say(f"On to game #{nxt.id} against {nxt.opponent.name}{left}.")

@@ -6,8 +6,11 @@ transcript reads like the session it was."""
 
 from __future__ import annotations
 
+import os
+import re
 import signal
 import sys
+import textwrap
 import threading
 from contextlib import contextmanager
 from typing import TextIO
@@ -16,18 +19,43 @@ from typing import TextIO
 SHOWN_CHARS = 40
 
 
+#: the width of what is not a terminal (a pipe, a file), unless COLUMNS says another
+DEFAULT_WIDTH = 80
+
+
 class Console:
-    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None):
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 width: int | None = None):
         self.inp = stdin or sys.stdin
         self.out = stdout or sys.stdout
         self.interactive = _isatty(self.inp) and _isatty(self.out)
+        self._width = width
         if self.interactive:
             try:
                 import readline  # noqa: F401 - gives input() line editing and history
             except ImportError:  # not on every platform
                 pass
 
-    def say(self, text: str = "") -> None:
+    @property
+    def width(self) -> int:
+        """The terminal's width now (it may have been resized), else COLUMNS, else 80."""
+        if self._width is not None:
+            return self._width
+        if _isatty(self.out):
+            try:
+                return os.get_terminal_size(self.out.fileno()).columns
+            except (OSError, ValueError):
+                pass
+        try:
+            return int(os.environ["COLUMNS"])
+        except (KeyError, ValueError):
+            return DEFAULT_WIDTH
+
+    def say(self, text: str = "", *, wrap: bool = True) -> None:
+        """Write ``text``, each line longer than the terminal wrapped at its spaces
+        (``wrap=False``: a board, whose rows must stay whole)."""
+        if wrap:
+            text = wrapped(text, self.width - 1)
         self.out.write(text + "\n")
         self.out.flush()
 
@@ -48,7 +76,7 @@ class Console:
             self.say()
             return None
         line = line.rstrip("\r\n")
-        self.say(escaped(line))
+        self.say(escaped(line), wrap=False)  # the echo: the line as it was typed
         return line
 
     def yes(self, prompt: str) -> bool | None:
@@ -104,3 +132,23 @@ def quoting(message: str, text: str) -> str:
     """A message (the engine's, the service's) with the user's text, which it quotes
     in full, quoted as :func:`shown` does."""
     return message.replace(repr(text), shown(text))
+
+
+# a line in columns ('  move MOVE        play a move'): its wrapped lines go on under the second
+_COLUMNS = re.compile(r"^(\s+\S+(?: \S+)*\s{2,})\S")
+
+
+def wrapped(text: str, width: int) -> str:
+    """Each line of ``text`` longer than ``width`` broken at spaces, its continuation
+    indented as the line is (under the second column of a line in columns)."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or width < 20:
+            out.append(line)
+            continue
+        columns = _COLUMNS.match(line)
+        indent = (" " * len(columns.group(1)) if columns
+                  else line[:len(line) - len(line.lstrip())])
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False, drop_whitespace=True) or [line])
+    return "\n".join(out)

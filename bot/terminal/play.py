@@ -18,6 +18,7 @@ shares the database file. The computer's notices go to the session's
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import rules
@@ -73,6 +74,9 @@ async def open_service(settings: Settings, clock: Clock | None = None,
                        computer: comp.Computer | None = None) -> GameService:
     """The service; with ``computer``, the computer's notices go to it (it is bound)."""
     notifier = TerminalNotifier() if computer is None else Notifiers([TerminalNotifier(), computer])
+    # one person at one keyboard: moves piped or pasted in are never "too fast" (the flood
+    # control is for a bot that many players share)
+    settings = replace(settings, command_rate_per_minute=0)
     try:
         service = await GameService.open(settings, clock=clock, notifier=notifier)
     except DatabaseError as e:  # "file is not a database": the database's words, in ours
@@ -155,7 +159,8 @@ async def _computer_game(service: GameService, console: Console, game: str | Non
     if c.game_id is None:
         console.say(f"fairypost play: the computer did not take up the challenge ({c.status})")
         return None
-    console.say(f"You play {colour} against {cpu.name} ({_level_name(level)}).")
+    side = rules.game(game).side_names[0 if colour == "white" else 1]
+    console.say(f"You play {side} against {cpu.name} ({_level_name(level)}).")
     return c.game_id
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import textwrap
 
 import rules
 
@@ -32,9 +31,7 @@ from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
 from .games import games_text
 from .images import Images
-from bot.words.textboard import legend_lines, side_names, text_board
-
-WIDTH = 78
+from bot.words.textboard import CHOSEN_MARK, MOVE_MARK, TAKE_MARK, legend_lines, side_names, text_board
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
@@ -54,8 +51,11 @@ class Session:
     async def run(self) -> int:
         try:
             return await self._run()
-        except KeyboardInterrupt:  # Ctrl-C at any question: leave; every move is saved
+        except KeyboardInterrupt:  # Ctrl-C at any question or wait: leave; every move is saved
             self.say()
+            side = self.computer_side()
+            if side is not None and self.view.status == "active" and self.view.turn == side:
+                self.say(f"{self.player(side).name} had not yet answered; it answers when you go on.")
             self.leave()
             return 130
 
@@ -139,12 +139,29 @@ class Session:
         if not self.computer.thinking(self.game_id):
             await self.computer.resume(self.game_id)  # a resumed game: its notice was read before
         self.say(f"{self.player(side).name} is thinking…")
-        await _with_progress(self.computer.idle(self.game_id), self.console)
+        try:
+            await _with_progress(self.computer.idle(self.game_id), self.console)
+        except asyncio.CancelledError:
+            # Ctrl-C while it thinks: asyncio.run cancels the session's task; it is a Ctrl-C
+            # as at a prompt (run() leaves, saying how to go on), not the end of the program
+            asyncio.current_task().uncancel()
+            raise KeyboardInterrupt from None
         ply = self.view.ply
         await self.refresh()
         if self.view.ply > ply:
             self.say(f"{self.who(side)} played {self.view.moves[-1].san}.")
         self.show()
+
+    def is_you(self, side: str) -> bool:
+        """Whether ``side`` is the one person at the keyboard against the computer (then
+        'you': 'You played e4.', not 'You (White) played e4.')."""
+        cpu = self.computer_side()
+        return cpu is not None and side != cpu
+
+    def whose_move(self, move) -> str:
+        """'Black's move Qxa8', 'Ann's move Qxa8'; against the computer 'your move Qxa8'."""
+        whose = "your" if self.is_you(move.side) else f"{self.player(move.side).name}'s"
+        return f"{whose} move {move.san}"
 
     def side_name(self, side: str) -> str:
         return side_names(self.pos)["wb".index(side)]
@@ -192,12 +209,17 @@ class Session:
     async def refresh(self, view: GameView | None = None) -> GameView:
         """Take ``view`` (what an operation returned), or read the game, and its position."""
         self.view = view if view is not None else await self.service.game(self.game_id)
+        v = self.view
+        if v.status == "active" and v.seconds_left is not None and v.seconds_left <= 0:
+            # its time is up: no sweep runs behind a terminal session, so end it on time now
+            await self.service.sweep()
+            self.view = await self.service.game(self.game_id)
         self.pos = await self.service.position(self.game_id)
         return self.view
 
     def show(self) -> None:
         self.say()
-        self.say(text_board(self.pos, flip=self.flip))
+        self.console.say(text_board(self.pos, flip=self.flip), wrap=False)
         self.say()
         self.say(self.status())
         path = self.images.board(self.game_id, self.pos, flip=self.flip,
@@ -216,7 +238,8 @@ class Session:
         player of this game; default: the player to move)."""
         player = await self.service.get_player((who or self.player(self.view.turn)).id)
         ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
-                                    expected_ply=self.view.ply, computer=self.computer, width=WIDTH)
+                                    expected_ply=self.view.ply, computer=self.computer,
+                                    width=self.console.width - 1)
         return await commands_text.execute(cmd, ctx)
 
     # --- moving ---
@@ -245,7 +268,7 @@ class Session:
             await self.after_refusal()
             return True
         await self.refresh(r.game)
-        self.say(f"{self.who(mover)} played {r.san}.")
+        self.say(f"{'You' if self.is_you(mover) else self.who(mover)} played {r.san}.")
         conditional.tell_after_move(self, r, lines)
         self.show()
         await self.computer_turn()
@@ -273,24 +296,32 @@ class Session:
         await self.refresh(await op(self.game_id, self.player(other).id, expected_ply=self.view.ply))
         if answer:
             self.say("Draw agreed.")
-            self.say(self.status())
+            self.show()  # the picture again, with the result on it
         else:
             self.say("Draw declined; play on.")
         return True
 
 
 async def _with_progress(awaitable, console: Console) -> None:
-    """Await, writing a dot a second at an interactive terminal (a transcript stays plain)."""
+    """Await, writing a dot a second at an interactive terminal (a transcript stays plain);
+    the dots' line is ended however the wait ends (a Ctrl-C too)."""
     task = asyncio.ensure_future(awaitable)
-    while True:
-        done, _ = await asyncio.wait({task}, timeout=1.0)
-        if done:
-            break
-        if console.interactive:
-            console.out.write(".")
+    dots = False
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=1.0)
+            if done:
+                break
+            if console.interactive:
+                console.out.write(".")
+                console.out.flush()
+                dots = True
+    finally:
+        if dots:
+            console.out.write("\n")
             console.out.flush()
-    if console.interactive:
-        console.out.write("\n")
+        if not task.done():
+            task.cancel()
     task.result()
 
 
@@ -319,13 +350,15 @@ async def _move(s: Session, cmd: Command) -> bool:
 async def _board(s: Session, cmd: Command) -> bool:
     await s.refresh()
     if cmd["square"]:
-        return await _moves(s, cmd)
+        return await _moves(s, cmd, marked=True)
     s.show()
     return True
 
 
 @handles("moves")
-async def _moves(s: Session, cmd: Command) -> bool:
+async def _moves(s: Session, cmd: Command, marked: bool = False) -> bool:
+    """``moves SQUARE`` lists that piece's moves; ``board SQUARE`` (``marked``) draws the
+    board with them marked first."""
     if await s.refresh_active() is None:
         return True
     pos = s.pos
@@ -336,8 +369,15 @@ async def _moves(s: Session, cmd: Command) -> bool:
         except ServiceError as e:
             s.say(sentence(quoting(str(e), word)))
             return True
+        if marked and found.reach:
+            s.say()
+            s.console.say(text_board(pos, flip=s.flip, marks=(found.squares, found.reach)),
+                          wrap=False)
+            s.say()
+            s.say(f"{CHOSEN_MARK} before the piece, {MOVE_MARK} where it can go, {TAKE_MARK} "
+                  f"before a piece it can take.")
         for paragraph in text.square_moves_text(found, PLAIN, list_break="\n").split("\n"):
-            s.say(textwrap.fill(paragraph, WIDTH))
+            s.say(paragraph)
         if found.sans and not found.as_if:
             path = s.images.board(s.game_id, pos, flip=s.flip, highlight=found.square)
             if path is not None:
@@ -345,7 +385,7 @@ async def _moves(s: Session, cmd: Command) -> bool:
         return True
     sans = sorted(pos.san(m) for m in pos.legal_moves())
     s.say(f"{plural(len(sans), 'legal move')}:")
-    s.say(textwrap.fill(" ".join(sans), WIDTH))
+    s.say(" ".join(sans))
     return True
 
 
@@ -363,14 +403,15 @@ async def _undo(s: Session, cmd: Command) -> bool:
     async with s.computer.held(s.game_id) if cpu is not None else contextlib.nullcontext():
         await s.service.ask_takeback(s.game_id, asker.id, expected_ply=v.ply)
         await s.refresh(await s.service.accept_takeback(s.game_id, other.id, expected_ply=v.ply))
-        s.say(f"Took back {last.san}.")
+        taken = [s.whose_move(last)]
         if cpu is not None and last.side == cpu and s.view.moves:
             # and the player's own move before it (the computer agrees to takebacks)
             mine = s.view.moves[-1]
             await s.service.ask_takeback(s.game_id, s.player(mine.side).id, expected_ply=s.view.ply)
             await s.refresh()
             if s.view.ply < v.ply - 1:
-                s.say(f"Took back {mine.san}.")
+                taken.append(s.whose_move(mine) + " before it")
+    s.say(f"Took back {' and '.join(taken)}.")
     s.show()
     await s.computer_turn()
     return True
@@ -387,7 +428,7 @@ async def _draw(s: Session, cmd: Command) -> bool:
         return True
     if s.view.status != "active":  # the other side's offer stood: this accepted it
         s.say("Draw agreed.")
-        s.say(s.status())
+        s.show()
         return True
     return await s.answer_draw(side)
 
@@ -397,15 +438,16 @@ async def _resign(s: Session, cmd: Command) -> bool:
     v = await s.refresh_active()
     if v is None:
         return True
-    answer = s.console.yes(f"{s.who(v.turn)}, resign game #{s.game_id}? [y/n] ")
+    asked = "R" if s.is_you(v.turn) else f"{s.who(v.turn)}, r"
+    answer = s.console.yes(f"{asked}esign game #{s.game_id}? [y/n] ")
     if answer is None:
         return False
     if not answer:
         s.say("Not resigned; play on.")
         return True
     await s.refresh(await s.service.resign(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
-    s.say(f"{s.who(v.turn)} resigns.")
-    s.say(s.status())
+    s.say("You resign." if s.is_you(v.turn) else f"{s.who(v.turn)} resigns.")
+    s.show()  # the picture again, with the result on it
     return True
 
 
@@ -413,7 +455,7 @@ async def _resign(s: Session, cmd: Command) -> bool:
 async def _abort(s: Session, cmd: Command) -> bool:
     await s.refresh()
     await s.refresh((await s.shared(cmd)).game)  # as anywhere, for the player to move
-    s.say(s.status())
+    s.show()
     return True
 
 

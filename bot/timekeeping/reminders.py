@@ -9,7 +9,8 @@ T" job, rebuilt from the database at start and after every change; a wake runs
 ``sweep`` with an injected clock instead of waiting.
 
 Per turn, the player to move gets (``turn_plan``): one "your move" notice at the
-turn's start, and warnings when 50% and 80% of the time is used and 24 hours and
+turn's start (a game's first turn excepted: the notice that the game has begun says
+it), and warnings when 50% and 80% of the time is used and 24 hours and
 1 hour before the deadline (only those that fall inside the turn, one per
 distinct time). Warnings count back from the deadline, so a vacation, which moves
 the deadline on, moves them too; while a player is on vacation their clocks are

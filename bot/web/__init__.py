@@ -1,7 +1,9 @@
 """Game pages on the web: an aiohttp adapter on the game service (adapters -> service -> store).
 
-    server.py   the aiohttp app and its routes (page, board image, state, live events, analysis)
-    tokens.py   signed links: HMAC-SHA256 of the game id with the web secret
+    server.py   the aiohttp app and its routes (page, board image, state, live events, analysis, play)
+    tokens.py   signed links: HMAC-SHA256 of the game id (to watch) or of the id and a side (to play)
+    live.py     the live pages: one read per change of a game for all its open streams
+    work.py     pictures rendered once (a worker process), positions in threads, per-client caps
     analysis.py positions of a game at any ply plus a side line, and a square's legal moves as JSON
     page.py     the HTML page (a Python string template, every user text escaped)
     static/     one plain JS file and one CSS file, served by the bot (no build step, no CDN)

@@ -3,11 +3,13 @@ of a square as JSON. Nothing here writes: the real game is the service's alone."
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 import rules
 from render.position import move_destinations, piece_squares
 from rules import RulesError
+from rules.move import MoveKind
 
 MAX_LINE = 400  # side-line moves a request may carry
 
@@ -86,15 +88,6 @@ def square_moves(pos, square: str) -> dict:
             "targets": targets}
 
 
-def drop_moves(pos) -> list[dict]:
-    """Every legal drop: the piece letter, its square, LAN and SAN (a hand is clicked as
-    a button, then a square)."""
-    from rules.move import MoveKind
-    geo = pos.game.geometry
-    return [{"piece": m.new.key, "to": geo.names[m.to], "lan": m.lan, "san": pos.san(m)}
-            for m in pos.legal_moves() if m.kind == MoveKind.DROP]
-
-
 def line_sans(pos_at, lans: tuple[str, ...]) -> list[str]:
     """SAN of each move of a side line, given a function from a LAN prefix to its position."""
     out = []
@@ -102,3 +95,54 @@ def line_sans(pos_at, lans: tuple[str, ...]) -> list[str]:
         pos = pos_at(lans[:i])
         out.append(pos.san(pos.parse(lan)))
     return out
+
+
+_PLACED = re.compile(r"([A-Za-z+]+)@([a-z]+[0-9]+)")
+
+
+def placements(pos) -> list[dict]:
+    """Every legal move that puts pieces on the board from outside it (a drop from the hand,
+    a set-up action): the squares it fills, its piece letters, LAN and SAN. A click on a
+    square picks among those that fill it; a set-up action that fills two squares is picked
+    by a click on each."""
+    geo = pos.game.geometry
+    out = []
+    for m in pos.legal_moves():
+        if m.kind not in (MoveKind.DROP, MoveKind.SETUP):
+            continue
+        placed = _PLACED.findall(m.lan)
+        squares = [sq for _, sq in placed] or [geo.names[m.to]]
+        out.append({"squares": squares, "piece": "".join(p for p, _ in placed) or m.new.key,
+                    "drop": m.kind == MoveKind.DROP, "lan": m.lan, "san": pos.san(m)})
+    return out
+
+
+def piece_names(pos) -> dict[str, str]:
+    """Each occupied square's piece in words ("White Knight"; a state after it, "(NE)"): the
+    board's buttons are named by their square and this."""
+    from render.glyphs import piece_type
+    from render.position import board_pieces
+    from render.result import side_names_of
+    sides = dict(zip("wb", side_names_of(pos.game), strict=True))
+    out = {}
+    for square, p in board_pieces(pos).items():
+        try:
+            name = piece_type(p.game or pos.game.id, p.code, p.promoted).name
+        except Exception:  # noqa: BLE001 - a kind without a name: its letter
+            name = p.code
+        out[square] = f"{sides.get(p.colour, p.colour)} {name}" + (
+            f" ({p.state})" if p.state else "")
+    return out
+
+
+def describe(pos, pos_at, line: tuple[str, ...], flip: bool, square: int) -> dict:
+    """What the page draws over the picture of ``pos``: each square's pixel box, the
+    pieces in words, the side line's SAN (``pos_at``: from a LAN prefix of the line to its
+    position), and the placements."""
+    import render
+    lay = render.board_layout(pos, flip=flip, square=square, result="")
+    return {"turn": pos.turn, "over": pos.outcome() is not None,
+            "width": lay.width, "height": lay.height,
+            "squares": {name: lay.box(name) for name in lay.squares()},
+            "pieces": piece_names(pos), "line": line_sans(pos_at, line),
+            "placements": placements(pos)}

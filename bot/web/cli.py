@@ -1,16 +1,17 @@
-"""``fairypost web`` and ``fairypost link GAME_ID``."""
+"""``fairypost web`` and ``fairypost link GAME_ID [--side white|black]``."""
 
 from __future__ import annotations
 
 import sys
 
 # the game-link helpers live in bot/links.py (any adapter may import them); kept here too
-from ..links import base_url, game_link, link_suffix  # noqa: F401
+from ..links import base_url, game_link, link_suffix, player_link  # noqa: F401
 
 
-async def link(settings, game_id: int, public: bool | None = None) -> int:
+async def link(settings, game_id: int, public: bool | None = None, side: str | None = None) -> int:
     """Print the game's URL; 1 (and why) if there is no such game. ``public`` True/False
-    makes the game's plain URL work / stop working first (then that URL is printed)."""
+    makes the game's plain URL work / stop working first (then that URL is printed).
+    ``side`` ("white"/"black"): that player's own link instead, that plays their side."""
     from bot.errors import NotFound
     from bot.service import GameService
     from bot.store import database_file
@@ -28,7 +29,9 @@ async def link(settings, game_id: int, public: bool | None = None) -> int:
         return 1
     finally:
         await service.close()
-    if public:
+    if side:
+        print(player_link(settings, game_id, side))
+    elif public:
         print(f"{base_url(settings).rstrip('/')}/g/{game_id}")
     else:
         print(game_link(settings, game_id))

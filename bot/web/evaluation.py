@@ -1,12 +1,15 @@
 """The computer's evaluation and best line of an analysis position (ai/), searched in a
-worker process so the pages stay responsive; one search at a time, results remembered."""
+worker process so the pages stay responsive; one search at a time, games taking turns,
+results remembered."""
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
+
+from .work import Busy
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
 
@@ -32,29 +35,97 @@ def evaluate_in_worker(game: str, start_vfen: str, lans: tuple[str, ...], second
 
 
 class Evaluator:
-    """One worker process, made on first use; one search at a time (others wait)."""
+    """One worker process, made on first use; one search at a time. Requests wait in one
+    queue per game and the games take turns, so a flood on one game delays another game's
+    request by at most one search per game waiting; at most ``per_game`` waiting per game
+    and ``total`` in all (beyond: ``Busy``), and none waits longer than ``wait`` seconds."""
 
-    def __init__(self, seconds: float = SECONDS, remember: int = 256):
+    def __init__(self, seconds: float = SECONDS, remember: int = 256, *, per_game: int = 3,
+                 total: int = 24, wait: float = 20.0):
         self.seconds = seconds
+        self.per_game = per_game
+        self.total = total
+        self.wait = wait
+        self.searches = 0  # searches run (the bench and tests read it)
         self._pool: ProcessPoolExecutor | None = None
-        self._lock = asyncio.Lock()
         self._known: OrderedDict[tuple, dict] = OrderedDict()
         self._remember = remember
+        self._queues: dict[object, _Queue] = {}
+        self._jobs: dict[tuple, _Job] = {}
+        self._runner: asyncio.Task | None = None
 
-    async def evaluate(self, game: str, start_vfen: str, lans: tuple[str, ...]) -> dict:
+    async def evaluate(self, game: str, start_vfen: str, lans: tuple[str, ...], *,
+                       queue: object = None) -> dict:
+        """``queue``: whose turn-taking line the request joins (the game's id)."""
         key = (game, start_vfen, lans)
-        async with self._lock:
-            if key not in self._known:
+        if key in self._known:
+            self._known.move_to_end(key)
+            return self._known[key]
+        job = self._jobs.get(key)
+        if job is None:
+            waiting = self._queues.get(queue, ())
+            if len(self._jobs) >= self.total or len(waiting) >= self.per_game:
+                raise Busy("the computer has too many positions to look at: try again in a minute")
+            job = self._jobs[key] = _Job(key, asyncio.get_running_loop().create_future())
+            self._queues.setdefault(queue, _Queue()).append(job)
+            if self._runner is None or self._runner.done():
+                self._runner = asyncio.get_running_loop().create_task(self._run())
+        job.waiters += 1
+        try:
+            return await asyncio.wait_for(asyncio.shield(job.done), self.wait)
+        except TimeoutError:
+            raise Busy("the computer is busy: try again in a minute") from None
+        finally:
+            job.waiters -= 1
+
+    async def _run(self) -> None:
+        turn = 0
+        while self._queues:
+            # the game served longest ago goes next (one that has not been served: first)
+            queue = min(self._queues, key=lambda q: self._queues[q].served)
+            jobs = self._queues[queue]
+            job = jobs.popleft()
+            turn += 1
+            jobs.served = turn
+            if not jobs:
+                del self._queues[queue]
+            if job.waiters == 0:  # everyone who asked has given up
+                del self._jobs[job.key]
+                job.done.cancel()
+                continue
+            try:
                 if self._pool is None:
                     self._pool = ProcessPoolExecutor(
                         max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-                self._known[key] = await asyncio.get_running_loop().run_in_executor(
-                    self._pool, evaluate_in_worker, game, start_vfen, lans, self.seconds)
-                while len(self._known) > self._remember:
-                    self._known.popitem(last=False)
-            return self._known[key]
+                found = await asyncio.get_running_loop().run_in_executor(
+                    self._pool, evaluate_in_worker, *job.key, self.seconds)
+            except Exception as e:  # noqa: BLE001 - handed to the waiters
+                del self._jobs[job.key]
+                job.done.set_exception(e)
+                job.done.exception()
+                continue
+            self.searches += 1
+            del self._jobs[job.key]
+            self._known[job.key] = found
+            while len(self._known) > self._remember:
+                self._known.popitem(last=False)
+            job.done.set_result(found)
 
     def close(self) -> None:
+        if self._runner is not None:
+            self._runner.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class _Queue(deque):
+    """One game's waiting requests, and when it was last served."""
+    served = 0
+
+
+class _Job:
+    def __init__(self, key: tuple, done: asyncio.Future):
+        self.key = key
+        self.done = done
+        self.waiters = 0

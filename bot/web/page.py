@@ -13,29 +13,49 @@ PAGE = Template("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>$title</title>
-<link rel="stylesheet" href="/static/game.css">
+<link rel="icon" href="$icon" type="image/svg+xml">
+<link rel="stylesheet" href="$style">
 </head><body>
-<header><h1>$title</h1><p id="status">$status</p></header>
+<header><h1>$title</h1><p id="status" role="status">$status</p>
+<p id="banner"$banner_hidden>$banner</p></header>
 <main>
-<section id="board-wrap"><img id="board" alt="the board" src="$board_src" width="$width" height="$height">
+<section id="board-wrap"><div id="board-box">
+<img id="board" alt="" width="$width" height="$height">
+<div id="squares" role="group" aria-label="the board: a button per square"></div></div>
 <div id="choices" hidden></div><div id="drops"></div></section>
 <aside>
-<div id="controls"><button id="first" title="start (Home)">|&#x25C0;</button>
-<button id="prev" title="back (left arrow)">&#x25C0;</button>
-<button id="next" title="forward (right arrow)">&#x25B6;</button>
-<button id="last" title="now (End)">&#x25B6;|</button>
+$play
+<div id="controls"><button id="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
+<button id="prev" title="back (left arrow)" aria-label="back">&#x25C0;</button>
+<button id="next" title="forward (right arrow)" aria-label="forward">&#x25B6;</button>
+<button id="last" title="now (End)" aria-label="now">&#x25B6;|</button>
 <button id="flip" title="flip the board (f)">flip</button></div>
 <ol id="moves">$moves</ol>
 <section id="analysis"><h2>Analysis</h2>
-<p class="hint">Click a piece to see its moves; play moves for both sides here. The game itself is not touched.</p>
+<p class="hint">$hint</p>
 <ol id="line"></ol>
 <button id="takeback">take back</button> <button id="clear">clear line</button>
 <button id="evaluate">computer</button><p id="eval"></p></section>
 </aside></main>
 <script id="game-data" type="application/json">$data</script>
-<script src="/static/game.js"></script>
+<script src="$script"></script>
 </body></html>
 """)
+
+PLAY = """<section id="play" aria-labelledby="play-title"><h2 id="play-title">You play $side</h2>
+<p id="turn-note"></p>
+<form id="move-form" autocomplete="off"><label for="move-text">Move</label>
+<input id="move-text" name="move" size="14" spellcheck="false" autocapitalize="off">
+<button id="send">send</button></form>
+<p id="play-error" role="alert"></p>
+<div id="offers"></div>
+<div id="actions"><button data-action="offer_draw">offer a draw</button>
+<button data-action="ask_takeback">ask to take back</button>
+<button data-action="resign">resign</button></div></section>"""
+
+WATCH_HINT = "Click a piece to see its moves; play moves for both sides here. The game itself is not touched."
+PLAY_HINT = ("At the game's last move, on your turn, a click plays in the game; elsewhere "
+             "(an earlier move, a side line) it plays here for both sides and the game is not touched.")
 
 
 def status_text(view) -> str:
@@ -60,12 +80,22 @@ def game_name(game_id: str) -> str:
         return game_id
 
 
+def banner_text(view) -> str | None:
+    """The result over the board, once the game is over."""
+    if view.status == "active":
+        return None
+    return status_text(view)
+
+
 def state(view) -> dict:
     """What the page's script needs of the game (JSON)."""
     return {
         "id": view.id, "game": view.game, "ply": view.ply, "status": view.status,
         "result": view.result, "reason": view.reason, "turn": view.turn,
-        "statusText": status_text(view),
+        "statusText": status_text(view), "version": view.version,
+        "banner": banner_text(view), "inSetup": view.in_setup,
+        "drawOffer": view.draw_offer.value if view.draw_offer else None,
+        "takebackBy": view.takeback_by.value if view.takeback_by else None,
         "white": view.white.name, "black": view.black.name,
         "deadline": view.deadline.isoformat() if view.deadline else None,
         "moves": [{"ply": m.ply, "san": m.san, "lan": m.lan} for m in view.moves],
@@ -82,13 +112,20 @@ def move_number(ply: int) -> str:
     return f' data-n="{(ply + 1) // 2}"' if ply % 2 else ""
 
 
-def render_page(view, base: str, size: tuple[int, int]) -> str:
-    """The whole page; ``base`` is the game's own path (``/g/<id>/<token>``)."""
+def render_page(view, base: str, size: tuple[int, int], *, role: str = "", script: str,
+                style: str, icon: str) -> str:
+    """The whole page; ``base`` is the game's own path (``/g/<id>/<token>``); ``role`` the
+    side the link plays ("w", "b") or "" (a link to watch)."""
     title = f"{view.white.name} – {view.black.name} · {game_name(view.game)} #{view.id}"
-    data = json.dumps({"base": base, "state": state(view)})
+    data = json.dumps({"base": base, "role": role or None, "state": state(view)})
+    sides = side_names_of(view.game)
+    banner = banner_text(view)
     return PAGE.substitute(
         title=escape(title), status=escape(status_text(view)),
-        board_src=escape(f"{base}/board.png?ply={view.ply}"), width=size[0], height=size[1],
-        moves=move_items(view),
+        banner=escape(banner or ""), banner_hidden="" if banner else " hidden",
+        width=size[0], height=size[1], moves=move_items(view),
+        play=Template(PLAY).substitute(side=escape(sides[0 if role == "w" else 1])) if role else "",
+        hint=escape(PLAY_HINT if role else WATCH_HINT),
+        script=escape(script), style=escape(style), icon=escape(icon),
         # inside <script>: "</" and "<!--" must not appear, so "<" is written as \u003c
         data=data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

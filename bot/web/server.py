@@ -1,19 +1,27 @@
 """The web adapter: an aiohttp app on the game service.
 
 Routes (``<base>`` is ``/g/<id>/<token>``: every page needs its signed token; a forged or
-altered one gets 404 and nothing of the game. A public game (``GameService.is_public``) is also
+altered one gets 404 and nothing of the game. A player's own token (tokens.sign_side) also
+lets its holder play that side. A public game (``GameService.is_public``) is also
 ``/g/<id>/public``, and its plain ``/g/<id>`` leads there):
 
-    GET /g/<id>                a public game's page (redirect), else 404
+    GET  /g/<id>                a public game's page (redirect), else 404
 
-    GET <base>                 the page
-    GET <base>/state.json      the game: moves in SAN, whose move, clocks, result
-    GET <base>/board.png       ?ply=N&line=LAN+LAN&flip=0|1&sel=SQUARE   the board drawn by render
-    GET <base>/layout.json     ?ply&line&flip   each square's pixel box in that picture
-    GET <base>/moves.json      ?ply&line&square=SQ   a square's legal moves; the side line's SAN
-    GET <base>/eval.json       ?ply&line   the computer's evaluation and best line (ai/)
-    GET <base>/events          server-sent events: "update" after every change of the game
-    GET /static/...            the page's script and style
+    GET  <base>                 the page
+    GET  <base>/state.json      the game: moves in SAN, whose move, clocks, offers, result, version
+    GET  <base>/board.png       ?v=VERSION&ply=N&line=LAN+LAN&flip=0|1   the board drawn by render
+                                (no banner: the page shows the result). With the game's
+                                version it is kept for good (the address changes with the
+                                game); an old version: 409
+    GET  <base>/position.json   ?ply&line&flip   the picture's squares and pieces, the side
+                                line's SAN, drops and set-up placements
+    GET  <base>/moves.json      ?ply&line&square=SQ   a square's legal moves
+    GET  <base>/eval.json       ?ply&line   the computer's evaluation and best line (ai/)
+    GET  <base>/events          server-sent events: "update" (the state) after every change
+                                of the game in any process; "closed" when the link stops working
+    POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
+    POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
+    GET  /static/...            the page's script, style and icon (versioned addresses)
 """
 
 from __future__ import annotations
@@ -26,97 +34,154 @@ from pathlib import Path
 from aiohttp import web
 
 import render
-from bot.errors import NotFound
+from bot.errors import NotFound, RateLimited, ServiceError
 
-from . import analysis, page, tokens
+from . import analysis, page, tokens, work
 from .evaluation import Evaluator
+from .live import CLOSED, Hub, Views
+from .work import Busy, Pictures, Workers
 
 log = logging.getLogger("bot.web")
 
 STATIC = Path(__file__).parent / "static"
 SQUARE_PX = 56  # ~900-1100 px for the large boards: crisp when CSS scales it to a phone
-# A live page is woken by the service's commits in this process; a move made by another
-# process on the same database (``fairypost web`` beside ``fairypost run``) is seen by a
-# re-read this often, which doubles as the keep-alive for proxies.
-POLL_SECONDS = 10.0
+KEEP_ALIVE_SECONDS = 15.0  # a comment line on a quiet stream, so proxies keep it open
+MAX_STREAMS_PER_CLIENT = 32
 
 SERVICE = web.AppKey("service", object)
 SECRET = web.AppKey("secret", bytes)
 CACHE = web.AppKey("cache", analysis.PositionCache)
-WAKERS = web.AppKey("wakers", set)
+HUB = web.AppKey("hub", Hub)
+VIEWS = web.AppKey("views", Views)
 EVALUATOR = web.AppKey("evaluator", Evaluator)
+PICTURES = web.AppKey("pictures", Pictures)
+WORKERS = web.AppKey("workers", Workers)
+STREAMS = web.AppKey("streams", dict)
 PUBLIC_TOKEN = "public"
+
+# Everything the page loads is its own: no inline script, no other site, no framing.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+ACTIONS = {"offer_draw", "accept_draw", "decline_draw", "ask_takeback", "accept_takeback",
+           "decline_takeback", "resign"}
 
 
 def make_app(service, secret: bytes) -> web.Application:
-    """The app, listening to the service's commits to wake the live pages."""
-    app = web.Application()
+    """The app, listening to the service's commits (and other processes') to wake the live pages."""
+    app = web.Application(client_max_size=64 * 1024)
     app[SERVICE] = service
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
-    app[WAKERS] = set()
+    app[HUB] = Hub(service.game, service.is_public, page.state)
+    app[VIEWS] = Views(service.game, service.is_public)
     app[EVALUATOR] = Evaluator()
+    app[PICTURES] = Pictures()
+    app[WORKERS] = Workers()
+    app[STREAMS] = {}
 
-    def wake() -> None:  # called by the service after every commit, on the loop's thread
-        for event in list(app[WAKERS]):
-            event.set()
+    def changed() -> None:  # a commit here, or another process's: what pages read is old
+        app[VIEWS].forget()
+        app[HUB].wake()
 
     async def listen(app: web.Application):
-        service.add_listener(wake)
+        hub = app[HUB]
+        service.add_listener(changed)
+        service.watch_others()
         yield
-        service.remove_listener(wake)
+        service.remove_listener(changed)
+        hub.stop()  # open streams see CLOSED and end
         app[EVALUATOR].close()
-        for event in list(app[WAKERS]):
-            app[WAKERS].discard(event)
-            event.set()  # open streams see the stop and end
+        app[WORKERS].close()
 
     app.cleanup_ctx.append(listen)
+    app.on_response_prepare.append(_headers)
+    app.router.add_get("/favicon.ico", favicon_handler)
     app.router.add_get("/g/{id}", plain_handler)
     app.router.add_get("/g/{id}/{token}", page_handler)
     app.router.add_get("/g/{id}/{token}/state.json", state_handler)
     app.router.add_get("/g/{id}/{token}/board.png", board_handler)
-    app.router.add_get("/g/{id}/{token}/layout.json", layout_handler)
+    app.router.add_get("/g/{id}/{token}/position.json", position_handler)
     app.router.add_get("/g/{id}/{token}/moves.json", moves_handler)
     app.router.add_get("/g/{id}/{token}/eval.json", eval_handler)
     app.router.add_get("/g/{id}/{token}/events", events_handler)
-    app.router.add_static("/static/", STATIC, append_version=False)
+    app.router.add_post("/g/{id}/{token}/move", move_handler)
+    app.router.add_post("/g/{id}/{token}/action", action_handler)
+    app.router.add_static("/static/", STATIC, append_version=True, name="static")
     return app
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every response, errors and static files included."""
+    h = response.headers
+    h["Server"] = "fairypost"
+    h["X-Content-Type-Options"] = "nosniff"
+    h["Content-Security-Policy"] = CSP
+    h["X-Frame-Options"] = "DENY"
+    h["Referrer-Policy"] = "no-referrer"
+    if request.path.startswith("/static/") and "v" in request.query and response.status == 200:
+        h["Cache-Control"] = "public, max-age=31536000, immutable"  # the address changes with the file
+    h.setdefault("Cache-Control", "no-store")
+
+
+def static_url(request: web.Request, name: str) -> str:
+    return str(request.app.router["static"].url_for(filename=name))
 
 
 # --- reaching a game ----------------------------------------------------------------
 
-async def _game(request: web.Request):
-    """The game the signed path names; 404 (the same answer for a forged token and for
-    a game that does not exist) otherwise."""
+def _client(request: web.Request) -> str:
+    return request.remote or "?"
+
+
+async def _access(request: web.Request):
+    """The game the signed path names and what the link lets its holder do: ("w"/"b":
+    play that side, "": watch); 404 (the same answer for a forged token and for a game
+    that does not exist) otherwise."""
     text, token = request.match_info["id"], request.match_info["token"]
     if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise web.HTTPNotFound(text="no such game")
     game_id = int(text)
+    views = request.app[VIEWS]
     if token == PUBLIC_TOKEN:
-        if not await request.app[SERVICE].is_public(game_id):
+        if not await views.is_public(game_id):
             raise web.HTTPNotFound(text="no such game")
-    elif not tokens.verify(request.app[SECRET], game_id, token):
-        raise web.HTTPNotFound(text="no such game")
+        role = ""
+    else:
+        role = tokens.role(request.app[SECRET], game_id, token)
+        if role is None:
+            raise web.HTTPNotFound(text="no such game")
     try:
-        return await request.app[SERVICE].game(game_id)
+        return await views.game(game_id), role
     except NotFound:
         raise web.HTTPNotFound(text="no such game") from None
+
+
+async def _game(request: web.Request):
+    return (await _access(request))[0]
 
 
 def _base(view, request: web.Request) -> str:
     return f"/g/{view.id}/{request.match_info['token']}"
 
 
-def _position(request: web.Request, view):
-    """The position at ``ply`` of the game then the side line ``line``."""
-    q = request.query
+def _ply_and_line(request: web.Request, view) -> tuple[int, tuple[str, ...]]:
     try:
-        ply = analysis.parse_ply(q.get("ply"), view.ply)
-        line = analysis.parse_line(q.get("line"))
-        lans = tuple(m.lan for m in view.moves[:ply]) + line
-        return request.app[CACHE].get(view.game, view.start_vfen, lans), ply, line
+        return (analysis.parse_ply(request.query.get("ply"), view.ply),
+                analysis.parse_line(request.query.get("line")))
     except analysis.BadRequest as e:
         raise web.HTTPBadRequest(text=str(e)) from None
+
+
+async def _work(request: web.Request, fn, *args):
+    """``fn(*args)`` in a worker process, within this client's share and the game's turn;
+    its BadRequest a 400."""
+    try:
+        return await request.app[WORKERS].run(_client(request), request.match_info["id"], fn, *args)
+    except analysis.BadRequest as e:
+        raise web.HTTPBadRequest(text=str(e)) from None
+    except Busy as e:
+        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
 
 
 def _flip(request: web.Request) -> bool:
@@ -130,22 +195,27 @@ def _json(data, status: int = 200) -> web.Response:
 
 # --- handlers -----------------------------------------------------------------------
 
+async def favicon_handler(request: web.Request) -> web.Response:
+    raise web.HTTPMovedPermanently(static_url(request, "favicon.svg"))
+
+
 async def plain_handler(request: web.Request) -> web.Response:
     text = request.match_info["id"]
     if text.isascii() and text.isdigit() and len(text) <= 18 and \
-            await request.app[SERVICE].is_public(int(text)):
+            await request.app[VIEWS].is_public(int(text)):
         raise web.HTTPFound(f"/g/{int(text)}/{PUBLIC_TOKEN}")
     raise web.HTTPNotFound(text="no such game")
 
 
 async def page_handler(request: web.Request) -> web.Response:
-    view = await _game(request)
-    pos, _, _ = _position(request, view)
-    lay = render.board_layout(pos, flip=False, square=SQUARE_PX)
-    html = page.render_page(view, _base(view, request), (lay.width, lay.height))
-    return web.Response(text=html, content_type="text/html",
-                        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                                 "X-Content-Type-Options": "nosniff"})
+    view, role = await _access(request)
+    lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
+                              flip=role == "b", square=SQUARE_PX, result="")
+    html = page.render_page(view, _base(view, request), (lay.width, lay.height), role=role,
+                            script=static_url(request, "game.js"),
+                            style=static_url(request, "game.css"),
+                            icon=static_url(request, "favicon.svg"))
+    return web.Response(text=html, content_type="text/html")
 
 
 async def state_handler(request: web.Request) -> web.Response:
@@ -154,90 +224,146 @@ async def state_handler(request: web.Request) -> web.Response:
 
 async def board_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    pos, ply, line = _position(request, view)
-    sel = request.query.get("sel") or None
-    if sel is not None:
-        try:
-            analysis.square_moves(pos, sel)  # a square that is not on the board: 400
-        except analysis.BadRequest as e:
-            raise web.HTTPBadRequest(text=str(e)) from None
-    at_end = ply == view.ply and not line
-    result = None
-    if at_end and view.result:  # the stored result (resignation, time) as the banner
-        result = render.result_text(pos.game, view.result, view.reason) or ""
-    png = await asyncio.get_running_loop().run_in_executor(
-        None, lambda: render.board_png(pos, flip=_flip(request), highlight=sel,
-                                       square=SQUARE_PX, result=result))
-    return web.Response(body=png, content_type="image/png",
-                        headers={"Cache-Control": "private, max-age=60"})
+    version = request.query.get("v")
+    if version is not None and version != str(view.version):
+        raise web.HTTPConflict(text="the game has changed since: look again")
+    ply, line = _ply_and_line(request, view)
+    key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, _flip(request))
+
+    async def paint():  # only a picture not kept yet costs the client's share and a rendering
+        return await request.app[WORKERS].run(_client(request), request.match_info["id"],
+                                               work.render_board, *key, SQUARE_PX)
+    try:
+        png = await request.app[PICTURES].get(key, paint)
+    except analysis.BadRequest as e:
+        raise web.HTTPBadRequest(text=str(e)) from None
+    except Busy as e:
+        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+    # an address with the version shows one state of the game for good; without, it may change
+    cache = "private, max-age=31536000, immutable" if version is not None else "no-store"
+    return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
 
 
-async def layout_handler(request: web.Request) -> web.Response:
+async def position_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    pos, ply, line = _position(request, view)
-    result = None
-    if ply == view.ply and not line and view.result:
-        result = render.result_text(pos.game, view.result, view.reason) or ""
-    lay = render.board_layout(pos, flip=_flip(request), square=SQUARE_PX, result=result)
-    return _json({"width": lay.width, "height": lay.height,
-                  "squares": {name: lay.box(name) for name in lay.squares()}})
+    ply, line = _ply_and_line(request, view)
+    before = tuple(m.lan for m in view.moves[:ply])
+    got = await _work(request, work.position_json, view.game, view.start_vfen, before, line,
+                      _flip(request), SQUARE_PX)
+    return _json({"ply": ply, **got})
 
 
 async def moves_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    pos, ply, line = _position(request, view)
-    cache = request.app[CACHE]
-    before = tuple(m.lan for m in view.moves[:ply])
-    out = {"ply": ply, "turn": pos.turn, "line": analysis.line_sans(
-        lambda lans: cache.get(view.game, view.start_vfen, before + lans), line),
-        "drops": analysis.drop_moves(pos), "over": pos.outcome() is not None}
-    if request.query.get("square"):
-        try:
-            out.update(analysis.square_moves(pos, request.query["square"]))
-        except analysis.BadRequest as e:
-            raise web.HTTPBadRequest(text=str(e)) from None
-    return _json(out)
+    ply, line = _ply_and_line(request, view)
+    lans = tuple(m.lan for m in view.moves[:ply]) + line
+    return _json(await _work(request, work.square_json, view.game, view.start_vfen, lans,
+                             request.query.get("square", "")))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
     view = await _game(request)
-    _, ply, line = _position(request, view)  # a bad ply or line: 400 before any search
+    ply, line = _ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
-    return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans))
+    try:
+        return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
+                                                           queue=view.id))
+    except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
+        raise web.HTTPBadRequest(text=str(e)) from None
+    except Busy as e:
+        raise web.HTTPServiceUnavailable(text=str(e), headers={"Retry-After": "10"}) from None
 
 
 async def events_handler(request: web.Request) -> web.StreamResponse:
     """Server-sent events: an ``update`` (the state as JSON) whenever the game's state
-    changes; a comment line when nothing did keeps proxies from closing the stream."""
+    changes, in this process or another; ``closed`` (and the end) when the link that
+    opened the page stops working; a comment line when nothing happened keeps proxies
+    from closing the stream."""
     view = await _game(request)
-    resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
-                                       "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    await resp.prepare(request)
-    wakers = request.app[WAKERS]
-    event = asyncio.Event()
-    wakers.add(event)
-    seen = json.dumps(page.state(view))
+    client, streams = _client(request), request.app[STREAMS]
+    if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
+        raise web.HTTPTooManyRequests(text="too many pages open at once from here")
+    streams[client] = streams.get(client, 0) + 1
+    hub = request.app[HUB]
+    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN,
+                        json.dumps(page.state(view)))
     try:
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                           "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        await resp.prepare(request)
         await resp.write(b": live\n\n")
+        sent = sub.latest
         while True:
             try:
-                await asyncio.wait_for(event.wait(), POLL_SECONDS)
+                await asyncio.wait_for(sub.changed.wait(), KEEP_ALIVE_SECONDS)
             except TimeoutError:
-                pass
-            event.clear()
-            if event not in wakers:  # the app is stopping
-                break
-            now = json.dumps(page.state(await request.app[SERVICE].game(view.id)))
-            if now != seen:
-                seen = now
-                await resp.write(f"event: update\ndata: {now}\n\n".encode())
-            else:
                 await resp.write(b": still here\n\n")
+                continue
+            sub.changed.clear()
+            if sub.latest == CLOSED:
+                await resp.write(b"event: closed\ndata: {}\n\n")
+                break
+            if sub.latest != sent:
+                sent = sub.latest
+                await resp.write(f"event: update\ndata: {sent}\n\n".encode())
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:
-        wakers.discard(event)
+        hub.unsubscribe(sub)
+        left = streams[client] - 1
+        if left:
+            streams[client] = left
+        else:
+            del streams[client]
     return resp
+
+
+async def _player_request(request: web.Request):
+    """A player's command: the game, the player's id and the JSON body; 403 for a link
+    that only watches."""
+    view, role = await _access(request)
+    if not role:
+        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+    try:
+        body = await request.json()
+    except ValueError:
+        raise web.HTTPBadRequest(text="the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(text="the request is not a JSON object")
+    ply = body.get("ply")
+    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+        raise web.HTTPBadRequest(text="ply must be a whole number")
+    player = view.white if role == "w" else view.black
+    return view, player.id, body, ply
+
+
+def _refused(e: ServiceError) -> web.Response:
+    status = 429 if isinstance(e, RateLimited) else 409
+    return _json({"error": str(e)}, status=status)
+
+
+async def move_handler(request: web.Request) -> web.Response:
+    view, player_id, body, ply = await _player_request(request)
+    text = body.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise web.HTTPBadRequest(text="say which move: the text of a move")
+    try:  # the same reader and checks as every other front end
+        done = await request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply)
+    except ServiceError as e:
+        return _refused(e)
+    return _json({"san": done.san, "answer": done.answer, "state": page.state(done.game)})
+
+
+async def action_handler(request: web.Request) -> web.Response:
+    view, player_id, body, ply = await _player_request(request)
+    action = body.get("action")
+    if action not in ACTIONS:
+        raise web.HTTPBadRequest(text=f"the action is one of {', '.join(sorted(ACTIONS))}")
+    try:
+        done = await getattr(request.app[SERVICE], action)(view.id, player_id, expected_ply=ply)
+    except ServiceError as e:
+        return _refused(e)
+    return _json({"state": page.state(done)})
 
 
 # --- serving ------------------------------------------------------------------------
@@ -254,10 +380,22 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     return runner
 
 
+class _LeaveNotices:
+    """``fairypost web`` alone sends no notices: the moves played on its pages leave them
+    in the outbox for the processes that serve the players' platforms (woken by the commit).
+    It takes only what is addressed to no one (an open challenge's lobby notice, which no
+    page makes) and players of the platform "web", of which there are none."""
+
+    platforms = frozenset({"web"})
+
+    async def notify(self, event) -> None:
+        return None
+
+
 async def serve(settings) -> int:
     """``fairypost web``: the pages alone, until stopped."""
     from bot.service import GameService
-    service = await GameService.open(settings)
+    service = await GameService.open(settings, notifier=_LeaveNotices())
     try:
         runner = await start(service, settings)
     except OSError as e:

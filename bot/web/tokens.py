@@ -1,4 +1,6 @@
-"""Signed game links: ``/g/<id>/<token>``, the token an HMAC-SHA256 of the game id.
+"""Signed game links: ``/g/<id>/<token>``, the token an HMAC-SHA256 of the game id (a
+link to watch), or of the game id and a side (a player's own link, that lets them play
+that side: ``side_url``).
 
 The secret is ``FAIRYPOST_WEB_SECRET`` (settings key ``web_secret``); when unset, one is
 made once and kept in a file beside the database (``<db>.web-secret``, mode 600), so links
@@ -31,6 +33,34 @@ def sign(secret: bytes, game_id: int) -> str:
 
 def verify(secret: bytes, game_id: int, token: str) -> bool:
     return signing.verify(secret, f"game:{int(game_id)}", token, TOKEN_CHARS)
+
+
+SIDES = {"white": "w", "black": "b"}
+
+
+def sign_side(secret: bytes, game_id: int, side: str) -> str:
+    """The token of a player's own link: ``side`` is "w" or "b"."""
+    if side not in ("w", "b"):
+        raise ValueError(f"a side is 'w' or 'b', not {side!r}")
+    return signing.mac(secret, f"game:{int(game_id)}:side:{side}", TOKEN_CHARS)
+
+
+def role(secret: bytes, game_id: int, token: str) -> str | None:
+    """What ``token`` lets its holder do in the game: "w" or "b" (play that side), ""
+    (watch), None (nothing: a forged or altered token). All three are checked, each in
+    constant time, whichever matches."""
+    found = None
+    for side in ("b", "w"):
+        if signing.verify(secret, f"game:{int(game_id)}:side:{side}", token, TOKEN_CHARS):
+            found = side
+    if verify(secret, game_id, token):
+        found = ""
+    return found
+
+
+def side_url(base_url: str, secret: bytes, game_id: int, side: str) -> str:
+    """A player's own page, that lets them play ``side`` ("w" or "b")."""
+    return f"{base_url.rstrip('/')}/g/{int(game_id)}/{sign_side(secret, game_id, side)}"
 
 
 def game_url(base_url: str, secret: bytes, game_id: int) -> str:

@@ -168,7 +168,7 @@ async def _challenge(cmd: Command, ctx: Context) -> Reply:
     if cmd["casual"]:
         kwargs["rated"] = False
     c = await ctx.service.challenge(ctx.player.id, cmd["game"], opponent_id=opponent.id, **kwargs)
-    return Reply(f"Challenge #{c.id} sent: {text.challenge_text(c, ctx.markup)}")
+    return Reply(text.challenge_sent_text(c, ctx.markup))
 
 
 async def _named_player(who: str, ctx: Context) -> Player:

@@ -176,6 +176,15 @@ def colour_text(colour: str, game: str) -> str:
     return f"plays {side_name(game, 'w' if colour == 'white' else 'b')}"
 
 
+def who_plays(colour: str, game: str, challenger: str) -> str:
+    """The challenger's colour: 'Ann plays White', 'you play Black' (``challenger`` marked
+    up, or 'you'), or 'colours by lot'."""
+    if colour == "random":
+        return "colours by lot"
+    verb = "play" if challenger == "you" else "plays"
+    return f"{challenger} {verb} {side_name(game, 'w' if colour == 'white' else 'b')}"
+
+
 def player_of(view, side: str) -> ev.PlayerRef:
     return view.white if side == "w" else view.black
 
@@ -385,15 +394,29 @@ def games_text(summaries, challenges, me_id: int, m: Markup, *, limit: int = 25)
     return m.lines(out)
 
 
-def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
-    """A challenge: who, what, rated or casual, clock, colour, until when (``opponent``: how
-    the adapter names them)."""
+def challenge_terms(c, m: Markup, challenger: str | None = None) -> str:
+    """What a challenge offers: the game, rated or casual, clock, colour, until when
+    (``challenger``: how to name the challenger, marked up; default their name)."""
     what = (f"{m.bold(game_name(c.game))} · {'rated' if c.rated else 'casual'} · {days_text(c.days)} · "
-            f"{m.escape(c.challenger.name)} {colour_text(c.colour, c.game)}")
+            f"{who_plays(c.colour, c.game, challenger or m.escape(c.challenger.name))}")
     if c.setup == "players":
         what += " · the players make the set-up"
     if c.expires_at is not None and c.status == "open":
         what += f" · open until {m.when(c.expires_at)}"
+    return what
+
+
+def challenge_sent_text(c, m: Markup) -> str:
+    """The challenger's confirmation: 'Challenge #1 sent to Bob: Chess · rated · ... · you
+    play White'."""
+    to = f"to {m.bold(c.opponent.name)}" if c.opponent else "to anyone (an open challenge)"
+    return f"Challenge #{c.id} sent {to}: {challenge_terms(c, m, 'you')}."
+
+
+def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
+    """A challenge as its opponent reads it: who, what, rated or casual, clock, colour,
+    until when (``opponent``: how the adapter names them)."""
+    what = challenge_terms(c, m)
     if c.opponent is None:
         return m.lines([f"{m.bold(c.challenger.name)} offers an open challenge (#{c.id}): {what}",
                         "Anyone may accept."])
@@ -422,9 +445,12 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         me = e.recipient.id if e.recipient else None
         side = "w" if me == e.white.id else "b"
         opp = e.black if side == "w" else e.white
+        turn = ""
+        if e.your_move:  # the one notice the player to move gets at the start
+            turn = " It is your move" + (f": answer by {m.when(e.deadline)}." if e.deadline else ".")
         return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
                 f"play {side_name(e.game, side)}, {days_text(e.days)}, "
-                f"{'a rated' if e.rated else 'a casual'} game.{to}")
+                f"{'a rated' if e.rated else 'a casual'} game.{turn}{to}")
     if isinstance(e, ev.GameOver):
         return (f"Game #{e.game_id} ({game_name(e.game)}) is over: {e.result} · "
                 f"{result_text(e.game, e.white, e.black, e.result, e.reason, m)}.{to}")
@@ -434,8 +460,7 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         extra = " · the players make the set-up" if e.setup == "players" else ""
         return (f"{name(e.challenger.name)} challenges you to {m.bold(game_name(e.game))} "
                 f"(#{e.challenge_id}) · {'rated' if e.rated else 'casual'} · {days_text(e.days)} · "
-                f"{name(e.challenger.name)} "
-                f"{colour_text(e.colour, e.game)}{extra}.{to}")
+                f"{who_plays(e.colour, e.game, name(e.challenger.name))}{extra}.{to}")
     if isinstance(e, ev.ChallengeClosed):
         if e.how == "declined":
             return f"{name(e.by.name)} declined your challenge #{e.challenge_id}."

@@ -10,6 +10,7 @@ blank.
 
     text_board(pos)               the board with coordinates, then hands if the game has them
     text_board(pos, flip=True)    seen from Black's side
+    text_board(pos, marks=(chosen, reach))   one piece and where it can go marked
 """
 
 from __future__ import annotations
@@ -31,10 +32,19 @@ def cell_width(pos) -> int:
     return width
 
 
-def text_board(pos, *, flip: bool = False, hands: bool | None = None) -> str:
+MOVE_MARK = "*"     # an empty square the chosen piece can move to
+TAKE_MARK = "x"     # before a piece it can take (in the gap left of its square)
+CHOSEN_MARK = ">"   # before the chosen piece itself
+
+
+def text_board(pos, *, flip: bool = False, hands: bool | None = None,
+               marks: tuple[frozenset[int], frozenset[int]] | None = None) -> str:
     """The board as lines of text: rank numbers on both sides, file letters above and
     below; then, for a game with drops (or any position with pieces in hand), each
-    side's hand."""
+    side's hand. ``marks``: (the chosen piece's squares, the squares it can reach), shown
+    as ``>N`` for the piece, ``*`` on an empty square it can go to, ``xp`` before a piece
+    it can take (the gap left of a square carries the mark, so the grid keeps its width)."""
+    chosen, reach = marks or (frozenset(), frozenset())
     geo = pos.game.geometry
     w = cell_width(pos)
     files = list(range(geo.width))
@@ -47,18 +57,22 @@ def text_board(pos, *, flip: bool = False, hands: bool | None = None) -> str:
     letters = " " * (label + 2) + " ".join(geo.files[f].ljust(w) for f in files).rstrip()
     lines = [letters]
     for r in ranks:
-        cells = []
-        for f in files:
+        row = ""
+        for i, f in enumerate(files):
             sq = r * geo.width + f
             kind = pos.board[sq]
+            gap = " " if i else "  "
             if sq in geo.holes:
                 text = HOLE
             elif kind is None:
-                text = EMPTY
+                text = MOVE_MARK if sq in reach else EMPTY
             else:
                 text = kind.symbol
-            cells.append(text.ljust(w))
-        lines.append(f"{r + 1:>{label}}  " + " ".join(cells) + f"  {r + 1}")
+                mark = CHOSEN_MARK if sq in chosen else TAKE_MARK if sq in reach else None
+                if mark:
+                    gap = gap[:-1] + mark
+            row += gap + text.ljust(w)
+        lines.append(f"{r + 1:>{label}}" + row + f"  {r + 1}")
     lines.append(letters)
     show_hands = hands if hands is not None else (
         bool(getattr(pos.game, "drop_zone", None)) or any(pos.hands))

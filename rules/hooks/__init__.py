@@ -73,7 +73,9 @@ class SpecialMover:
         Betza moves of the piece on sq. Stateful kinds: yield moves with
         new=None to let the core expand them over every state; or set new.
     attacks(board, sq, kind, target): True if the piece on sq could capture a
-        piece on target (whatever stands there now), by its special moves.
+        piece on target (whatever stands there now), by its special moves. On an
+        empty board it must be True wherever it could be on some board (pieces may
+        only stop an attack): Game.attack_sources relies on it.
     watch(board, sq, kind, target): the squares whose change of occupancy
         could change attacks(...) -- or None to mean "always check again".
     linked(board, sq, kind): the other squares of a piece standing on several;

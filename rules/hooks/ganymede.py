@@ -151,6 +151,11 @@ class WallMover(SpecialMover):
             g = self._geo[(a, vertical)] = _WallGeometry(self.game.geometry, a, vertical)
         return g
 
+    def _fits(self, a: int, vertical: bool) -> bool:
+        """Whether a Wall anchored on a has its other square on the board."""
+        return self.game.geometry.step(a, 0, 1) is not None if vertical else \
+            self.game.geometry.step(a, 1, 0) is not None
+
     def kinds(self, color):
         """(W(E), W(W), W(N), W(S)) of a colour."""
         k = self._kinds[color]
@@ -227,7 +232,7 @@ class WallMover(SpecialMover):
 
     def attacks(self, board, sq, kind, target) -> bool:
         st = kind.state
-        if st != "E" and st != "N":
+        if st != "E" and st != "N" or not self._fits(sq, st == "N"):
             return False
         ways = self._geometry(sq, st == "N").ways.get(target)
         if ways:

@@ -41,6 +41,7 @@ def test_push_pop_matches_apply_and_restores_exactly(game_id):
                 s.unmake()
                 assert (s.pos.fen(), s.hash, s.score) == (fen, h, score)
                 assert s.pos.occ == expected_occ(s.pos.board) and s.pos.royal == pos.royal
+                assert s.pos.bits == [sum(1 << x for x in side) for side in expected_occ(s.pos.board)]
                 checked += 1
     assert checked > 150
 

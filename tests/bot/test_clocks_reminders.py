@@ -68,7 +68,11 @@ async def test_each_turn_gets_full_time_and_no_clock_never_expires(svc, alice, b
 
 async def test_reminders_each_once_at_their_times(svc, alice, bob, clock, notifier):
     await new_game(svc, alice, bob, days=3)
-    assert len(notifier.of(ev.YourMove, alice.id)) == 1
+    # the game's start is the first move's one notice (issue 29): no "your move" after it
+    started = notifier.of(ev.GameStarted, alice.id)
+    assert len(started) == 1 and started[0].your_move and started[0].deadline == T0 + timedelta(days=3)
+    assert not notifier.of(ev.GameStarted, bob.id)[0].your_move
+    assert notifier.of(ev.YourMove, alice.id) == []
     steps = [(35 * H, []), (H, ["50%"]), (12 * H, ["50%", "24h"]),
              (int(9.6 * H), ["50%", "24h", "80%"]), (48240, ["50%", "24h", "80%", "1h"])]
     for delta, expected in steps:
@@ -78,7 +82,7 @@ async def test_reminders_each_once_at_their_times(svc, alice, bob, clock, notifi
         assert warnings(notifier, alice.id) == expected
     w = notifier.of(ev.TimeWarning)[-1]
     assert (w.seconds_left, w.opponent.name, w.deadline) == (H, "Bob", T0 + timedelta(days=3))
-    assert len(notifier.of(ev.YourMove, alice.id)) == 1
+    assert notifier.of(ev.YourMove, alice.id) == []
     assert notifier.of(ev.TimeWarning, bob.id) == []
 
 
@@ -91,7 +95,8 @@ async def test_next_turn_gets_its_own_reminders_and_old_ones_are_cancelled(svc, 
     assert warnings(notifier, alice.id) == [] and warnings(notifier, bob.id) == ["50%"]
     async with svc.store.read() as tx:
         statuses = {(r.turn_no, r.kind): r.status for r in await tx.reminders(g.id)}
-    assert statuses[(1, "your_move")] == "sent"
+    assert (1, "your_move") not in statuses  # the game's start said it
+    assert statuses[(2, "your_move")] == "sent"
     assert statuses[(1, "50%")] == statuses[(1, "1h")] == "cancelled"
     assert statuses[(2, "50%")] == "sent" and statuses[(2, "1h")] == "pending"
 
@@ -139,11 +144,11 @@ async def test_warnings_held_by_quiet_hours_come_as_one(svc, alice, bob, clock, 
     assert await svc.next_wake() == T0 + timedelta(hours=20)
     clock.advance(minutes=30)  # 08:00 UTC = 09:00 Paris
     await svc.sweep()
-    assert len(notifier.of(ev.YourMove, alice.id)) == 1
+    assert notifier.of(ev.YourMove, alice.id) == []  # the game's start said it
     assert warnings(notifier, alice.id) == ["80%"]  # the most urgent one; 50% superseded
     async with svc.store.read() as tx:
         statuses = {r.kind: r.status for r in await tx.reminders(g.id)}
-    assert statuses == {"your_move": "sent", "50%": "superseded", "80%": "sent", "1h": "pending"}
+    assert statuses == {"50%": "superseded", "80%": "sent", "1h": "pending"}
     clock.advance(hours=3)  # 11:00 UTC, one hour left
     await svc.sweep()
     assert warnings(notifier, alice.id) == ["80%", "1h"]
@@ -172,7 +177,7 @@ async def test_restart_in_the_middle_of_a_game(opener, fake_engine, clock, notif
     # the game goes on
     r = await svc.move(g.id, bob.id, "b2", expected_ply=1)
     assert r.game.ply == 2
-    assert len(notifier.of(ev.YourMove, alice.id)) == 2
+    assert len(notifier.of(ev.YourMove, alice.id)) == 1  # the first was the game's start
 
     await opener.close(svc)
     svc = await opener()
@@ -180,7 +185,7 @@ async def test_restart_in_the_middle_of_a_game(opener, fake_engine, clock, notif
     await svc.sweep()
     kinds = warnings(notifier, alice.id)
     assert kinds == ["1h"]  # after a long stop only the most urgent is worth sending
-    assert len(notifier.of(ev.YourMove, alice.id)) == 2
+    assert len(notifier.of(ev.YourMove, alice.id)) == 1
     ids = [e.event_id for e in notifier.events]
     assert len(ids) == len(set(ids))  # nothing sent twice
 
@@ -201,9 +206,9 @@ async def test_restart_after_a_crash_between_claim_and_send(opener, fake_engine,
     assert len(await svc.list_games(alice.id)) == 1
     await svc.sweep()
     kinds = sorted(type(e).__name__ for e in notifier.events)
-    assert kinds == ["GameStarted", "GameStarted", "YourMove"]
+    assert kinds == ["GameStarted", "GameStarted"]  # the first mover's says it is their move
     await svc.sweep()
-    assert len(notifier.events) == 3
+    assert len(notifier.events) == 2
 
 
 async def test_scheduler_is_rebuilt_from_the_database(opener, fake_engine, clock, notifier):

@@ -12,6 +12,7 @@ from bot.words.commands_text import Context, execute
 from bot.errors import ServiceError
 from bot.grammar import GrammarError, parse
 from bot.service import GameService
+from bot.words import text
 from bot.words.text import HTML, PLAIN
 
 
@@ -36,7 +37,16 @@ async def test_challenge_accept_and_play_by_typed_lines(service, notifier):
         return Context(service, player, markup, game_id, find_player=by_address)
 
     r = await execute(parse("challenge grandducal BOB@example.org days 3", in_game=False), ctx(ann))
-    assert r.text.startswith("Challenge #1 sent: ") and "Ann &lt;b&gt;" in r.text and "<b>Grand Ducal Chess</b>" in r.text
+    # the challenger's own confirmation, not the opponent's text (issue 29)
+    assert r.text == ("Challenge #1 sent to <b>Bob</b>: <b>Grand Ducal Chess</b> · rated · 3 days "
+                      "per move · colours by lot · open until Mon 13 Jan 2025 12:00 UTC.")
+    c2 = await service.challenge(bob.id, "chess", opponent_id=ann.id, colour="white", days=None)
+    assert text.challenge_sent_text(c2, HTML) == (
+        "Challenge #2 sent to <b>Ann &lt;b&gt;</b>: <b>Chess</b> · rated · no clock · you play White "
+        "· open until Mon 13 Jan 2025 12:00 UTC.")
+    assert text.challenge_text(c2, PLAIN).startswith(
+        "Ann <b>, Bob challenges you (#2): Chess · rated · no clock · Bob plays White")
+    await service.cancel_challenge(c2.id, bob.id)
     with pytest.raises(ServiceError, match="no player 'carol@x' here"):
         await execute(parse("challenge chess carol@x", in_game=False), ctx(ann))
 

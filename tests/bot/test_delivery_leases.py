@@ -102,7 +102,7 @@ async def test_commands_return_before_delivery_and_drain_waits_for_it(svc, notif
     slow.gate.set()
     await svc.outbox.drain()
     kinds = [type(e).__name__ for e in slow.events]
-    assert kinds[0] == "ChallengeReceived" and "GameStarted" in kinds and "YourMove" in kinds
+    assert kinds[0] == "ChallengeReceived" and kinds.count("GameStarted") == 2  # the first mover's says it all
     assert all(r.status == "sent" for r in await event_rows(svc))
 
 

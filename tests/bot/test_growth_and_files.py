@@ -118,8 +118,9 @@ async def test_pending_notices_are_never_pruned(opener, fake_engine, settings, c
     await svc.sweep()
     async with svc.store.read() as tx:
         statuses = {e.status for e in await tx.events()}
-    # the challenge, its buttons' tidying (offer_settled), two game_started, a your_move
-    assert statuses == {"pending"} and _counts(svc.store.path)["events"] == before == 5
+    # the challenge, its buttons' tidying (offer_settled), two game_started (the first mover's
+    # says it is their move: no your_move after it)
+    assert statuses == {"pending"} and _counts(svc.store.path)["events"] == before == 4
 
 
 async def test_retention_zero_keeps_everything(opener, fake_engine, settings, clock):

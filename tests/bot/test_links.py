@@ -28,6 +28,17 @@ def test_link_is_signed_on_the_base_url(tmp_path):
     assert links.link_suffix(s, 12) == f"\nGame page: <{url}>"
 
 
+def test_a_players_own_link_plays_their_side(tmp_path):
+    s = settings(tmp_path, "https://chess.example/")
+    for side, letter in (("white", "w"), ("b", "b")):
+        url = links.player_link(s, 12, side)
+        token = url.rsplit("/", 1)[1]
+        assert url.startswith("https://chess.example/g/12/")
+        assert tokens.role(b"s3cret", 12, token) == letter and tokens.role(b"s3cret", 13, token) is None
+        assert url in links.link_suffix(s, 12, letter)
+    assert tokens.role(b"s3cret", 12, tokens.sign(b"s3cret", 12)) == ""   # the watching link
+
+
 def test_no_suffix_without_a_web_url_but_a_link_on_the_served_address(tmp_path):
     s = settings(tmp_path, None)
     assert links.link_suffix(s, 3) == ""

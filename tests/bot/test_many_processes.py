@@ -76,8 +76,10 @@ if "postgres" in BACKENDS:  # SQLite has no notifications between processes (the
         # no sweep, no poke here: only the other process's commit can wake this delivery
         await _until(delivering, lambda: delivering.of(ev.ChallengeReceived, bob.id))
         g = await new_game(elsewhere, alice, bob)
-        await _until(delivering, lambda: delivering.of(ev.YourMove, alice.id))
-        assert [e.game_id for e in delivering.of(ev.YourMove, alice.id)] == [g.id]
+        # Alice moves first: the game's start is her notice that it is her move
+        started = lambda: [e for e in delivering.of(ev.GameStarted, alice.id) if e.your_move]  # noqa: E731
+        await _until(delivering, started)
+        assert [e.game_id for e in started()] == [g.id]
 
 
 async def test_two_processes_sweeping_at_once_do_each_due_job_once(opener, fake_engine, clock):

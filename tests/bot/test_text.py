@@ -93,3 +93,22 @@ def test_help_comes_from_the_grammar_in_each_markup():
     assert text.help_text(GRAMMAR, HTML, "undo").startswith("<code>takeback [accept|decline]</code>: ")
     with pytest.raises(GrammarError, match="no command 'dance'"):
         text.help_text(GRAMMAR, PLAIN, "dance")
+
+
+def test_the_games_start_is_the_first_movers_one_notice():
+    """Issue 29: at a game's start the player to move is told once, by the notice that it
+    has begun; the other player is told it has begun."""
+    mover = ev.GameStarted(recipient=ANN, game_id=3, game="chess", white=ANN, black=EVE, days=3,
+                           challenge_id=9, rated=True, your_move=True, deadline=WHEN)
+    assert text.event_text(mover, PLAIN) == (
+        f"Game #3 (Chess) against {HOSTILE} has begun: you play White, 3 days per move, a rated "
+        "game. It is your move: answer by Tue 24 Nov 2026 21:00 UTC.")
+    stamp = int(WHEN.timestamp())
+    assert text.event_text(mover, DISCORD).endswith(f"It is your move: answer by <t:{stamp}:f> (<t:{stamp}:R>).")
+    untimed = ev.GameStarted(recipient=ANN, game_id=3, game="chess", white=ANN, black=EVE, days=None,
+                             challenge_id=9, your_move=True)
+    assert text.event_text(untimed, HTML).endswith("no clock, a casual game. It is your move.")
+    waiting = ev.GameStarted(recipient=EVE, game_id=3, game="chess", white=ANN, black=EVE, days=3,
+                             challenge_id=9)
+    assert text.event_text(waiting, PLAIN) == ("Game #3 (Chess) against Ann has begun: you play Black, "
+                                               "3 days per move, a casual game.")

@@ -14,7 +14,7 @@ import pytest
 
 from bot import computer as comp
 from bot.errors import ServiceError
-from bot.events import MemoryNotifier, YourMove
+from bot.events import MemoryNotifier, GameStarted, YourMove
 from bot.notifiers import Notifiers
 from bot.service import GameService
 
@@ -33,7 +33,7 @@ async def start_game(t, game: str, *, level: int = 1, colour: str = "white", set
 
 async def test_computer_accepts_and_answers_each_move_in_chess(table):
     me, cpu, gid = await start_game(table, "chess")
-    assert cpu.platform == "computer" and cpu.user_id == "level-1" and cpu.name == "fairypost (level 1)"
+    assert cpu.platform == "computer" and cpu.user_id == "level-1" and cpu.name == "fairypost level 1"
     for ply, text in ((1, "e4"), (3, "d4"), (5, "Nf3")):
         view = await table.service.game(gid)
         if view.status != "active":
@@ -46,8 +46,11 @@ async def test_computer_accepts_and_answers_each_move_in_chess(table):
         assert view.moves[-1].player_id == cpu.id and view.to_move.id == me.id
     # the human was told of each reply, like of any opponent's move
     told = table.seen.of(YourMove, me.id)
-    assert [e.ply for e in told] == [0, 2, 4, 6]
-    assert all(e.last_move for e in told[1:])
+    assert [e.ply for e in told] == [2, 4, 6]
+    assert all(e.last_move for e in told)
+    # the first move was said once, by the game's start (issue 29: not twice)
+    started = table.seen.of(GameStarted, me.id)
+    assert len(started) == 1 and started[0].your_move and started[0].deadline is not None
 
 
 async def _sans(t, gid):
@@ -90,7 +93,7 @@ async def test_a_game_to_its_end_against_level_1(table):
     assert view.status == "finished", "the game did not end"
     assert view.result in ("1-0", "0-1", "1/2-1/2")
     record = await table.service.record(gid)
-    assert "fairypost (level 1)" in record and view.result in record
+    assert "fairypost level 1" in record and view.result in record
 
 
 async def test_the_computer_never_loses_on_time_but_the_human_can(settings, clock):

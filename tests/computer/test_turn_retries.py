@@ -69,7 +69,7 @@ async def test_a_failing_turn_is_retried_by_the_sweep_with_growing_pauses(settin
         (told,) = t.seen.of(ComputerStalled, me.id)
         assert told.failures == 3 and told.computer.id == cpu.id
         assert event_text(told, PLAIN) == (
-            "Game #1 (Chess): fairypost (level 1) could not make its move (3 attempts failed). It "
+            "Game #1 (Chess): fairypost level 1 could not make its move (3 attempts failed). It "
             "keeps trying; the game waits for it, and neither side can lose on time meanwhile.")
         # days pass (a 1-day game): the pauses stop growing at an hour, no one loses on time
         for _ in range(3 * 24):

@@ -128,8 +128,11 @@ async def test_challenge_is_answered_before_the_dm_that_fails_twice_and_the_game
     board = req.index("post", thread, start=start)
     assert opened < board  # the game's board is in its thread
     dms = [n for n, (k, who, _) in enumerate(req) if n > start and k == "dm"]
-    assert {req[n][1] for n in dms} == {w.alice, w.bob}  # game begun (both), your move (Alice)
-    assert len(dms) >= 3 and all(n > opened for n in dms)
+    # game begun (both; Alice's, who moves first, says it is her move: one notice, issue 29)
+    assert {req[n][1] for n in dms} == {w.alice, w.bob}
+    assert len(dms) == 2 and all(n > opened for n in dms)
+    alices = next(req[n][2] for n in dms if req[n][1] is w.alice)
+    assert "has begun: you play White" in alices and "It is your move: answer by" in alices
     assert all(str(thread.id) in req[n][2] for n in dms)  # each links to the thread
     game = (await svc.list_games((await w.fairy.player(w.alice)).id))[0]
     assert (await w.fairy.links.thread_of(game.id)).thread_id == str(thread.id)

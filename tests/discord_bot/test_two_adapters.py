@@ -76,7 +76,7 @@ async def test_each_players_notice_goes_to_their_own_platform_at_once(settings, 
 
         # Tom (terminal) challenges Alice (Discord): the notice is Alice's DM, with its buttons
         reply = await tom_types("challenge chess alice days 3")
-        assert reply.text.startswith("Challenge #1 sent: ")
+        assert reply.text.startswith("Challenge #1 sent to Alice: Chess · rated · 3 days per move · ")
         dms, said = news(0, 0)
         assert len(dms) == 1 and "Tom challenges you to **Chess** (#1)" in dms[0] and said == []
         accept = custom_ids(w.dms(w.alice)[-1]["view"])[0]

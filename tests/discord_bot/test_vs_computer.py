@@ -52,7 +52,7 @@ async def test_challenge_the_bot_play_hint_and_review(world):
     i = w.interaction(w.alice)
     await run(commands.challenge, i, game="chess", opponent=w.guild.me, colour="white", level=1)
     first = last_answer(i)["content"]
-    assert "✅ Accepted by **fairypost (level 1)**: game #" in first
+    assert "✅ Accepted by **fairypost level 1**: game #" in first
     thread = w.threads[-1]
     assert "The game begins." in w.sent_to(thread)[0]["content"]
     gid = (await w.fairy.service.list_games((await w.fairy.player(w.alice)).id))[0].id
@@ -86,20 +86,20 @@ async def test_challenge_the_bot_play_hint_and_review(world):
     assert answer["content"].startswith(f"The review of game #{gid}: ")
     assert answer["file"].filename == f"fairypost-review-{gid}.txt"
     review = answer["file"].fp.read().decode()
-    assert "1.     e4" in review and "Alice v fairypost (level 1), 0-1 (resignation)" in review
+    assert "1.     e4" in review and "Alice v fairypost level 1, 0-1 (resignation)" in review
 
 
 async def test_the_computer_option_and_white_computer_moves_first(world, clock):
     w = world
     i = w.interaction(w.bob)
     await run(commands.challenge, i, game="chess", computer=True, colour="black")
-    assert "✅ Accepted by **fairypost (level 3)**" in last_answer(i)["content"]
+    assert "✅ Accepted by **fairypost level 3**" in last_answer(i)["content"]
     thread = w.threads[-1]
     bob = await w.fairy.player(w.bob)
     gid = (await w.fairy.service.list_games(bob.id))[0].id
     await w.fairy.computer.idle(gid)
     gv = await w.fairy.service.game(gid)
-    assert gv.white.name == "fairypost (level 3)" and gv.ply == 1 and gv.deadline is not None
+    assert gv.white.name == "fairypost level 3" and gv.ply == 1 and gv.deadline is not None
     posts = [p["content"] for p in w.sent_to(thread)]
     assert "The game begins." in posts[0] and f"played **{gv.moves[0].san}**" in posts[-1]
     # the human's clock runs: out of time, the final board is posted once
@@ -161,4 +161,4 @@ async def test_hint_and_review_typed_in_the_thread(world):
     text, kwargs = await say("review")
     assert text.startswith(f"The review of game #{gid}: 0 blunder(s) (??)")
     assert kwargs["file"].filename == f"fairypost-review-{gid}.txt"
-    assert "Alice v fairypost (level 1), 0-1 (resignation)" in kwargs["file"].fp.read().decode()
+    assert "Alice v fairypost level 1, 0-1 (resignation)" in kwargs["file"].fp.read().decode()

@@ -14,7 +14,7 @@ import pytest
 import rules
 from bot.discord_bot import format as discord_format
 from bot.words.game_texts import piece_text, rules_text
-from bot.terminal.session import WIDTH
+from bot.terminal.console import DEFAULT_WIDTH as WIDTH
 from bot.words.text import HTML, PLAIN
 from tests.terminal.conftest import Fairypost
 

@@ -1,5 +1,6 @@
-"""With FAIRYPOST_WEB_URL set, every board mailed carries the game page's signed link (the
-web's own tokens, bot/web/tokens.py, over the one signing helper bot/signing.py)."""
+"""With FAIRYPOST_WEB_URL set, every board mailed carries the player's own game page link,
+that lets them play there (the web's own tokens, bot/web/tokens.py, over the one signing
+helper bot/signing.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ async def test_boards_carry_the_games_page(linked_bot, servers):
     text = text_of(servers.last_to(side["w"]))
     m = re.search(r"Game page: https://chess\.example\.org/g/(\d+)/(\S+)", text)
     assert m and int(m.group(1)) == game_id
-    assert web_tokens.verify(b"pages", game_id, m.group(2))
+    assert web_tokens.role(b"pages", game_id, m.group(2)) == "w"   # White's own: plays White
 
 
 async def test_no_link_without_the_pages_url(bot, servers):

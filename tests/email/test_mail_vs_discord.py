@@ -105,7 +105,7 @@ async def test_a_mail_player_against_a_discord_player_to_mate(world, servers):
         side = "w" if ply % 2 == 0 else "b"
         if ply == by_mail:
             board = servers.last_to(BOB_MAIL)
-            assert "Your move in game #1" in text_of(board)
+            assert "It is your move" in text_of(board)  # the game's start, or a "your move" mail
             await servers.deliver(reply_to_mail(BOB_MAIL, board, san))
         elif side == bob_side:
             i = w.interaction(w.bob)
@@ -155,7 +155,7 @@ async def test_asking_to_link_someones_address_takes_nothing_from_them(world, se
     if alice_side == "b":
         await servers.deliver(reply_to_mail(bob, servers.last_to(bob), "e4"))
         await step(w)
-    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "Your move"), "d4" if alice_side == "w" else "d5"))
+    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "It is your move"), "d4" if alice_side == "w" else "d5"))
     await step(w)
     assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")  # Alice still plays
     for n in range(5):
@@ -184,9 +184,9 @@ async def test_a_mail_player_who_links_to_discord_still_plays_the_games_begun_by
     await run(commands.settings, j, email_code=code)
     assert (await w.adapter.accounts.player_of(ALICE)).platform == "discord"
     if view.white.user_id != ALICE:
-        await servers.deliver(reply_to_mail("carol@c.test", servers.last_to("carol@c.test", "Your move"), "e4"))
+        await servers.deliver(reply_to_mail("carol@c.test", servers.last_to("carol@c.test", "It is your move"), "e4"))
         await step(w)
-    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "Your move"), "d4" if view.white.user_id == ALICE else "d5"))
+    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "It is your move"), "d4" if view.white.user_id == ALICE else "d5"))
     await step(w)
     assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")
     assert "Your move" in text_of(servers.last_to("carol@c.test"))

@@ -304,3 +304,21 @@ def text_height(img, box):
     bright = img.crop(box).convert("L").point(lambda v: 255 if v > 120 else 0)
     bb = bright.getbbox()
     return 0 if bb is None else bb[3] - bb[1]
+
+
+@pytest.mark.parametrize("game,letter,square", [("kingqueen", "i", 56), ("superchess", "j", 56),
+                                                 ("superchess", "j", 72)])
+def test_a_dotted_file_letter_keeps_its_dot(game, letter, square):
+    """Bold by a stroke all round once filled the gap under the dot: an i read as an l (the
+    web page's squares are 56 px)."""
+    pos = rules.start(game)
+    lay = board_layout(pos, flip=False, square=square, result="")
+    img = board_image(pos, flip=False, square=square, result="")
+    x0, _, x1, _ = lay.box(f"{letter}1")
+    top, bottom = lay.top + lay.board_h, lay.height
+    best = 0
+    for x in range((x0 + x1) // 2 - 2, (x0 + x1) // 2 + 3):   # the letter's stem, whatever its width
+        inked = [sum(img.getpixel((x, y))) > sum(palette.COORDINATES) * 0.7 for y in range(top, bottom)]
+        runs = sum(1 for a, b in zip([False] + inked, inked) if b and not a)
+        best = max(best, runs)
+    assert best >= 2, "the dot has merged with the stem"

@@ -222,8 +222,9 @@ def test_a_due_reminder_survives_a_kill_and_is_seen_once(tmp_path, hang):
     db, logs = tmp_path / "games.db", tmp_path
     assert run_to_end(db, "setup-remind", logs, "--now", T0.isoformat()).startswith("READY")
     seen = lines(logs / "delivered.log")
+    # (the first mover's game_started says it is their move: no your_move after it)
     assert [line.split()[1] for line in seen] == ["challenge_received", "offer_settled", "game_started",
-                                                  "game_started", "your_move"]
+                                                  "game_started"]
 
     signal_line = run_and_kill_at(hang, db, "remind", logs, "--now", T1.isoformat())
     reminder, events = warning_state(db)

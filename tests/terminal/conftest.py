@@ -31,6 +31,8 @@ class Fairypost:
             "XDG_DATA_HOME": str(tmp_path / "xdg"),  # nothing lands in the real data folder
             "PYTHONPATH": os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]),
             "PYTHONIOENCODING": "utf-8",
+            # a wide terminal: the transcripts' lines stay whole (test_keyboard.py wraps them)
+            "COLUMNS": "250",
         })
 
     def __call__(self, *args: str, input: str = "", env: dict | None = None,

@@ -29,9 +29,12 @@ class Script(io.StringIO):
         return self.steps.pop(0) + "\n" if self.steps else ""
 
 
-def run_session(settings: Settings, clock: ManualClock, steps, **kw) -> tuple[int, str]:
+def run_session(settings: Settings, clock: ManualClock, steps, width: int = 250,
+                **kw) -> tuple[int, str]:
+    """The session's exit status and output (``width``: the terminal's; wide, the lines stay whole)."""
     out = io.StringIO()
-    code = asyncio.run(play(settings, console=Console(Script(steps), out), clock=clock, **kw))
+    code = asyncio.run(play(settings, console=Console(Script(steps), out, width=width),
+                            clock=clock, **kw))
     return code, out.getvalue()
 
 

@@ -40,3 +40,28 @@ def test_the_commands_it_names_exist():
     sources = "\n".join(p.read_text() for p in readers)
     for var in re.findall(r"`(FAIRYPOST_[A-Z_]+)", README):
         assert f'"{var}"' in sources, var
+
+
+def test_the_first_screen_installs_and_plays_a_friend_and_the_computer():
+    """A newcomer's first screen (issue 29, item 6): what fairypost is, the install, a game
+    against a friend and one against the computer; running it for others follows, in the
+    order Discord, mail, the web, PostgreSQL, Docker."""
+    first = "\n".join(README.splitlines()[:30])
+    assert first.startswith("# fairypost\n\nCorrespondence chess")
+    assert "pip install ." in first
+    play = re.findall(r"^\s+\S*fairypost play (.+?)\s+# (.+)$", first, re.MULTILINE)
+    assert [args for args, _ in play] == ["grandducal", "chess --vs computer"]
+    assert "two players at one keyboard" in play[0][1] and "computer" in play[1][1]
+    headings = re.findall(r"^## (.+)$", README, re.MULTILINE)
+    assert headings[0] == "Install and play"
+    order = ["Running it for others", "The bot on Discord", "Play by email", "Game pages on the web",
+             "Outgrowing one machine: PostgreSQL", "Docker"]
+    assert [h for h in headings if h in order] == order
+    assert headings.index("Run the tests") > headings.index("Docker")  # for developers, later
+
+
+def test_the_suites_budget_is_the_one_the_readme_states():
+    from tests.conftest import CPU_BUDGET_SECONDS
+    section = README.split("\n## Run the tests\n", 1)[1].split("\n## ", 1)[0]
+    assert f"budget of ten minutes ({CPU_BUDGET_SECONDS} s)" in " ".join(section.split())
+    assert CPU_BUDGET_SECONDS == 600

@@ -10,7 +10,8 @@ from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.service import GameService
 from bot.web import tokens
-from bot.web.server import make_app
+from bot.web.server import WORKERS, make_app
+from bot.web.work import Workers
 
 SECRET = b"test secret"
 
@@ -37,7 +38,9 @@ async def svc(tmp_path):
 
 @pytest.fixture
 async def client(svc):
-    c = TestClient(TestServer(make_app(svc, SECRET)))
+    app = make_app(svc, SECRET)
+    app[WORKERS] = Workers(processes=1)   # one worker process is enough here (the suite's CPU)
+    c = TestClient(TestServer(app))
     await c.start_server()
     yield c
     await c.close()

@@ -24,6 +24,10 @@ def test_link_prints_the_signed_url(tmp_path, capsys, monkeypatch):
     assert cli.main(["link", str(game_id)]) == 0
     assert capsys.readouterr().out.strip() == \
         f"https://chess.example.org/g/{game_id}/{tokens.sign(b's3', game_id)}"
+    for side, letter in (("white", "w"), ("black", "b")):   # each player's own link, to play
+        assert cli.main(["link", str(game_id), "--side", side]) == 0
+        assert capsys.readouterr().out.strip() == \
+            f"https://chess.example.org/g/{game_id}/{tokens.sign_side(b's3', game_id, letter)}"
     assert cli.main(["link", str(game_id), "--public"]) == 0
     assert capsys.readouterr().out.strip() == f"https://chess.example.org/g/{game_id}"
     assert is_public(db, game_id)

@@ -1,4 +1,5 @@
-"""Discord's /board carries the game's page when FAIRYPOST_WEB_URL is set (a Discord double)."""
+"""Discord's /board carries the game's page when FAIRYPOST_WEB_URL is set (a Discord double):
+to a player (the reply only they see) their own link, that plays their side."""
 
 from bot.discord_bot import commands
 from bot.web import tokens
@@ -21,6 +22,7 @@ async def test_board_links_the_game_page_only_with_a_web_url(settings, clock):  
             if url is None:
                 assert "Game page" not in content and "/g/" not in content
             else:
-                assert f"<{url}/g/{game_id}/{tokens.sign(b'k', game_id)}>" in content
+                assert f"<{url}/g/{game_id}/{tokens.sign_side(b'k', game_id, 'b')}>" in content
+                assert last_answer(i)["ephemeral"] is True   # Bob's eyes only
         finally:
             await w.fairy.service.close()

@@ -39,3 +39,22 @@ async def test_run_serves_the_pages_only_with_a_port(tmp_path, monkeypatch):
             await client.close()
         with socket.socket() as s:   # closed with the bot
             assert s.connect_ex(("127.0.0.1", port)) != 0
+
+
+async def test_the_pages_alone_leave_the_opponents_notice_to_its_platform(tmp_path):
+    """``fairypost web`` alone delivers nothing: a move played on a page leaves the
+    opponent's "your move" for the process that serves their platform (Discord here)."""
+    from bot.service import GameService
+    from bot.web.server import _LeaveNotices
+    svc = await GameService.open(Settings(db_path=str(tmp_path / "g.db"), command_rate_per_minute=0),
+                                 notifier=_LeaveNotices())
+    try:
+        alice = await svc.player("discord", "1", "Alice")
+        bob = await svc.player("discord", "2", "Bob")
+        ch = await svc.challenge(alice.id, "chess", opponent_id=bob.id, days=3, colour="white")
+        game = await svc.accept_challenge(ch.id, bob.id)
+        await svc.move(game.id, alice.id, "e4")
+        async with svc.store.read() as tx:
+            assert await tx.undelivered_events("your_move", bob.id)
+    finally:
+        await svc.close()

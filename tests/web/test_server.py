@@ -2,10 +2,12 @@ import asyncio
 import io
 import json
 
+import pytest
 from PIL import Image
 
 from bot.web import tokens
 
+from ..bot.backends import BACKENDS
 from .conftest import SECRET, new_game, path
 
 
@@ -19,7 +21,7 @@ async def test_page_shows_the_game_escaped(svc, client):
         assert f">{san}</li>" in html
     assert '<li data-ply="3" data-n="2">Nf3</li>' in html
     assert "Black to move (Bob)" in html
-    assert '<script src="/static/game.js">' in html
+    assert '<script src="/static/game.js?v=' in html
     data = json.loads(html.split('type="application/json">')[1].split("</script>")[0])
     assert data["state"]["ply"] == 3 and data["state"]["white"] == "Alice <b>&"
 
@@ -40,16 +42,17 @@ async def test_state_board_and_layout(svc, client):
     view = await new_game(svc, "chess", ["e4", "e5"])
     st = await (await client.get(path(view.id, "/state.json"))).json()
     assert [m["san"] for m in st["moves"]] == ["e4", "e5"] and st["turn"] == "w"
-    r = await client.get(path(view.id, "/board.png?ply=1&flip=1&sel=g1"))
+    r = await client.get(path(view.id, "/board.png?ply=1&flip=1"))
     assert r.status == 200 and r.content_type == "image/png"
     img = Image.open(io.BytesIO(await r.read()))
-    lay = await (await client.get(path(view.id, "/layout.json?ply=1&flip=1"))).json()
+    lay = await (await client.get(path(view.id, "/position.json?ply=1&flip=1"))).json()
     assert img.size == (lay["width"], lay["height"]) and img.width > 400
     assert len(lay["squares"]) == 64
     x0, y0, x1, y1 = lay["squares"]["a1"]
     assert x0 > lay["squares"]["h1"][0] and y0 < lay["squares"]["a8"][1]   # flipped
     assert len(img.convert("RGB").getcolors(1 << 20)) > 20
-    for bad in ("?ply=9", "?ply=x", "?sel=z9", "?line=e2e5"):
+    assert lay["pieces"]["g1"] == "White Knight" and "e4" in lay["pieces"]
+    for bad in ("?ply=9", "?ply=x", "?line=e2e5"):
         r = await client.get(path(view.id, "/board.png" + bad))
         assert r.status == 400, bad
         assert (await r.text())
@@ -58,19 +61,23 @@ async def test_state_board_and_layout(svc, client):
 async def test_square_moves_and_side_line(svc, client):
     view = await new_game(svc, "chess", ["e4", "e5"])
     got = await (await client.get(path(view.id, "/moves.json?ply=2&line=g1f3+b8c6&square=f1"))).json()
-    assert got["line"] == ["Nf3", "Nc6"]
+    line = await (await client.get(path(view.id, "/position.json?ply=2&line=g1f3+b8c6"))).json()
+    assert line["line"] == ["Nf3", "Nc6"]
     assert got["targets"]["b5"] == [{"lan": "f1b5", "san": "Bb5"}]
     assert "a6" in got["targets"] and "f1" not in got["targets"]
     # the game itself is untouched
     assert (await svc.game(view.id)).ply == 2
-    r = await client.get(path(view.id, "/moves.json?line=g1f4"))
-    assert r.status == 400 and "g1f4" in await r.text()
+    for what in ("moves.json?square=g1&line=g1f4", "position.json?line=g1f4"):
+        r = await client.get(path(view.id, "/" + what))
+        assert r.status == 400 and "g1f4" in await r.text()
+    r = await client.get(path(view.id, "/moves.json?square=z9"))
+    assert r.status == 400 and "z9" in await r.text()
 
 
 def test_wall_cyclops_and_drop_moves():
     import rules
 
-    from bot.web.analysis import drop_moves, square_moves
+    from bot.web.analysis import placements, square_moves
     # Ganymede's Wall (a2-b2 at the start): the same moves clicked on either square
     pos = rules.start("ganymede")
     a, b = square_moves(pos, "a2"), square_moves(pos, "b2")
@@ -84,8 +91,13 @@ def test_wall_cyclops_and_drop_moves():
     # King and Queen: a piece in hand is dropped
     kq = rules.from_fen("kingqueen", "***nkc***/***1b1***/p1p1p1p1p/9/P1P1P1P1P/***1B1***/"
                                      "***CK1*** w - - 0 1 hand=N;dropped=-")
-    drops = drop_moves(kq)
-    assert {d["to"] for d in drops} == {"f1", "d2", "f2"} and drops[0]["lan"] == "N@f1"
+    drops = placements(kq)
+    assert {d["squares"][0] for d in drops} == {"f1", "d2", "f2"} and drops[0]["lan"] == "N@f1"
+    assert all(d["drop"] and d["piece"] == "N" for d in drops)
+    # Super Chess's set-up: each action places two Super Pawns, picked by a click on each
+    setup = placements(rules.from_fen("superchess", rules.game("superchess").setup_start_fen))
+    assert {"lan": "S@a2,S@b2", "squares": ["a2", "b2"]}.items() <= setup[0].items()
+    assert not any(d["drop"] for d in setup)
 
 
 async def test_live_events_follow_the_game(svc, client):
@@ -155,3 +167,142 @@ def test_a_promotion_offers_every_piece_on_one_square():
     pos = rules.from_fen("chess", "8/4P3/8/8/8/8/k7/6K1 w - - 0 1")
     got = square_moves(pos, "e7")
     assert sorted(m["san"] for m in got["targets"]["e8"]) == ["e8=B", "e8=N", "e8=Q", "e8=R"]
+
+
+async def test_pictures_keyed_by_the_games_version(svc, client):
+    """An address names one state of the game for good; a takeback or a result moves the
+    version on, so an old address is refused (409) and the page asks again."""
+    from bot.web.server import PICTURES
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    alice, bob = await svc.player("test", "a"), await svc.player("test", "b")
+    first = path(view.id, f"/board.png?v={view.version}&ply=2")
+    r = await client.get(first)
+    assert r.status == 200 and "immutable" in r.headers["Cache-Control"]
+    await svc.ask_takeback(view.id, bob.id)
+    await svc.accept_takeback(view.id, alice.id)
+    now = await svc.game(view.id)
+    assert now.version != view.version
+    assert (await client.get(first)).status == 409
+    st = await (await client.get(path(view.id, "/state.json"))).json()
+    assert st["version"] == now.version and st["ply"] == 1
+    await svc.resign(view.id, bob.id)
+    st = await (await client.get(path(view.id, "/state.json"))).json()
+    assert st["banner"] and "resigned" in st["banner"] and st["version"] > now.version
+    # 300 requests for one board: one rendering
+    app = client.server.app
+    before = app[PICTURES].renders
+    address = path(view.id, f"/board.png?v={st['version']}&ply=1")
+    got = await asyncio.gather(*(client.get(address) for _ in range(300)))
+    assert {r.status for r in got} <= {200, 429} and sum(r.status == 200 for r in got) >= 4
+    assert app[PICTURES].renders - before == 1
+
+
+async def test_every_response_has_the_safety_headers(svc, client):
+    view = await new_game(svc, "chess", ["e4"])
+    html = await (await client.get(path(view.id))).text()
+    script = html.split('<script src="')[1].split('"')[0]
+    for address in (path(view.id), path(view.id, "/state.json"), path(view.id, "/board.png"),
+                    script, "/g/1/forged", "/nothing", "/favicon.ico"):
+        r = await client.get(address, allow_redirects=False)
+        h = r.headers
+        assert h["X-Content-Type-Options"] == "nosniff", address
+        assert "frame-ancestors 'none'" in h["Content-Security-Policy"], address
+        assert "script-src 'self'" in h["Content-Security-Policy"]
+        assert h["Server"] == "fairypost", address   # no version of anything
+    r = await client.get(script)
+    assert "?v=" in script and "immutable" in r.headers["Cache-Control"]
+    r = await client.get("/favicon.ico")
+    assert r.status == 200 and r.content_type == "image/svg+xml"
+
+
+async def test_players_act_through_the_service_and_watchers_cannot(svc, client):
+    view = await new_game(svc, "chess", ["e4"])
+    black = f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'b')}"
+    white = f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'w')}"
+    r = await client.post(path(view.id, "/move"), json={"text": "e5"})
+    assert r.status == 403
+    r = await client.post(white + "/move", json={"text": "d4", "ply": 1})
+    assert r.status == 409 and "turn" in (await r.json())["error"]
+    r = await client.post(black + "/move", json={"text": "e5", "ply": 0})   # stale: expected_ply
+    assert r.status == 409
+    r = await client.post(black + "/move", json={"text": "<b>", "ply": 1})
+    assert r.status == 409 and (await r.json())["error"]
+    r = await client.post(black + "/move", json={"text": "e5", "ply": 1})
+    assert r.status == 200 and (await r.json())["state"]["ply"] == 2
+    for bad in ({"action": "explode"}, {"action": "resign", "ply": "x"}, ["resign"]):
+        assert (await client.post(black + "/action", json=bad)).status == 400
+    r = await client.post(black + "/action", json={"action": "offer_draw", "ply": 2})
+    assert (await r.json())["state"]["drawOffer"] == "b"
+    r = await client.post(white + "/action", json={"action": "accept_draw", "ply": 2})
+    assert (await r.json())["state"]["result"] == "1/2-1/2"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_move_by_another_process_reaches_an_open_stream(backend, tmp_path):
+    """A second service on the same database (its own connections, as another process
+    has) makes the move: the open stream hears it well within a second, through SQLite's
+    data version or PostgreSQL's NOTIFY."""
+    import random
+    import time
+    from contextlib import AsyncExitStack, nullcontext
+    from datetime import UTC, datetime
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.config import Settings
+    from bot.service import GameService
+    from bot.timekeeping.clock import ManualClock
+    from bot.web.server import make_app
+
+    from ..bot.backends import fresh_postgres
+    async with AsyncExitStack() as stack:
+        db = await stack.enter_async_context(
+            fresh_postgres() if backend == "postgres" else nullcontext(str(tmp_path / "g.db")))
+
+        async def service(hour):
+            svc = await GameService.open(Settings(db_path=db, command_rate_per_minute=0),
+                                         clock=ManualClock(datetime(2026, 1, 5, hour, tzinfo=UTC)),
+                                         rng=random.Random(hour))
+            stack.push_async_callback(svc.close)
+            return svc
+        pages, other = await service(12), await service(13)
+        view = await new_game(pages, "chess", ["e4"])
+        client = TestClient(TestServer(make_app(pages, SECRET)))
+        await client.start_server()
+        stack.push_async_callback(client.close)
+        r = await client.get(path(view.id, "/events"))
+        assert await r.content.readline() == b": live\n"
+        await r.content.readline()
+        began = time.monotonic()
+        await other.move(view.id, (await other.player("test", "b")).id, "e5")
+        while (await asyncio.wait_for(r.content.readline(), 3)) != b"event: update\n":
+            pass
+        assert time.monotonic() - began < 1.0
+        assert json.loads((await r.content.readline())[5:])["ply"] == 2
+        r.close()
+
+
+async def test_evaluations_take_turns_by_game_and_are_capped():
+    from bot.web.evaluation import Evaluator
+    from bot.web.work import Busy
+    ev = Evaluator(seconds=0.05, per_game=2, total=4)
+    import rules
+    start = rules.start("chess").fen()
+    flood = [("e2e4",), ("d2d4",)]
+    try:
+        tasks = [asyncio.create_task(ev.evaluate("chess", start, lans, queue=1)) for lans in flood]
+        await asyncio.sleep(0)
+        try:
+            await ev.evaluate("chess", start, ("c2c4",), queue=1)   # a third for game 1: refused
+            raise AssertionError("not capped")
+        except Busy:
+            pass
+        other = asyncio.create_task(ev.evaluate("chess", start, ("g1f3",), queue=2))
+        order = []
+        for name, t in zip(("1a", "1b", "2"), tasks + [other], strict=True):
+            t.add_done_callback(lambda _t, name=name: order.append(name))
+        await asyncio.gather(*tasks, other)
+        # game 2's one request ran before game 1's second: the games take turns
+        assert order == ["1a", "2", "1b"] and ev.searches == 3
+    finally:
+        ev.close()

@@ -1,17 +1,23 @@
-// The game page: steps through the game, follows it live, and an analysis side line.
-// Plain script, no build step; every picture comes from the server's renderer.
+// The game page: steps through the game, follows it live, an analysis side line, and for
+// a player's own link, playing: a click on a piece then on its target (or a typed move).
+// Plain script, no build step; the board's picture comes from the server's renderer and
+// a button over each square (named by the square, then its piece) takes the clicks.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
   const base = data.base;
-  let game = data.state;      // the real game (state.json)
+  const role = data.role;     // "w" or "b": this link plays that side; null: it watches
+  let game = data.state;      // the real game (state.json, then the live updates)
   let ply = game.ply;         // the game's ply shown
   let line = [];              // the side line: LANs played from `ply`
-  let flip = false;
-  let layout = null;          // square -> pixel box of the picture shown
-  let selected = null;        // {square, targets} of the clicked piece
+  let flip = role === "b";
+  let pos = null;             // position.json of the shown position
+  let shownAt = null;         // the board picture's address
+  let selected = null;        // moves.json of the clicked piece
+  let placing = null;         // {cands, picked}: a placement being picked square by square
   let pendingDrop = null;     // a piece letter from the hand buttons
-  let info = null;            // moves.json of the shown position
+  let asked = 0;              // the newest position asked for (older answers are dropped)
+  let closed = false;         // the link stopped working
   const $ = (id) => document.getElementById(id);
 
   function query(extra) {
@@ -22,17 +28,85 @@
   }
   async function getJSON(path, extra) {
     const r = await fetch(`${base}/${path}?${query(extra)}`);
-    if (!r.ok) throw new Error(await r.text());
+    if (!r.ok) { const e = new Error(await r.text()); e.status = r.status; throw e; }
     return r.json();
   }
+  async function post(path, body) {
+    const r = await fetch(`${base}/${path}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    let got = null;
+    try { got = await r.json(); } catch (e) { got = { error: "the server did not answer" }; }
+    if (!r.ok && !got.error) got.error = `refused (${r.status})`;
+    return got;
+  }
 
+  // --- showing ------------------------------------------------------------------------
   async function show() {
-    const sel = selected ? { sel: selected.square } : {};
-    $("board").src = `${base}/board.png?${query(sel)}`;
-    layout = await getJSON("layout.json");
-    info = await getJSON("moves.json");
-    drawMoves(); drawLine(); drawDrops();
+    const mine = ++asked;
+    let got;
+    try {
+      got = await getJSON("position.json");
+    } catch (e) {
+      if (mine === asked) return recover(e);
+      return;
+    }
+    if (mine !== asked) return;   // the viewer moved on meanwhile
+    pos = got;
+    const src = `${base}/board.png?v=${game.version}&${query()}`;
+    if (src !== shownAt) { $("board").src = src; shownAt = src; }
     $("eval").textContent = "";
+    drawSquares(); drawMoves(); drawLine(); drawDrops(); drawPlay();
+  }
+  // a request the game no longer fits (a takeback meanwhile): read the game and go on
+  async function recover(e) {
+    if (closed) return;
+    if (e.status === 429) { setTimeout(show, 2000); return; }
+    try { reconcile(await (await fetch(`${base}/state.json`)).json(), true); } catch (e2) { /* offline */ }
+  }
+  function reconcile(now, force) {
+    const old = game; game = now;
+    const samePrefix = ply <= game.ply &&
+      old.moves.slice(0, ply).every((m, i) => game.moves[i] && game.moves[i].lan === m.lan);
+    const atEnd = ply === old.ply && !line.length;
+    if (atEnd || !samePrefix || force) {
+      if (!samePrefix || force) { ply = game.ply; line = []; }
+      else ply = game.ply;
+      clearSel();
+      show();
+    } else { drawMoves(); drawPlay(); }
+  }
+
+  function drawSquares() {
+    const box = $("squares");
+    const names = Object.keys(pos.squares);
+    const marks = new Map();
+    const mark = (sq, cls) => marks.set(sq, (marks.get(sq) || []).concat(cls));
+    if (selected) {
+      for (const sq of selected.piece) mark(sq, "sel");
+      for (const sq of Object.keys(selected.targets)) mark(sq, "target");
+    }
+    if (placing) {
+      for (const sq of placing.picked) mark(sq, "sel");
+      for (const c of placing.cands) for (const sq of c.squares) if (!placing.picked.includes(sq)) mark(sq, "place");
+    }
+    if (pendingDrop) {
+      for (const d of pos.placements) if (d.drop && d.piece === pendingDrop) mark(d.squares[0], "place");
+    }
+    box.replaceChildren(...names.map((sq) => {
+      const [x0, y0, x1, y1] = pos.squares[sq];
+      const b = document.createElement("button");
+      b.type = "button"; b.dataset.square = sq;
+      const what = pos.pieces[sq] || "empty";
+      const cls = marks.get(sq) || [];
+      b.setAttribute("aria-label", `${sq} ${what}` +
+        (cls.includes("target") || cls.includes("place") ? ", a move goes here" : "") +
+        (cls.includes("sel") ? ", chosen" : ""));
+      b.className = cls.join(" ");
+      b.style.left = `${100 * x0 / pos.width}%`; b.style.top = `${100 * y0 / pos.height}%`;
+      b.style.width = `${100 * (x1 - x0) / pos.width}%`; b.style.height = `${100 * (y1 - y0) / pos.height}%`;
+      b.onclick = () => onSquare(sq);
+      return b;
+    }));
   }
 
   function drawMoves() {
@@ -40,18 +114,23 @@
     ol.replaceChildren(...game.moves.map((m) => {
       const li = document.createElement("li");
       li.textContent = m.san; li.dataset.ply = m.ply;
-      if (m.ply % 2) li.dataset.n = (m.ply + 1) / 2;   // White's moves carry their number
+      if (m.ply % 2) li.dataset.n = `${(m.ply + 1) / 2}.`;   // White's moves carry their number
       if (m.ply === ply) li.className = "current";
       li.onclick = () => go(m.ply);
       return li;
     }));
     $("status").textContent = game.statusText;
+    $("banner").textContent = game.banner || "";
+    $("banner").hidden = !game.banner;
   }
   function drawLine() {
     const ol = $("line");
-    ol.replaceChildren(...info.line.map((san, i) => {
+    ol.replaceChildren(...pos.line.map((san, i) => {
       const li = document.createElement("li");
+      const at = ply + i + 1;                       // the real ply of this move
       li.textContent = san;
+      if (at % 2) li.dataset.n = `${(at + 1) / 2}.`;
+      else if (i === 0) li.dataset.n = `${at / 2}…`;
       if (i === line.length - 1) li.className = "current";
       li.onclick = () => { line = line.slice(0, i + 1); clearSel(); show(); };
       return li;
@@ -59,70 +138,122 @@
   }
   function drawDrops() {
     const box = $("drops");
-    const letters = [...new Set(info.drops.map((d) => d.piece))];
+    const letters = [...new Set(pos.placements.filter((d) => d.drop).map((d) => d.piece))];
     box.replaceChildren(...letters.map((p) => {
       const b = document.createElement("button");
-      b.textContent = `drop ${p}`; b.dataset.piece = p;
-      if (pendingDrop === p) b.style.fontWeight = "bold";
-      b.onclick = () => { pendingDrop = p; selected = null; drawDrops(); };
+      b.type = "button"; b.textContent = `drop ${p}`; b.dataset.piece = p;
+      b.setAttribute("aria-pressed", String(pendingDrop === p));
+      b.onclick = () => { const again = pendingDrop === p; clearSel(); pendingDrop = again ? null : p; drawDrops(); drawSquares(); };
       return b;
     }));
   }
-  async function evaluate() {   // the computer's view of the shown position (about a second)
-    const out = $("eval");
-    out.textContent = "thinking…";
-    const shown = query();
-    const got = await getJSON("eval.json");
-    if (shown !== query()) return;   // the viewer moved on meanwhile
-    out.textContent = got.over ? got.text : `${got.text}, depth ${got.depth}: ${got.pv.join(" ")}`;
+
+  // --- playing ------------------------------------------------------------------------
+  const live = () => role && ply === game.ply && !line.length && game.status === "active";
+  const myTurn = () => live() && game.turn === role;
+
+  function drawPlay() {
+    if (!role || !$("play")) return;
+    const active = game.status === "active";
+    $("turn-note").textContent = !active ? "The game is over." :
+      game.turn === role ? "Your move: click a piece, then where it goes (or type it)." : "Your opponent's move.";
+    $("actions").hidden = !active;
+    $("move-form").hidden = !active;
+    const offers = [];
+    const offer = (text, yes, no) => {
+      const p = document.createElement("p"); p.textContent = text;
+      for (const [label, action] of [["accept", yes], ["decline", no]]) {
+        const b = document.createElement("button"); b.type = "button";
+        b.textContent = label; b.dataset.action = action; b.onclick = () => act(action);
+        p.append(" ", b);
+      }
+      offers.push(p);
+    };
+    if (active && game.drawOffer && game.drawOffer !== role) offer("Your opponent offers a draw.", "accept_draw", "decline_draw");
+    if (active && game.drawOffer === role) offers.push(Object.assign(document.createElement("p"), { textContent: "You offered a draw." }));
+    if (active && game.takebackBy && game.takebackBy !== role) offer("Your opponent asks to take back their last move.", "accept_takeback", "decline_takeback");
+    if (active && game.takebackBy === role) offers.push(Object.assign(document.createElement("p"), { textContent: "You asked to take back your move." }));
+    $("offers").replaceChildren(...offers);
   }
-  function clearSel() { selected = null; pendingDrop = null; $("choices").hidden = true; }
-
-  function go(n) {
-    ply = Math.max(0, Math.min(game.ply, n)); line = []; clearSel(); show();
+  function said(got) {
+    $("play-error").textContent = got.error || "";
+    if (got.state) { game = got.state; ply = game.ply; line = []; clearSel(); show(); }
+    else recover({});
+  }
+  async function sendMove(text) { said(await post("move", { text, ply: game.ply })); }
+  async function act(action) {
+    if (action === "resign" && !window.confirm("Resign this game?")) return;
+    said(await post("action", { action, ply: game.ply }));
   }
 
-  function squareAt(ev) {
-    const img = $("board"); const rect = img.getBoundingClientRect();
-    const x = (ev.clientX - rect.left) * layout.width / rect.width;
-    const y = (ev.clientY - rect.top) * layout.height / rect.height;
-    for (const [name, [x0, y0, x1, y1]] of Object.entries(layout.squares)) {
-      if (x >= x0 && x < x1 && y >= y0 && y < y1) return name;
-    }
-    return null;
+  function play(lan) {
+    if (myTurn()) { clearSel(); drawSquares(); return sendMove(lan); }
+    line.push(lan); clearSel(); show();
   }
-
-  function play(lan) { line.push(lan); clearSel(); show(); }
-
   function choose(moves) {
     if (moves.length === 1) return play(moves[0].lan);
-    const box = $("choices");   // several moves to one square (a new facing, a promotion): the player picks
+    const box = $("choices");   // several moves to one square (a facing, a promotion): the player picks
     box.replaceChildren(...moves.map((m) => {
       const b = document.createElement("button");
-      b.textContent = m.san; b.dataset.lan = m.lan;
+      b.type = "button"; b.textContent = m.san; b.dataset.lan = m.lan;
       b.onclick = () => play(m.lan);
       return b;
     }));
     box.hidden = false;
+    box.querySelector("button").focus();
   }
 
-  async function click(ev) {
-    const sq = squareAt(ev);
-    if (!sq) return;
+  async function onSquare(sq) {
+    if (closed || !pos) return;
+    $("choices").hidden = true;
+    if (placing) {
+      const picked = placing.picked.concat(sq);
+      const cands = placing.cands.filter((c) => picked.every((s) => c.squares.includes(s)));
+      if (cands.length && !placing.picked.includes(sq)) {
+        const whole = cands.filter((c) => c.squares.length === picked.length);
+        if (whole.length === cands.length) return choose(whole);
+        placing = { cands, picked }; return drawSquares();
+      }
+      placing = null;
+    }
     if (pendingDrop) {
-      const ms = info.drops.filter((d) => d.piece === pendingDrop && d.to === sq);
-      pendingDrop = null;
+      const ms = pos.placements.filter((d) => d.drop && d.piece === pendingDrop && d.squares[0] === sq);
+      pendingDrop = null; drawDrops();
       if (ms.length) return choose(ms);
-      return drawDrops();
+      return drawSquares();
     }
     if (selected && selected.targets[sq]) return choose(selected.targets[sq]);
-    const got = await getJSON("moves.json", { square: sq });
-    $("choices").hidden = true;
+    const mine = asked;
+    let got;
+    try { got = await getJSON("moves.json", { square: sq }); } catch (e) { return recover(e); }
+    if (mine !== asked) return;
     selected = Object.keys(got.targets).length ? got : null;
-    $("board").src = `${base}/board.png?${query(selected ? { sel: sq } : {})}`;
+    if (!selected) {
+      const cands = pos.placements.filter((d) => d.squares.includes(sq));
+      if (cands.length) {
+        if (cands.every((c) => c.squares.length === 1)) return choose(cands);
+        placing = { cands, picked: [sq] };
+      }
+    }
+    drawSquares();
+  }
+  function clearSel() { selected = null; placing = null; pendingDrop = null; $("choices").hidden = true; }
+
+  async function evaluate() {   // the computer's view of the shown position (about a second)
+    const out = $("eval");
+    out.textContent = "thinking…";
+    const shown = query();
+    let got;
+    try { got = await getJSON("eval.json"); } catch (e) {
+      if (shown === query()) out.textContent = e.status === 400 ? "" : e.message;
+      return recover(e);
+    }
+    if (shown !== query()) return;   // the viewer moved on meanwhile
+    out.textContent = got.over ? got.text : `${got.text}, depth ${got.depth}: ${got.pv.join(" ")}`;
   }
 
-  $("board").addEventListener("click", click);
+  function go(n) { ply = Math.max(0, Math.min(game.ply, n)); line = []; clearSel(); show(); }
+
   $("first").onclick = () => go(0);
   $("prev").onclick = () => (line.length ? (line.pop(), clearSel(), show()) : go(ply - 1));
   $("next").onclick = () => go(ply + 1);
@@ -131,18 +262,31 @@
   $("takeback").onclick = () => { line.pop(); clearSel(); show(); };
   $("evaluate").onclick = evaluate;
   $("clear").onclick = () => { line = []; clearSel(); show(); };
+  if (role && $("play")) {
+    $("move-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = $("move-text").value.trim();
+      if (text) { $("move-text").value = ""; sendMove(text); }
+    });
+    for (const b of $("actions").querySelectorAll("button")) b.onclick = () => act(b.dataset.action);
+  }
   document.addEventListener("keydown", (e) => {
+    // shortcuts with a modifier (Ctrl+F, Alt+Left) are the browser's; typing is the text box's
+    if (e.ctrlKey || e.altKey || e.metaKey || e.target.closest("input, textarea")) return;
+    if (e.key === "Escape") { clearSel(); if (pos) drawSquares(); return; }
     const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip" };
     if (keys[e.key]) { e.preventDefault(); $(keys[e.key]).click(); }
   });
 
-  // live: a new move appears without a reload; a viewer at the end follows it
+  // live: a change of the game in any process appears within a second; a viewer at the
+  // end follows it; a takeback under a side line puts the page on the game's last move
   if (window.EventSource) {
     const es = new EventSource(`${base}/events`);
-    es.addEventListener("update", (e) => {
-      const atEnd = ply === game.ply && !line.length;
-      game = JSON.parse(e.data);
-      if (atEnd) go(game.ply); else drawMoves();
+    es.addEventListener("update", (e) => reconcile(JSON.parse(e.data), false));
+    es.addEventListener("closed", () => {
+      es.close(); closed = true;
+      $("status").textContent = "This link no longer opens the game.";
+      $("squares").replaceChildren();
     });
   }
   show();

@@ -1,0 +1,149 @@
+"""Live pages: every open page's event stream is a subscriber of its game here. A change
+anywhere (this process's commit, or another process's, heard through the store's watch:
+PostgreSQL's LISTEN/NOTIFY, SQLite's data version) wakes one reader, which reads each
+watched game once, however many pages follow it, and hands each page the game's state,
+or tells the pages of a public link that the link was closed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+
+from bot.errors import NotFound
+
+log = logging.getLogger("bot.web")
+
+CLOSED = "closed"  # what a subscriber is handed when its link no longer opens the game
+
+
+class Subscriber:
+    def __init__(self, game_id: int, public: bool):
+        self.game_id = game_id
+        self.public = public  # came by the public link: ends when the game is made private
+        self.latest: str | None = None  # the newest state (JSON), or CLOSED
+        self.changed = asyncio.Event()
+
+    def hand(self, state: str) -> None:
+        if state != self.latest:
+            self.latest = state
+            self.changed.set()
+
+
+class Hub:
+    def __init__(self, read_game, is_public, state_of: Callable[[object], dict]):
+        self._read_game = read_game
+        self._is_public = is_public
+        self._state_of = state_of
+        self._subs: dict[int, set[Subscriber]] = {}
+        self._dirty = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self.reads = 0  # games read for the streams (the bench and tests read it)
+
+    def wake(self) -> None:
+        """Something changed somewhere: look at every watched game again."""
+        self._dirty.set()
+
+    def subscribe(self, game_id: int, public: bool, state: str) -> Subscriber:
+        sub = Subscriber(game_id, public)
+        sub.latest = state
+        self._subs.setdefault(game_id, set()).add(sub)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        subs = self._subs.get(sub.game_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._subs[sub.game_id]
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        for subs in list(self._subs.values()):
+            for sub in list(subs):
+                sub.hand(CLOSED)
+        self._subs.clear()
+
+    async def _run(self) -> None:
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            for game_id in list(self._subs):
+                try:
+                    await self._refresh(game_id)
+                except Exception:  # a bad read must not stop the other games' pages
+                    log.exception("could not read game %s for its pages", game_id)
+
+    async def _refresh(self, game_id: int) -> None:
+        subs = list(self._subs.get(game_id, ()))
+        if not subs:
+            return
+        self.reads += 1
+        try:
+            view = await self._read_game(game_id)
+        except NotFound:  # deleted: every page's link is dead
+            state = CLOSED
+        else:
+            state = json.dumps(self._state_of(view))
+        public = None
+        for sub in subs:
+            if sub.public and state != CLOSED:
+                if public is None:
+                    public = await self._is_public(game_id)
+                sub.hand(state if public else CLOSED)
+            else:
+                sub.hand(state)
+
+
+class Views:
+    """The games as the pages last read them, forgotten at every change anywhere (the same
+    wake as the hub's) and after ``ttl`` seconds (the clocks move on): a flood of requests
+    on one game reads it once, and never queues the database for another game's page.
+    Reads of one game asked for at once share one read."""
+
+    def __init__(self, read_game, is_public, ttl: float = 1.0):
+        self._read_game = read_game
+        self._is_public = is_public
+        self.ttl = ttl
+        self._kept: dict[tuple, tuple[float, object]] = {}
+        self._reading: dict[tuple, asyncio.Future] = {}
+        self._generation = 0
+
+    def forget(self) -> None:
+        self._kept.clear()
+        self._generation += 1  # a read begun before the change is not kept
+
+    async def game(self, game_id: int):
+        return await self._get(("game", game_id), self._read_game, game_id)
+
+    async def is_public(self, game_id: int) -> bool:
+        return await self._get(("public", game_id), self._is_public, game_id)
+
+    async def _get(self, key: tuple, read, game_id: int):
+        loop = asyncio.get_running_loop()
+        kept = self._kept.get(key)
+        if kept is not None and loop.time() - kept[0] < self.ttl:
+            return kept[1]
+        if key in self._reading:
+            return await asyncio.shield(self._reading[key])
+        future = loop.create_future()
+        self._reading[key] = future
+        generation = self._generation
+        try:
+            value = await read(game_id)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # read: nobody else may be waiting
+            raise
+        finally:
+            del self._reading[key]
+        future.set_result(value)
+        if generation == self._generation:
+            if len(self._kept) > 10_000:
+                self._kept.clear()
+            self._kept[key] = (loop.time(), value)
+        return value

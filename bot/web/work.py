@@ -1,0 +1,157 @@
+"""Work a page request asks for, kept off the event loop and bounded: board pictures
+rendered once and remembered, side lines and move lists computed in worker threads, and
+a cap on how much of that one client may have waiting at a time.
+
+The event loop only awaits here: the rules (positions, side lines, a square's moves) and
+the rendering run in two worker processes, each keeping the positions it played, so a
+flood of requests for one game delays another game's page neither by a computation
+holding the loop nor by one holding the interpreter's lock."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+
+class Busy(Exception):
+    """Too much is waiting already (this client's share, or everyone's): try again soon."""
+
+
+class Pictures:
+    """Rendered board pictures by what they show (the moves from the game's start, the
+    side, the size): the same picture asked for 300 times is rendered once, and asked for
+    while being rendered is waited for, not rendered again. The least recently used are
+    dropped beyond ``budget`` bytes."""
+
+    def __init__(self, budget: int = 64 << 20):
+        self.budget = budget
+        self.renders = 0  # how many pictures were rendered (the bench and tests read it)
+        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+        self._size = 0
+        self._pending: dict[tuple, asyncio.Future] = {}
+
+    async def get(self, key: tuple, paint) -> bytes:
+        """The picture for ``key``; ``await paint()`` makes it (off the loop)."""
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        if key in self._pending:
+            return await asyncio.shield(self._pending[key])
+        future = asyncio.get_running_loop().create_future()
+        self._pending[key] = future
+        try:
+            png = await paint()
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # read: a failure nobody else waited for is not "unretrieved"
+            raise
+        finally:
+            del self._pending[key]
+        self.renders += 1
+        future.set_result(png)
+        self._kept[key] = png
+        self._size += len(png)
+        while self._size > self.budget and self._kept:
+            _, old = self._kept.popitem(last=False)
+            self._size -= len(old)
+        return png
+
+
+def render_board(game: str, start_vfen: str, lans: tuple[str, ...], flip: bool, square: int) -> bytes:
+    """A board picture without a banner (in the worker process: the position played there)."""
+    import render
+    pos = _worker_positions.get(game, start_vfen, lans)
+    return render.board_png(pos, flip=flip, square=square, result="")
+
+
+def position_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[str, ...],
+                  flip: bool, square: int) -> dict:
+    """analysis.describe of the position after ``before`` (the game's moves) then ``line``."""
+    from .analysis import describe
+    at = _worker_positions.get
+    return describe(at(game, start_vfen, before + line),
+                    lambda lans: at(game, start_vfen, before + lans), line, flip, square)
+
+
+def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str) -> dict:
+    from .analysis import square_moves
+    return square_moves(_worker_positions.get(game, start_vfen, lans), square)
+
+
+def _ready() -> None:
+    """A worker's first task: the rules and the renderer imported."""
+    import render  # noqa: F401
+
+    from . import analysis  # noqa: F401
+
+
+class _Positions:
+    """The worker's positions, made on first use (a replay step plays on from the last)."""
+    cache = None
+
+    def get(self, game, start_vfen, lans):
+        if self.cache is None:
+            from .analysis import PositionCache
+            self.cache = PositionCache(size=64)
+        return self.cache.get(game, start_vfen, lans)
+
+
+_worker_positions = _Positions()
+
+
+class Workers:
+    """Two worker processes for the pages' computations (made on first use). At most
+    ``per_client`` of one client's and ``per_game`` of one game's requests wait or run at
+    a time (beyond: ``Busy``), and each game has one running at a time: a flood on one
+    game, from however many clients, leaves a process, and its whole share of places, to
+    every other game."""
+
+    def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16):
+        self._processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self.per_client = per_client
+        self.per_game = per_game
+        self._by_client: dict[str, int] = {}
+        self._by_game: dict[object, int] = {}
+        self._lanes: dict[object, asyncio.Lock] = {}
+
+    async def run(self, client: str, game: object, fn: Callable, *args):
+        """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
+        share and turn it takes."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self._processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
+            for _ in range(self._processes):  # all started now: not one later, under a flood
+                self._pool.submit(_ready)
+        return await self._in(self._pool, client, game, fn, *args)
+
+    async def _in(self, pool, client: str, game: object, fn: Callable, *args):
+        if self._by_client.get(client, 0) >= self.per_client or \
+                self._by_game.get(game, 0) >= self.per_game:
+            raise Busy("too many requests at once: try again in a moment")
+        _count(self._by_client, client, +1)
+        _count(self._by_game, game, +1)
+        lane = self._lanes.setdefault(game, asyncio.Lock())
+        try:
+            async with lane:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        finally:
+            _count(self._by_client, client, -1)
+            if not _count(self._by_game, game, -1):
+                del self._lanes[game]
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _count(counts: dict, key, step: int) -> int:
+    left = counts.get(key, 0) + step
+    if left:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+    return left
