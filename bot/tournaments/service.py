@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,7 +38,7 @@ from ..kinds import GameStatus, Outcome, Side
 from ..players import ref
 from ..rating_service import rating_now
 from ..store import Tx
-from ..timekeeping.clock import DAY, from_ts, to_ts
+from ..timekeeping.clock import DAY, from_ts
 from ..words.text import game_name
 from . import pairing
 from .tables import (FINISHED, FORMATS, OPEN, PAUSED, ROUND_ROBIN, RUNNING, SWISS, PairingRow,
@@ -234,10 +235,7 @@ class TournamentOps:
                                manager: bool = False) -> TournamentView:
         """Start it now (``by``: the organiser; None: the owner's command line)."""
         now = self._now()
-        async with self.store.write() as tx:
-            tables = TournamentTables(tx)
-            t = await self._tournament_row(tables, tournament_id)
-            self._check_organiser(t, by, manager)
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             if t.status != OPEN:
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             await self._begin(tx, tables, t, now)
@@ -247,10 +245,7 @@ class TournamentOps:
     async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
                                manager: bool = False) -> TournamentView:
         """No new round starts until it is resumed (the games under way go on)."""
-        async with self.store.write() as tx:
-            tables = TournamentTables(tx)
-            t = await self._tournament_row(tables, tournament_id)
-            self._check_organiser(t, by, manager)
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             if t.status != RUNNING:
                 raise TournamentError(f"{t.name} (#{t.id}) is not running (it is {t.status})")
             await tables.set_status(t.id, PAUSED, RUNNING, t.round_deadline)
@@ -259,10 +254,7 @@ class TournamentOps:
     async def resume_tournament(self, tournament_id: int, by: int | None = None, *,
                                 manager: bool = False) -> TournamentView:
         now = self._now()
-        async with self.store.write() as tx:
-            tables = TournamentTables(tx)
-            t = await self._tournament_row(tables, tournament_id)
-            self._check_organiser(t, by, manager)
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             if t.status != PAUSED:
                 raise TournamentError(f"{t.name} (#{t.id}) is not paused (it is {t.status})")
             # a round's deadline that passed meanwhile gives the round its full time again
@@ -278,10 +270,7 @@ class TournamentOps:
         """Take a player out: before the start, as if they left; after, their games still
         going are lost by them ("withdrawal") and they are paired no more."""
         now = self._now()
-        async with self.store.write() as tx:
-            tables = TournamentTables(tx)
-            t = await self._tournament_row(tables, tournament_id)
-            self._check_organiser(t, by, manager)
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             entrant = await tables.entrant(t.id, player_id)
             if entrant is None or entrant.withdrawn_at is not None:
                 raise TournamentError(f"player #{player_id} is not playing in {t.name} (#{t.id})")
@@ -496,6 +485,15 @@ class TournamentOps:
             raise NotFound(f"there is no tournament #{tournament_id}")
         return t
 
+    @contextlib.asynccontextmanager
+    async def _organiser_write(self, tournament_id: int, by: int | None, manager: bool):
+        """A write transaction on the event, refused unless ``by`` may organise it."""
+        async with self.store.write() as tx:
+            tables = TournamentTables(tx)
+            t = await self._tournament_row(tables, tournament_id)
+            self._check_organiser(t, by, manager)
+            yield tx, tables, t
+
     @staticmethod
     def _check_organiser(t: TournamentRow, by: int | None, manager: bool) -> None:
         if by is None or manager or by == t.creator_id:
@@ -557,4 +555,4 @@ class TournamentSweeper:
 
 
 __all__ = ["TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView", "StandingView",
-           "PairingView", "to_ts"]
+           "PairingView"]

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 
 from bot import events as ev
-from bot.errors import NotFound, RateLimited
+from bot.errors import NotFound
 from bot.tournaments.service import TournamentError
 from bot.words.text import HTML, PLAIN, event_text
 
