@@ -34,16 +34,19 @@ def add_parser(sub) -> None:
     new.add_argument("--max-rating", type=float, metavar="R", help="only players rated R or less at the game")
     new.add_argument("--round-days", type=int, metavar="N",
                      help="a Swiss's next round starts after N days even if games go on")
-    for name, helptext in (("start", "start it now (pairing its first round)"),
-                           ("show", "its standings, games and results"),
-                           ("pause", "start no new round until resumed"),
-                           ("resume", "go on after a pause")):
-        a = acts.add_parser(name, help=helptext)
+    for name, helptext in (("start", "start a tournament now, pairing its first round (or every round of a round robin)"),
+                           ("show", "show a tournament's standings, its games and their results"),
+                           ("pause", "pause a tournament: no new round starts until it is resumed"),
+                           ("resume", "resume a paused tournament, starting its next round if due")):
+        a = acts.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
         a.add_argument("id", type=int, metavar="ID", help="the tournament's number (fairypost tournaments)")
-    rm = acts.add_parser("remove", help="take a player out (their games still going are lost by them)")
+    rm = acts.add_parser("remove", help="take a player out (their games still going are lost by them)",
+                         description="Take a player out of a tournament: their games still going are "
+                                     "lost by them, and they are paired no more.")
     rm.add_argument("id", type=int, metavar="ID", help="the tournament's number")
     rm.add_argument("player", type=int, metavar="PLAYER_ID", help="the player's number (tournament show lists them)")
-    sub.add_parser("tournaments", help="list the tournaments")
+    sub.add_parser("tournaments", help="list the tournaments",
+                   description="List every tournament: its game, format, players and state.")
 
 
 def _when(text: str | None) -> datetime | None:
