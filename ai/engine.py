@@ -70,13 +70,18 @@ def _root_moves(position):
     return moves
 
 
-def _best_line(searcher: Searcher, moves, max_depth: int, soft: float):
-    """Plain iterative deepening (PVS at the root). Returns (move, score, depth)."""
+def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth: int = 0):
+    """Plain iterative deepening (PVS at the root). Returns (move, score, depth). The first
+    ``min_depth`` iterations run to their end whatever the clock says."""
     order = searcher.order(moves, None, 0)
     best, best_score, done = order[0], None, 0
+    deadline, node_limit = searcher.deadline, searcher.node_limit
     for depth in range(1, max_depth + 1):
-        if depth > 1 and time.perf_counter() >= soft:
+        if depth > max(1, min_depth) and time.perf_counter() >= soft:
             break
+        unbounded = depth <= min_depth
+        searcher.deadline = float("inf") if unbounded else deadline
+        searcher.node_limit = float("inf") if unbounded else node_limit
         alpha, cur, cur_score = -INF, None, -INF
         try:
             for i, m in enumerate(order):
@@ -155,13 +160,15 @@ def _choose(scored, lvl: Level, rng: random.Random):
 
 
 def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
-          rng: random.Random | None = None, tt: dict | None = None) -> Thought:
+          rng: random.Random | None = None, tt: dict | None = None, min_depth: int = 0) -> Thought:
     """The move the computer plays in `position` at this level, within `seconds`.
 
     Never takes longer than `seconds` (default 5), counted from the call, once the
-    game's tables are built (``prepare``). Raises GameOverError when the game is over,
-    ValueError for a bad level or budget. `tt` may carry a transposition table from
-    one call to the next (same game).
+    game's tables are built (``prepare``) -- unless `min_depth` (for the exact levels)
+    asks for that many plies whatever the time: an analysis whose judgement must not
+    depend on how busy the machine is (a game's review). Raises GameOverError when the
+    game is over, ValueError for a bad level or budget. `tt` may carry a transposition
+    table from one call to the next (same game).
     """
     lvl = level_of(level)
     # no collection from the first allocation on: a full one in a process holding many
@@ -173,7 +180,7 @@ def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
         if lvl.max_nodes is not None:
             searcher.node_limit = lvl.max_nodes
         if lvl.exact:
-            move, score, depth = _best_line(searcher, moves, lvl.max_depth, clock.soft)
+            move, score, depth = _best_line(searcher, moves, lvl.max_depth, clock.soft, min_depth)
         else:
             shallow = bool(lvl.blunder) and rng.random() < lvl.blunder
             scored, depth = _all_scores(searcher, moves, lvl.max_depth, clock.soft, shallow)

@@ -119,10 +119,15 @@ async def _sweeps(ctx: Context, target: str, seeded, held: int) -> dict:
             out[k] = (s, w, sent)
             ctx.progress(f"{held:,} held: sweep with {k} due {s.summary(False)['median'] * 1000:.1f} ms")
         # a player's moves while the largest burst is swept, in other games, in the same
-        # process (the worst case: its transactions take turns with the sweep's batches)
+        # process (the worst case: its transactions take turns with the sweep's batches),
+        # delivering in the background as the bot does (a command never waits for delivery)
         chosen, movers = pool[:k], pool[k:] or pool
         await _rearm(service, chosen, seeded.now)
-        out["moves"] = await _moves_during_sweep(service, movers, ctx.rng("scale-moves"))
+        service.outbox.start()
+        try:
+            out["moves"] = await _moves_during_sweep(service, movers, ctx.rng("scale-moves"))
+        finally:
+            await service.outbox.stop()
         ctx.progress(f"{held:,} held: moves during a {k}-due sweep: p95 "
                      f"{out['moves'][0].summary(False)['p95'] * 1000:.1f} ms ({len(out['moves'][0])} moves)")
     finally:

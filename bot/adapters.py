@@ -151,7 +151,9 @@ def nothing_configured() -> str:
 async def run(settings: Settings, kinds: list[AdapterKind]) -> None:
     """Run the adapters of ``kinds`` until a signal (or one of them stops)."""
     host = await Host.open(settings, [k.make(settings) for k in kinds], computer=Computer())
-    log.info("running: %s", ", ".join(a.name for a in host.adapters))
+    # the life names this process on its claims (events.claimed_by, email_inbox.claimed_by)
+    log.info("running: %s (process life %s)", ", ".join(a.name for a in host.adapters),
+             host.service.store.life)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -57,6 +57,7 @@ DEFAULT_LEVEL = 3
 THINK_SECONDS = 5.0     # a move's budget; the lower levels use a share of it (ai/levels.py)
 HINT_SECONDS = 2.0
 REVIEW_SECONDS = 0.3    # per position of the game
+REVIEW_MIN_DEPTH = 2    # plies searched in every reviewed position, however long they take
 BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?
 SCORE_CAP = 3000        # mates count as this much in a swing
 RETRY_MAX_SECONDS = 3600  # the longest pause between two tries of a failed turn
@@ -169,7 +170,9 @@ def _searched(pos, seconds: float):
             return None, None, 0
         winner = "w" if out[0] == "1-0" else "b"
         return None, None, SCORE_CAP if winner == pos.turn else -SCORE_CAP
-    t = ai.think(pos, level=5, seconds=seconds)
+    # two plies whatever the machine's load: a move that allows a mate in one, or loses a
+    # piece to the one reply, is always seen (a review's marks must not change with load)
+    t = ai.think(pos, level=5, seconds=seconds, min_depth=REVIEW_MIN_DEPTH)
     return t.lan, t.san, _clamp(t.score_cp)
 
 

@@ -233,11 +233,20 @@ class ComputerStalled(Event):
     failures: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class MailStopped(Event):
+    """The bot mails an address of the recipient's no more: it bounced (bot/email/sending.py).
+    Told by another route (Discord), as mail no longer reaches them."""
+    kind: typing.ClassVar[str] = "mail_stopped"
+    address: str
+    bounces: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
-                              ComputerStalled, TournamentOver)
+                              ComputerStalled, MailStopped, TournamentOver)
 }
 
 

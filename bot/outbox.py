@@ -13,16 +13,16 @@ claim -> send -> mark:
    ``failed``): at the batch's end, or as soon as the oldest unwritten mark is
    ``MARK_SECONDS`` old, so that a slow notifier has each marked about when it is sent.
 
-A claim carries its holder's name (:func:`process_name`: host, pid and a random
-tag) and a lease (``LEASE_SECONDS``); a notify that outlasts ``NOTIFY_SECONDS`` (well
-inside the lease) counts as failed, so a live holder always finishes within its
-lease. A run that stops between 1 and 3 leaves the row ``claimed``; any process
-puts it back to ``pending`` (:meth:`Outbox.recover`, and before each delivery
-round) once its lease has run out, or at once if its holder is known dead (a
-process of this host that is gone, or an earlier life of this pid), and it is
-sent again. A second process starting while another delivers (an overlapping
-deploy) leaves that one's claims alone. We prefer that (a possible repeat of what was
-delivered and not yet marked: at most ``MARK_SECONDS`` of deliveries, or one batch) to
+A claim carries its holder's process life (``Store.life``, ``bot.lives``: a random id
+made once per process, never host and pid, which two containers can share) and a lease
+(``LEASE_SECONDS``); a notify that outlasts ``NOTIFY_SECONDS`` (well inside the lease)
+counts as failed, so a live holder always finishes within its lease. A run that stops
+between 1 and 3 leaves the row ``claimed``; any process puts it back to ``pending``
+(:meth:`Outbox.recover`, and before each delivery round) once its lease has run out, or
+at once if its holder is known dead (no process holds that life's lock on the database:
+``bot.lives``), and it is sent again. A second process starting while another delivers (an
+overlapping deploy) leaves that one's claims alone. We prefer that (a possible repeat of what
+was delivered and not yet marked: at most ``MARK_SECONDS`` of deliveries, or one batch) to
 losing a notice; a stop that is not a kill marks what was delivered before it ends. Every
 event carries its outbox id (``event_id``),
 stable across the repeat, so an adapter that must never show a repeat can drop
@@ -45,13 +45,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import secrets
-import socket
 import time
 from collections.abc import AsyncIterator, Callable
 
 from . import events as ev
+from . import lives
 from .config import Settings
 from .players import ref
 from .store import EventRow, Store
@@ -59,36 +57,6 @@ from .store import EventRow, Store
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF = 6 * 3600
-
-
-def process_name() -> str:
-    """This process's name on its claims: host, pid, and a random tag (a pid is reused)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True  # someone else's process, or we cannot tell: alive
-    return True
-
-
-def known_dead(holder: str | None, me: str) -> bool:
-    """Whether the process named ``holder`` is surely gone: no name (a claim from before
-    names), an earlier life of this host and pid (a restarted container), or a pid of
-    this host that no longer runs. Another host's process: unknown, its lease decides."""
-    if holder is None:
-        return True
-    host, _, rest = holder.partition(":")
-    pid, _, tag = rest.partition(":")
-    my_host, _, my_rest = me.partition(":")
-    my_pid = my_rest.partition(":")[0]
-    if host != my_host or not pid.isdigit() or holder == me:
-        return False
-    return pid == my_pid or not _pid_alive(int(pid))
 
 
 class Outbox:
@@ -102,7 +70,7 @@ class Outbox:
         self.store = store
         self.notifier = notifier
         self.settings = settings
-        self.owner = owner or process_name()
+        self.owner = owner or store.life
         self._now = now
         self._lock = asyncio.Lock()  # one delivery round at a time in this process
         self._round: asyncio.Task | None = None  # the task delivering a round now
@@ -120,7 +88,8 @@ class Outbox:
         sent: those whose lease has run out by ``now`` or whose holder is known dead
         (``now`` None: every claim, whoever holds it)."""
         async with self.store.write() as tx:
-            dead = [h for h in await tx.claim_holders(self.platforms) if known_dead(h, self.owner)]
+            dead = [h for h in await tx.claim_holders(self.platforms)
+                    if h != self.owner and await lives.known_dead(tx, h)]
             n = await tx.release_claimed_events(self.platforms, now, dead)
         if n:
             log.warning("re-sending %d notification(s) claimed by a run that stopped", n)

@@ -71,6 +71,10 @@ class MoveResult:
     lan: str
     san: str
     outcome: Outcome | None  # if the move (or the answer) ended the game
+    #: the ply the move was played at (the answer's is the next). ``game`` is the game as
+    #: this move left it, read in the move's own transaction: another process's next move,
+    #: committed a moment later, is never in it (nor taken for this one)
+    ply: int
     answer: str | None = None  # SAN of the opponent's conditional answer, played at once
 
 

@@ -125,6 +125,17 @@ class _VacationBegun(Exception):
 
 
 @dataclass
+class _Rows:
+    """A game's rows as one transaction read them."""
+
+    game: GameRow
+    moves: list[MoveRow]
+    white: PlayerRow
+    black: PlayerRow
+    ratings: tuple[str | None, str | None] = (None, None)  # beside White's and Black's names
+
+
+@dataclass
 class _Snap:
     game: GameRow
     moves: list[MoveRow]
@@ -154,6 +165,7 @@ class GameCommand:
         self._base = base
         self.snap = snap
         self.side = side
+        self.written: _Rows | None = None  # the game as the command's write left it
 
     @property
     def now(self) -> int:
@@ -174,10 +186,24 @@ class GameCommand:
     def player(self, side: Side | str) -> PlayerRow:
         return self.snap.row(side)
 
-    def write(self, *, whole_database: bool = False):
+    @contextlib.asynccontextmanager
+    async def write(self, *, whole_database: bool = False):
         """The write transaction; GameChanged if the game moved on since it was read.
-        It changes this game alone unless ``whole_database`` (``Store.row_write``)."""
-        return self._service._versioned(self.snap, whole_database=whole_database)
+        It changes this game alone unless ``whole_database`` (``Store.row_write``).
+        At its end the game is read again in it (``written``): the game as this command
+        left it, which is what its answer shows. A read after the commit could already
+        hold another process's next move, and so name the wrong ply as this one's."""
+        async with self._service._versioned(self.snap, whole_database=whole_database) as tx:
+            yield tx
+            self.written = await self._service._game_rows(tx, self.game.id)
+
+    async def view(self) -> GameView:
+        """The command's answer: the game as its write left it (as it stands, if it wrote
+        nothing)."""
+        service = self._service
+        if self.written is None:
+            return await service.game(self.game.id)
+        return service._view(await service._snap(self.written), service._now())
 
     async def tell(self, tx: Tx, side: Side, event: ev.Event) -> None:
         """Notify ``side``'s player of ``event`` (sent once the write commits)."""
@@ -463,20 +489,29 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
 
     async def _snapshot(self, game_id: int) -> _Snap:
         async with self.store.read() as tx:
-            g = await tx.game(game_id)
-            if g is None:
-                raise NotFound(f"there is no game #{game_id}")
-            moves = await tx.moves(game_id)
-            white = await tx.player(g.white_id)
-            black = await tx.player(g.black_id)
-            ratings = await header_ratings(tx, g, white, black, to_ts(self.clock.now()))
+            rows = await self._game_rows(tx, game_id)
+        return await self._snap(rows)
+
+    async def _game_rows(self, tx: Tx, game_id: int) -> _Rows:
+        g = await tx.game(game_id)
+        if g is None:
+            raise NotFound(f"there is no game #{game_id}")
+        moves = await tx.moves(game_id)
+        white = await tx.player(g.white_id)
+        black = await tx.player(g.black_id)
+        ratings = await header_ratings(tx, g, white, black, to_ts(self.clock.now()))
+        return _Rows(g, moves, white, black, ratings)
+
+    async def _snap(self, rows: _Rows) -> _Snap:
+        """The rows with their position (cached, else loaded off the event loop)."""
+        g, moves = rows.game, rows.moves
         if [m.ply for m in moves] != list(range(1, g.ply + 1)):
             raise StorageError(f"game #{g.id}: its move list does not match its ply count")
         pos = await self._position_at(g, moves, len(moves))
         if pos.fen() != g.current_vfen:
             log.warning("game #%d: cached position %r differs from the replayed %r; using the replay",
                         g.id, g.current_vfen, pos.fen())
-        return _Snap(g, moves, white, black, pos, ratings)
+        return _Snap(g, moves, rows.white, rows.black, pos, rows.ratings)
 
     @staticmethod
     def _side(snap: _Snap, player_id: int) -> Side:
@@ -780,8 +815,9 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
                 gid = await self._create_game(tx, c.game, white_id, black_id, c.days, now, scope=c.scope,
                                               rated=bool(c.rated), challenge_id=c.id, setup=c.setup)
                 await tx.set_challenge_game(c.id, gid)
+                written = await self._game_rows(tx, gid)  # before another process's first move
             cmd.new_turn_in = gid
-        return await self.game(gid)
+        return self._view(await self._snap(written), self._now())
 
     async def _create_game(self, tx: Tx, game: str, white_id: int, black_id: int, days: int | None,
                            now: int, *, scope: str | None, rated: bool, challenge_id: int | None = None,
@@ -860,7 +896,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         """Play a move (any notation the engine accepts; set-up actions too)."""
         async with self._game_command(game_id, player_id, expected_ply, (text, "a move")) as cmd:
             lan, san, outcome, answer = await self._play(cmd, text)
-        return MoveResult(await self.game(game_id), lan, san, outcome, answer)
+        return MoveResult(await cmd.view(), lan, san, outcome, ply=cmd.game.ply + 1, answer=answer)
 
     async def setup_action(self, game_id: int, player_id: int, action: str, *,
                            expected_ply: int | None = None) -> MoveResult:
@@ -870,7 +906,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
             if not cmd.pos.in_setup:
                 raise IllegalMove("the set-up is over: make a move instead")
             lan, san, outcome, answer = await self._play(cmd, action)
-        return MoveResult(await self.game(game_id), lan, san, outcome, answer)
+        return MoveResult(await cmd.view(), lan, san, outcome, ply=cmd.game.ply + 1, answer=answer)
 
     async def _play(self, cmd: GameCommand, text: str) -> tuple[str, str, Outcome | None, str | None]:
         """The move, and the opponent's conditional answer if one was waiting for it
@@ -990,7 +1026,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
             async with cmd.write() as tx:
                 await cmd.finish(tx, Outcome.loss(cmd.side, "resignation"))
-        return await self.game(game_id)
+        return await cmd.view()
 
     async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
         """Either player may abort before both sides have moved (fewer than 2 plies)."""
@@ -999,7 +1035,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
                 raise AbortError("a game can be aborted only before both sides have moved")
             async with cmd.write() as tx:
                 await cmd.finish(tx, Outcome.aborted())
-        return await self.game(game_id)
+        return await cmd.view()
 
     async def offer_draw(self, game_id: int, player_id: int, *,
                          expected_ply: int | None = None) -> GameView:
@@ -1033,13 +1069,13 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
                           expected_ply: int | None) -> GameView:
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
             await make_offer(offer, cmd)
-        return await self.game(game_id)
+        return await cmd.view()
 
     async def _answer_offer(self, offer: Offer, game_id: int, player_id: int, accept: bool,
                             expected_ply: int | None) -> GameView:
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
             await answer_offer(offer, cmd, accept)
-        return await self.game(game_id)
+        return await cmd.view()
 
     # --- looking ---
 

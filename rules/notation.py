@@ -1,11 +1,13 @@
-"""Move text: SAN for people, and the reading of every accepted form.
+"""Move text: SAN for people, and the one reader of every accepted form.
 
-Reading works by indexing the legal moves under every form that names them
-(LAN, SAN, long forms with the piece letter, under-specified forms such as
-``Nf3`` when two Knights can go there) after a normalisation that drops what
-input may vary (separators, check marks, ``0`` for ``O``). A text that matches
-one move is that move; several, an ambiguity listing them; none, an error that
-says why, worked out from the squares the text names.
+Reading indexes the pseudo-legal moves under every form that names them (LAN, SAN, long
+forms with the piece letter, under-specified forms such as ``Nf3`` when two Knights can
+go there) after a normalisation that drops what input may vary (separators, check
+marks, ``0`` for ``O``), and reads a text by the rules of docs/rules/README.md
+("Writing moves"): a capital piece letter is that piece, never a file; a small one that
+is also a pawn's file is the pawn's first; a text two moves answer is refused naming
+both; a kindred piece's move is played only when nothing else is named. No match: an
+error that says why, worked out from the squares the text names.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import re
 
 from .errors import (AmbiguousMoveError, GameOverError, InvalidMoveError, LeavesRoyalInCheckError,
                      NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError)
-from .move import CASTLE, DROP, SETUP, SHOT, SPAN, TURN, Move
+from .move import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Move
 
 MAX_MOVE_TEXT = 64
 _TRAILING = re.compile(r"(?:[+#!?]|ch|e\.?p\.?)+$", re.IGNORECASE)
@@ -115,9 +117,10 @@ def _forms(pos, move: Move) -> set[str]:
         forms.add(code + frm + to + s)
         if move.piece.key == "P":
             forms.add(to + s)
-            forms.add(frm[0] + to + s)
             forms.add(code + to + s)  # Pxe4: a pawn move written with its letter
-            forms.add(code + frm[0] + to + s)
+            if move.captures or frm[0] != to[0]:  # the file named for a capture (exd5), not a push
+                forms.add(frm[0] + to + s)
+                forms.add(code + frm[0] + to + s)
         else:
             forms.add(code + to + s)
             forms.add(code + frm[0] + to + s)
@@ -125,18 +128,130 @@ def _forms(pos, move: Move) -> set[str]:
     return forms
 
 
-def move_index(pos):
-    """normalised form -> set of LANs; and the same with case folded."""
-    exact, folded = {}, {}
-    for m in pos.legal_moves():
-        for f in _forms(pos, m):
-            n = normalise(f)
-            exact.setdefault(n, set()).add(m.lan)
-            folded.setdefault(n.lower(), set()).add(m.lan)
-    return exact, folded
+def _kindred_forms(pos, move: Move) -> set[str]:
+    """The texts that name this move as a kindred piece's (docs/rules/README.md, "Writing
+    moves"): a pawn-like piece's push along its file or capture from a named file written
+    as a Pawn's, without a letter (``e4`` for the Super Pawn's ``Se4``); a promoted piece's
+    move with its unpromoted letter (``Bd3`` for ``+Bd3``)."""
+    if move.kind != NORMAL:
+        return set()
+    piece = move.piece
+    if piece.type.pawn and piece.key != "P":
+        names = pos.game.geometry.names
+        frm, to = names[move.frm], names[move.to]
+        sfx = _suffix(move)
+        suffixes = {sfx, sfx[1:] if sfx.startswith("=") else sfx}
+        if move.captures:  # exd5: no letter, so any pawn-like piece; Pxd5 is a Pawn's
+            return {frm[0] + to + s for s in suffixes} if frm[0] != to[0] else set()
+        return {to + s for s in suffixes} if frm[0] == to[0] else set()
+    if piece.key.startswith("+") and piece.key[1:] in pos.game.types:
+        return {f[1:] for f in _forms(pos, move) if f.startswith(piece.key)}
+    return set()
+
+
+class MoveIndex:
+    """The texts that name a position's moves, for reading: every form of every
+    pseudo-legal move (so a reading that names only illegal moves is known as such),
+    folded to lower case with the form it came from; and the short form (SAN) of each
+    legal move, which always means that move."""
+
+    __slots__ = ("legal", "moves", "folded", "kindred", "sans", "letters", "files")
+
+    def __init__(self, pos):
+        game = pos.game
+        self.legal = {m.lan: m for m in pos.legal_moves()}
+        self.moves = dict(self.legal)
+        if pos.setup is None:
+            for m in pos.pseudo_moves():
+                self.moves.setdefault(m.lan, m)
+        self.folded: dict[str, list[tuple[str, str]]] = {}
+        self.kindred: dict[str, list[tuple[str, str]]] = {}
+        self.sans: dict[str, str | None] = {}
+        for lan, m in self.moves.items():
+            for f in _forms(pos, m):
+                n = normalise(f)
+                self.folded.setdefault(n.lower(), []).append((n, lan))
+            for f in _kindred_forms(pos, m):
+                n = normalise(f)
+                self.kindred.setdefault(n.lower(), []).append((n, lan))
+            if lan in self.legal:
+                body = _san_body(pos, m)
+                self.sans[body] = None if body in self.sans else lan  # None: two moves share it
+        #: the letters of the game's pieces, and of its files
+        self.letters = frozenset(k.lstrip("+") for k in game.types)
+        self.files = frozenset(game.geometry.files)
+
+
+def move_index(pos) -> MoveIndex:
+    return MoveIndex(pos)
+
+
+# how a typed text fits a form that differs from it only in case
+_NO_FIT, _AS_WRITTEN, _LOWERED = 0, 1, 2
+
+
+def _lead(text: str) -> int:
+    """Where the first letter of a move text stands: after a promoted piece's ``+``."""
+    return 1 if text[:1] == "+" else 0
+
+
+def _case_fit(typed: str, form: str, letters) -> int:
+    """Squares may be typed in either case, and so may everything after the first
+    letter; the first letter decides what the text is. An upper-case letter of one of
+    the game's pieces means that piece, never a file (``Bb4`` is no Pawn's move); a
+    lower-case piece letter is that piece read ``_LOWERED``, which counts only where the
+    text cannot also be read as written (``nf3``; ``bc4`` is the b-pawn's too)."""
+    if typed == form:
+        return _AS_WRITTEN
+    i = _lead(form)
+    if i >= len(typed):
+        return _AS_WRITTEN
+    a, b = typed[i], form[i]
+    if a == b:
+        return _AS_WRITTEN
+    if b.isupper():
+        return _LOWERED
+    if b.islower() and a in letters:
+        return _NO_FIT
+    return _AS_WRITTEN
+
+
+_CAPTURE_MARK = re.compile(r"[x:]")
+_ENDS_IN_SQUARE = re.compile(r"[a-zA-Z]\d{1,2}\)?$")
+
+
+def _says_capture(text: str) -> bool:
+    """A short form with ``x`` (``Bxb3``, ``bxc4``) says the move takes something; between
+    two squares (``Ng1xf3``, ``e2xe4``) the x may stand as a hyphen does."""
+    t = _TRAILING.sub("", text.strip()).replace(" ", "")
+    for m in _CAPTURE_MARK.finditer(t, 1):
+        after = t[m.end():m.end() + 1]
+        if after and (after.isalpha() or after == "(") and not _ENDS_IN_SQUARE.search(t[:m.start()]):
+            return True
+    return False
+
+
+def _readings(idx: MoveIndex, n: str, table=None) -> tuple[set[str], set[str]]:
+    """The LANs of the (pseudo-legal) moves a normalised text names as written, and
+    those it names with a lower-case first letter read as a piece's."""
+    as_written, lowered = set(), set()
+    for form, lan in (idx.folded if table is None else table).get(n.lower(), ()):
+        fit = _case_fit(n, form, idx.letters)
+        if fit == _AS_WRITTEN:
+            as_written.add(lan)
+        elif fit == _LOWERED:
+            lowered.add(lan)
+    return as_written, lowered
 
 
 def parse_move(pos, text) -> Move:
+    """The one legal move a text names, or a RulesError saying why there is none.
+
+    The rules (docs/rules/README.md, "Writing moves"): a legal move's own short form or
+    LAN is that move; an upper-case piece letter means that piece; a lower-case one
+    counts where the text cannot be read as written too; a text that names two moves is
+    refused with both; a kindred piece's move (``e4`` for the Super Pawn's ``Se4``) is
+    played only when nothing else, legal or not, is named."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
     raw = text.strip()
@@ -153,23 +268,179 @@ def parse_move(pos, text) -> Move:
     candidates = [raw]
     ext = pos.game.extension
     candidates += list(ext.rewrite(pos, raw))
-    exact, folded = move_index(pos)
+    idx = move_index(pos)
+    named = False  # whether any candidate names a move, legal or not
     for cand in candidates:
+        san_lan = idx.sans.get(_TRAILING.sub("", cand.strip()).replace(" ", ""))
+        if san_lan is not None:
+            return idx.legal[san_lan]
         n = normalise(cand)
-        hits = exact.get(n) or folded.get(n.lower())
-        if hits:
-            if len(hits) == 1:
-                return legal[next(iter(hits))]
-            shown = sorted(hits)
-            sans = [san(pos, legal[h]) for h in shown]
-            hint = ext.ambiguity_hint(pos, [legal[h] for h in shown])  # the game's own advice
-            raise AmbiguousMoveError(
-                f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}"
-                + (hint or ""), sans)
+        as_written, lowered = _readings(idx, n)
+        if _says_capture(cand):
+            as_written = {h for h in as_written if idx.moves[h].captures}
+            lowered = {h for h in lowered if idx.moves[h].captures}
+        i = _lead(n)
+        if _CAPITAL_SQUARES.match(n, i) and n[i] in idx.letters and n[i].lower() in idx.files:
+            as_written = _capital_squares(pos, idx, raw, cand, n, i, as_written)
+        if lowered and not (_PAWN_SHAPED.match(n, i) and _file_pawns(pos, n[i:i + 1])):
+            as_written, lowered = as_written | lowered, set()  # nf3, or no pawn on the b file
+        named = named or bool(as_written or lowered)
+        move = _one_reading(pos, idx, raw, cand, as_written, lowered)
+        if move is not None:
+            return move
+    if not named:
+        move = _kindred(pos, idx, raw, candidates)
+        if move is not None:
+            return move
     err = ext.explain(pos, raw)  # the game's own notations explained
-    if err is not None:
-        raise err
-    raise explain(pos, raw)
+    if err is None:
+        err = explain(pos, raw)
+    hint = _capital_hint(pos, idx, raw)
+    if hint:
+        raise type(err)(f"{_reason(err, '')} {hint}")
+    raise err
+
+
+def _pick(pos, idx, raw, hits) -> Move:
+    """The move of a reading: one, or an ambiguity listing them."""
+    if len(hits) == 1:
+        return idx.legal[next(iter(hits))]
+    moves = [idx.legal[h] for h in sorted(hits)]
+    sans = [san(pos, m) for m in moves]
+    hint = pos.game.extension.ambiguity_hint(pos, moves)  # the game's own advice
+    raise AmbiguousMoveError(
+        f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}" + (hint or ""), sans)
+
+
+def _one_reading(pos, idx, raw, cand, as_written, lowered) -> Move | None:
+    """The move a text names, read as written and with its lower-case letter as a piece's."""
+    legal_written = {h for h in as_written if h in idx.legal}
+    legal_lowered = {h for h in lowered if h in idx.legal}
+    if legal_written and legal_lowered:
+        raise _two_readings(pos, idx, raw, legal_written, legal_lowered)
+    if legal_written:
+        return _pick(pos, idx, raw, legal_written)
+    if legal_lowered:  # a small letter that is also the file of a pawn of the mover's
+        t = normalise(cand)
+        i = _lead(t)
+        others = " or ".join(san(pos, idx.legal[h]) for h in sorted(legal_lowered))
+        err = _explain_squares(pos, raw, t)
+        raise type(err)(f"{raw!r}: a small {t[i]} is the {t[i]}-pawn's file, and "
+                        f"{_reason(err, raw)} For the {idx.legal[min(legal_lowered)].piece.name} "
+                        f"write {others}.")
+    return None
+
+
+def _two_readings(pos, idx, raw, one, other) -> AmbiguousMoveError:
+    """A text two moves could answer: both said, and how to write each."""
+    moves = [idx.legal[h] for h in sorted(one)] + [idx.legal[h] for h in sorted(other)]
+    sans = [san(pos, m) for m in moves]
+    said = ", or ".join(describe(pos, m) for m in moves)
+    return AmbiguousMoveError(f"{raw!r}: {said}? Write {' or '.join(sans)}", sans)
+
+
+# a capital piece letter that may also be a square's file: E2E4, E2-E4 (Gigachess II's Elephant)
+_CAPITAL_SQUARES = re.compile(r"[A-Z]\d{1,2}[a-zA-Z]\d{1,2}(?!\d)")
+
+
+def _capital_squares(pos, idx, raw, cand, n, i, as_piece) -> set[str]:
+    """``E2E4`` where E is a piece's letter: the piece on rank 2 going to e4, or the move
+    from e2 to e4 with its squares in capitals. Refused when both are legal moves; the
+    squares' reading counts only when the piece's names no move at all."""
+    squares, _ = _readings(idx, n[:i] + n[i].lower() + n[i + 1:])
+    if _says_capture(cand):
+        squares = {h for h in squares if idx.moves[h].captures}
+    if not as_piece:
+        return squares
+    legal_piece = {h for h in as_piece if h in idx.legal}
+    legal_squares = {h for h in squares if h in idx.legal} - legal_piece
+    if legal_piece and legal_squares:
+        raise _two_readings(pos, idx, raw, legal_piece, legal_squares)
+    return as_piece
+
+
+def _reason(err, raw: str) -> str:
+    """An error's message to go on a sentence about the same text: its quote left out,
+    ending with a full stop."""
+    text, quoted = str(err), repr(raw)
+    if text.startswith(quoted + ": "):
+        text = text[len(quoted) + 2:]
+    elif text.startswith(quoted + " "):
+        text = "it " + text[len(quoted) + 1:]
+    return text if text[-1:] in ".?!" else text + "."
+
+
+# a file and a square, and no second square: the shape of a pawn's capture (bc4, bxc4=Q)
+_PAWN_SHAPED = re.compile(r"[a-z][a-zA-Z]\d{1,2}(?![0-9]|[a-zA-Z]\d)")
+
+
+def _file_pawns(pos, letter: str) -> list[int]:
+    """The squares of the mover's pawn-like pieces on the file of that letter (none when
+    it names no file): a small letter that is also a piece's names those pawns first."""
+    geo = pos.game.geometry
+    f = geo.files.find(letter) if len(letter) == 1 else -1
+    if f < 0:
+        return []
+    return [sq for sq in pos.occ[pos.side] if geo.file_of(sq) == f and pos.board[sq].type.pawn]
+
+
+def _kindred(pos, idx, raw, candidates) -> Move | None:
+    """A text that names no move at all, read as naming a kindred piece: played when it
+    names exactly one move; refused, saying how it is written, when that move is illegal."""
+    hits = set()
+    for cand in candidates:
+        got, _ = _readings(idx, normalise(cand), idx.kindred)
+        if _says_capture(cand):
+            got = {h for h in got if idx.moves[h].captures}
+        hits |= got
+    if not hits:
+        return None
+    legal_hits = {h for h in hits if h in idx.legal}
+    if legal_hits and legal_hits == hits:
+        return _pick(pos, idx, raw, legal_hits)
+    moves = [idx.moves[h] for h in sorted(hits)]
+    written = " or ".join(_san_body(pos, m) + ("" if m.lan in idx.legal or len(moves) == 1
+                                               else " (not legal now)") for m in moves)
+    if legal_hits:  # another piece could be meant, if only by an illegal move: refused
+        raise AmbiguousMoveError(f"{raw!r} could be {written}; write the one you mean in full",
+                                 [san(pos, idx.legal[h]) for h in sorted(legal_hits)])
+    m = moves[0]
+    err = explain(pos, m.lan)
+    raise type(err)(f"{raw!r}: the {m.piece.name} on {pos.game.geometry.names[m.frm]} "
+                    f"(written {written}) cannot make that move: {err}")
+
+
+def describe(pos, move: Move) -> str:
+    """A move in words: "the b-pawn takes on c4", "the Bishop on f1 goes to c4"."""
+    names = pos.game.geometry.names
+    if move.frm is None or move.kind in (SETUP, DROP, CASTLE, SPAN, TURN, SHOT):
+        return san(pos, move, with_check=False)
+    piece = move.piece
+    who = (f"the {names[move.frm][0]}-pawn" if piece.key == "P"
+           else f"the {piece.name} on {names[move.frm]}")
+    verb = "takes on" if move.captures else "goes to"
+    return f"{who} {verb} {names[move.to]}"
+
+
+def _capital_hint(pos, idx, raw) -> str | None:
+    """For a refused text whose capital first letter is both a piece's and a file's
+    (``Bb4``, ``B4``): what the same text with a small letter would play."""
+    t = normalise(raw)
+    i = _lead(t)
+    lead = t[i:i + 1]
+    if not (lead.isupper() and lead in idx.letters and lead.lower() in idx.files):
+        return None
+    small = t[:i] + lead.lower() + t[i + 1:]
+    as_written, _ = _readings(idx, small)
+    if _says_capture(raw):
+        as_written = {h for h in as_written if idx.moves[h].captures}
+    hits = sorted(h for h in as_written if h in idx.legal)
+    if not hits:
+        return None
+    name = pos.game.types[lead].name
+    moves = " or ".join(san(pos, idx.legal[h]) for h in hits)
+    whose = describe(pos, idx.legal[hits[0]]).split(" goes ")[0].split(" takes ")[0]
+    return f"For {whose}'s move write {moves} (with a small {lead.lower()}; {lead} is the {name})."
 
 
 _SQ = r"[a-zA-Z]\d{1,2}"
@@ -180,6 +451,26 @@ def explain(pos, raw: str) -> RulesError:
     game = pos.game
     geo = game.geometry
     t = normalise(raw)
+    i = _lead(t)
+    lead = t[i:i + 1]
+    letters = {k.lstrip("+") for k in game.types}
+    if lead.islower() and lead.upper() in letters and re.match(r"[a-z][^0-9]", t[i:]):
+        return _explain_small_letter(pos, raw, t, i)
+    if (lead.isupper() and lead in letters and lead.lower() in geo.files
+            and re.fullmatch(r"\d{1,2}", t[i + 1:])):
+        code = t[:i + 1]
+        name = game.types[code].name if code in game.types else game.types[lead].name
+        like = [san(pos, m) for m in pos.legal_moves() if m.piece.key == code and m.kind == NORMAL]
+        example = f", like {like[0]}" if like else ""
+        return InvalidMoveError(f"{raw!r}: {lead} is the {name}'s letter, and no square follows "
+                                f"it ({'an' if name[0] in 'AEIOU' else 'a'} {name}'s move names the square it goes to{example})")
+    return _explain_squares(pos, raw, t)
+
+
+def _explain_squares(pos, raw: str, t: str) -> RulesError:
+    """Why a text read by its letter and squares names no legal move."""
+    game = pos.game
+    geo = game.geometry
     m = re.fullmatch(rf"(?P<code>\+?[A-Z])?(?:(?P<from>{_SQ})|(?P<dfile>[a-z])|(?P<drank>\d{{1,2}}))?"
                      rf"(?P<to>{_SQ})(?P<rest>.*)", t)
     drop = re.fullmatch(rf"(?P<code>\+?[A-Za-z])@(?P<to>{_SQ})", t)
@@ -233,8 +524,9 @@ def explain(pos, raw: str) -> RulesError:
         if code not in game.types:
             return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}")
         if theirs:
-            return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}")
-        return NoPieceError(f"you have no {label} on the board")
+            return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}"
+                                     + _kin_note(pos, code, to))
+        return NoPieceError(f"you have no {label} on the board" + _kin_note(pos, code, to))
     name = pos.board[mine[0]].name
     if m["dfile"] or m["drank"]:
         where = (f"on the {m['dfile']} file" if m["dfile"] else f"on rank {m['drank']}")
@@ -252,12 +544,46 @@ def explain(pos, raw: str) -> RulesError:
         err = game.jump.refusal(pos, mine[0], to)
         if err is not None:
             return err
-    return NoSuchMoveError(f"no {name} of yours can move to {dest}")
+    return NoSuchMoveError(f"no {name} of yours can move to {dest}" + _kin_note(pos, code, to))
+
+
+def _kin_note(pos, code: str, to: int) -> str:
+    """For a Pawn's move refused: the other pawn-like pieces of that file, by their letter
+    (Super Chess's Super Pawn is written ``S``)."""
+    if code != "P":
+        return ""
+    geo = pos.game.geometry
+    kin = [sq for sq in sorted(pos.occ[pos.side]) if geo.file_of(sq) == geo.file_of(to)
+           and pos.board[sq].type.pawn and pos.board[sq].key != "P"]
+    return "".join(f"; the {pos.board[sq].name} on {geo.names[sq]} is written with its letter "
+                   f"{pos.board[sq].key}" for sq in kin)
+
+
+def _explain_small_letter(pos, raw, t, i) -> RulesError:
+    """Why ``nf5``, ``bb3`` name no move: a small piece letter is the piece's, unless it is
+    also the file of a pawn of the mover's; then both readings are said."""
+    typed = raw.strip()
+    j = typed.find(t[i])  # the same letter in the text as typed (with its x, if any)
+    big = typed[:j] + typed[j].upper() + typed[j + 1:] if j >= 0 else t[:i] + t[i].upper() + t[i + 1:]
+    as_piece = explain(pos, big)
+    as_piece = type(as_piece)(str(as_piece).replace(repr(big), repr(raw)))
+    if not _file_pawns(pos, t[i]):
+        return as_piece
+    if not _PAWN_SHAPED.match(t, i):  # not shaped like a pawn's capture: one reading
+        return as_piece
+    as_pawn = _explain_squares(pos, raw, t)
+    name = pos.game.types[t[i].upper()].name
+    return type(as_pawn)(f"{raw!r}: a small {t[i]} is the {t[i]}-pawn's file, and "
+                         f"{_reason(as_pawn, raw)} A capital {t[i].upper()} is the {name}, "
+                         f"and {_reason(as_piece, raw)}")
 
 
 def _near(pos, raw, rest, legal) -> RulesError:
     """The squares name legal moves but the rest of the text (promotion, state) fits none."""
     options = " or ".join(san(pos, mv) for mv in legal)
+    if _says_capture(raw) and not any(mv.captures for mv in legal):
+        dest = pos.game.geometry.names[legal[0].to]
+        return NoSuchMoveError(f"{raw!r}: there is nothing to take on {dest}; write {options}")
     if rest:
         return NoSuchMoveError(f"{raw!r} is not possible; the legal moves there are {options}")
     return InvalidMoveError(f"{raw!r} is not written right; did you mean {options}?")

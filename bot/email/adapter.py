@@ -62,9 +62,10 @@ class EmailAdapter:
         self.accounts = Accounts(service, self.clock)
         self.mailer = Mailer(service.store, SMTPSender(smtp_server(self.settings.smtp_url),
                                                        tls_context=self.tls_context),
-                             self.bot_address, self.clock,
-                             max_attempts=self.settings.notify_max_attempts,
-                             retry_seconds=self.settings.notify_retry_seconds)
+                             self.bot_address, self.clock, secret=self.secret,
+                             retry_seconds=self.settings.notify_retry_seconds,
+                             retention_days=self.settings.retention_days,
+                             on_stopped=self.notices.mail_stopped)
         self.mailbox = IMAPMailbox(imap_server(self.settings.imap_url), tls_context=self.tls_context)
         self.receiver = Receiver(service.store, self.mailbox, self.handle, self.clock,
                                  poll_seconds=self.poll_seconds)
@@ -101,6 +102,7 @@ class EmailAdapter:
         await self.receiver.poll_once()
         await self.service.outbox.drain()
         await self.mailer.drain()
+        await self.mailer.prune()
 
     async def start(self, service=None) -> None:
         """The background tasks: reading the mailbox, sending mail (bound to ``service``
@@ -150,4 +152,7 @@ class EmailAdapter:
                 log.error("the %s task had failed: %r", t.get_name(), t.exception())
         self._tasks = []
         if self.service is not None:
+            # a mail being handled, a mail being sent: finished and marked, never half done
+            await self.receiver.settle()
+            await self.mailer.settle()
             await self.mailbox.close()

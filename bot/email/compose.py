@@ -21,8 +21,8 @@ WIDTH = 72
 MAIL_HELP = """\
 By mail: reply to a game's mail with a move or a command on its first line (the rest of
 the mail, quoted text and signature, is not read). Mail the bot's own address (not a reply)
-with help, games, rules, ratings, or challenge GAME ADDRESS [days N] (challenge {example}
-bob@example.org); reply accept or decline to a challenge's mail. What acts for you (a
+with help, games, rules GAME, ratings, piece GAME NAME, or challenge GAME ADDRESS [days N]
+(challenge {example} bob@example.org); reply accept or decline to a challenge's mail. What acts for you (a
 vacation, a block) goes in a reply to one of your game mails, which shows it is yours.
 Games: """
 

@@ -11,16 +11,18 @@ import logging
 import re
 
 from bot.words import commands_text, text as texts
-from bot.words.game_texts import piece_label
+import rules
+from bot.words.game_texts import find_piece, piece_label, piece_text
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
-from bot.grammar import GRAMMAR, Command, GrammarError
+from bot.grammar import GRAMMAR, Command, GrammarError, resolve_game
 from bot.square_moves import square_moves
 from bot.words.timetext import plural
 
 from . import tokens
 from .accounts import PLATFORM, normal_address
-from .compose import help_text
+from .compose import WIDTH, help_text
 from .parse import Incoming, read_mail
+from .tables import EmailTables
 
 log = logging.getLogger("bot.email")
 
@@ -44,14 +46,26 @@ class Handler:
     async def handle(self, raw: bytes) -> None:
         mail = read_mail(raw)
         a = self.a
-        if mail.bounce is not None:
-            if mail.bounce.permanent:
-                await a.mailer.bounced(mail.bounce.recipient, "a bounce mail came back")
+        verp = next((t for t in (tokens.parse_bounce_tag(r, a.bot_address) for r in mail.recipients)
+                     if t), None)
+        if verp is not None:  # to a bounce address: a report, an auto-reply; never answered
+            await self.to_bounce_address(mail, verp)
             return
-        if mail.automatic or not mail.sender or mail.sender == a.bot_address.lower():
-            log.info("mail %s from %s is automatic: not answered", mail.key, mail.sender or "nobody")
+        if mail.bounce is not None:
+            log.warning("mail %s from %s is a bounce report not sent to a bounce address of the "
+                        "bot's (unsigned or forged): it counts for nothing", mail.key,
+                        mail.sender or "nobody")
+            return
+        if mail.automatic or not mail.sender:
+            log.info("mail %s from %s is automatic (%s): not answered", mail.key,
+                     mail.sender or "nobody", mail.automatic or "no sender")
+            return
+        if mail.sender.split("@")[-1] == a.bot_address.split("@")[1].lower() and \
+                mail.sender.split("@")[0].split("+")[0] == a.bot_address.split("@")[0].lower():
+            log.info("mail %s is the bot's own (%s): not answered", mail.key, mail.sender)
             return
         tag = next((t for t in (tokens.parse_tag(r, a.bot_address) for r in mail.recipients) if t), None)
+        # the body first; the subject only when the body says nothing
         line = mail.first_line or mail.subject
         if tag is None:
             await self.plain(mail, line)
@@ -59,6 +73,30 @@ class Handler:
             await self.in_game(mail, tag, line)
         else:
             await self.in_challenge(mail, tag, line)
+
+    async def to_bounce_address(self, mail: Incoming, verp: tokens.BounceTag) -> None:
+        """A mail to one of the bot's bounce addresses: a failure report counts against the
+        address the bot sent that mail to, if the address is signed for it; anything else
+        (an auto-reply, a delay report, a forged address) counts for nothing."""
+        a = self.a
+        async with a.service.store.read() as tx:
+            recipient = await EmailTables(tx).sent_mail_recipient(verp.mail_id)
+        if recipient is None or not tokens.bounce_verifies(a.secret, verp, recipient):
+            log.warning("mail %s from %s to a forged bounce address (mail %d): it counts for "
+                        "nothing", mail.key, mail.sender or "nobody", verp.mail_id)
+            return
+        if mail.bounce is None or not mail.bounce.permanent:
+            log.info("mail %s to the bounce address of mail %d to %s is no failure report (%s): "
+                     "not counted", mail.key, verp.mail_id, recipient,
+                     "a delay" if mail.bounce else mail.automatic or "no report")
+            return
+        named = {mail.bounce.recipient, mail.bounce.original} - {""}
+        if named and recipient not in named:
+            log.warning("mail %s reports %s failed, but mail %d went to %s: it counts for "
+                        "nothing", mail.key, ", ".join(sorted(named)), verp.mail_id, recipient)
+            return
+        await a.mailer.bounced(recipient, f"mail {verp.mail_id} bounced"
+                               + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""))
 
     async def _owner(self, mail: Incoming, tag: tokens.ReplyTag):
         """The tag's player if the sender is that player, else None (logged)."""
@@ -99,6 +137,7 @@ class Handler:
             log.warning("mail %s from %s has a forged token for game %d: ignored", mail.key,
                         mail.sender, tag.id)
             return
+        await a.mailer.proven(mail.sender)  # a signed mail reached them, and they answered
         answering = (mail.message_id, mail.references)
 
         async def answer(note: str, board: bool) -> None:
@@ -176,6 +215,7 @@ class Handler:
             log.warning("mail %s from %s has a forged token for challenge %d: ignored",
                         mail.key, mail.sender, tag.id)
             return
+        await a.mailer.proven(mail.sender)
         try:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
@@ -194,12 +234,17 @@ class Handler:
     async def plain(self, mail: Incoming, line: str) -> None:
         a = self.a
         try:
+            if line.split()[:1] and line.split()[0].lower() == "piece":  # no game implied here
+                await a.notices.text_reply(mail, piece_of_game(line))
+                return
             try:
                 cmd = GRAMMAR.parse(line or "help", in_game=False)
             except GrammarError:
-                if not mail.subject:
+                # the body's line is no command (chat: "Hello, how does this work?"): a
+                # subject that is one ("help") is read; else the body's error is said
+                cmd = _command_or_none(mail.subject) if line != mail.subject else None
+                if cmd is None:
                     raise
-                cmd = GRAMMAR.parse(mail.subject, in_game=False)  # "help" as the subject
             if cmd.name == "help":
                 text = help_text(cmd["command"])
             elif cmd.name in ("accept", "decline"):
@@ -215,6 +260,29 @@ class Handler:
         except ServiceError as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
+
+
+def _command_or_none(text: str) -> Command | None:
+    try:
+        return GRAMMAR.parse(text, in_game=False) if text.strip() else None
+    except GrammarError:
+        return None
+
+
+def piece_of_game(line: str) -> str:
+    """``piece GAME NAME`` (at the plain address no game is implied): what the piece does;
+    GrammarError if the game or the piece is not named."""
+    words = line.split()[1:]
+    usage = "piece GAME NAME (a game's id, then the piece's name or letter)"
+    if len(words) < 2:
+        raise GrammarError(f"piece: which game's piece? Write {usage}; the games are: "
+                           f"{', '.join(rules.variants())}")
+    try:
+        game = resolve_game(words[0])
+    except ValueError as e:
+        raise GrammarError(f"{e}. Write {usage}") from None
+    g = rules.game(game)
+    return piece_text(g, find_piece(g, " ".join(words[1:])), texts.PLAIN, WIDTH)
 
 
 def already_played(view, ply: int, player_id: int, text: str) -> bool:

@@ -12,6 +12,7 @@ from bot.words import text as texts
 
 from .accounts import PLATFORM
 from .compose import board_text, game_name
+from .tables import EmailTables
 
 log = logging.getLogger("bot.email")
 
@@ -68,6 +69,22 @@ class Notices:
                                   in_reply_to=mail.message_id,
                                   references=tuple(mail.references) + ((mail.message_id,) if mail.message_id else ()))
         await a.mailer.queue(f"reply:{mail.key}", mail.sender, message)
+
+    async def mail_stopped(self, address: str) -> None:
+        """Mail to ``address`` stopped after its bounces: its player is told by another
+        route (a Discord player's notice) where there is one."""
+        a = self.a
+        player = await a.accounts.player_of(address)
+        if player is None or player.platform == PLATFORM:
+            log.info("mail to %s stopped; its player has no other route to be told by", address)
+            return
+        async with a.service.store.write() as tx:
+            row = await EmailTables(tx).email_address(address)
+            event = ev.MailStopped(address=address, bounces=row.hard_bounces if row else 0)
+            await tx.insert_event(event.kind, player.id, None, None, ev.encode(event),
+                                  int(a.clock.now().timestamp()))
+        if a.service.outbox.running:
+            a.service.outbox.poke()
 
     # --- the Notifier ---
 

@@ -8,8 +8,8 @@ crash came before \\Seen) is kept once. Nothing read is lost, nothing is acted o
 
 Several processes may read one mailbox (on PostgreSQL): each kept mail is handled by the
 one that claims it, for ``LEASE_SECONDS``, as the service's notices are claimed
-(bot/outbox.py); a claim whose holder is known dead (an earlier life of this process) or
-whose lease ran out is taken over.
+(bot/outbox.py), under its process life's id (``bot.lives``); a claim whose holder is
+known dead (no process holds that life) or whose lease ran out is taken over.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.outbox import known_dead, process_name
+from bot import lives
 
 from .parse import mail_key
 from .tables import EmailTables
@@ -29,12 +29,13 @@ class Receiver:
     LEASE_SECONDS = 300  # how long a claim keeps other processes off a mail
 
     def __init__(self, store, mailbox, handle, clock, *, poll_seconds: float = 60):
-        self.owner = process_name()
+        self.owner = store.life
         self.store = store
         self.mailbox = mailbox
         self.handle = handle  # async (raw: bytes) -> None
         self.clock = clock
         self.poll_seconds = poll_seconds
+        self._handling: set[asyncio.Future] = set()  # what a stop lets finish
 
     def _now(self) -> int:
         return int(self.clock.now().timestamp())
@@ -59,7 +60,7 @@ class Receiver:
                 return False  # handled meanwhile
             holder, until = held
             if holder not in (None, self.owner) and (until or 0) > now \
-                    and not known_dead(holder, self.owner):
+                    and not await lives.known_dead(tx, holder):
                 return False  # another process is handling it
             return await EmailTables(tx).claim_mail(key, holder, self.owner, now + self.LEASE_SECONDS)
 
@@ -75,15 +76,28 @@ class Receiver:
                 if not await self.claim(key):  # one at a time: the others may take the next
                     continue
                 took += 1
-                try:
-                    await self.handle(raw)
-                except Exception:  # noqa: BLE001 - one bad mail must not stop the others
-                    log.exception("handling the mail %s failed; it is not tried again", key)
-                async with self.store.write() as tx:
-                    await EmailTables(tx).mail_handled(key, self._now())
+                # a stop (SIGTERM) mid-way lets this mail be handled and marked (settle):
+                # its answer is queued once, not left to be worked out again at the start
+                handling = asyncio.ensure_future(self._handle_and_mark(key, raw))
+                self._handling.add(handling)
+                handling.add_done_callback(self._handling.discard)
+                await asyncio.shield(handling)
             if not took:
                 return done
             done += took
+
+    async def _handle_and_mark(self, key: str, raw: bytes) -> None:
+        try:
+            await self.handle(raw)
+        except Exception:  # noqa: BLE001 - one bad mail must not stop the others
+            log.exception("handling the mail %s failed; it is not tried again", key)
+        async with self.store.write() as tx:
+            await EmailTables(tx).mail_handled(key, self._now())
+
+    async def settle(self, timeout: float = 60) -> None:
+        """Wait for the mail being handled (a stop lets it finish and be marked)."""
+        if self._handling:
+            await asyncio.wait(set(self._handling), timeout=timeout)
 
     async def poll_once(self) -> int:
         await self.fetch_new()
@@ -91,7 +105,9 @@ class Receiver:
 
     async def run(self) -> None:
         """The background task: what a stopped run left first, then each new mail, waiting
-        with IDLE where the server has it (else polling every ``poll_seconds``)."""
+        with IDLE where the server has it (else polling every ``poll_seconds``). After each
+        round the wait begins at once, and begins only when no unseen mail is left (a mail
+        that came during the round is fetched, not left for the next push or poll)."""
         await self.handle_pending()
         while True:
             try:

@@ -61,4 +61,12 @@ _V2_INBOX_CLAIMS = (
     "ALTER TABLE email_inbox ADD COLUMN lease_until INTEGER",
 )
 
-SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS))
+# Bounces that prove themselves and recover (bot/email/sending.py): when the last one came,
+# so that old ones are forgotten; the answers to one address in the last hour (the loop
+# breaker) and a bounce's mail found by id and recipient.
+_V3_BOUNCES = (
+    "ALTER TABLE email_addresses ADD COLUMN last_bounce_at INTEGER",
+    "CREATE INDEX IF NOT EXISTS email_outbox_by_recipient ON email_outbox (recipient, created_at)",
+)
+
+SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS, _V3_BOUNCES))

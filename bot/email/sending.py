@@ -1,10 +1,28 @@
 """The mails the bot sends: queued in the database (``email_outbox``) in order, each under a
-key that makes queueing it twice a no-op, then sent by a background task, retried with a
-doubling wait when the server fails, and given up after ``max_attempts``. Each is taken
-before it is sent (``LEASE_SECONDS``), so that of several processes on one database only one
-sends it. A recipient the server refuses for good (a hard bounce, at sending or by a bounce
-mail read later) counts against its address; after ``STOP_AFTER_BOUNCES`` the bot mails it
-no more, and says so in the log."""
+key that makes queueing it twice a no-op, then sent by a background task.
+
+Like a mail server's queue, a mail the server does not take is tried again with growing
+pauses (``retry_seconds``, doubling, at most ``MAX_PAUSE``) for ``GIVE_UP_AFTER`` (five
+days, Postfix's default), and only then given up, with a log line. Each is taken before it
+is sent (``LEASE_SECONDS``), so that of several processes on one database only one sends
+it; a send under way when the bot is stopped is finished first (``settle``), so a stop
+never leaves a mail the server took unmarked (it would be sent again).
+
+Bounces prove themselves: each mail's envelope sender is the bot's own signed bounce
+address (``bot+b-<id>-<token>@domain``, bot/email/tokens.py), so a report counts only when
+it comes back to that address, for that mail and its recipient (a 5xx refusal while
+sending counts too). After ``STOP_AFTER_BOUNCES`` the bot mails the address no more, says
+so in the log and tells the player by another route where there is one (``on_stopped``).
+The count recovers: bounces older than ``FORGET_AFTER`` are forgotten, a stopped address
+gets one more try after ``RETRY_STOPPED_AFTER``, and a signed reply from the address or a
+confirmed link clears it.
+
+No loops: at most ``ANSWERS_PER_HOUR`` answers to mails go to one address an hour (what an
+autoresponder that slipped through the checks in parse.py gets), with a log line.
+
+``retention_days`` after a mail was handled or sent, its body is dropped and its headers
+kept (``prune``): the keys that make reading it again, or queueing its answer again, a
+no-op stay."""
 
 from __future__ import annotations
 
@@ -12,12 +30,28 @@ import asyncio
 import logging
 from email.message import EmailMessage
 
+from . import tokens
 from .tables import EmailTables
 from .transport import HardBounce, TransientFailure
 
 log = logging.getLogger("bot.email")
 
+HOUR, DAY = 3600, 86400
 STOP_AFTER_BOUNCES = 3
+FORGET_AFTER = 14 * DAY  # a bounce this old no longer counts
+RETRY_STOPPED_AFTER = 7 * DAY  # a stopped address is tried once more after this
+GIVE_UP_AFTER = 5 * DAY  # a mail the server will not take, tried this long
+MAX_PAUSE = HOUR  # the longest wait between two tries
+ANSWERS_PER_HOUR = 10  # answers to one address: beyond, a mail loop
+
+
+def headers_only(raw: bytes) -> bytes:
+    """A mail's headers (what exactly-once needs: its Message-ID, threading), its body gone."""
+    for sep in (b"\r\n\r\n", b"\n\n"):
+        at = raw.find(sep)
+        if at >= 0:
+            return raw[:at + len(sep)]
+    return raw
 
 
 class Mailer:
@@ -25,30 +59,49 @@ class Mailer:
     # same outbox (PostgreSQL) leaves it alone; one that stopped mid-send is sent again after
     LEASE_SECONDS = 300
 
-    def __init__(self, store, smtp, bot_address: str, clock, *, max_attempts: int = 5,
-                 retry_seconds: int = 60):
+    def __init__(self, store, smtp, bot_address: str, clock, *, secret: bytes,
+                 retry_seconds: int = 60, give_up_seconds: int = GIVE_UP_AFTER,
+                 retention_days: int = 0, on_stopped=None):
         self.store = store
         self.smtp = smtp
         self.bot_address = bot_address
         self.clock = clock
-        self.max_attempts = max_attempts
-        self.retry_seconds = retry_seconds
+        self.secret = secret
+        self.retry_seconds = max(1, retry_seconds)
+        self.give_up_seconds = give_up_seconds
+        self.retention_days = retention_days
+        self.on_stopped = on_stopped  # async (address) -> None: tell the player elsewhere
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()  # one sending round at a time: each mail sent once
+        self._sending: set[asyncio.Future] = set()  # sends a stop lets finish
+        self._next_prune = 0
 
     def _now(self) -> int:
         return int(self.clock.now().timestamp())
 
     async def queue(self, dedupe_key: str, recipient: str, message: EmailMessage) -> bool:
-        """Queue a mail (False: one with this key was queued before, or the address is
-        stopped after its bounces). The sending task is woken."""
+        """Queue a mail (False: one with this key was queued before, the address is stopped
+        after its bounces, or it had its answers for the hour). The sending task is woken."""
+        now = self._now()
         async with self.store.write() as tx:
-            row = await EmailTables(tx).email_address(recipient)
+            t = EmailTables(tx)
+            row = await t.email_address(recipient)
             if row is not None and row.stopped_at is not None:
-                log.info("not mailing %s (stopped after %d hard bounces): %s", recipient,
-                         row.hard_bounces, message.get("Subject"))
-                return False
-            added = await EmailTables(tx).queue_mail(dedupe_key, recipient, bytes(message), self._now())
+                if now - row.stopped_at < RETRY_STOPPED_AFTER:
+                    log.info("not mailing %s (stopped after %d hard bounces): %s", recipient,
+                             row.hard_bounces, message.get("Subject"))
+                    return False
+                # one more try: a bounce stops it again at once
+                await t.bounces_forgotten(recipient, STOP_AFTER_BOUNCES - 1)
+                log.info("mailing %s again, %d days after it was stopped", recipient,
+                         (now - row.stopped_at) // DAY)
+            if dedupe_key.startswith("reply:"):
+                answered = await t.answers_since(recipient, now - HOUR)
+                if answered >= ANSWERS_PER_HOUR:
+                    log.warning("not answering %s: %d answers went to it in the last hour (a "
+                                "mail loop?): %s", recipient, answered, dedupe_key)
+                    return False
+            added = await t.queue_mail(dedupe_key, recipient, bytes(message), now)
         self._wake.set()
         return added
 
@@ -69,46 +122,100 @@ class Mailer:
         async with self.store.write() as tx:  # another process may be sending it
             if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
                 return 0
+        # a stop (SIGTERM) while the server takes the mail must not leave it unmarked: the
+        # send and its mark finish on their own, and the stop waits for them (settle)
+        sending = asyncio.ensure_future(self._send_and_mark(mail))
+        self._sending.add(sending)
+        sending.add_done_callback(self._sending.discard)
+        return await asyncio.shield(sending)
+
+    async def _send_and_mark(self, mail) -> int:
+        envelope = tokens.bounce_address(self.bot_address, self.secret, mail.id, mail.recipient)
         try:
-            await self.smtp.send(mail.message, self.bot_address, mail.recipient)
+            await self.smtp.send(mail.message, envelope, mail.recipient)
         except HardBounce as e:
-            await self.bounced(mail.recipient, e.reason)
             async with self.store.write() as tx:
                 await EmailTables(tx).mail_failed(mail.id, None, f"refused: {e.reason}")
+            await self.bounced(mail.recipient, e.reason)
             return 0
         except TransientFailure as e:
-            tries = mail.attempts + 1
-            give_up = tries >= self.max_attempts
-            next_at = None if give_up else self._now() + self.retry_seconds * 2 ** (tries - 1)
+            tries, now = mail.attempts + 1, self._now()
+            give_up = now - mail.created_at >= self.give_up_seconds
+            pause = min(self.retry_seconds * 2 ** min(tries - 1, 30), MAX_PAUSE)
             async with self.store.write() as tx:
-                await EmailTables(tx).mail_failed(mail.id, next_at, f"failed {tries} times: {e}" if give_up else None)
-            (log.error if give_up else log.warning)(
-                "mail to %s not sent (try %d of %d): %s", mail.recipient, tries, self.max_attempts, e)
+                await EmailTables(tx).mail_failed(
+                    mail.id, None if give_up else now + pause,
+                    f"given up after {tries} tries in {(now - mail.created_at) // HOUR} h: {e}"
+                    if give_up else None)
+            if give_up:
+                log.error("mail %d to %s given up after %d tries over %.1f days: %s", mail.id,
+                          mail.recipient, tries, (now - mail.created_at) / DAY, e)
+            else:
+                log.warning("mail %d to %s not sent (try %d, again in %d s): %s", mail.id,
+                            mail.recipient, tries, pause, e)
             return 0
         async with self.store.write() as tx:
             await EmailTables(tx).mail_sent(mail.id, self._now())
         return 1
 
+    async def settle(self, timeout: float = 60) -> None:
+        """Wait for the sends under way (a stop lets them finish and be marked)."""
+        if self._sending:
+            await asyncio.wait(set(self._sending), timeout=timeout)
+
     async def bounced(self, address: str, reason: str) -> None:
         """A hard bounce of ``address``: counted; the last one allowed stops mail to it."""
+        now = self._now()
         async with self.store.write() as tx:
-            count, stopped = await EmailTables(tx).hard_bounce(address, STOP_AFTER_BOUNCES, self._now())
+            count, stopped = await EmailTables(tx).hard_bounce(address, STOP_AFTER_BOUNCES, now,
+                                                               now - FORGET_AFTER)
         if stopped:
             log.warning("%s bounced %d times (%s): no more mail goes to it", address, count, reason)
+            if self.on_stopped is not None:
+                try:
+                    await self.on_stopped(address)
+                except Exception:  # noqa: BLE001 - the other route is a courtesy
+                    log.exception("telling the player of %s that mail stopped failed", address)
         else:
             log.info("%s bounced (%s): %d of %d before mail to it stops", address, reason, count,
                      STOP_AFTER_BOUNCES)
+
+    async def proven(self, address: str) -> None:
+        """A signed reply came from ``address``: it receives the bot's mail; its bounces go."""
+        async with self.store.write() as tx:
+            t = EmailTables(tx)
+            row = await t.email_address(address)
+            if row is None or (not row.hard_bounces and row.stopped_at is None):
+                return
+            await t.bounces_forgotten(address)
+        log.info("%s answered a signed mail: its %d bounces are forgotten", address, row.hard_bounces)
+
+    async def prune(self, now: int | None = None) -> int:
+        """Drop the bodies of the mails handled or sent more than ``retention_days`` ago
+        (their headers kept); how many."""
+        if not self.retention_days:
+            return 0
+        now = self._now() if now is None else now
+        async with self.store.write() as tx:
+            n = await EmailTables(tx).prune_mails(now - self.retention_days * DAY, headers_only)
+        if n:
+            log.info("pruned the bodies of %d mails older than %d days", n, self.retention_days)
+        return n
 
     async def next_due(self) -> int | None:
         async with self.store.read() as tx:
             return await EmailTables(tx).next_mail_at()
 
     async def run(self) -> None:
-        """The background task: send what is due, then sleep until woken or the next retry."""
+        """The background task: send what is due, then sleep until woken or the next retry;
+        hourly, prune."""
         while True:
             self._wake.clear()
             try:
                 await self.drain()
+                if self._now() >= self._next_prune:
+                    self._next_prune = self._now() + HOUR
+                    await self.prune()
             except Exception:  # noqa: BLE001 - the database or a bug: logged, tried again
                 log.exception("sending mail failed")
             due = await self.next_due()

@@ -20,6 +20,7 @@ class EmailOutRow:
     recipient: str
     message: bytes
     attempts: int
+    created_at: int = 0
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class EmailAddressRow:
     hard_bounces: int
     stopped_at: int | None
     notices: int = 0  # a linked address: the player's notices are mailed there too
+    last_bounce_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,45 @@ class EmailTables:
             (dedupe_key, recipient, message, now, now)) == 1
 
     async def due_mails(self, now: int, limit: int = 20) -> list[EmailOutRow]:
-        rows = await self.tx.fetch_all("SELECT id, recipient, message, attempts FROM email_outbox "
-                                       "WHERE sent_at IS NULL AND dropped IS NULL AND next_at <= ? "
-                                       "ORDER BY next_at, id LIMIT ?", (now, limit))
-        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3]) for r in rows]
+        rows = await self.tx.fetch_all("SELECT id, recipient, message, attempts, created_at "
+                                       "FROM email_outbox WHERE sent_at IS NULL AND dropped IS NULL "
+                                       "AND next_at <= ? ORDER BY next_at, id LIMIT ?", (now, limit))
+        return [EmailOutRow(r[0], r[1], bytes(r[2]), r[3], r[4]) for r in rows]
+
+    async def sent_mail_recipient(self, mail_id: int) -> str | None:
+        """To whom the outbox's mail ``mail_id`` went (None: no such mail, or never tried)."""
+        row = await self.tx.fetch_one("SELECT recipient FROM email_outbox WHERE id = ? AND "
+                                      "(sent_at IS NOT NULL OR attempts > 0)", (mail_id,))
+        return None if row is None else row[0]
+
+    async def answers_since(self, recipient: str, since: int) -> int:
+        """How many answers to mails (``reply:`` keys) were queued to ``recipient`` since."""
+        row = await self.tx.fetch_one("SELECT COUNT(*) FROM email_outbox WHERE recipient = ? "
+                                      "AND created_at >= ? AND dedupe_key LIKE 'reply:%'",
+                                      (recipient, since))
+        return row[0]
+
+    async def prune_mails(self, before: int, keep) -> int:
+        """The bodies of the mails handled or sent (or given up) before ``before`` replaced
+        by ``keep(raw)`` (their headers): their keys stay, so a mail read again is still
+        known and an answer queued again is still a no-op. How many were pruned."""
+        pruned = 0
+        rows = await self.tx.fetch_all("SELECT message_key, raw FROM email_inbox WHERE handled_at "
+                                       "IS NOT NULL AND handled_at < ?", (before,))
+        for key, raw in rows:
+            kept = keep(bytes(raw))
+            if len(kept) < len(raw):
+                await self.tx.execute("UPDATE email_inbox SET raw = ? WHERE message_key = ?", (kept, key))
+                pruned += 1
+        rows = await self.tx.fetch_all("SELECT id, message FROM email_outbox WHERE "
+                                       "(sent_at IS NOT NULL AND sent_at < ?) OR "
+                                       "(dropped IS NOT NULL AND created_at < ?)", (before, before))
+        for mail_id, message in rows:
+            kept = keep(bytes(message))
+            if len(kept) < len(message):
+                await self.tx.execute("UPDATE email_outbox SET message = ? WHERE id = ?", (kept, mail_id))
+                pruned += 1
+        return pruned
 
     async def claim_due_mail(self, mail_id: int, now: int, lease_until: int) -> bool:
         """A due mail taken for sending: not due again before ``lease_until`` (False: another
@@ -123,26 +160,35 @@ class EmailTables:
 
     async def set_email_address(self, address: str, player_id: int, now: int) -> None:
         """The address is the player's (confirmed now)."""
-        await self.tx.execute(
+        await self.tx.execute(  # (confirmed: it receives mail, whatever bounced before)
             "INSERT INTO email_addresses (address, player_id, confirmed_at) VALUES (?, ?, ?) "
             "ON CONFLICT (address) DO UPDATE SET player_id = excluded.player_id, "
-            "confirmed_at = excluded.confirmed_at, notices = 0", (address, player_id, now))
+            "confirmed_at = excluded.confirmed_at, notices = 0, hard_bounces = 0, "
+            "stopped_at = NULL, last_bounce_at = NULL", (address, player_id, now))
 
     async def set_email_notices(self, address: str, on: bool) -> None:
         await self.tx.execute("UPDATE email_addresses SET notices = ? WHERE address = ?",
                               (int(on), address))
 
-    async def hard_bounce(self, address: str, stop_after: int, now: int) -> tuple[int, bool]:
-        """Count a hard bounce of ``address``: (bounces so far, whether mail to it stops now)."""
+    async def hard_bounce(self, address: str, stop_after: int, now: int,
+                          forget_before: int) -> tuple[int, bool]:
+        """Count a hard bounce of ``address`` (those before ``forget_before`` forgotten):
+        (bounces so far, whether mail to it stops now)."""
         row = await self.email_address(address)
         if row is None:
             return 0, False
-        count = row.hard_bounces + 1
+        earlier = row.hard_bounces if (row.last_bounce_at or 0) >= forget_before else 0
+        count = earlier + 1
         stop = row.stopped_at is None and count >= stop_after
-        await self.tx.execute("UPDATE email_addresses SET hard_bounces = ?, stopped_at = "
-                              "COALESCE(stopped_at, ?) WHERE address = ?",
-                              (count, now if stop else None, address))
+        await self.tx.execute("UPDATE email_addresses SET hard_bounces = ?, last_bounce_at = ?, "
+                              "stopped_at = COALESCE(stopped_at, ?) WHERE address = ?",
+                              (count, now, now if stop else None, address))
         return count, stop
+
+    async def bounces_forgotten(self, address: str, count: int = 0) -> None:
+        """Mail to ``address`` goes again: its bounces set to ``count`` (0: all forgotten)."""
+        await self.tx.execute("UPDATE email_addresses SET hard_bounces = ?, stopped_at = NULL "
+                              "WHERE address = ?", (count, address))
 
     # links asked for, not yet confirmed
     async def set_email_link(self, address: str, player_id: int, code: str, expires_at: int) -> None:

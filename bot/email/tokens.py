@@ -69,3 +69,47 @@ def signed_ply(secret: bytes, tag: ReplyTag, current_ply: int) -> int | None:
                           TOKEN_CHARS, hex=True):
             return ply
     return None
+
+
+# --- the bot's own bounce addresses (VERP): the envelope sender of each mail it sends ---
+
+_BOUNCE = re.compile(r"^b-(?P<id>\d{1,18})-(?P<token>[0-9a-f]{%d})$" % TOKEN_CHARS, re.IGNORECASE)
+
+
+def _bounce_message(mail_id: int, recipient: str) -> str:
+    return f"mail:bounce:{int(mail_id)}:{recipient.lower()}"
+
+
+def bounce_address(bot_address: str, secret: bytes, mail_id: int, recipient: str) -> str:
+    """``bot+b-<mail id>-<token>@domain``: where the report of a failed delivery of the
+    outbox's mail ``mail_id`` to ``recipient`` comes back. The token signs both, so a report
+    counts only for a mail the bot sent, to the address it sent it to."""
+    local, domain = bot_address.split("@", 1)
+    token = signing.mac(secret, _bounce_message(mail_id, recipient), TOKEN_CHARS, hex=True)
+    return f"{local}+b-{int(mail_id)}-{token}@{domain}"
+
+
+@dataclass(frozen=True)
+class BounceTag:
+    mail_id: int
+    token: str
+
+
+def parse_bounce_tag(address: str, bot_address: str) -> BounceTag | None:
+    """The tag of one of the bot's bounce addresses; None for any other address (its token
+    is not checked here: ``bounce_verifies``)."""
+    if "@" not in address:
+        return None
+    local, domain = address.rsplit("@", 1)
+    bot_local, bot_domain = bot_address.split("@", 1)
+    base, plus, tag = local.partition("+")
+    if not plus or domain.lower() != bot_domain.lower() or base.lower() != bot_local.lower():
+        return None
+    m = _BOUNCE.match(tag)
+    return None if m is None else BounceTag(int(m["id"]), m["token"].lower())
+
+
+def bounce_verifies(secret: bytes, tag: BounceTag, recipient: str) -> bool:
+    """Whether the tag was made by the bot for its mail ``tag.mail_id`` to ``recipient``."""
+    return signing.verify(secret, _bounce_message(tag.mail_id, recipient), tag.token,
+                          TOKEN_CHARS, hex=True)

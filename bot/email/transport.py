@@ -1,8 +1,15 @@
 """The mail servers: sending over SMTP (aiosmtplib), reading a mailbox over IMAP (aioimaplib).
 
-SMTP: ``smtps://`` is TLS from the start; ``smtp://`` upgrades with STARTTLS whenever the
-server offers it. A recipient refused with a 5xx code is a hard bounce (``HardBounce``);
-anything else that fails is worth another try later (``TransientFailure``).
+Secrets never cross the network in clear: ``smtps://`` and ``imaps://`` are TLS from the
+start; ``smtp://`` and ``imap://`` upgrade with STARTTLS before logging in, and a server that
+does not offer it is refused (``NoTLS``: no login, nothing sent), unless the URL says
+``?tls=off`` (a test server on this machine; bot/email/urls.py). Certificates are checked
+(the system's CAs, or the ``tls_context`` given).
+
+SMTP: a recipient refused with a 5xx code is a hard bounce (``HardBounce``); anything else
+that fails is worth another try later (``TransientFailure``). A mail with 8-bit text goes
+with ``BODY=8BITMIME`` where the server offers it, else re-encoded (quoted-printable) to
+7 bits; an address that is not ASCII asks for ``SMTPUTF8``.
 
 IMAP: the mailbox named in the URL (default INBOX); new mail is what is not yet \\Seen.
 ``wait`` waits with IDLE when the server has it, else simply for the poll interval.
@@ -12,11 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import quopri
 import re
 import ssl
+from email import message_from_bytes, policy
 
 import aioimaplib
 import aiosmtplib
+from aioimaplib import Command
 
 from .urls import MailServer
 
@@ -25,6 +35,16 @@ log = logging.getLogger("bot.email")
 
 class TransientFailure(Exception):
     """Not sent now; try again later."""
+
+
+class MailboxRefused(OSError):
+    """The server answered but refused the login or the mailbox, or offers no STARTTLS: the
+    settings (or the server) are wrong, and trying again will not help."""
+
+
+class NoTLS(MailboxRefused):
+    """The server does not offer STARTTLS: the bot does not log in (its password would go
+    in clear)."""
 
 
 class HardBounce(Exception):
@@ -44,12 +64,37 @@ class SMTPSender:
         self.timeout = timeout
 
     async def send(self, message: bytes, sender: str, recipient: str) -> None:
+        """Send one mail; ``sender`` is the envelope sender (where bounces go)."""
         s = self.server
         try:
-            await aiosmtplib.send(message, sender=sender, recipients=[recipient], hostname=s.host,
-                                  port=s.port, username=s.user, password=s.password,
-                                  use_tls=s.tls, start_tls=None if not s.tls else False,
-                                  tls_context=self.tls_context, timeout=self.timeout)
+            smtp = aiosmtplib.SMTP(hostname=s.host, port=s.port, use_tls=s.tls,
+                                   start_tls=s.starttls, tls_context=self.tls_context,
+                                   timeout=self.timeout)
+            try:
+                await smtp.connect()
+            except aiosmtplib.SMTPException as e:
+                if s.starttls and "STARTTLS" in str(e):
+                    raise NoTLS(f"the SMTP server {s.host} offers no STARTTLS: nothing sent, "
+                                "no password given (use smtps://, or a server that offers it)") from None
+                raise
+            try:
+                if s.user:
+                    await smtp.login(s.user, s.password or "")
+                if smtp.is_ehlo_or_helo_needed:  # (the extensions are known after EHLO)
+                    await smtp.ehlo()
+                options = []
+                if not message.isascii():
+                    if smtp.supports_extension("8bitmime"):
+                        options.append("BODY=8BITMIME")
+                    else:
+                        message = seven_bit(message)
+                if not (sender + recipient).isascii() and smtp.supports_extension("smtputf8"):
+                    options.append("SMTPUTF8")
+                await smtp.sendmail(sender, [recipient], message, mail_options=options)
+            finally:
+                smtp.close()
+        except NoTLS as e:
+            raise TransientFailure(str(e)) from None
         except aiosmtplib.SMTPRecipientsRefused as e:
             refusal = e.recipients[0] if e.recipients else None
             if refusal is not None and 500 <= refusal.code < 600:
@@ -61,6 +106,20 @@ class SMTPSender:
             raise TransientFailure(f"{e.code} {e.message}") from None
         except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as e:
             raise TransientFailure(str(e) or type(e).__name__) from None
+
+
+def seven_bit(message: bytes) -> bytes:
+    """The mail with every 8-bit part re-encoded as quoted-printable (for a server without
+    8BITMIME)."""
+    msg = message_from_bytes(message, policy=policy.default)
+    for part in msg.walk():
+        if part.is_multipart() or str(part.get("Content-Transfer-Encoding", "")).lower() != "8bit":
+            continue
+        payload = part.get_payload(decode=True)
+        del part["Content-Transfer-Encoding"]
+        part.set_payload(quopri.encodestring(payload).decode("ascii"))
+        part["Content-Transfer-Encoding"] = "quoted-printable"
+    return msg.as_bytes(policy=policy.default.clone(cte_type="7bit"))
 
 
 _FETCHED = re.compile(rb"UID (\d+)")
@@ -88,9 +147,27 @@ class IMAPMailbox:
             client = aioimaplib.IMAP4(host=s.host, port=s.port, timeout=self.timeout)
         self._client = client  # closed by close() if what follows fails
         await client.wait_hello_from_server()
+        if s.starttls:
+            await self._start_tls(client)
         _ok(await client.login(s.user or "", s.password or ""), "log in", MailboxRefused)
         _ok(await client.select(s.mailbox), f"open the mailbox {s.mailbox}", MailboxRefused)
         return client
+
+    async def _start_tls(self, client: aioimaplib.IMAP4) -> None:
+        """STARTTLS (RFC 3501 6.2.1), then the capabilities asked again (those said in clear
+        are not to be trusted); NoTLS if the server does not offer it."""
+        s = self.server
+        if not client.has_capability("STARTTLS"):
+            raise NoTLS(f"the IMAP server {s.host} offers no STARTTLS: the bot does not log in "
+                        "(its password would go in clear); use imaps://, or a server that offers it")
+        protocol = client.protocol
+        r = await asyncio.wait_for(protocol.execute(
+            Command("STARTTLS", protocol.new_tag(), loop=protocol.loop)), self.timeout)
+        _ok(r, "start TLS", NoTLS)
+        context = self.tls_context or ssl.create_default_context()
+        protocol.transport = await asyncio.wait_for(asyncio.get_running_loop().start_tls(
+            protocol.transport, protocol, context, server_hostname=s.host), self.timeout)
+        await asyncio.wait_for(protocol.capability(), self.timeout)
 
     async def connect(self) -> None:
         """Log in and open the mailbox now (MailboxRefused if the server says no)."""
@@ -133,11 +210,11 @@ class IMAPMailbox:
         if not client.has_capability("IDLE"):
             await asyncio.sleep(seconds)
             return
-        # mail that came since the last search, before IDLE began, would wait for the
-        # next round: a NOOP first says so (EXISTS), and then there is no waiting
-        r = await client.noop()
-        if any(isinstance(line, (bytes, bytearray)) and line.endswith((b"EXISTS", b"RECENT"))
-               for line in r.lines):
+        # a mail that came since the last search (while others were fetched and handled)
+        # would wait for the next push or poll: its EXISTS may have come with any reply
+        # since, so the mailbox is asked, and there is no waiting while anything is unseen;
+        # one that comes after this search and before IDLE begins is announced by IDLE
+        if await self.unseen():
             return
         idle = await client.idle_start(timeout=seconds)
         try:
@@ -160,9 +237,6 @@ class IMAPMailbox:
                 pass
 
 
-class MailboxRefused(OSError):
-    """The server answered but refused the login or the mailbox: the settings are wrong,
-    and trying again will not help."""
 
 
 def _ok(response, what: str, refused: type[OSError] = OSError):

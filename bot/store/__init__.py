@@ -19,7 +19,14 @@ every process on the database). ``row_write()`` is a write that locks the rows i
 instead (one game, claimed notices or reminders): on PostgreSQL such writes run side by side
 across processes, on SQLite it is ``write()``. The service's optimistic version checks hold
 either way: a command reads a snapshot in one transaction and writes in another, and of two
-commands on one game the second write finds the version moved on and is refused.
+commands on one game the second write finds the version moved on and is refused. What a
+command answers (a move's ply, the game after it) is read in its write transaction, never
+after the commit: by then another process may have moved (issue #32; bot/README.md,
+"Transactions").
+
+Each open store has a ``life`` (a random id its process's claims carry) and holds its lock
+until closed (``hold_life``; ``bot.lives``), so that ``Tx.life_ended`` tells the other
+processes when a claim's holder has died.
 """
 
 from __future__ import annotations

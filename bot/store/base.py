@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from .. import lives
 from ..errors import NotFound, StorageError
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -110,10 +111,23 @@ class StoreBase(abc.ABC):
     #: them, the per-player rate limit, is kept in it)
     shared_between_processes: bool = False
 
+    #: the life of the process using the database through this store: a random id, written
+    #: on the claims the process makes, and held (``hold_life``) until the store is closed or
+    #: the process ends (``bot.lives``)
+    life: str = ""
+
     @classmethod
     async def open(cls, target, schemas: Sequence[Schema]):
-        """Open (or make) the database and bring each owner's tables to its ``schemas``' version."""
-        return await cls._open(target, schemas)
+        """Open (or make) the database and bring each owner's tables to its ``schemas``' version;
+        the store's ``life`` is held while it is open."""
+        store = await cls._open(target, schemas)
+        store.life = lives.new_life()
+        try:
+            await store.hold_life(store.life)
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     @classmethod
     @abc.abstractmethod
@@ -141,6 +155,14 @@ class StoreBase(abc.ABC):
         is ``write()``, which waits until no row write runs and keeps them off meanwhile.
         A back end with one writer at a time (SQLite) makes it ``write()``."""
         return self.write()
+
+    async def hold_life(self, life: str) -> None:
+        """Hold the lock that tells the other processes on this database that the process
+        life ``life`` runs (``Tx.life_ended``), until the process ends (or ``end_life``).
+        A back end that cannot (a database in memory: one process) holds nothing."""
+
+    async def end_life(self, life: str) -> None:
+        """Let go of a life held with ``hold_life`` (a test's process stopping)."""
 
     async def watch(self, changed: Callable[[], None]) -> None:
         """From now on call ``changed()`` when another process commits a change to the

@@ -40,6 +40,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
+from .. import lives
 from ..errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked, printable
 from .sql import Tx
@@ -51,6 +52,9 @@ except ImportError:  # an optional dependency: SQLite needs nothing more
 
 #: the advisory lock every write transaction holds, exclusive or shared (any constant: "fp")
 WRITE_LOCK = 0x6670
+#: process lives' session advisory locks (``bot.lives``): 2**61 plus 60 bits of the life's id,
+#: apart from the write lock (a small number) and the players' (``sql.PLAYER_LOCKS``, 2**62 up)
+LIFE_LOCKS = 1 << 61
 #: the channel each write transaction notifies (at its commit) with its process's token
 CHANNEL = "fairypost_changes"
 # one connection for the transactions (they take turns), one for listening, one spare
@@ -111,8 +115,20 @@ async def _to_the_end(awaitable):
 class PostgresTx(Tx):
     dialect = "postgres"
 
-    def __init__(self, conn):
+    def __init__(self, conn, url: str = ""):
         self._c = conn
+        self._url = url
+
+    async def life_ended(self, life: str) -> bool:
+        """No session holds the life's advisory lock on this database."""
+        if lives.held_here(self._url, life):
+            return False
+        key = LIFE_LOCKS + lives.lock_key(life)
+        row = await self._one(
+            "SELECT NOT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+            "AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = ?)", (key,))
+        return bool(row[0])
 
     async def _call(self, method: str, sql: str, params: Sequence):
         try:
@@ -166,6 +182,7 @@ class PostgresStore(StoreBase):
         self._lock = asyncio.Lock()
         self._token = uuid.uuid4().hex  # this store's own notifications are not news to it
         self._listener = None
+        self._life = None  # the connection whose session holds this process's life
         self.url = url
         self.path = printable(url)
 
@@ -191,7 +208,27 @@ class PostgresStore(StoreBase):
         if self._listener is not None:
             listener, self._listener = self._listener, None
             await listener.close()
+        if self._life is not None:
+            conn, self._life = self._life, None
+            lives.mark_held(self.url, self.life, False)
+            await conn.close()  # and its lock with it
         await self._pool.close()
+
+    async def hold_life(self, life: str) -> None:
+        """A session advisory lock on a connection of its own, held while the store is open:
+        the server lets go of it when the connection ends (the process died)."""
+        if self._life is None:
+            self._life = await _driver(asyncpg.connect(self.url))
+        # shared: every store the process has open holds it, and it runs while any does
+        await _driver(self._life.fetchval("SELECT pg_try_advisory_lock_shared($1)",
+                                          LIFE_LOCKS + lives.lock_key(life)))
+        lives.mark_held(self.url, life, True)
+
+    async def end_life(self, life: str) -> None:
+        lives.mark_held(self.url, life, False)
+        if self._life is not None:
+            await _driver(self._life.fetchval("SELECT pg_advisory_unlock_shared($1)",
+                                              LIFE_LOCKS + lives.lock_key(life)))
 
     async def watch(self, changed: Callable[[], None]) -> None:
         """LISTEN on a connection of its own: every other store's committed write calls
@@ -221,7 +258,7 @@ class PostgresStore(StoreBase):
         async with self._lock:
             conn = await _driver(self._pool.acquire())
             try:
-                return await PostgresTx(conn).take_token(player_id, budget, now, rate, burst)
+                return await PostgresTx(conn, self.url).take_token(player_id, budget, now, rate, burst)
             finally:
                 await self._pool.release(conn)
 
@@ -234,7 +271,7 @@ class PostgresStore(StoreBase):
                 transaction = conn.transaction(isolation=isolation)
                 try:
                     await _to_the_end(_driver(transaction.start()))
-                    tx = PostgresTx(conn)
+                    tx = PostgresTx(conn, self.url)
                     if lock == "exclusive":
                         await tx._exec("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
                     elif lock == "shared":

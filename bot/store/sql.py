@@ -183,7 +183,7 @@ _V5_SCOPE = (
 )
 
 # Who holds a claimed event, and until when: a process delivering the outbox claims an event
-# under its own name (``bot.outbox.process_name``) for a lease; another process (an
+# under its process life's id (``Store.life``, ``bot.lives``) for a lease; another process (an
 # overlapping deploy) takes the event back only once the lease has run out or its holder is
 # known dead, never while a live process may be sending it.
 #
@@ -621,6 +621,12 @@ class Tx:
     async def change(self, sql: str, params: Sequence = ()) -> int:
         """Run an UPDATE, a DELETE or an INSERT ... ON CONFLICT; how many rows it changed."""
         return await self._change(sql, params)
+
+    async def life_ended(self, life: str) -> bool:
+        """Whether the process life ``life`` (``bot.lives``) is surely over: no process holds
+        its lock on this database. False where the back end cannot tell (then a claim's lease
+        decides)."""
+        return False
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT version FROM schema_version WHERE id = 1")

@@ -5,6 +5,12 @@ before the call returns, so an acknowledged move survives a power cut as well as
 of the program (in WAL mode that costs one fsync of the log per commit, nothing at
 correspondence pace).
 
+Several processes may share the file: ``BEGIN IMMEDIATE`` takes SQLite's write lock before
+the first statement, so a game's version check, the move's row and the rest of the write
+are one step against every other process's writes, and a transaction cut off by a kill is
+rolled back by the next connection (WAL). The file ``<database>-lives`` beside it holds the
+processes' life locks (``bot.lives``).
+
 ``watch()`` polls ``PRAGMA data_version`` on the store's own connection every
 ``WATCH_SECONDS``: it moves on only when another connection (another process) committed a
 change, so this process's own writes and other processes' empty writes wake nobody.
@@ -25,6 +31,7 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
+from .. import lives
 from ..errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked
 from .sql import Tx
@@ -39,8 +46,13 @@ def translated(e: sqlite3.Error) -> DatabaseError:
 class SQLiteTx(Tx):
     dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection):
+    def __init__(self, conn: aiosqlite.Connection, path: str):
         self._c = conn
+        self._path = path
+
+    async def life_ended(self, life: str) -> bool:
+        """No process holds the life's lock on this file (``bot.lives``)."""
+        return self._path != ":memory:" and lives.file_life_ended(self._path, life)
 
     async def _run(self, sql: str, params: Sequence) -> aiosqlite.Cursor:
         try:
@@ -132,6 +144,18 @@ class SQLiteStore(StoreBase):
             self._watcher = None
         async with self._lock:
             await self._conn.close()
+        if self.life:
+            await self.end_life(self.life)
+
+    async def hold_life(self, life: str) -> None:
+        """A byte-range lock of the file ``<database>-lives`` (``bot.lives``): the system lets
+        go of it when the process ends, however it ends."""
+        if self.path != ":memory:":
+            lives.hold_file_life(self.path, life)
+
+    async def end_life(self, life: str) -> None:
+        if self.path != ":memory:":
+            lives.end_file_life(self.path, life)
 
     async def watch(self, changed) -> None:
         """Call ``changed()`` within ``WATCH_SECONDS`` of another process's committed change."""
@@ -175,7 +199,7 @@ class SQLiteStore(StoreBase):
         async with self._lock:
             await self._begin("BEGIN")
             try:
-                yield SQLiteTx(self._conn)
+                yield SQLiteTx(self._conn, self.path)
             finally:
                 await self._end("COMMIT")
 
@@ -185,7 +209,7 @@ class SQLiteStore(StoreBase):
         async with self._lock:
             await self._begin("BEGIN IMMEDIATE")
             try:
-                yield SQLiteTx(self._conn)
+                yield SQLiteTx(self._conn, self.path)
             except BaseException:
                 await self._end("ROLLBACK")
                 raise

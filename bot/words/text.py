@@ -433,6 +433,10 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     if m is HTML and to:
         to = "<br>" + to
     name = m.escape
+    if isinstance(e, ev.MailStopped):
+        return (f"Mail to {name(e.address)} bounced {e.bounces} times, so the bot sends none "
+                f"there now. Check the address and link it again (/settings email) to get "
+                f"mail there; your games go on here.{to}")
     if isinstance(e, ev.YourMove):
         last = f"{name(e.opponent.name)} played {m.bold(e.last_move)}. " if e.last_move else ""
         left = f"Answer by {m.when(e.deadline)}." if e.deadline is not None else ""

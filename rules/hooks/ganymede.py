@@ -269,9 +269,9 @@ _SQ = r"[a-zA-Z]\d{1,2}"
 _MARKS = re.compile(r"(?:[+#!?]|ch)+$", re.IGNORECASE)
 _CASTLE = re.compile(r"[0Oo](?:-[0Oo]){1,2}")
 # the inventor's Wall move names only the new squares: W-(c2-d2)
-_WALL_TO = re.compile(rf"W\s*[-x:]?\s*\(?\s*({_SQ})\s*[-x:]?\s*({_SQ})\s*\)?")
+_WALL_TO = re.compile(rf"[Ww]\s*[-x:]?\s*\(?\s*({_SQ})\s*[-x:]?\s*({_SQ})\s*\)?")
 # a Wall's LAN (or SAN) with its pairs in any order: b2a2-d2c2, W(a2b2)xc2d2
-_WALL_LAN = re.compile(rf"(?:W\s*)?\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?\s*[-x:]\s*\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?")
+_WALL_LAN = re.compile(rf"(?:[Ww]\s*)?\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?\s*[-x:]\s*\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?")
 _SETTING_WORD = {"\\": "L", "/": "R", "|": "V"}
 _SETTING_MARK = re.compile(r"\s*(?:([\\/|])\s*[Ss]\s*\1|\(\s*([\\/|])\s*\)|([\\/|]))$")
 _PAREN_DIS = re.compile(r"^(\+?[A-Z])\(([a-l]|[a-l]?\d{1,2})\)")
@@ -342,7 +342,9 @@ class Ganymede(GameExtension):
         wall = self._wall_text(pos, text)
         if wall is None:
             t = self._plain(text)
-            return explain(pos, t) if t != text.strip() else None
+            if t != text.strip():
+                return explain(pos, t)
+            return self._one_wall_square(pos, text)
         game, board = self.game, pos.board
         names = game.geometry.names
         form, sqs, lan = wall
@@ -370,6 +372,34 @@ class Ganymede(GameExtension):
         if any((m.put[0][0], m.put[1][0]) == sqs for m in pseudo):
             return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
         return NoSuchMoveError(f"no Wall of yours can move to {names[c]}-{names[d]}")
+
+    def _one_wall_square(self, pos, text: str):
+        """``b2c2``, ``Wc2``: a Wall written like a one-square piece. Its move names both its
+        squares and both new ones: say so, with its moves that reach the square named."""
+        squares = re.findall(_SQ, _MARKS.sub("", text.strip()))
+        geo, board = self.game.geometry, pos.board
+        try:
+            sqs = [geo.parse_square(s) for s in squares]
+        except RulesError:
+            return None
+        if not sqs or len(sqs) > 2:
+            return None
+        walls = [sqs[0]] if len(sqs) == 2 else [s for s in pos.occ[pos.side] if board[s].type.key == "W"]
+        if not walls or any(board[s] is None or board[s].type.key != "W" or board[s].color != pos.side
+                            for s in walls):
+            return None
+        from ..notation import san
+        to = sqs[-1]
+        moves = [m for m in pos.legal_moves() if m.kind == SPAN and m.clear[0] in
+                 {w for s in walls for w in (s, board[s].hook.partner(s, board[s]))}
+                 and to in (m.put[0][0], m.put[1][0])]
+        names = geo.names
+        if not moves:
+            return NoSuchMoveError(f"{text.strip()!r}: no Wall of yours can move onto {names[to]}; a Wall "
+                                   f"stands on two squares and moves to two, like W(a2b2)-c2d2")
+        options = " or ".join(san(pos, m) for m in moves)
+        return InvalidMoveError(f"{text.strip()!r}: a Wall stands on two squares and its move names "
+                                f"both and the two it goes to: write {options}")
 
     # --- positions ------------------------------------------------------------------
     def validate(self, pos):

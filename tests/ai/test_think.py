@@ -134,3 +134,15 @@ def test_levels_are_named_from_beginner_to_strongest():
     assert ai.LEVELS[1].name == "beginner"
     assert ai.LEVELS[max(ai.LEVELS)].name == "strongest within the time budget"
     assert len(ai.LEVELS) >= 5
+
+
+def test_a_minimum_depth_is_searched_whatever_the_clock():
+    # a review's judgement must not change with the machine's load: with a budget far too
+    # short for two plies, min_depth=2 still sees that ...Nf6 allows Qxf7# (Black to move)
+    pos = rules.start("chess")
+    for lan in ("e2e4", "e7e5", "d1h5", "b8c6", "f1c4"):
+        pos = pos.play(lan)
+    ai.prepare("chess")
+    rushed = ai.think(pos, level=5, seconds=1e-6, min_depth=2)
+    assert rushed.depth >= 2 and rushed.lan != "g8f6" and rushed.score_cp > -10_000
+    assert ai.think(pos, level=5, seconds=1e-6).depth <= 1

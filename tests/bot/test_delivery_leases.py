@@ -7,8 +7,9 @@ import asyncio
 import pytest
 
 from bot import events as ev
-from bot.outbox import Outbox, known_dead, process_name
-from bot.store import MIGRATIONS
+from bot import lives
+from bot.outbox import Outbox
+from bot.store import MIGRATIONS, Store
 
 pytestmark = pytest.mark.contract  # on every database back end (backends.py)
 
@@ -116,29 +117,113 @@ async def test_held_delivery_goes_out_when_the_hold_ends(svc, notifier):
 
 
 async def test_a_restart_takes_back_the_claims_of_a_dead_process_at_once(opener, fake_engine, clock):
+    """A process life that ended (its lock let go) leaves claims that the next start takes
+    back at once, without waiting for their lease."""
     a = await opener()
     alice, bob = await a.player("test", "a", "Alice"), await a.player("test", "b", "Bob")
     async with a.outbox.held():
         await a.challenge(alice.id, "fake", opponent_id=bob.id, days=3)
-    me = process_name()
-    host, pid = me.split(":")[:2]
-    async with a.store.write() as tx:  # an earlier life of this pid (a restarted container) claimed it
+    earlier = lives.new_life()  # an earlier life (a restarted container: same host, same pid)
+    await a.store.hold_life(earlier)
+    async with a.store.write() as tx:
         await tx._exec("UPDATE events SET status = 'pending'")
-        row = await tx.claim_event(a._now(), None, f"{host}:{pid}:0ld0", a._now() + 300)
+        row = await tx.claim_event(a._now(), None, earlier, a._now() + 300)
+    await a.store.end_life(earlier)  # it died
     b_seen = ev.MemoryNotifier()
     b = await opener(notifier=b_seen)
     assert await b.outbox.drain() >= 1  # no wait for the lease
     assert [e.event_id for e in b_seen.events] == [row.id]
 
 
-def test_who_is_known_dead():
-    me = "box:4242:beef"
-    assert known_dead(None, me)
-    assert known_dead("box:4242:0000", me)  # this pid, an earlier life
-    assert not known_dead(me, me)
-    assert not known_dead("elsewhere:1:abcd", me)  # another host: its lease decides
-    assert not known_dead("box:1:abcd", me)  # pid 1 runs
-    assert known_dead("box:999999999:abcd", me)  # no such pid
+async def test_a_claim_of_a_live_process_with_the_same_host_and_pid_is_left_alone(opener, fake_engine, clock):
+    """Issue #32: two containers with one host name, both pid 1, are two lives. The other's
+    claim (its lock held) is not taken back at start, nor before its lease runs out."""
+    a = await opener()
+    alice, bob = await a.player("test", "a", "Alice"), await a.player("test", "b", "Bob")
+    async with a.outbox.held():
+        await a.challenge(alice.id, "fake", opponent_id=bob.id, days=3)
+    other = lives.new_life()  # the other container: alive, same host name and pid as ours
+    await a.store.hold_life(other)
+    async with a.store.write() as tx:
+        await tx._exec("UPDATE events SET status = 'pending'")
+        row = await tx.claim_event(a._now(), None, other, a._now() + Outbox.LEASE_SECONDS)
+    b_seen = ev.MemoryNotifier()
+    b = await opener(notifier=b_seen)  # its recovery runs at open
+    clock.advance(seconds=Outbox.LEASE_SECONDS - 1)
+    assert await b.outbox.drain() == 0
+    assert b_seen.events == []
+    async with b.store.read() as tx:
+        assert not await tx.life_ended(other) and await tx.life_ended(lives.new_life())
+        [held] = [e for e in await tx.events() if e.id == row.id]
+    assert (held.status, held.claimed_by) == ("claimed", other)
+    clock.advance(seconds=1)  # its lease is out: taken back, sent once
+    assert await b.outbox.drain() == 1
+    assert [e.event_id for e in b_seen.events] == [row.id]
+    await a.store.end_life(other)
+
+
+async def test_claims_are_made_under_a_random_life_id_not_host_and_pid(opener, fake_engine):
+    import os
+    import socket
+    svc = await opener()
+    life = svc.store.life
+    assert lives.is_life(life) and svc.outbox.owner == life  # 128 random bits, hex
+    assert socket.gethostname() not in life and str(os.getpid()) not in life
+    other = await opener()  # another process (its own store)
+    assert other.store.life != life and lives.new_life() != lives.new_life()
+    assert not lives.is_life("box:1:abcd") and not lives.is_life(None)
+    async with svc.store.write() as tx:  # a notice, claimed as delivery claims it
+        await tx.insert_event("x", None, None, None, "{}", svc._now())
+        await tx.claim_event(svc._now(), None, svc.outbox.owner, svc._now() + 300)
+    assert [r.claimed_by for r in await event_rows(svc)] == [life]
+    async with other.store.read() as tx:
+        assert not await tx.life_ended(life)
+    await opener.close(svc)  # the process stops: its life ends
+    async with other.store.read() as tx:
+        assert await tx.life_ended(life)
+
+
+async def test_only_a_life_nobody_holds_is_known_dead(db_target, tmp_path):
+    """Across real processes: a child process holds its life while it runs; once it is
+    killed the lock is gone, and only then is the life known dead."""
+    import subprocess
+    import sys
+    store = await Store.open(db_target)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_LIFE, str(db_target)], stdout=subprocess.PIPE, text=True)
+    try:
+        life = child.stdout.readline().strip()
+        assert lives.is_life(life) and life != store.life
+        async with store.read() as tx:
+            assert not await lives.known_dead(tx, life)  # it runs
+            assert await lives.known_dead(tx, None)  # a claim from before holders were named
+            assert not await lives.known_dead(tx, "box:1:abcd")  # named by host and pid: the lease decides
+            assert not await lives.known_dead(tx, store.life)  # this process
+        child.kill()
+        child.wait(timeout=30)
+        async with asyncio.timeout(30):  # the server ends a killed client's session a moment later
+            while True:
+                async with store.read() as tx:
+                    if await lives.known_dead(tx, life):
+                        break
+                await asyncio.sleep(0.05)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=30)
+        await store.close()
+
+
+# a process that opens the database (its store holds its life), says which, and waits
+_HOLD_LIFE = """
+import asyncio, sys
+from bot.store import Store
+async def main():
+    store = await Store.open(sys.argv[1])
+    print(store.life, flush=True)
+    await asyncio.sleep(600)
+asyncio.run(main())
+"""
 
 
 def test_the_lease_columns_came_with_one_migration():

@@ -64,6 +64,12 @@ class RunProcess:
         return self.proc.pid
 
     @property
+    def life(self) -> str:
+        """Its process life, as its start-up line says: the id on its claims."""
+        line = next(line for line in self.log if "running: " in line)
+        return line.rpartition("process life ")[2].rstrip(")")
+
+    @property
     def web(self) -> str:
         return f"http://127.0.0.1:{self.web_port}"
 
@@ -165,11 +171,10 @@ class Database:
         rows = await self.conn.fetch("SELECT san FROM moves WHERE game_id = $1 ORDER BY ply", game_id)
         return [r["san"] for r in rows]
 
-    async def handler_pid(self, message_id: str) -> int:
-        """The pid of the process that handled the mail (its claim's holder: host:pid:tag)."""
-        holder = await self.value("SELECT claimed_by FROM email_inbox WHERE message_key LIKE $1",
-                                  f"%{message_id.strip('<>')}%")
-        return int(holder.split(":")[1])
+    async def handler(self, message_id: str) -> str:
+        """The process life that handled the mail (its claim's holder)."""
+        return await self.value("SELECT claimed_by FROM email_inbox WHERE message_key LIKE $1",
+                                f"%{message_id.strip('<>')}%")
 
 
 async def page_moves(http: aiohttp.ClientSession, run: RunProcess, link: str) -> list[str]:
@@ -248,12 +253,12 @@ async def test_two_run_processes_on_one_postgres_play_a_game_by_mail_each_mail_o
                 await servers.deliver(mail)
                 await settled_after(lambda: db.ply_is(game_id, len(played) + 1), move)
             played.append(move)
-            handled_by[move] = await db.handler_pid(message_id)
+            handled_by[move] = await db.handler(message_id)
             assert await db.moves(game_id) == played  # applied once, in its place
             # the process that did not handle it shows it on its pages
-            other = b if handled_by[move] == a.pid else a
+            other = b if handled_by[move] == a.life else a
             assert (await page_moves(http, other, link))[-1] == move
-        assert handled_by["g4"] == b.pid and handled_by["Qh4#"] == a.pid  # the other was paused
+        assert handled_by["g4"] == b.life and handled_by["Qh4#"] == a.life  # the other was paused
 
         assert await db.value("SELECT status || ' ' || result || ' ' || reason FROM games") == \
             "finished 0-1 checkmate"

@@ -10,6 +10,7 @@ from bot.email.adapter import EmailAdapter
 from bot.notifiers import Notifiers
 from bot.service import GameService
 
+from .dovecot import Dovecot, dovecot_missing_reason
 from .servers import MailServers
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
@@ -21,6 +22,18 @@ async def servers():
     s = await MailServers().start()
     yield s
     await s.close()
+
+
+@pytest.fixture(scope="session")
+def dovecot():
+    """One real Dovecot for the session (STARTTLS, a test certificate); skipped only where
+    Dovecot is not installed and this is not CI."""
+    reason = dovecot_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    server = Dovecot().start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture
@@ -39,12 +52,14 @@ class Bot:
     """A service with the email adapter (and any other notifiers), opened on the test's
     database; ``restart()`` closes it and opens a new one, as after a crash."""
 
-    def __init__(self, settings, clock, others=()):
+    def __init__(self, settings, clock, others=(), *, tls_context=None, poll_seconds: float = 60):
         self.settings, self.clock, self.others = settings, clock, list(others)
+        self.tls_context, self.poll_seconds = tls_context, poll_seconds
         self.service = self.adapter = None
 
     async def open(self) -> Bot:
-        self.adapter = EmailAdapter(self.settings, clock=self.clock)
+        self.adapter = EmailAdapter(self.settings, clock=self.clock, tls_context=self.tls_context,
+                                    poll_seconds=self.poll_seconds)
         self.service = await GameService.open(self.settings, clock=self.clock,
                                               notifier=Notifiers([self.adapter, *self.others]))
         self.adapter.bind(self.service)

@@ -45,6 +45,8 @@ class Recorder:
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802
         msg = message_from_bytes(envelope.original_content, policy=policy.default)
+        msg.envelope_sender = envelope.mail_from  # where its bounces go
+        msg.mail_options = list(envelope.mail_options)
         for rcpt in envelope.rcpt_tos:
             self.mails.append((rcpt.lower(), msg))
         self.arrived.set()
@@ -62,11 +64,11 @@ class MailServers:
 
     @property
     def imap_url(self) -> str:
-        return f"imap://{BOT_USER}:{BOT_PASSWORD}@127.0.0.1:{self.imap_port}/INBOX"
+        return f"imap://{BOT_USER}:{BOT_PASSWORD}@127.0.0.1:{self.imap_port}/INBOX?tls=off"
 
     @property
     def smtp_url(self) -> str:
-        return f"smtp://127.0.0.1:{self.smtp_port}"
+        return f"smtp://127.0.0.1:{self.smtp_port}?tls=off"
 
     async def start(self) -> MailServers:
         loop = asyncio.get_running_loop()

@@ -128,7 +128,7 @@ async def test_a_mailbox_away_at_the_start_is_tried_again_in_the_background(sett
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # nothing listens there once closed
-    away = settings.with_(imap_url=f"imap://bot:imap-password@127.0.0.1:{port}/INBOX")
+    away = settings.with_(imap_url=f"imap://bot:imap-password@127.0.0.1:{port}/INBOX?tls=off")
     adapter = EmailAdapter(away)
     host = await adapters.Host.open(away, [adapter], computer=None, reminders=False)
     try:

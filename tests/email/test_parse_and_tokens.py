@@ -20,6 +20,20 @@ BOT = "bot@fairy.test"
     ("moves   e2\n", "moves e2"),
     ("-----Original Message-----\nFrom: bot\n", ""),
     ("Le lun. 6 janv. 2025, fairypost a écrit :\n> e4\n", ""),
+    # bottom-posted (Thunderbird): attribution, quote, then the move
+    ("On 06/01/2025 12:00, fairypost wrote:\n> Your move\n> e5\n\nh3\n\n-- \nAnn\n", "h3"),
+    ("Am 6. Januar 2025 um 12:00 schrieb fairypost <bot@fairy.test>:\n> e5\nNf3\n", "Nf3"),
+    ("El lun, 6 ene 2025 a las 12:00, fairypost (<bot@fairy.test>) escribió:\n> e5\nNf3\n", "Nf3"),
+    # an attribution wrapped over two lines (Gmail), then the quote, then the move
+    ("On Mon, Jan 6, 2025 at 12:00 PM fairypost <bot@\nfairy.test> wrote:\n> e5\n\nd4\n", "d4"),
+    # inline: between quoted lines
+    ("> Your move in game #1\nc4\n> Reply with your move\nthanks\n", "c4"),
+    # the original unquoted after an attribution or Outlook's block: nothing of the writer's
+    ("On Mon, 6 Jan 2025, fairypost wrote:\nYour move in game #1\n", ""),
+    ("From: fairypost <bot@fairy.test>\nSent: Monday, January 6, 2025 12:00\nTo: ann\n\nYour move\n", ""),
+    ("________________________________\nFrom: fairypost\nYour move\n", ""),
+    ("Sent from my iPhone\n\n> On 6 Jan 2025, at 12:00, fairypost wrote:\n> e4\n", ""),
+    ("Nc3\u00a0\n\nSent from my iPhone\n", "Nc3"),
 ])
 def test_the_first_line_of_the_writers_own_text(body, line):
     assert first_line(body) == line
@@ -52,10 +66,19 @@ References: <r1@x> <r2@x>"""))
     assert a.key == b.key and a.key.startswith("sha256:")
 
 
-@pytest.mark.parametrize("header", ["Auto-Submitted: auto-replied", "Precedence: bulk",
-                                    "List-Id: <games.lists.example.org>"])
+@pytest.mark.parametrize("header", [
+    "Auto-Submitted: auto-replied", "Auto-Submitted: auto-generated", "X-Autoreply: yes",
+    "X-Autorespond: away", "Precedence: bulk", "Precedence: junk", "Precedence: list",
+    "Precedence: auto_reply", "List-Id: <games.lists.example.org>", "Return-Path: <>",
+    "Subject: Automatic reply: your move", "Subject: Out of Office: back Monday"])
 def test_automatic_mail_is_known(header):
     assert read_mail(mail(f"From: a@x\n{header}\nSubject: away")).automatic
+
+
+@pytest.mark.parametrize("header", ["Auto-Submitted: no", "Precedence: first-class",
+                                    "Return-Path: <a@x>", "Subject: Re: auto moves"])
+def test_a_persons_mail_is_not_automatic(header):
+    assert read_mail(mail(f"From: a@x\n{header}")).automatic is None
 
 
 def test_a_soft_bounce_is_not_a_hard_one():
@@ -84,6 +107,19 @@ def test_reply_tokens():
     for not_ours in ("bot@fairy.test", "bot+g42-p7-zz@fairy.test", "eve+" + address.split("+")[1],
                      address.replace("fairy.test", "evil.test")):
         assert tokens.parse_tag(not_ours, BOT) is None
+
+
+def test_bounce_addresses():
+    secret = b"k"
+    address = tokens.bounce_address(BOT, secret, 42, "Ann@x.test")
+    assert address.startswith("bot+b-42-") and address.endswith("@fairy.test")
+    tag = tokens.parse_bounce_tag(address.upper(), BOT)
+    assert tag.mail_id == 42 and tokens.bounce_verifies(secret, tag, "ann@x.test")
+    assert not tokens.bounce_verifies(secret, tag, "bob@x.test")  # another recipient
+    assert not tokens.bounce_verifies(b"other", tag, "ann@x.test")
+    forged = tokens.parse_bounce_tag(address.replace("b-42-", "b-43-"), BOT)
+    assert not tokens.bounce_verifies(secret, forged, "ann@x.test")
+    assert tokens.parse_tag(address, BOT) is None and tokens.parse_bounce_tag(BOT, BOT) is None
 
 
 def test_the_html_version_escapes_every_word():

@@ -189,14 +189,16 @@ def run_to_end(*args, env=None) -> str:
     return out
 
 
-def run_and_kill_at(hang: str, *args) -> str:
-    proc = spawn(*args, env={"FAIRYPOST_DRIVER_HANG": hang})
+def run_and_kill_at(hang: str, *args, env=None, signals=SIGNALS) -> str:
+    """Run the driver until it says it reached ``hang`` (its line in ``signals``), then
+    SIGKILL it; the line it said."""
+    proc = spawn(*args, env={**(env or {}), "FAIRYPOST_DRIVER_HANG": hang})
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         line = read_line(proc)
         if not line:
             break
-        if line.split()[0] == SIGNALS[hang]:
+        if line.split()[0] == signals[hang]:
             kill(proc)
             return line.strip()
     out, err = kill(proc)

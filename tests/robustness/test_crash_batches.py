@@ -22,13 +22,12 @@ warning exactly once.
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
 
 from .common import integrity
-from .test_crash import T0, T1, kill, lines, read_line, run_to_end, spawn
+from .test_crash import T0, T1, lines, run_and_kill_at, run_to_end
 
 GAMES = 7
 BATCH = {"FAIRYPOST_DRIVER_BATCH": "3"}
@@ -36,17 +35,7 @@ SIGNAL = {"in_batch": "IN_BATCH", "before_send": "CLAIMED", "after_send": "DELIV
 
 
 def run_and_kill(hang: str, at: int, *args) -> str:
-    proc = spawn(*args, env={**BATCH, "FAIRYPOST_DRIVER_HANG": hang, "FAIRYPOST_DRIVER_HANG_AT": str(at)})
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        line = read_line(proc)
-        if not line:
-            break
-        if line.split()[0] == SIGNAL[hang]:
-            kill(proc)
-            return line.strip()
-    out, err = kill(proc)
-    pytest.fail(f"the driver never reached {hang}: {out} {err}")
+    return run_and_kill_at(hang, *args, env={**BATCH, "FAIRYPOST_DRIVER_HANG_AT": str(at)}, signals=SIGNAL)
 
 
 def state(db: Path) -> tuple[list, list]:
