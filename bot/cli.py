@@ -13,6 +13,9 @@
     fairypost link GAME_ID        print a game's signed page URL (--public / --private;
                                   --side white|black: that player's own link, to play)
     fairypost db copy FROM TO     copy a whole database (a file or a postgresql:// URL) into an empty one
+    fairypost tournament new GAME --name NAME --format round-robin|swiss [--rounds N] [--days N] [--double] [--rated]
+    fairypost tournament start|show|pause|resume ID    a tournament's life (bot/tournaments/cli.py)
+    fairypost tournaments         list the tournaments
 
 Settings come from ``--config FILE`` (or ``FAIRYPOST_CONFIG``) and the ``FAIRYPOST_*``
 variables (see bot/config.py). Unless either names a database, it is
@@ -125,6 +128,8 @@ def _parser() -> argparse.ArgumentParser:
     li.add_argument("--side", choices=("white", "black"),
                     help="print that player's own link instead: it lets its holder play that side "
                          "(give it to that player only)")
+    from .tournaments.cli import add_parser as add_tournament
+    add_tournament(sub)
     db = sub.add_parser("db", help="the game database: db copy FROM TO").add_subparsers(
         dest="db_command", metavar="ACTION", required=True)
     cp = db.add_parser("copy", help="copy a whole database into an empty one (SQLite file or "
@@ -204,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from .replays import run as replay
         return asyncio.run(replay(args, settings))
+    if args.command in ("tournament", "tournaments"):
+        from .tournaments.cli import run as tournament
+        return asyncio.run(tournament(args, settings))
     if args.command == "games":
         from .terminal.play import list_games
         return _terminal(list_games(settings))

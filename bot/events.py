@@ -207,6 +207,21 @@ class PremovesDropped(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TournamentOver(Event):
+    """A tournament (bot/tournaments/) is over: the recipient's place, out of ``players``,
+    and the winner. To every player in it."""
+
+    kind: typing.ClassVar[str] = "tournament_over"
+    tournament_id: int
+    name: str
+    game: str
+    place: int
+    players: int
+    points: float
+    winner: PlayerRef | None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ComputerStalled(Event):
     """The computer (``computer``) has failed ``failures`` times to make its move: it keeps
     trying, and no clock runs meanwhile (bot/computer.py). To its opponent."""
@@ -231,7 +246,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
-                              ComputerStalled, MailStopped)
+                              ComputerStalled, MailStopped, TournamentOver)
 }
 
 

@@ -137,6 +137,11 @@ class Outbox:
             now = self._now()
         return await self.dispatch(now)
 
+    def leave_to_others(self) -> None:
+        """Deliver nothing from this process, ever: a command-line process beside a running
+        bot (``fairypost tournament start``) writes notices that the bot sends."""
+        self._holds += 1
+
     @contextlib.asynccontextmanager
     async def held(self) -> AsyncIterator[None]:
         """Deliver nothing until the block ends; then what it committed goes out (in the

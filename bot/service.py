@@ -96,6 +96,7 @@ from .results import (
     VacationInfo,
 )
 from .schemas import ADAPTER_SCHEMAS
+from .tournaments.service import TournamentOps, TournamentSweeper
 from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Schema, Store, Tx
 
 # re-exported: adapters and tests import these from here
@@ -252,7 +253,7 @@ def display_name(name: str) -> str:
 
 # --- the service --------------------------------------------------------------------
 
-class GameService(RatingsOps, ChallengeLife):
+class GameService(RatingsOps, ChallengeLife, TournamentOps):
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     CACHE_SIZE = 256
@@ -285,6 +286,9 @@ class GameService(RatingsOps, ChallengeLife):
         self._sweepers: list[Sweeper] = []  # others' work the sweep does too (the computer's retries)
         self._watch: asyncio.Task | None = None  # listening for other processes' commits
         self._next_prune = 0
+        self._games_ended: set[int] = set()  # since the last commit: a tournament's round may be over
+        self.tournament_sweeper = TournamentSweeper(self)
+        self.add_sweeper(self.tournament_sweeper)
 
     @classmethod
     async def open(cls, settings: Settings, *, clock: Clock | None = None,
@@ -396,6 +400,8 @@ class GameService(RatingsOps, ChallengeLife):
         now = self._now()
         if game_id is not None:
             await self.reminders.collect(now, game_id)
+        if self._games_ended:
+            await self._after_games_ended()
         await self._deliver(now)
         self._tell_listeners()
 
@@ -596,6 +602,7 @@ class GameService(RatingsOps, ChallengeLife):
         await tx.cancel_reminders(g.id, now)
         await offers_settled(tx, g, now, standing_offers(g))
         await rate_finished(tx, g, result, ended_at)  # rated games: both players, in this transaction
+        self._games_ended.add(g.id)  # after the commit, its tournament's next round (if any)
         white = ref(await tx.player(g.white_id))
         black = ref(await tx.player(g.black_id))
         for player in (white, black):
@@ -801,33 +808,42 @@ class GameService(RatingsOps, ChallengeLife):
             colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
             white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
                                   else (player_id, c.challenger_id))
-            start = (rules.from_fen(c.game, rules.game(c.game).setup_start_fen) if c.setup == "players"
-                     else rules.start(c.game))
             async with self.store.write() as tx:
                 if not await tx.close_challenge(c.id, "accepted", player_id, now):
                     raise ChallengeError("that challenge is no longer open")
                 await challenge_settled(tx, c, now)
-                rated = bool(c.rated) and can_be_rated(await tx.player(white_id), await tx.player(black_id))
-                gid = await tx.insert_game(game=c.game, challenge_id=c.id, white_id=white_id,
-                                           black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
-                                           to_move_id=white_id if start.turn == Side.WHITE else black_id,
-                                           days=c.days, now=now, deadline=deadline_for(now, c.days),
-                                           scope=c.scope, rated=rated)
+                gid = await self._create_game(tx, c.game, white_id, black_id, c.days, now, scope=c.scope,
+                                              rated=bool(c.rated), challenge_id=c.id, setup=c.setup)
                 await tx.set_challenge_game(c.id, gid)
-                g = await tx.game(gid)
-                # one notice to the player to move: the game has begun, and it is their move
-                deadline = await self._start_turn(tx, g, start.turn, 1, now, told=True)
-                white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
-                mover = white if start.turn == Side.WHITE else black
-                for p in (white, black):
-                    event = ev.GameStarted(game_id=gid, game=c.game, white=white, black=black,
-                                           days=c.days, challenge_id=c.id, rated=rated,
-                                           your_move=p is mover,
-                                           deadline=from_ts(deadline) if p is mover else None)
-                    await self._emit(tx, event, p.id, now, game_id=gid)
                 written = await self._game_rows(tx, gid)  # before another process's first move
             cmd.new_turn_in = gid
         return self._view(await self._snap(written), self._now())
+
+    async def _create_game(self, tx: Tx, game: str, white_id: int, black_id: int, days: int | None,
+                           now: int, *, scope: str | None, rated: bool, challenge_id: int | None = None,
+                           setup: str = "default") -> int:
+        """A new game, its first turn and both players' notices, in the caller's transaction:
+        every game starts here (an accepted challenge, a tournament's pairing)."""
+        start = (rules.from_fen(game, rules.game(game).setup_start_fen) if setup == "players"
+                 else rules.start(game))
+        rated = rated and can_be_rated(await tx.player(white_id), await tx.player(black_id))
+        gid = await tx.insert_game(game=game, challenge_id=challenge_id, white_id=white_id,
+                                   black_id=black_id, start_vfen=start.fen(), to_move=start.turn,
+                                   to_move_id=white_id if start.turn == Side.WHITE else black_id,
+                                   days=days, now=now, deadline=deadline_for(now, days),
+                                   scope=scope, rated=rated)
+        g = await tx.game(gid)
+        # one notice to the player to move: the game has begun, and it is their move
+        deadline = await self._start_turn(tx, g, start.turn, 1, now, told=True)
+        white, black = ref(await tx.player(white_id)), ref(await tx.player(black_id))
+        mover = white if start.turn == Side.WHITE else black
+        for p in (white, black):
+            event = ev.GameStarted(game_id=gid, game=game, white=white, black=black,
+                                   days=days, challenge_id=challenge_id, rated=rated,
+                                   your_move=p is mover,
+                                   deadline=from_ts(deadline) if p is mover else None)
+            await self._emit(tx, event, p.id, now, game_id=gid)
+        return gid
 
     async def decline_challenge(self, challenge_id: int, player_id: int) -> Challenge:
         return await self._close_challenge(challenge_id, player_id, "declined")
@@ -1223,6 +1239,7 @@ class GameService(RatingsOps, ChallengeLife):
     async def next_wake(self, now: datetime | None = None) -> datetime | None:
         """When the next sweep has something to do, from the database alone."""
         t = self._now() if now is None else self._ts(now)
+        await self.tournament_sweeper.refresh()  # an event made or a round begun since (by any process)
         return from_ts(earliest(await self.reminders.next_wake(t), await self._next_challenge_expiry(),
                                 *(sweeper.next_due() for sweeper in self._sweepers)))
 

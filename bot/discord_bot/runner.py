@@ -16,7 +16,7 @@ from bot.notifiers import Notifiers
 from bot.timekeeping.reminders import ReminderScheduler
 from bot.service import GameService
 
-from . import commands, typed, views, waiting
+from . import commands, tournament_commands, typed, views, waiting
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
@@ -62,6 +62,7 @@ class FairyClient(discord.Client):
         self.settings = settings
         self.tree = FairyTree(self)
         commands.add_commands(self.tree)
+        self.tree.add_command(tournament_commands.tournament)
         self.fairy = Fairy(service, self) if service is not None else None
         # hosted: one adapter of `fairypost run` (bot/adapters.py), which owns the service,
         # the computer, the reminders and the pages; else the client runs its own

@@ -19,7 +19,7 @@ from . import Schema, Store
 #: after these, in name order. The store names no adapter's table: a copy takes whatever
 #: tables the database has.
 ORDER = ("players", "vacations", "challenges", "games", "moves", "events", "reminders", "digests",
-         "public_games")
+         "public_games", "tournaments")
 
 #: References that go round in a circle (a challenge names its game, a game its challenge):
 #: copied as NULL, then set once both tables are in.

@@ -300,13 +300,66 @@ _V13_BUDGETS = (
     )""",
 )
 
+# Tournaments (bot/tournaments/): the event, its entrants, and its pairings round by round
+# (a pairing's game once made; a bye has no black and no game). The unique pairs are the
+# backstop of "a round is paired once": two processes that both tried would collide here.
+_V14_TOURNAMENTS = (
+    """CREATE TABLE tournaments (
+        id             INTEGER PRIMARY KEY,
+        name           TEXT NOT NULL,
+        game           TEXT NOT NULL,
+        format         TEXT NOT NULL CHECK (format IN ('round-robin', 'swiss')),
+        rounds         INTEGER NOT NULL CHECK (rounds > 0),
+        days           INTEGER CHECK (days IS NULL OR days > 0),
+        cycles         INTEGER NOT NULL DEFAULT 1 CHECK (cycles IN (1, 2)),
+        rated          INTEGER NOT NULL DEFAULT 0,
+        starts_at      INTEGER,
+        max_players    INTEGER CHECK (max_players IS NULL OR max_players >= 2),
+        min_rating     REAL,
+        max_rating     REAL,
+        round_days     INTEGER CHECK (round_days IS NULL OR round_days > 0),
+        creator_id     INTEGER REFERENCES players(id),
+        scope          TEXT,
+        status         TEXT NOT NULL DEFAULT 'open'
+                       CHECK (status IN ('open', 'running', 'paused', 'finished')),
+        round          INTEGER NOT NULL DEFAULT 0,
+        round_deadline INTEGER,
+        created_at     INTEGER NOT NULL,
+        started_at     INTEGER,
+        ended_at       INTEGER
+    )""",
+    "CREATE INDEX tournaments_by_status ON tournaments (status, round_deadline)",
+    """CREATE TABLE tournament_entrants (
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments(id),
+        player_id      INTEGER NOT NULL REFERENCES players(id),
+        seed           INTEGER,
+        joined_at      INTEGER NOT NULL,
+        withdrawn_at   INTEGER,
+        PRIMARY KEY (tournament_id, player_id)
+    )""",
+    """CREATE TABLE tournament_pairings (
+        id             INTEGER PRIMARY KEY,
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments(id),
+        round          INTEGER NOT NULL CHECK (round > 0),
+        board          INTEGER NOT NULL,
+        white_id       INTEGER NOT NULL REFERENCES players(id),
+        black_id       INTEGER REFERENCES players(id),
+        game_id        INTEGER UNIQUE REFERENCES games(id),
+        bye_points     REAL,
+        UNIQUE (tournament_id, round, board),
+        UNIQUE (tournament_id, round, white_id)
+    )""",
+    "CREATE INDEX tournament_pairings_by_game ON tournament_pairings (game_id)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
-                                                _V12_COMMAND_BUCKETS, _V13_BUDGETS)
+                                                _V12_COMMAND_BUCKETS, _V13_BUDGETS,
+                                                _V14_TOURNAMENTS)
 
 
 # --- rows ---------------------------------------------------------------------------

@@ -142,6 +142,19 @@ def game_name(game: str) -> str:
         return game
 
 
+def points_text(points: float) -> str:
+    """3, 3½, ½: a score as a crosstable writes it."""
+    whole, half = int(points), points - int(points) >= 0.5
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def side_name(game: str, side: str) -> str:
     try:
         return rules.game(game).side_names[0 if side == "w" else 1]
@@ -483,6 +496,12 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         return (f"Game #{e.game_id} ({game_name(e.game)}): {name(e.computer.name)} could not make "
                 f"its move ({plural(e.failures, 'attempt')} failed). It keeps trying; the game waits "
                 f"for it, and neither side can lose on time meanwhile.{to}")
+    if isinstance(e, ev.TournamentOver):
+        place = "you won it" if e.place == 1 else f"you finished {ordinal(e.place)}"
+        winner = "" if e.place == 1 or e.winner is None else f" {name(e.winner.name)} won it."
+        return (f"🏆 Tournament #{e.tournament_id} {m.bold(e.name)} ({game_name(e.game)}) is "
+                f"over: {place} of {e.players}, with {points_text(e.points)} "
+                f"point{'' if e.points == 1 else 's'}.{winner}")
     if isinstance(e, ev.Digest):
         if not e.games:
             return None

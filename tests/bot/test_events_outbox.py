@@ -34,6 +34,7 @@ def test_every_event_round_trips_through_json():
         ev.PremovesDropped(game_id=1, game="chess", opponent=Q, why="takeback", move=None, lines=1),
         ev.ComputerStalled(game_id=1, game="chess", computer=Q, failures=3),
         ev.MailStopped(address="ann@example.org", bounces=3),
+        ev.TournamentOver(tournament_id=1, name="Cup", game="chess", place=2, players=8, points=4.5, winner=Q),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for e in samples:

@@ -43,8 +43,16 @@ def client(tmp_path):
 def test_tree_has_every_command_described(client):
     tree = client.tree
     assert isinstance(tree, FairyTree)
-    cmds = {c.name: c for c in tree.get_commands()}
+    cmds = {c.name: c for c in tree.get_commands() if not isinstance(c, app_commands.Group)}
+    groups = {c.name: c for c in tree.get_commands() if isinstance(c, app_commands.Group)}
     assert set(cmds) == set(EXPECTED)
+    assert {name: [c.name for c in g.commands] for name, g in groups.items()} == {
+        "tournament": ["create", "join", "leave", "start", "standings"]}
+    for group in groups.values():
+        assert group.to_dict(tree)["name"] == group.name  # Discord's limits, checked
+        for cmd in group.commands:
+            assert cmd.description and all(p.description and len(p.description) <= 100
+                                           for p in cmd.parameters), cmd.name
     for name, cmd in cmds.items():
         assert isinstance(cmd, app_commands.Command)
         assert cmd.description and cmd.description != "…", name
@@ -134,7 +142,7 @@ async def test_client_setup_registers_items_and_syncs_to_the_guild(tmp_path, mon
         store = client._connection._view_store
         assert {cls for cls in store._dynamic_items.values()} == set(views.DYNAMIC_ITEMS + waiting.DYNAMIC)
         assert client.fairy is not None and client.scheduler.scheduler.running
-        assert {c.name for c in client.tree.get_commands(guild=discord.Object(99))} == set(EXPECTED)
+        assert {c.name for c in client.tree.get_commands(guild=discord.Object(99))} == set(EXPECTED) | {"tournament"}
     finally:
         await client.close()
     assert not client.scheduler.scheduler.running

@@ -1,0 +1,558 @@
+"""Tournaments in the game service: ``TournamentOps``, a part of ``GameService`` (as
+``ChallengeLife`` is), and the sweep's share of them.
+
+- Made by anyone (``creator_id``; None for the server owner's command line), joined and
+  left while open, started by its organiser: the one who made it, or a server's manager
+  (the adapter says who is one: ``manager=True``); the owner's command line is always the
+  organiser. At its start time the sweep starts it (if two have joined).
+- A round robin makes every game at once (Berger tables; once or twice, colours swapped).
+  A Swiss pairs its first round at the start, and each next round when the last game of
+  the round before ends (the service's ``_finish`` hook) or at the round's deadline
+  (``round_days`` after it began; the games still going then go on, their results counting
+  when they come).
+- Starting an event, and pairing a round, is each one write transaction whose first step
+  is a conditional update of the event's row (its status and round as read): a second
+  process, or a retry after a crash, finds it done and does nothing; the pairings' unique
+  keys are the backstop. Games are made by the service's ``_create_game`` (clocks,
+  reminders, ratings and notices as any game's).
+- The organiser may pause (no new round starts; games go on) and resume, and remove a
+  player: their games still going are lost by them ("withdrawal"), and a Swiss pairs them
+  no more.
+- When every game is over, every player is told the final standings
+  (``TournamentOver``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+import rules
+
+from .. import events as ev
+from ..config import ConfigError, parse_days
+from ..errors import NotFound, ServiceError
+from ..kinds import GameStatus, Outcome, Side
+from ..players import ref
+from ..rating_service import rating_now
+from ..store import Tx
+from ..timekeeping.clock import DAY, from_ts
+from ..words.text import game_name
+from . import pairing
+from .tables import (FINISHED, FORMATS, OPEN, PAUSED, ROUND_ROBIN, RUNNING, SWISS, PairingRow,
+                     TournamentRow, TournamentTables)
+
+log = logging.getLogger(__name__)
+
+WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+SWISS_BYE_POINTS = 1.0
+MAX_NAME = 80
+MAX_PLAYERS = 1000
+
+
+class TournamentError(ServiceError):
+    default_message = "that cannot be done in this tournament"
+
+
+@dataclass(frozen=True)
+class StandingView:
+    place: int
+    player: ev.PlayerRef
+    points: float
+    tiebreaks: tuple[float, ...]
+    games: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class PairingView:
+    round: int
+    board: int
+    white: ev.PlayerRef
+    black: ev.PlayerRef | None  # None: a bye
+    game_id: int | None
+    result: str | None  # None while the game goes on
+    reason: str | None
+    bye_points: float | None
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    id: int
+    name: str
+    game: str
+    format: str
+    rounds: int
+    days: int | None
+    double: bool
+    rated: bool
+    status: str
+    round: int
+    starts_at: datetime | None
+    round_deadline: datetime | None
+    max_players: int | None
+    min_rating: float | None
+    max_rating: float | None
+    creator: ev.PlayerRef | None
+    scope: str | None
+    entrants: list[ev.PlayerRef]
+    standings: list[StandingView]
+    pairings: list[PairingView]
+
+    @property
+    def tiebreak_names(self) -> tuple[str, ...]:
+        return ("SB",) if self.format == ROUND_ROBIN else ("Buchholz", "Median")
+
+
+def _results(t: TournamentRow, rows: list[PairingRow]) -> list[pairing.Result]:
+    out = []
+    for p in rows:
+        if p.black_id is None:
+            if p.bye_points:
+                out.append(pairing.Result(p.white_id, None, p.bye_points))
+        elif p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
+            out.append(pairing.Result(p.white_id, p.black_id, WHITE_POINTS[p.result]))
+    return out
+
+
+def _all_over(rows) -> bool:
+    return all(p.game_id is None or p.status != GameStatus.ACTIVE for p in rows)
+
+
+def _check_rating(value, what: str) -> float | None:
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise TournamentError(f"the {what} must be a number, not {value!r}") from None
+    if not 0 <= number <= 4000:
+        raise TournamentError(f"the {what} must be between 0 and 4000, not {value}")
+    return number
+
+
+class TournamentOps:
+    """The tournament operations of ``GameService`` (which provides ``store``, ``settings``,
+    ``_command``, ``_create_game``, ``_finish``, ``_emit``, ``_after_commit``)."""
+
+    # -------------------------------------------------------------- making and joining
+
+    async def create_tournament(self, game: str, *, name: str, format: str, rounds: int | None = None,
+                                days=None, double: bool = False, rated: bool = False,
+                                starts_at: datetime | None = None, max_players: int | None = None,
+                                min_rating: float | None = None, max_rating: float | None = None,
+                                round_days: int | None = None, creator_id: int | None = None,
+                                scope: str | None = None) -> TournamentView:
+        """A new tournament, open for entries. ``format``: 'round-robin' or 'swiss' (a Swiss
+        needs ``rounds``; a round robin's rounds follow from its players); ``days`` per
+        move (default the bot's); ``double``: a round robin played twice, colours swapped."""
+        now = self._now()
+        if game not in rules.variants():
+            raise TournamentError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+        name = " ".join(str(name or "").split())
+        if not name:
+            raise TournamentError("a tournament needs a name")
+        if len(name) > MAX_NAME:
+            raise TournamentError(f"the name is too long ({len(name)} characters; at most {MAX_NAME})")
+        self._check_text(name, "a tournament's name")
+        if format not in FORMATS:
+            raise TournamentError(f"the format is 'round-robin' or 'swiss', not {format!r}")
+        if format == SWISS:
+            if double:
+                raise TournamentError("only a round robin is played double")
+            if rounds is None:
+                raise TournamentError("a Swiss needs its number of rounds (--rounds N)")
+        if rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= 50):
+            raise TournamentError(f"the rounds must be a whole number from 1 to 50, not {rounds!r}")
+        if format == ROUND_ROBIN and rounds is not None:
+            raise TournamentError("a round robin's rounds follow from its players: leave --rounds out")
+        try:
+            days = self.settings.default_days if days is None else parse_days(days)
+        except ConfigError as e:
+            raise TournamentError(str(e)) from None
+        if max_players is not None and (not isinstance(max_players, int) or not 2 <= max_players <= MAX_PLAYERS):
+            raise TournamentError(f"the size limit must be from 2 to {MAX_PLAYERS} players, not {max_players!r}")
+        min_rating = _check_rating(min_rating, "lowest rating")
+        max_rating = _check_rating(max_rating, "highest rating")
+        if min_rating is not None and max_rating is not None and min_rating > max_rating:
+            raise TournamentError("the lowest rating is above the highest")
+        if round_days is not None and (not isinstance(round_days, int) or not 1 <= round_days <= 365):
+            raise TournamentError(f"a round's days must be from 1 to 365, not {round_days!r}")
+        start = None if starts_at is None else self._ts(starts_at)
+        async with self.store.write() as tx:
+            if creator_id is not None and await tx.player(creator_id) is None:
+                raise NotFound(f"there is no player #{creator_id}")
+            tid = await TournamentTables(tx).insert(
+                name=name, game=game, format=format, rounds=rounds or 1, days=days,
+                cycles=2 if double else 1, rated=int(bool(rated)), starts_at=start,
+                max_players=max_players, min_rating=min_rating, max_rating=max_rating,
+                round_days=round_days, creator_id=creator_id, scope=scope, created_at=now)
+        await self._after_commit()
+        return await self.tournament(tid)
+
+    async def join_tournament(self, tournament_id: int, player_id: int) -> TournamentView:
+        async with self._command(player_id) as cmd:
+            async with self.store.write() as tx:
+                tables = TournamentTables(tx)
+                t = await self._tournament_row(tables, tournament_id)
+                player = await tx.player(player_id)
+                if player is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                if t.status != OPEN:
+                    raise TournamentError(f"{t.name} (#{t.id}) has begun: it takes no more players")
+                if await tables.entrant(t.id, player_id) is not None:
+                    raise TournamentError(f"you are in {t.name} (#{t.id}) already")
+                if t.max_players is not None and await tables.count(t.id) >= t.max_players:
+                    raise TournamentError(f"{t.name} (#{t.id}) is full ({t.max_players} players)")
+                if t.min_rating is not None or t.max_rating is not None:
+                    rating = rating_now(await tx.rating(player_id, t.game), cmd.now).rating
+                    if t.min_rating is not None and rating < t.min_rating:
+                        raise TournamentError(f"{t.name} is for players rated {t.min_rating:.0f} or more "
+                                              f"at {game_name(t.game)}; you are {rating:.0f}")
+                    if t.max_rating is not None and rating > t.max_rating:
+                        raise TournamentError(f"{t.name} is for players rated {t.max_rating:.0f} or less "
+                                              f"at {game_name(t.game)}; you are {rating:.0f}")
+                await tables.join(t.id, player_id, cmd.now)
+        return await self.tournament(tournament_id)
+
+    async def leave_tournament(self, tournament_id: int, player_id: int) -> TournamentView:
+        async with self._command(player_id):
+            async with self.store.write() as tx:
+                tables = TournamentTables(tx)
+                t = await self._tournament_row(tables, tournament_id)
+                if t.status != OPEN:
+                    raise TournamentError(f"{t.name} (#{t.id}) has begun: ask its organiser to take "
+                                          "you out")
+                if not await tables.leave(t.id, player_id):
+                    raise TournamentError(f"you are not in {t.name} (#{t.id})")
+        return await self.tournament(tournament_id)
+
+    # -------------------------------------------------------------- the organiser's acts
+
+    async def start_tournament(self, tournament_id: int, by: int | None = None, *,
+                               manager: bool = False) -> TournamentView:
+        """Start it now (``by``: the organiser; None: the owner's command line)."""
+        now = self._now()
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+            if t.status != OPEN:
+                raise TournamentError(f"{t.name} (#{t.id}) has begun already")
+            await self._begin(tx, tables, t, now)
+        await self._after_commit()
+        return await self.tournament(tournament_id)
+
+    async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
+                               manager: bool = False) -> TournamentView:
+        """No new round starts until it is resumed (the games under way go on)."""
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+            if t.status != RUNNING:
+                raise TournamentError(f"{t.name} (#{t.id}) is not running (it is {t.status})")
+            await tables.set_status(t.id, PAUSED, RUNNING, t.round_deadline)
+        return await self.tournament(tournament_id)
+
+    async def resume_tournament(self, tournament_id: int, by: int | None = None, *,
+                                manager: bool = False) -> TournamentView:
+        now = self._now()
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+            if t.status != PAUSED:
+                raise TournamentError(f"{t.name} (#{t.id}) is not paused (it is {t.status})")
+            # a round's deadline that passed meanwhile gives the round its full time again
+            deadline = t.round_deadline
+            if deadline is not None and deadline <= now and t.round_days:
+                deadline = now + t.round_days * DAY
+            await tables.set_status(t.id, RUNNING, PAUSED, deadline)
+        await self.advance_tournament(tournament_id)
+        return await self.tournament(tournament_id)
+
+    async def remove_from_tournament(self, tournament_id: int, player_id: int, by: int | None = None, *,
+                                     manager: bool = False) -> TournamentView:
+        """Take a player out: before the start, as if they left; after, their games still
+        going are lost by them ("withdrawal") and they are paired no more."""
+        now = self._now()
+        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+            entrant = await tables.entrant(t.id, player_id)
+            if entrant is None or entrant.withdrawn_at is not None:
+                raise TournamentError(f"player #{player_id} is not playing in {t.name} (#{t.id})")
+            if t.status == OPEN:
+                await tables.leave(t.id, player_id)
+            else:
+                if t.status == FINISHED:
+                    raise TournamentError(f"{t.name} (#{t.id}) is over")
+                await tables.withdraw(t.id, player_id, now)
+                for p in await tables.pairings(t.id):
+                    if p.game_id is None or p.status != GameStatus.ACTIVE or player_id not in (p.white_id, p.black_id):
+                        continue
+                    g = await tx.game(p.game_id)
+                    if not await tx.bump_version(g.id, g.version):
+                        continue
+                    side = Side.WHITE if g.white_id == player_id else Side.BLACK
+                    await self._finish(tx, g, Outcome.loss(side, "withdrawal"), now)
+        await self._after_commit()
+        await self.advance_tournament(tournament_id)
+        return await self.tournament(tournament_id)
+
+    # -------------------------------------------------------------- reading
+
+    async def tournament(self, tournament_id: int) -> TournamentView:
+        async with self.store.read() as tx:
+            tables = TournamentTables(tx)
+            t = await self._tournament_row(tables, tournament_id)
+            return await self._tournament_view(tx, tables, t)
+
+    async def list_tournaments(self, *, include_finished: bool = True,
+                               scope: str | None = None) -> list[TournamentView]:
+        statuses = (OPEN, RUNNING, PAUSED, FINISHED) if include_finished else (OPEN, RUNNING, PAUSED)
+        async with self.store.read() as tx:
+            tables = TournamentTables(tx)
+            return [await self._tournament_view(tx, tables, t) for t in await tables.listed(statuses, scope)]
+
+    # -------------------------------------------------------------- rounds
+
+    async def advance_tournament(self, tournament_id: int) -> bool:
+        """Start the next round (or end the event) if it is due: the round's games are all
+        over, or its deadline has come. Safe to call any time, from any process; True if
+        this call did it."""
+        now = self._now()
+        async with self.store.read() as tx:  # most calls find nothing due: no write lock for them
+            tables = TournamentTables(tx)
+            t = await tables.get(tournament_id)
+            if t is None or t.status != RUNNING or not await self._due(tables, t, now):
+                return False
+        async with self.store.write() as tx:
+            tables = TournamentTables(tx)
+            t = await tables.get(tournament_id)
+            if t is None or t.status != RUNNING:
+                return False
+            done = await self._step(tx, tables, t, now)
+        if done:
+            await self._after_commit()
+        return done
+
+    async def _after_games_ended(self) -> None:
+        """Games ended in the transaction just committed: their tournaments' rounds may be
+        over (the service's ``_after_commit`` calls this; the sweep catches what a crash
+        in between left)."""
+        ended, self._games_ended = self._games_ended, set()
+        async with self.store.read() as tx:
+            tables = TournamentTables(tx)
+            events = {tid for gid in ended if (tid := await tables.of_game(gid)) is not None}
+        for tid in sorted(events):
+            await self.advance_tournament(tid)
+
+    async def sweep_tournaments(self, now: int) -> int:
+        """The sweep's share: events whose start time or round deadline has come, and
+        rounds whose games ended in a transaction that did not move them on (a crash
+        between, another process)."""
+        async with self.store.read() as tx:
+            tables = TournamentTables(tx)
+            starting = await tables.starting(now)
+            running = await tables.listed((RUNNING,))
+        n = 0
+        for t in starting:
+            async with self.store.write() as tx:
+                tables = TournamentTables(tx)
+                fresh = await tables.get(t.id)
+                if fresh.status == OPEN and await tables.count(t.id) >= 2:
+                    await self._begin(tx, tables, fresh, now)
+                    n += 1
+        for t in running:
+            n += await self.advance_tournament(t.id)
+        if n:
+            await self._after_commit()
+        return n
+
+    async def _begin(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+        entrants = await tables.entrants(t.id)
+        if len(entrants) < 2:
+            raise TournamentError(f"{t.name} (#{t.id}) needs two players at least to start "
+                                  f"(it has {len(entrants)})")
+        # seeds: the strongest first (the game's rating now), then who joined first
+        ratings = {e.player_id: rating_now(await tx.rating(e.player_id, t.game), now).rating for e in entrants}
+        order = sorted(entrants, key=lambda e: (-ratings[e.player_id], e.joined_at, e.player_id))
+        for seed, e in enumerate(order, 1):
+            await tables.set_seed(t.id, e.player_id, seed)
+        players = [e.player_id for e in order]
+        if t.format == ROUND_ROBIN:
+            all_rounds = pairing.round_robin(players, double=t.cycles == 2)
+            # the one conditional step: only one transaction ever starts it
+            if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
+                                        round=len(all_rounds), round_deadline=None, started_at=now):
+                raise TournamentError(f"{t.name} (#{t.id}) has begun already")
+            await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
+            for number, pairs in enumerate(all_rounds, 1):
+                await self._make_round(tx, tables, t, number, pairs, now, bye_points=0.0)
+        else:
+            if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
+                                        round=1, round_deadline=self._round_deadline(t, now), started_at=now):
+                raise TournamentError(f"{t.name} (#{t.id}) has begun already")
+            first = pairing.pair_swiss([pairing.SwissPlayer(p) for p in players])
+            await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
+
+    async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
+                          pairs: list[pairing.Pair], now: int, *, bye_points: float) -> None:
+        for board, (white, black) in enumerate(pairs, 1):
+            if black is None:
+                await tables.add_pairing(t.id, number, board, white, None, None, bye_points)
+                continue
+            gid = await self._create_game(tx, t.game, white, black, t.days, now, scope=t.scope,
+                                          rated=bool(t.rated))
+            await tables.add_pairing(t.id, number, board, white, black, gid, None)
+
+    @staticmethod
+    def _round_deadline(t: TournamentRow, now: int) -> int | None:
+        return None if t.round_days is None else now + t.round_days * DAY
+
+    @staticmethod
+    def _is_last_round(t: TournamentRow) -> bool:
+        return t.format == ROUND_ROBIN or t.round >= t.rounds
+
+    async def _due(self, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
+        """Whether the event's next step (a round, or its end) is due."""
+        rows = await tables.pairings(t.id)
+        if self._is_last_round(t):
+            return _all_over(rows)
+        return _all_over(p for p in rows if p.round == t.round) or (
+            t.round_deadline is not None and t.round_deadline <= now)
+
+    async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
+        if not await self._due(tables, t, now):
+            return False
+        rows = await tables.pairings(t.id)
+        if self._is_last_round(t):
+            if not await tables.move_on(t.id, status=FINISHED, expected_status=RUNNING,
+                                        expected_round=t.round, round=t.round, round_deadline=None,
+                                        ended_at=now):
+                return False
+            await self._tell_the_end(tx, tables, await tables.get(t.id), now)
+            return True
+        if not await tables.move_on(t.id, status=RUNNING, expected_status=RUNNING, expected_round=t.round,
+                                    round=t.round + 1, round_deadline=self._round_deadline(t, now)):
+            return False
+        entrants = await tables.entrants(t.id)
+        playing = [e.player_id for e in sorted(entrants, key=lambda e: e.seed or 0) if e.withdrawn_at is None]
+        state = self._swiss_state(playing, rows)
+        try:
+            next_round = pairing.pair_swiss([state[p] for p in playing])
+        except pairing.PairingImpossible as e:
+            # nobody left to pair without a repeat: the event ends when its games do
+            log.warning("tournament %s: round %s cannot be paired (%s); it ends", t.id, t.round + 1, e)
+            await tx.execute("UPDATE tournaments SET rounds = ?, round = ? WHERE id = ?",
+                             (t.round, t.round, t.id))
+            return True
+        await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
+        return True
+
+    @staticmethod
+    def _swiss_state(playing: list[int], rows: list[PairingRow]) -> dict[int, pairing.SwissPlayer]:
+        score = {p: 0.0 for p in playing}
+        colours: dict[int, list[str]] = {p: [] for p in playing}
+        opponents: dict[int, set[int]] = {p: set() for p in playing}
+        bye = {p: False for p in playing}
+        for p in rows:
+            if p.black_id is None:
+                if p.white_id in score:
+                    bye[p.white_id] = True
+                    score[p.white_id] += p.bye_points or 0.0
+                continue
+            for me, other, colour in ((p.white_id, p.black_id, pairing.WHITE), (p.black_id, p.white_id, pairing.BLACK)):
+                if me not in score:
+                    continue
+                opponents[me].add(other)
+                if p.result == "*":
+                    continue  # an aborted game: no colour, no points
+                colours[me].append(colour)
+                if p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
+                    points = WHITE_POINTS[p.result]
+                    score[me] += points if colour == pairing.WHITE else 1 - points
+        return {p: pairing.SwissPlayer(p, score[p], tuple(colours[p]), frozenset(opponents[p]), bye[p])
+                for p in playing}
+
+    async def _tell_the_end(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+        view = await self._tournament_view(tx, tables, t)
+        winner = view.standings[0].player if view.standings else None
+        for s in view.standings:
+            event = ev.TournamentOver(tournament_id=t.id, name=t.name, game=t.game, place=s.place,
+                                      players=len(view.standings), points=s.points, winner=winner)
+            await self._emit(tx, event, s.player.id, now)
+
+    # -------------------------------------------------------------- helpers
+
+    @staticmethod
+    async def _tournament_row(tables: TournamentTables, tournament_id: int) -> TournamentRow:
+        t = await tables.get(tournament_id)
+        if t is None:
+            raise NotFound(f"there is no tournament #{tournament_id}")
+        return t
+
+    @contextlib.asynccontextmanager
+    async def _organiser_write(self, tournament_id: int, by: int | None, manager: bool):
+        """A write transaction on the event, refused unless ``by`` may organise it."""
+        async with self.store.write() as tx:
+            tables = TournamentTables(tx)
+            t = await self._tournament_row(tables, tournament_id)
+            self._check_organiser(t, by, manager)
+            yield tx, tables, t
+
+    @staticmethod
+    def _check_organiser(t: TournamentRow, by: int | None, manager: bool) -> None:
+        if by is None or manager or by == t.creator_id:
+            return
+        raise TournamentError(f"only the organiser of {t.name} (#{t.id}) can do that: the one who made "
+                              "it, or a manager of the server")
+
+    async def _tournament_view(self, tx: Tx, tables: TournamentTables, t: TournamentRow) -> TournamentView:
+        entrants = await tables.entrants(t.id)
+        refs: dict[int, ev.PlayerRef] = {}
+
+        async def who(pid: int) -> ev.PlayerRef:
+            if pid not in refs:
+                refs[pid] = ref(await tx.player(pid))
+            return refs[pid]
+
+        seeded = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 10**9, e.joined_at))
+        players = [e.player_id for e in seeded]
+        withdrawn = {e.player_id for e in entrants if e.withdrawn_at is not None}
+        rows = await tables.pairings(t.id)
+        table = pairing.standings(players, _results(t, rows), t.format)
+        standings = []
+        for place, s in enumerate(table, 1):
+            standings.append(StandingView(place, await who(s.player), s.points, s.tiebreaks, s.games,
+                                          s.player in withdrawn))
+        pairings = [PairingView(p.round, p.board, await who(p.white_id),
+                                None if p.black_id is None else await who(p.black_id), p.game_id,
+                                None if p.status == GameStatus.ACTIVE else p.result, p.reason, p.bye_points)
+                    for p in rows]
+        creator = None if t.creator_id is None else await who(t.creator_id)
+        return TournamentView(
+            t.id, t.name, t.game, t.format, t.rounds, t.days, t.cycles == 2, bool(t.rated), t.status,
+            t.round, from_ts(t.starts_at) if t.starts_at is not None else None,
+            from_ts(t.round_deadline) if t.round_deadline is not None else None, t.max_players,
+            t.min_rating, t.max_rating, creator, t.scope, [await who(p) for p in players], standings,
+            pairings)
+
+
+class TournamentSweeper:
+    """The sweep's hook (``GameService.add_sweeper``): start events at their time, move
+    rounds on at their deadline or when a crash left a finished round unmoved."""
+
+    def __init__(self, service):
+        self.service = service
+        self._next: int | None = None
+
+    async def sweep_due(self, now: int) -> int:
+        n = await self.service.sweep_tournaments(now)
+        await self.refresh()
+        return n
+
+    async def refresh(self) -> None:
+        """Read when the next event starts or round ends (``next_due`` says it)."""
+        async with self.service.store.read() as tx:
+            self._next = await TournamentTables(tx).next_due()
+
+    def next_due(self) -> int | None:
+        return self._next
+
+
+__all__ = ["TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView", "StandingView",
+           "PairingView"]

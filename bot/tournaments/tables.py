@@ -1,0 +1,191 @@
+"""The tournaments' queries on their tables (made by the core's migration 14, in
+bot/store/sql.py), and their rows, run in a transaction of the store through ``Tx``'s
+public statement API: ``TournamentTables(tx)``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.store import Tx
+
+ROUND_ROBIN, SWISS = "round-robin", "swiss"
+FORMATS = (ROUND_ROBIN, SWISS)
+OPEN, RUNNING, PAUSED, FINISHED = "open", "running", "paused", "finished"
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    name: str
+    game: str
+    format: str
+    rounds: int
+    days: int | None
+    cycles: int
+    rated: int
+    starts_at: int | None
+    max_players: int | None
+    min_rating: float | None
+    max_rating: float | None
+    round_days: int | None
+    creator_id: int | None
+    scope: str | None
+    status: str
+    round: int
+    round_deadline: int | None
+    created_at: int
+    started_at: int | None
+    ended_at: int | None
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    tournament_id: int
+    player_id: int
+    seed: int | None
+    joined_at: int
+    withdrawn_at: int | None
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    id: int
+    tournament_id: int
+    round: int
+    board: int
+    white_id: int
+    black_id: int | None
+    game_id: int | None
+    bye_points: float | None
+    # the game's, joined in (None for a bye)
+    status: str | None = None
+    result: str | None = None
+    reason: str | None = None
+
+
+_COLUMNS = ("name", "game", "format", "rounds", "days", "cycles", "rated", "starts_at", "max_players",
+            "min_rating", "max_rating", "round_days", "creator_id", "scope", "created_at")
+
+
+class TournamentTables:
+    """The tournament tables as seen from one transaction."""
+
+    def __init__(self, tx: Tx):
+        self.tx = tx
+
+    async def insert(self, **values) -> int:
+        names = [c for c in _COLUMNS if c in values]
+        return await self.tx.insert(
+            f"INSERT INTO tournaments ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+            [values[n] for n in names])
+
+    async def get(self, tournament_id: int) -> TournamentRow | None:
+        return await self.tx.fetch_one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,),
+                                       into=TournamentRow)
+
+    async def listed(self, statuses=(OPEN, RUNNING, PAUSED, FINISHED), scope: str | None = None) -> list[TournamentRow]:
+        marks = ", ".join("?" * len(statuses))
+        sql = f"SELECT * FROM tournaments WHERE status IN ({marks})"
+        params: list = list(statuses)
+        if scope is not None:
+            sql += " AND (scope = ? OR scope IS NULL)"
+            params.append(scope)
+        return await self.tx.fetch_all(sql + " ORDER BY id", params, into=TournamentRow)
+
+    async def move_on(self, tournament_id: int, *, status: str, expected_status: str,
+                      expected_round: int, round: int, round_deadline: int | None,
+                      started_at: int | None = None, ended_at: int | None = None) -> bool:
+        """The one step that makes a start or a round happen once: it changes the row only
+        if it is still as the caller read it (the status and the round). False if another
+        transaction did it first."""
+        n = await self.tx.change(
+            "UPDATE tournaments SET status = ?, round = ?, round_deadline = ?, "
+            "started_at = COALESCE(?, started_at), ended_at = COALESCE(?, ended_at) "
+            "WHERE id = ? AND status = ? AND round = ?",
+            (status, round, round_deadline, started_at, ended_at, tournament_id, expected_status,
+             expected_round))
+        return n == 1
+
+    async def set_status(self, tournament_id: int, status: str, expected: str,
+                         round_deadline: int | None) -> bool:
+        n = await self.tx.change("UPDATE tournaments SET status = ?, round_deadline = ? "
+                                 "WHERE id = ? AND status = ?",
+                                 (status, round_deadline, tournament_id, expected))
+        return n == 1
+
+    async def due(self, now: int) -> list[TournamentRow]:
+        """Running events whose round deadline has come."""
+        return await self.tx.fetch_all(
+            "SELECT * FROM tournaments WHERE status = 'running' AND round_deadline <= ? ORDER BY id",
+            (now,), into=TournamentRow)
+
+    async def starting(self, now: int) -> list[TournamentRow]:
+        """Open events whose start time has come."""
+        return await self.tx.fetch_all(
+            "SELECT * FROM tournaments WHERE status = 'open' AND starts_at <= ? ORDER BY id",
+            (now,), into=TournamentRow)
+
+    async def next_due(self) -> int | None:
+        row = await self.tx.fetch_one(
+            "SELECT MIN(round_deadline) FROM tournaments WHERE status = 'running'")
+        row2 = await self.tx.fetch_one("SELECT MIN(starts_at) FROM tournaments WHERE status = 'open'")
+        times = [r[0] for r in (row, row2) if r is not None and r[0] is not None]
+        return min(times) if times else None
+
+    # entrants
+    async def entrants(self, tournament_id: int, *, withdrawn: bool = True) -> list[EntrantRow]:
+        sql = "SELECT * FROM tournament_entrants WHERE tournament_id = ?"
+        if not withdrawn:
+            sql += " AND withdrawn_at IS NULL"
+        return await self.tx.fetch_all(sql + " ORDER BY joined_at, player_id", (tournament_id,),
+                                       into=EntrantRow)
+
+    async def entrant(self, tournament_id: int, player_id: int) -> EntrantRow | None:
+        return await self.tx.fetch_one(
+            "SELECT * FROM tournament_entrants WHERE tournament_id = ? AND player_id = ?",
+            (tournament_id, player_id), into=EntrantRow)
+
+    async def join(self, tournament_id: int, player_id: int, now: int) -> bool:
+        n = await self.tx.change(
+            "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (tournament_id, player_id) DO NOTHING", (tournament_id, player_id, now))
+        return n == 1
+
+    async def leave(self, tournament_id: int, player_id: int) -> bool:
+        n = await self.tx.change("DELETE FROM tournament_entrants WHERE tournament_id = ? AND player_id = ?",
+                                 (tournament_id, player_id))
+        return n == 1
+
+    async def withdraw(self, tournament_id: int, player_id: int, now: int) -> bool:
+        n = await self.tx.change(
+            "UPDATE tournament_entrants SET withdrawn_at = ? WHERE tournament_id = ? AND player_id = ? "
+            "AND withdrawn_at IS NULL", (now, tournament_id, player_id))
+        return n == 1
+
+    async def set_seed(self, tournament_id: int, player_id: int, seed: int) -> None:
+        await self.tx.execute("UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
+                              (seed, tournament_id, player_id))
+
+    async def count(self, tournament_id: int) -> int:
+        row = await self.tx.fetch_one("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?",
+                                      (tournament_id,))
+        return row[0]
+
+    # pairings
+    async def add_pairing(self, tournament_id: int, round: int, board: int, white_id: int,
+                          black_id: int | None, game_id: int | None, bye_points: float | None) -> int:
+        return await self.tx.insert(
+            "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id, game_id, "
+            "bye_points) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (tournament_id, round, board, white_id, black_id, game_id, bye_points))
+
+    async def pairings(self, tournament_id: int) -> list[PairingRow]:
+        return await self.tx.fetch_all(
+            "SELECT p.*, g.status, g.result, g.reason FROM tournament_pairings p "
+            "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ? ORDER BY p.round, p.board",
+            (tournament_id,), into=PairingRow)
+
+    async def of_game(self, game_id: int) -> int | None:
+        row = await self.tx.fetch_one("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?",
+                                      (game_id,))
+        return None if row is None else row[0]

@@ -1,0 +1,60 @@
+"""/tournament create|join|leave|start|standings on the Discord double: an event made on a
+server, joined and left, started only by its organiser or a server manager, its games begun
+with their notices, its standings shown (names escaped)."""
+
+from __future__ import annotations
+
+from bot.discord_bot import tournament_commands as tc
+
+from .conftest import run
+from .helpers import last_answer
+
+
+async def test_a_tournament_on_a_server(world):
+    w = world
+    carol = w.member("*Carol* @everyone")
+    i = w.interaction(w.alice)
+    await run(tc.create, i, game="chess", name="Club *cup*", format="round-robin", days=3)
+    made = last_answer(i)["content"]
+    assert "Made #1 **Club \\*cup\\***" in made and "/tournament join 1" in made
+    for m in (w.alice, w.bob, carol):
+        j = w.interaction(m)
+        await run(tc.join, j, id=1)
+        assert "You are in #1" in last_answer(j)["content"]
+    j = w.interaction(w.bob)
+    await run(tc.join, j, id=1)
+    assert "already" in last_answer(j)["content"]
+    j = w.interaction(carol)
+    await run(tc.leave, j, id=1)
+    assert "You left #1" in last_answer(j)["content"] and "2 players" in last_answer(j)["content"]
+    await run(tc.join, w.interaction(carol), id=1)
+
+    j = w.interaction(w.bob)  # not the organiser, and no manager
+    j.user.guild_permissions.manage_guild = False
+    await run(tc.start, j, id=1)
+    assert "Only the organiser" in last_answer(j)["content"]
+    j = w.interaction(w.alice)
+    await run(tc.start, j, id=1)
+    assert "Started #1" in last_answer(j)["content"] and "3 games begun" in last_answer(j)["content"]
+    t = await w.fairy.service.tournament(1)
+    assert t.status == "running" and t.scope is not None
+    await w.fairy.service.outbox.dispatch(w.fairy.service._now())
+    assert any("has begun" in (d.get("content") or "") for d in w.dms(w.bob))  # the games' notices
+
+    j = w.interaction(w.bob)
+    await run(tc.standings, j, id=1)
+    text = last_answer(j)["content"]
+    assert "Standings (points · SB):" in text and "\\*Carol\\* @\u200beveryone" in text
+    assert text.count("playing") == 3
+
+
+async def test_a_manager_may_start_it(world):
+    w = world
+    i = w.interaction(w.alice)
+    await run(tc.create, i, game="chess", name="Swiss", format="swiss", rounds=2)
+    for m in (w.alice, w.bob):
+        await run(tc.join, w.interaction(m), id=1)
+    j = w.interaction(w.bob)
+    j.user.guild_permissions.manage_guild = True
+    await run(tc.start, j, id=1)
+    assert "Started #1" in last_answer(j)["content"]
