@@ -99,9 +99,11 @@ async def test_the_adapters_tables_on_every_database(db_target):
             [due] = await mail.due_mails(5)
             assert (due.recipient, due.message, due.attempts) == ("a@example.org", b"\x00\xffbody", 0)
             assert await mail.next_mail_at() == 5
-            assert await mail.hard_bounce("a@example.org", 2, 7) == (1, False)
-            assert await mail.hard_bounce("a@example.org", 2, 8) == (2, True)
+            assert await mail.hard_bounce("a@example.org", 2, 7, forget_before=0) == (1, False)
+            assert await mail.hard_bounce("a@example.org", 2, 8, forget_before=0) == (2, True)
             assert (await mail.email_address("a@example.org")).stopped_at == 8
-            assert await mail.hard_bounce("nobody@example.org", 2, 9) == (0, False)
+            # bounces older than forget_before count no more: the count starts again
+            assert await mail.hard_bounce("a@example.org", 2, 100, forget_before=50) == (1, False)
+            assert await mail.hard_bounce("nobody@example.org", 2, 9, forget_before=0) == (0, False)
     finally:
         await store.close()
