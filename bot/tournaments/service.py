@@ -38,7 +38,7 @@ from ..kinds import GameStatus, Outcome, Side
 from ..players import ref
 from ..rating_service import rating_now
 from ..store import Tx
-from ..timekeeping.clock import DAY, from_ts
+from ..timekeeping.clock import DAY, effective_deadline, from_ts
 from ..words.text import game_name
 from . import pairing
 from .tables import (FINISHED, FORMATS, OPEN, PAUSED, ROUND_ROBIN, RUNNING, SWISS, PairingRow,
@@ -244,11 +244,15 @@ class TournamentOps:
 
     async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
                                manager: bool = False) -> TournamentView:
-        """No new round starts until it is resumed (the games under way go on)."""
+        """No new round starts until it is resumed, and its games' clocks stop: moves may
+        still be played, but no time runs, no warning comes and no one loses on time."""
+        now = self._now()
         async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             if t.status != RUNNING:
                 raise TournamentError(f"{t.name} (#{t.id}) is not running (it is {t.status})")
             await tables.set_status(t.id, PAUSED, RUNNING, t.round_deadline)
+            await self._stop_clocks(tx, tables, t, now)
+        await self._after_commit()
         return await self.tournament(tournament_id)
 
     async def resume_tournament(self, tournament_id: int, by: int | None = None, *,
@@ -262,6 +266,8 @@ class TournamentOps:
             if deadline is not None and deadline <= now and t.round_days:
                 deadline = now + t.round_days * DAY
             await tables.set_status(t.id, RUNNING, PAUSED, deadline)
+            await self._restart_clocks(tx, tables, t, now)
+        await self._after_commit()
         await self.advance_tournament(tournament_id)
         return await self.tournament(tournament_id)
 
@@ -291,6 +297,52 @@ class TournamentOps:
         await self._after_commit()
         await self.advance_tournament(tournament_id)
         return await self.tournament(tournament_id)
+
+    # -------------------------------------------------------------- stopped clocks
+
+    async def _stop_clocks(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+        """Each game's deadline put away as the time its player to move has left (their
+        vacation so far counted in); a game whose time ran out before the pause is lost on
+        time, as the sweep would have had it. Each game's version moves on, so a move
+        read before the pause is refused (GameChanged) rather than restarting a clock."""
+        for p in await tables.pairings(t.id):
+            if p.game_id is None or p.status != GameStatus.ACTIVE:
+                continue
+            g = await tx.game(p.game_id)
+            if g.deadline is None:  # the computer's turn, or a game without days
+                continue
+            to_move = await tx.player(g.to_move_id)
+            deadline = effective_deadline(g.deadline, g.turn_started_at, to_move.vacation_start,
+                                          to_move.vacation_until, now)
+            if not await tx.bump_version(g.id, g.version):
+                continue
+            if deadline <= now:
+                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
+                continue
+            await tables.set_time_left(g.id, deadline - now)
+            await tx.set_deadline(g.id, None)  # its warnings' times go with it
+
+    async def _restart_clocks(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+        """Each game's time left given back from now (and its warnings timed from it)."""
+        for p in await tables.pairings(t.id):
+            if p.time_left is None:
+                continue
+            await tables.set_time_left(p.game_id, None)
+            g = await tx.game(p.game_id)
+            if p.status != GameStatus.ACTIVE or not await tx.bump_version(g.id, g.version):
+                continue
+            # the turn's clock restarts now: a vacation counts from here, not from the pause
+            await tx.update_game(g.id, turn_started_at=now)
+            await tx.set_deadline(g.id, now + p.time_left)
+
+    async def _clock_stopped(self, tx: Tx, game_id: int, turn_seconds: int) -> bool:
+        """For a new turn (the service's ``_start_turn``): whether the game's event is
+        paused; if so, the turn's whole time is kept for the resumption."""
+        tables = TournamentTables(tx)
+        if not await tables.paused_game(game_id):
+            return False
+        await tables.set_time_left(game_id, turn_seconds)
+        return True
 
     # -------------------------------------------------------------- reading
 

@@ -57,6 +57,7 @@ class PairingRow:
     black_id: int | None
     game_id: int | None
     bye_points: float | None
+    time_left: int | None = None  # a paused event's game: the time its player to move has left
     # the game's, joined in (None for a bye)
     status: str | None = None
     result: str | None = None
@@ -184,6 +185,17 @@ class TournamentTables:
             "SELECT p.*, g.status, g.result, g.reason FROM tournament_pairings p "
             "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ? ORDER BY p.round, p.board",
             (tournament_id,), into=PairingRow)
+
+    async def paused_game(self, game_id: int) -> bool:
+        """Whether the game is one of a paused event's (its clock stands still)."""
+        row = await self.tx.fetch_one(
+            "SELECT 1 FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
+            "WHERE p.game_id = ? AND t.status = 'paused'", (game_id,))
+        return row is not None
+
+    async def set_time_left(self, game_id: int, seconds: int | None) -> None:
+        await self.tx.execute("UPDATE tournament_pairings SET time_left = ? WHERE game_id = ?",
+                              (seconds, game_id))
 
     async def of_game(self, game_id: int) -> int | None:
         row = await self.tx.fetch_one("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?",
