@@ -64,6 +64,7 @@ class StandingView:
     tiebreaks: tuple[float, ...]
     games: int
     withdrawn: bool
+    rating: float | None = None  # the player's rating at the event's game, now
 
 
 @dataclass(frozen=True)
@@ -568,9 +569,11 @@ class TournamentOps:
         rows = await tables.pairings(t.id)
         table = pairing.standings(players, _results(t, rows), t.format)
         standings = []
+        now = self._now()
         for place, s in enumerate(table, 1):
+            rating = rating_now(await tx.rating(s.player, t.game), now).rating
             standings.append(StandingView(place, await who(s.player), s.points, s.tiebreaks, s.games,
-                                          s.player in withdrawn))
+                                          s.player in withdrawn, rating))
         pairings = [PairingView(p.round, p.board, await who(p.white_id),
                                 None if p.black_id is None else await who(p.black_id), p.game_id,
                                 None if p.status == GameStatus.ACTIVE else p.result, p.reason, p.bye_points)
