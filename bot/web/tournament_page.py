@@ -47,27 +47,30 @@ class TournamentViews:
 
     def __init__(self, service):
         self.service = service
-        self._kept: dict[int, tuple[object, str]] = {}
+        self._kept: dict[int, tuple[object, str, frozenset[int]]] = {}
         self.reads = 0
 
     def forget(self) -> None:
         self._kept.clear()
 
     async def get(self, tournament_id: int):
+        """(view, version, the ids of its games that are public)."""
         if tournament_id not in self._kept:
             view = await self.service.tournament(tournament_id)
+            public = frozenset([gid for gid in {p.game_id for p in view.pairings if p.game_id is not None}
+                                if await self.service.is_public(gid)])
             self.reads += 1
-            self._kept[tournament_id] = (view, version_of(view))
+            self._kept[tournament_id] = (view, version_of(view, public), public)
         return self._kept[tournament_id]
 
 
-def version_of(view) -> str:
-    """A digest of everything the page shows."""
+def version_of(view, public: frozenset[int] = frozenset()) -> str:
+    """A digest of everything the page shows (the games' links too: public or not)."""
     shown = (view.name, view.status, view.round, view.rounds, [e.id for e in view.entrants],
              [(s.player.id, s.player.name, s.points, s.tiebreaks, s.withdrawn, round(s.rating or 0))
               for s in view.standings],
              [(p.round, p.board, p.white.id, p.black and p.black.id, p.game_id, p.result, p.reason)
-              for p in view.pairings])
+              for p in view.pairings], sorted(public))
     return hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
 
@@ -85,7 +88,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         service.remove_listener(changed)
 
     async def picture(request: web.Request) -> web.Response:
-        view, version = await _tournament(request, secret)
+        view, version, _ = await _tournament(request, secret)
         asked = request.query.get("v")
         if asked is not None and asked != version:
             raise web.HTTPConflict(text="the tournament has changed since: look again")
@@ -102,9 +105,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
 
     async def page(request: web.Request) -> web.Response:
-        view, version = await _tournament(request, secret)
-        public = {gid for gid in {p.game_id for p in view.pairings if p.game_id is not None}
-                  if await service.is_public(gid)}
+        view, version, public = await _tournament(request, secret)
 
         def game_href(game_id: int) -> str:
             if game_id in public:
@@ -119,7 +120,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         return web.Response(text=html, content_type="text/html")
 
     async def version(request: web.Request) -> web.Response:
-        _, version = await _tournament(request, secret)
+        _, version, _ = await _tournament(request, secret)
         return web.Response(text=json.dumps({"version": version}), content_type="application/json",
                             headers={"Cache-Control": "no-store"})
 
@@ -130,7 +131,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
 
 
 async def _tournament(request: web.Request, secret: bytes):
-    """The event the signed path names and its version; 404 (the same for a forged token
+    """The event the signed path names, its version and its public games; 404 (the same for a forged token
     and an event that does not exist) otherwise."""
     text, token = request.match_info["id"], request.match_info["token"]
     if not (text.isascii() and text.isdigit()) or len(text) > 18 \

@@ -10,6 +10,7 @@ from PIL import Image
 from bot import links
 from bot.config import Settings
 from bot.web import tokens
+from bot.web.tournament_page import TVIEWS
 
 from .conftest import SECRET
 
@@ -51,9 +52,12 @@ async def test_the_page_shows_standings_crosstable_and_rounds_escaped_with_game_
 async def test_a_public_game_is_linked_by_its_public_address(svc, client):
     _, t = await started(svc, 2)
     gid = t.pairings[0].game_id
+    before = (await (await client.get(tpath(t.id, "/version.json"))).json())["version"]
+    assert f'href="/g/{gid}/public">' not in await (await client.get(tpath(t.id))).text()
     await svc.set_public(gid, True)
     html = await (await client.get(tpath(t.id))).text()
     assert f'href="/g/{gid}/public">game #{gid}</a>' in html
+    assert (await (await client.get(tpath(t.id, "/version.json"))).json())["version"] != before
 
 
 async def test_a_swiss_shows_each_rounds_colour_opponent_and_result(svc, client):
@@ -79,6 +83,8 @@ async def test_the_version_moves_when_a_game_ends_and_the_picture_follows_it(svc
     _, t = await started(svc)
     before = (await (await client.get(tpath(t.id, "/version.json"))).json())["version"]
     assert (await (await client.get(tpath(t.id, "/version.json"))).json())["version"] == before
+    await client.get(tpath(t.id))
+    assert client.server.app[TVIEWS].reads == 1  # read once for every look until something changes
     r = await client.get(tpath(t.id, f"/crosstable.png?v={before}"))
     assert r.status == 200 and r.content_type == "image/png"
     assert "immutable" in r.headers["Cache-Control"]
