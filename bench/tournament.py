@@ -150,7 +150,7 @@ async def _swiss(ctx: Context, clock, out: dict, scratch) -> tuple:
             c, w = time.process_time(), time.perf_counter()
             pairing.pair_swiss([state[p] for p in playing])
             ours_pair.add(time.perf_counter() - w, time.process_time() - c)
-            if dutch is not None:
+            if dutch is not None and (len(anchor_pair) < r or ctx.quick):  # once a round: it takes seconds
                 players, previous = _dutch_state(state, rows, seeds, {p: 1500.0 for p in playing}, r + 1)
                 settle()
                 c, w = time.process_time(), time.perf_counter()

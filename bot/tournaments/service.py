@@ -556,34 +556,30 @@ class TournamentOps:
 
     async def _tournament_view(self, tx: Tx, tables: TournamentTables, t: TournamentRow) -> TournamentView:
         entrants = await tables.entrants(t.id)
-        refs: dict[int, ev.PlayerRef] = {}
-
-        async def who(pid: int) -> ev.PlayerRef:
-            if pid not in refs:
-                refs[pid] = ref(await tx.player(pid))
-            return refs[pid]
-
+        rows = await tables.pairings(t.id)
+        # every player named, and the entrants' ratings, each in one statement
+        ids = {e.player_id for e in entrants} | {p.white_id for p in rows} | \
+              {p.black_id for p in rows if p.black_id is not None} | ({t.creator_id} - {None})
+        refs = {pid: ref(row) for pid, row in (await tx.players_by_id(ids)).items()}
+        ratings = await tables.ratings(t.id, t.game)
         seeded = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 10**9, e.joined_at))
         players = [e.player_id for e in seeded]
         withdrawn = {e.player_id for e in entrants if e.withdrawn_at is not None}
-        rows = await tables.pairings(t.id)
         table = pairing.standings(players, _results(t, rows), t.format)
-        standings = []
         now = self._now()
-        for place, s in enumerate(table, 1):
-            rating = rating_now(await tx.rating(s.player, t.game), now).rating
-            standings.append(StandingView(place, await who(s.player), s.points, s.tiebreaks, s.games,
-                                          s.player in withdrawn, rating))
-        pairings = [PairingView(p.round, p.board, await who(p.white_id),
-                                None if p.black_id is None else await who(p.black_id), p.game_id,
+        standings = [StandingView(place, refs[s.player], s.points, s.tiebreaks, s.games, s.player in withdrawn,
+                                  rating_now(ratings.get(s.player), now).rating)
+                     for place, s in enumerate(table, 1)]
+        pairings = [PairingView(p.round, p.board, refs[p.white_id],
+                                None if p.black_id is None else refs[p.black_id], p.game_id,
                                 None if p.status == GameStatus.ACTIVE else p.result, p.reason, p.bye_points)
                     for p in rows]
-        creator = None if t.creator_id is None else await who(t.creator_id)
+        creator = None if t.creator_id is None else refs[t.creator_id]
         return TournamentView(
             t.id, t.name, t.game, t.format, t.rounds, t.days, t.cycles == 2, bool(t.rated), t.status,
             t.round, from_ts(t.starts_at) if t.starts_at is not None else None,
             from_ts(t.round_deadline) if t.round_deadline is not None else None, t.max_players,
-            t.min_rating, t.max_rating, creator, t.scope, [await who(p) for p in players], standings,
+            t.min_rating, t.max_rating, creator, t.scope, [refs[p] for p in players], standings,
             pairings)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store import Tx
+from bot.store import RatingRow, Tx
 
 ROUND_ROBIN, SWISS = "round-robin", "swiss"
 FORMATS = (ROUND_ROBIN, SWISS)
@@ -166,6 +166,13 @@ class TournamentTables:
     async def set_seed(self, tournament_id: int, player_id: int, seed: int) -> None:
         await self.tx.execute("UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
                               (seed, tournament_id, player_id))
+
+    async def ratings(self, tournament_id: int, game: str) -> dict[int, RatingRow]:
+        """The entrants' ratings at the event's game (those who have one)."""
+        rows = await self.tx.fetch_all(
+            "SELECT r.* FROM ratings r JOIN tournament_entrants e ON e.player_id = r.player_id "
+            "WHERE e.tournament_id = ? AND r.game = ?", (tournament_id, game), into=RatingRow)
+        return {r.player_id: r for r in rows}
 
     async def count(self, tournament_id: int) -> int:
         row = await self.tx.fetch_one("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?",

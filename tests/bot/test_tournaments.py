@@ -85,6 +85,9 @@ async def test_a_round_robin_played_through(svc, notifier):
         (people[0].id, 3), (people[1].id, 2), (people[2].id, 0.5), (people[3].id, 0.5)]
     # Sonneborn-Berger: 3rd and 4th drew each other and lost the rest: ½·½ each; seeds decide
     assert t.standings[2].tiebreaks == (0.25,) and t.standings[3].tiebreaks == (0.25,)
+    # each player's rating at the game now, the rated games counted: the winner gained most
+    ratings = [s.rating for s in t.standings]
+    assert ratings[0] > 1500 > ratings[3] and ratings == sorted(ratings, reverse=True)
     over = {e.recipient.id: e for e in notifier.of(ev.TournamentOver)}
     assert set(over) == {p.id for p in people}
     assert (over[people[1].id].place, over[people[1].id].players, over[people[1].id].winner.id) == (
