@@ -204,7 +204,7 @@ def _crosstable(view, game_href) -> str:
                       f'<td class="num">{"" if s.rating is None else f"{s.rating:.0f}"}</td>']
         for c in columns:
             if rr and c == i:
-                cells_html.append('<td class="self" aria-label="—"></td>')
+                cells_html.append('<td class="self"><span class="vh">no game against oneself</span></td>')
                 continue
             tk = by_cell.get((i, c), ())
             if not tk:
@@ -216,8 +216,8 @@ def _crosstable(view, game_href) -> str:
             else:
                 colour = "white" if tk[0] == "w" else "black"
                 cells_html.append(
-                    f'<td><span class="side {colour}" title="{colour}">{tk[0]}</span>'
-                    f'<abbr title="against number {tk[1]}">{tk[1]}</abbr> '
+                    f'<td><span class="side {colour}" aria-hidden="true"></span><span class="vh">{colour} '
+                    f'against number </span>{tk[1]} '
                     f"{_result_cell(tk[2:], ids.get((i, c), [])[:1], game_href)}</td>")
         cells_html.append(f'<td class="num pts">{points(s.points)}</td>')
         cells_html += [f'<td class="num">{tiebreak_text(v)}</td>' for v in s.tiebreaks]

@@ -64,7 +64,8 @@ async def test_a_swiss_shows_each_rounds_colour_opponent_and_result(svc, client)
     people, t = await started(svc, 3, fmt="swiss", rounds=2)
     html = await (await client.get(tpath(t.id))).text()
     assert "R1</abbr>" in html and "R2</abbr>" in html and "bye 1" in html
-    assert '<span class="side white" title="white">w</span>' in html and "Buchholz" in html
+    assert '<span class="side white" aria-hidden="true"></span><span class="vh">white against number </span>' in html
+    assert "Buchholz" in html
 
 
 async def test_forged_tokens_and_missing_events_show_nothing(svc, client):
