@@ -70,6 +70,24 @@ def _root_moves(position):
     return moves
 
 
+def root_score(searcher: Searcher, m, depth: int, alpha: int, wide: bool) -> int:
+    """One root move's score at ``depth`` (principal-variation search at the root): above
+    ``alpha`` it is exact, else only a bound (the move is no better than alpha). ``wide``:
+    searched with the whole window above alpha at once (the first move); else a null
+    window first, and the whole window only if the move beats alpha. Also the step each
+    process of ``ai.parallel`` takes."""
+    searcher.make(m)
+    try:
+        if wide:
+            return -searcher.negamax(depth - 1, -INF, -alpha, 1)
+        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
+        if score > alpha:
+            score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
+        return score
+    finally:
+        searcher.unmake()
+
+
 def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth: int = 0):
     """Plain iterative deepening (PVS at the root). Returns (move, score, depth). The first
     ``min_depth`` iterations run to their end whatever the clock says."""
@@ -85,16 +103,7 @@ def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth
         alpha, cur, cur_score = -INF, None, -INF
         try:
             for i, m in enumerate(order):
-                searcher.make(m)
-                try:
-                    if i == 0:
-                        score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
-                    else:
-                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
-                        if score > alpha:
-                            score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
-                finally:
-                    searcher.unmake()
+                score = root_score(searcher, m, depth, alpha, wide=i == 0)
                 if score > cur_score:
                     cur, cur_score = m, score
                     alpha = max(alpha, score)
