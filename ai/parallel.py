@@ -166,7 +166,10 @@ def _helper_main(conn, games) -> None:
         except Exception as e:  # noqa: BLE001 - told to the coordinator, which raises it
             reply = ("error", f"{type(e).__name__}: {e}")
         if reply is not None:
-            conn.send(reply)
+            try:
+                conn.send(reply)
+            except OSError:   # the coordinator is gone (closed the pool mid-search)
+                return
 
 
 # --- the coordinator's side ----------------------------------------------------------------
