@@ -121,7 +121,7 @@ class _Helper:
         self.searcher = Searcher(pos, deadline)
         self.deadline = deadline
         self.moves = {m.lan: m for m in self.searcher.pos.legal_moves()}
-        return ("ok", 0, self.work())
+        return ("root", None, 0, self.work())
 
     def search(self, depth, lan, alpha, wide, unbounded):
         s = self.searcher
@@ -207,6 +207,8 @@ class _Handle:
         self.owed -= 1
         if reply[0] == "error":
             raise HelperFailed(f"a searching process failed: {reply[1]}")
+        if reply[0] in ("root", "done", "timeout"):   # (..., nodes, CPU seconds, ...)
+            self.nodes, self.work = reply[2], reply[3]
         return reply
 
     def settle(self) -> None:
@@ -252,10 +254,15 @@ class Pool:
         """Each process's CPU seconds in the last call (the time budget judged by work)."""
         return [h.work for h in self.helpers]
 
-    def ready(self, game_id: str) -> None:
-        """Every process idle and holding ``game_id``'s tables (before a clock starts)."""
+    def settle(self) -> None:
+        """Wait for every answer still owed: each process idle (a search past the deadline
+        of the last call stops by itself)."""
         for h in self.helpers:
             h.settle()
+
+    def ready(self, game_id: str) -> None:
+        """Every process idle and holding ``game_id``'s tables (before a clock starts)."""
+        self.settle()
         if game_id not in self.prepared:
             for h in self.helpers:
                 h.send("prepare", game_id)
@@ -381,23 +388,21 @@ class _Together:
         left = until - time.perf_counter()
         if left <= 0:
             return []
-        ready = wait([h.conn for h in busy], timeout=left)
+        ready = wait([h.conn for h in busy], timeout=None if left == float("inf") else left)
         out = []
         for h in list(busy):
             if h.conn in ready:
                 reply = h.recv()
-                if len(reply) > 3:
-                    h.nodes, h.work = reply[2], reply[3]
                 out.append((h, busy.pop(h), reply))
                 self.idle.append(h)
         return out
 
-    def _start(self) -> bool:
+    def _start(self, unbounded: bool) -> bool:
         """Every process has its root (it rebuilt the position); False if the budget ran out."""
         busy = {h: None for h in self.idle}
         self.idle = []
         while busy:
-            if not self._answers(busy, self.searcher.deadline):
+            if not self._answers(busy, float("inf") if unbounded else self.searcher.deadline):
                 return False
         return True
 
@@ -445,7 +450,7 @@ class _Together:
         searcher, clock = self.searcher, self.clock
         order = [m.lan for m in searcher.order(moves, None, 0)]
         best, best_score, done = order[0], None, 0
-        if self._start():
+        if self._start(min_depth > 0):
             for depth in range(1, max_depth + 1):
                 if depth > max(1, min_depth) and time.perf_counter() >= clock.soft:
                     break
