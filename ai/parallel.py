@@ -58,6 +58,7 @@ from .engine import Thought, root_score
 from .levels import DEFAULT_LEVEL, level as level_of
 from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
 
+CHUNK_SHARE = 2         # a process takes at most 1/(this x processes) of the moves left at once
 ASPIRATION_CP = 50      # the others' alpha while the best move is searched: its last score less this
 JOIN_SECONDS = 2.0      # how long a closing pool waits for a process before killing it
 
@@ -100,7 +101,8 @@ def _rebuild(game_id: str, vfen: str, lans, fen: str):
 class _Helper:
     """A searching process's state: the root it searches and its searcher."""
 
-    def __init__(self):
+    def __init__(self, conn):
+        self.conn = conn
         self.searcher = None
         self.moves: dict = {}
         self.deadline = 0.0
@@ -123,14 +125,27 @@ class _Helper:
         self.moves = {m.lan: m for m in self.searcher.pos.legal_moves()}
         return ("root", None, 0, self.work())
 
-    def search(self, depth, lan, alpha, wide, unbounded):
+    def search(self, depth, lans, alpha, wide, unbounded):
+        """Root moves in turn at ``depth``: [(lan, the alpha it was searched with, score)].
+        Alpha rises with each exact score here and with the coordinator's news ("alpha"
+        messages, read between moves); ``wide``: the first move is the last best."""
         s = self.searcher
         s.deadline = float("inf") if unbounded else self.deadline
-        try:
-            score = root_score(s, self.moves[lan], depth, alpha, wide)
-        except Timeout:
-            return ("timeout", lan, s.nodes, self.work())
-        return ("done", lan, s.nodes, self.work(), score)
+        out = []
+        for i, lan in enumerate(lans):
+            while self.conn.poll():   # a better score found elsewhere meanwhile
+                _op, better = self.conn.recv()
+                alpha = max(alpha, better)
+            try:
+                score = root_score(s, self.moves[lan], depth, alpha, (wide and i == 0) or alpha <= -INF)
+            except Timeout:
+                return ("timeout", out, s.nodes, self.work())
+            out.append((lan, alpha, score))
+            alpha = max(alpha, score)
+        return ("done", out, s.nodes, self.work())
+
+    def alpha(self, _better):
+        """News for a search that has ended meanwhile: nothing to do, no answer."""
 
     def pv(self, lan, until):
         line = self.searcher.pv(self.moves[lan], lambda: time.perf_counter() < until)
@@ -152,7 +167,7 @@ class _Helper:
 def _helper_main(conn, games) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the coordinator's to handle
     _exit_with_parent()
-    helper = _Helper()
+    helper = _Helper(conn)
     for g in games:
         engine.prepare(g)
     conn.send(("ready", os.getpid()))
@@ -409,19 +424,23 @@ class _Together:
     def iteration(self, order, depth: int, floor: int, unbounded: bool):
         """One depth: (best lan, its score, complete?, scores of the moves searched whole).
         The best is None if no move scored above ``floor``."""
-        queue, busy = list(order), {}
+        queue, busy, told = list(order), {}, {}
         first = order[0]
+        share = CHUNK_SHARE * len(self.pool.helpers)
         cur, cur_score, exact = None, -INF, {}
         rank = {lan: i for i, lan in enumerate(order)}
         timed_out = lost = False   # no more moves handed out / a move not searched whole
         deadline = float("inf") if unbounded else self.searcher.deadline
         while queue or busy:
             while queue and self.idle and not timed_out:
-                lan = queue.pop(0)
+                # the last best alone, then shares that shrink as the queue does: few
+                # messages for the many quick moves of a shallow depth, balance at the end
+                n = 1 if queue[0] == first else -(-len(queue) // share)
+                chunk, queue[:n] = queue[:n], []
                 h = self.idle.pop()
                 alpha = max(floor, cur_score)
-                h.send("search", depth, lan, alpha, lan == first or alpha <= -INF, unbounded)
-                busy[h] = (lan, alpha)
+                h.send("search", depth, chunk, alpha, chunk[0] == first, unbounded)
+                busy[h], told[h] = chunk, alpha
             # past the hard deadline the processes stop by themselves: waited for until the
             # budget's end (less what the principal variation and SAN need), not beyond
             until = float("inf") if unbounded else (
@@ -430,16 +449,19 @@ class _Together:
             if not answers:
                 lost = True
                 break
-            for h, (lan, alpha), reply in answers:
+            for h, chunk, reply in answers:
                 if reply[0] == "timeout":
                     timed_out = lost = True
-                    continue
-                score = reply[4]
-                if score > alpha:
-                    exact[lan] = score
-                    self.searched_by[(depth, lan)] = h
-                    if score > cur_score or (score == cur_score and rank[lan] < rank[cur]):
-                        cur, cur_score = lan, score
+                for lan, alpha, score in reply[1]:
+                    if score > alpha:
+                        exact[lan] = score
+                        self.searched_by[(depth, lan)] = h
+                        if score > cur_score or (score == cur_score and rank[lan] < rank[cur]):
+                            cur, cur_score = lan, score
+            for h in busy:   # the others' alpha rises with the best score now known
+                if cur_score > told[h]:
+                    h.send("alpha", cur_score, answer=False)
+                    told[h] = cur_score
             if time.perf_counter() >= deadline:
                 timed_out = True
             if timed_out and not busy:

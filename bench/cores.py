@@ -1,0 +1,138 @@
+"""Long thinking with every core (ai.parallel): depth and nodes at equal wall time, one
+core beside all of them, per game.
+
+For each game, two positions (the start, and the position after 30 seeded random plies):
+``ai.think`` (level 5, one core, today's path) and ``ai.parallel.think`` with every core
+(``os.cpu_count()`` processes, a warm pool holding every game's tables) search each for
+the same budget (3 s; quick: 0.2 s), interleaved ABBA. Rows: the nodes searched and the
+depth completed (ratio: every core / one core, above 1 is the gain), and every core's
+wall time over the budget (ms; below 0: under).
+
+And a review's way (``ai.parallel.think_each``): the positions of a 12-ply game, each
+searched on one core for 0.3 s one after the other, beside every core sharing them out
+with each searched cores x 0.3 s: the wall time (about equal) and the mean depth.
+
+On a machine shared with other work a process waits for a core: the load is beside
+every row, and the gain is what every core gives *on this machine as loaded*.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from .common import Context, Series, goal, median, percentile, random_line, row, settle, time_figure
+
+NAME = "cores"
+TITLE = "Depth and nodes at equal wall time: one core beside every core (ai.parallel), per game"
+REVIEW_SECONDS = 0.3
+REVIEW_PLIES = 12
+
+
+def _figure(values: list[float]) -> dict:
+    return {"n": len(values), "median": median(values), "p95": percentile(values, 95),
+            "min": min(values), "max": max(values), "samples": values}
+
+
+def _one(pos, seconds: float):
+    import ai
+    settle()
+    t0 = time.perf_counter()
+    t = ai.think(pos, seconds=seconds, tt={})
+    return t, time.perf_counter() - t0
+
+
+def _all(pool, pos, seconds: float):
+    from ai import parallel
+    settle()
+    t0 = time.perf_counter()
+    t = parallel.think(pos, seconds=seconds, cores=pool.cores, pool=pool)
+    return t, time.perf_counter() - t0
+
+
+def _review(ctx: Context, pool, gid: str, rows: list, notes: list) -> None:
+    import ai
+    from ai import parallel
+    line = [p for p in random_line(gid, ctx.seed + 1, REVIEW_PLIES) if p.legal_moves()]
+    one_wall, all_wall, one_depth, all_depth = Series(), Series(), [], []
+    for i in range(ctx.size(2, 1)):
+        for who in (("one", "all") if i % 2 == 0 else ("all", "one")):
+            settle()
+            t0 = time.perf_counter()
+            if who == "one":
+                ts = [ai.think(p, seconds=REVIEW_SECONDS, min_depth=2) for p in line]
+                one_wall.add(time.perf_counter() - t0)
+                one_depth.append(sum(t.depth for t in ts) / len(ts))
+            else:
+                ts = parallel.think_each(line, seconds=REVIEW_SECONDS * pool.cores, cores=pool.cores,
+                                         pool=pool, min_depth=2)
+                all_wall.add(time.perf_counter() - t0)
+                all_depth.append(sum(t.depth for t in ts) / len(ts))
+    rows.append(row(f"{gid} review of {len(line)} positions: wall", "ms", time_figure(all_wall),
+                    time_figure(one_wall), anchor_name="one core", better="lower", game=gid))
+    rows.append(row(f"{gid} review of {len(line)} positions: mean depth", "plies", _figure(all_depth),
+                    _figure(one_depth), anchor_name="one core", better="higher", game=gid))
+    notes.append(f"{gid} review: mean depth {median(one_depth):.2f} on one core, "
+                 f"{median(all_depth):.2f} with {pool.cores} (each position {pool.cores} x the time)")
+
+
+def run(ctx: Context) -> dict:
+    import ai
+    from ai import parallel
+
+    from .common import games
+    ids, skipped = games(ctx)
+    cores = os.cpu_count() or 1
+    if cores < 2:
+        return {"rows": [], "goals": [], "notes": [], "skipped": [
+            {"case": "every core", "why": f"this machine has {cores} core: nothing to share"}]}
+    seconds = ctx.size(3.0, 0.2)
+    reps = ctx.size(3, 1)
+    for gid in ids:
+        ai.prepare(gid)
+    rows, notes, nodes_gain, depth_gain = [], [], {}, {}
+    with parallel.Pool(cores, games=ids) as pool:
+        for gid in ids:
+            line = random_line(gid, ctx.seed, 30)
+            cases = ((f"{gid} start", line[0]), (f"{gid} ply {len(line) - 1}", line[-1]))
+            for label, pos in cases[:ctx.size(2, 1)]:
+                one_nodes, all_nodes, one_depth, all_depth, over = [], [], [], [], Series()
+                for i in range(reps):
+                    for who in (("one", "all") if i % 2 == 0 else ("all", "one")):
+                        if who == "one":
+                            t, _wall = _one(pos, seconds)
+                            one_nodes.append(t.nodes)
+                            one_depth.append(t.depth)
+                        else:
+                            t, wall = _all(pool, pos, seconds)
+                            all_nodes.append(t.nodes)
+                            all_depth.append(t.depth)
+                            over.add(wall - seconds)
+                    ctx.progress(f"{label}: rep {i + 1}/{reps}: nodes {one_nodes[-1]:,} -> "
+                                 f"{all_nodes[-1]:,}, depth {one_depth[-1]} -> {all_depth[-1]}")
+                r = row(f"{label} nodes", "nodes", _figure(all_nodes), _figure(one_nodes),
+                        anchor_name="one core", better="higher", game=gid, seconds=seconds, cores=cores)
+                rows.append(r)
+                nodes_gain[label] = r["ratio"]
+                r = row(f"{label} depth", "plies", _figure(all_depth), _figure(one_depth),
+                        anchor_name="one core", better="higher", game=gid, seconds=seconds, cores=cores)
+                rows.append(r)
+                depth_gain[label] = median(all_depth) - median(one_depth)
+                fig = time_figure(over)
+                fig["max"] = max(over.wall) * 1000
+                rows.append(row(f"{label} {cores} cores: time over budget", "ms", fig, better="lower",
+                                game=gid, exceeded=sum(1 for x in over.wall if x > 0)))
+            if not ctx.quick:
+                _review(ctx, pool, gid, rows, notes)
+    notes.append(f"{cores} processes beside one, {seconds:g} s a search, {reps} repetitions "
+                 f"(ABBA); load {os.getloadavg()[0]:.2f} at the end")
+    notes.append("depth gained (median plies, every core - one core): "
+                 + ", ".join(f"{k}: {v:+g}" for k, v in depth_gain.items()))
+    worst = min(nodes_gain, key=nodes_gain.get)
+    goals = [goal("4", f"every core ({cores}) searches more nodes than one at equal wall time, every game",
+                  nodes_gain[worst], 1.0, nodes_gain[worst] > 1.0,
+                  f"lowest: {worst}; all: " + ", ".join(f"{k}: {v:.2f}" for k, v in nodes_gain.items())),
+             goal("4b", "and at least as deep, every game", min(depth_gain.values()), 0.0,
+                  min(depth_gain.values()) >= 0, "median plies gained per position")]
+    return {"rows": rows, "goals": goals, "skipped": skipped, "notes": notes,
+            "params": {"seconds": seconds, "reps": reps, "cores": cores}}
