@@ -164,8 +164,10 @@ class _Helper:
         return ("thought", t.lan, t.score_cp, t.depth, t.nodes, t.pv, self.work())
 
 
-def _helper_main(conn, games) -> None:
+def _helper_main(conn, games, own_session: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the coordinator's to handle
+    if own_session and hasattr(os, "setsid"):
+        os.setsid()
     _exit_with_parent()
     helper = _Helper(conn)
     for g in games:
@@ -192,9 +194,9 @@ def _helper_main(conn, games) -> None:
 class _Handle:
     """One searching process seen from the coordinator: requests sent, answers owed."""
 
-    def __init__(self, ctx, games):
+    def __init__(self, ctx, games, own_session=False):
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_helper_main, args=(child, tuple(games)),
+        self.process = ctx.Process(target=_helper_main, args=(child, tuple(games), own_session),
                                    name="fairypost-search", daemon=True)
         self.process.start()
         child.close()
@@ -234,9 +236,15 @@ class _Handle:
 
 class Pool:
     """``cores`` searching processes (spawned), each with the tables of ``games`` built
-    at its start; kept until ``close()`` (or the end of this process)."""
+    at its start; kept until ``close()`` (or the end of this process).
 
-    def __init__(self, cores: int, games=()):
+    ``own_session``: each process in a session of its own (POSIX). Linux's autogroup
+    scheduling shares the CPU between sessions, not processes: on a machine busy with
+    other sessions' work, processes of one session together get what one would. The
+    benchmark measures the search's gain with it; the bot and ``fairypost think`` leave
+    their processes in their session (they take no more than their share)."""
+
+    def __init__(self, cores: int, games=(), *, own_session: bool = False):
         if cores < 1:
             raise ValueError(f"a pool needs at least 1 process, not {cores}")
         ctx = multiprocessing.get_context("spawn")
@@ -245,7 +253,7 @@ class Pool:
         self.closed = False
         try:
             for _ in range(cores):
-                self.helpers.append(_Handle(ctx, games))
+                self.helpers.append(_Handle(ctx, games, own_session))
             for h in self.helpers:
                 h.settle()
         except BaseException:

@@ -13,7 +13,11 @@ searched on one core for 0.3 s one after the other, beside every core sharing th
 with each searched cores x 0.3 s: the wall time (about equal) and the mean depth.
 
 On a machine shared with other work a process waits for a core: the load is beside
-every row, and the gain is what every core gives *on this machine as loaded*.
+every row, and the gain is what every core gives *on this machine as loaded*. The
+processes run each in a session of its own (``Pool(own_session=True)``): Linux's
+autogroup shares the CPU between sessions, so on a machine busy with other sessions'
+work the processes of one session together would get one process's share. The "CPU
+seconds the search got" rows say how much CPU the processes had, beside one.
 """
 
 from __future__ import annotations
@@ -35,11 +39,12 @@ def _figure(values: list[float]) -> dict:
 
 
 def _one(pos, seconds: float):
+    """(thought, wall seconds, CPU seconds the search got)"""
     import ai
     settle()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.thread_time()
     t = ai.think(pos, seconds=seconds, tt={})
-    return t, time.perf_counter() - t0
+    return t, time.perf_counter() - t0, time.thread_time() - c0
 
 
 def _all(pool, pos, seconds: float):
@@ -47,7 +52,9 @@ def _all(pool, pos, seconds: float):
     settle()
     t0 = time.perf_counter()
     t = parallel.think(pos, seconds=seconds, cores=pool.cores, pool=pool)
-    return t, time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    pool.settle()   # every process's part counted
+    return t, wall, sum(pool.work)
 
 
 def _review(ctx: Context, pool, gid: str, rows: list, notes: list) -> None:
@@ -91,20 +98,26 @@ def run(ctx: Context) -> dict:
     for gid in ids:
         ai.prepare(gid)
     rows, notes, nodes_gain, depth_gain = [], [], {}, {}
-    with parallel.Pool(cores, games=ids) as pool:
+    # each process in a session of its own: Linux shares the CPU between sessions
+    # (autogroup), and on a machine loaded by other sessions the processes of one would
+    # together get what one process gets (ai.parallel.Pool)
+    with parallel.Pool(cores, games=ids, own_session=True) as pool:
         for gid in ids:
             line = random_line(gid, ctx.seed, 30)
             cases = ((f"{gid} start", line[0]), (f"{gid} ply {len(line) - 1}", line[-1]))
             for label, pos in cases[:ctx.size(2, 1)]:
                 one_nodes, all_nodes, one_depth, all_depth, over = [], [], [], [], Series()
+                one_cpu, all_cpu = [], []
                 for i in range(reps):
                     for who in (("one", "all") if i % 2 == 0 else ("all", "one")):
                         if who == "one":
-                            t, _wall = _one(pos, seconds)
+                            t, _wall, cpu = _one(pos, seconds)
+                            one_cpu.append(cpu)
                             one_nodes.append(t.nodes)
                             one_depth.append(t.depth)
                         else:
-                            t, wall = _all(pool, pos, seconds)
+                            t, wall, cpu = _all(pool, pos, seconds)
+                            all_cpu.append(cpu)
                             all_nodes.append(t.nodes)
                             all_depth.append(t.depth)
                             over.add(wall - seconds)
@@ -118,6 +131,8 @@ def run(ctx: Context) -> dict:
                         anchor_name="one core", better="higher", game=gid, seconds=seconds, cores=cores)
                 rows.append(r)
                 depth_gain[label] = median(all_depth) - median(one_depth)
+                rows.append(row(f"{label} CPU seconds the search got", "s", _figure(all_cpu),
+                                _figure(one_cpu), anchor_name="one core", better="higher", game=gid))
                 fig = time_figure(over)
                 fig["max"] = max(over.wall) * 1000
                 rows.append(row(f"{label} {cores} cores: time over budget", "ms", fig, better="lower",
