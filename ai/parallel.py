@@ -54,9 +54,9 @@ from multiprocessing.connection import wait
 from rules.errors import GameOverError
 
 from . import engine
-from .engine import Thought, root_score
+from .engine import Thought, iteration_done, root_score
 from .levels import DEFAULT_LEVEL, level as level_of
-from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
+from .search import INF, MATE_BOUND, Searcher, Timeout
 
 CHUNK_SHARE = 2         # a process takes at most 1/(this x processes) of the moves left at once
 ASPIRATION_CP = 50      # the others' alpha while the best move is searched: its last score less this
@@ -481,10 +481,7 @@ class _Together:
         order = [m.lan for m in searcher.order(moves, None, 0)]
         best, best_score, done = order[0], None, 0
         if self._start(min_depth > 0):
-            for depth in range(1, max_depth + 1):
-                if depth > max(1, min_depth) and time.perf_counter() >= clock.soft:
-                    break
-                unbounded = depth <= min_depth
+            for depth, unbounded in engine.depths(max_depth, min_depth, clock.soft):
                 floor = -INF if best_score is None or abs(best_score) > MATE_BOUND \
                     else best_score - ASPIRATION_CP
                 cur, score, complete, exact = self.iteration(order, depth, floor, unbounded)
@@ -498,10 +495,8 @@ class _Together:
                         best, best_score = cur, score
                     break
                 best, best_score, done = cur, score, depth
-                order.remove(cur)
-                order.insert(0, cur)
-                if abs(score) > MATE_BOUND and MATE - abs(score) <= depth:
-                    break   # a forced mate within the horizon: deeper adds nothing
+                if iteration_done(order, cur, score, depth):
+                    break
         if best_score is None:
             best_score = searcher.evaluate()
         move = {m.lan: m for m in position.legal_moves()}[best]
