@@ -70,17 +70,23 @@ def _root_moves(position):
     return moves
 
 
-def root_score(searcher: Searcher, m, depth: int, alpha: int, wide: bool) -> int:
+def root_score(searcher: Searcher, m, depth: int, alpha: int, wide: bool, news=None) -> int:
     """One root move's score at ``depth`` (principal-variation search at the root): above
     ``alpha`` it is exact, else only a bound (the move is no better than alpha). ``wide``:
     searched with the whole window above alpha at once (the first move); else a null
     window first, and the whole window only if the move beats alpha. Also the step each
-    process of ``ai.parallel`` takes."""
+    process of ``ai.parallel`` takes: there ``news()`` gives the best score found elsewhere
+    meanwhile (alpha never falls), and a move that beats alpha is first tried against that."""
     searcher.make(m)
     try:
         if wide:
             return -searcher.negamax(depth - 1, -INF, -alpha, 1)
-        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
+        while True:
+            score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
+            better = alpha if score <= alpha or news is None else news()
+            if better <= alpha:
+                break
+            alpha = better
         if score > alpha:
             score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
         return score

@@ -131,18 +131,24 @@ class _Helper:
         messages, read between moves); ``wide``: the first move is the last best."""
         s = self.searcher
         s.deadline = float("inf") if unbounded else self.deadline
-        out = []
+        out, self.alpha_now = [], alpha
         for i, lan in enumerate(lans):
-            while self.conn.poll():   # a better score found elsewhere meanwhile
-                _op, better = self.conn.recv()
-                alpha = max(alpha, better)
+            self.news()
             try:
-                score = root_score(s, self.moves[lan], depth, alpha, (wide and i == 0) or alpha <= -INF)
+                score = root_score(s, self.moves[lan], depth, self.alpha_now,
+                                   (wide and i == 0) or self.alpha_now <= -INF, self.news)
             except Timeout:
                 return ("timeout", out, s.nodes, self.work())
-            out.append((lan, alpha, score))
-            alpha = max(alpha, score)
+            out.append((lan, self.alpha_now, score))
+            self.alpha_now = max(self.alpha_now, score)
         return ("done", out, s.nodes, self.work())
+
+    def news(self) -> int:
+        """Alpha, raised by the scores the coordinator has sent meanwhile."""
+        while self.conn.poll():
+            _op, better = self.conn.recv()
+            self.alpha_now = max(self.alpha_now, better)
+        return self.alpha_now
 
     def alpha(self, _better):
         """News for a search that has ended meanwhile: nothing to do, no answer."""
@@ -396,6 +402,39 @@ def think(position, *, seconds: float | None = None, cores: int | None = None,
         raise
 
 
+class _Shares:
+    """One iteration's root moves still to hand out. The last best alone first; then each
+    process takes its own, the moves it searched the iteration before (its table holds
+    their trees: hash moves all the way down), then moves no one has searched, then the
+    last of another's. Shares shrink as the moves left do: few messages for the many
+    quick moves of a shallow depth, balance at the end."""
+
+    def __init__(self, order, owner: dict, helpers):
+        self.first, self.first_left = order[0], True
+        self.first_to = owner.get(order[0])
+        self.own = {h: [] for h in helpers}
+        self.free: list = []
+        for lan in order[1:]:
+            self.own.get(owner.get(lan), self.free).append(lan)
+        self.share = CHUNK_SHARE * len(helpers)
+
+    def __len__(self) -> int:
+        return self.first_left + len(self.free) + sum(map(len, self.own.values()))
+
+    def take(self, h) -> list:
+        if self.first_left:
+            self.first_left = False
+            return [self.first]
+        n = -(-len(self) // self.share)
+        src = self.own[h] or self.free
+        if src:
+            chunk, src[:n] = src[:n], []
+            return chunk
+        src = max(self.own.values(), key=len)   # another's, from its end (its least likely)
+        chunk, src[-n:] = src[-n:], []
+        return chunk
+
+
 class _Together:
     """One ``think``: iterations whose root moves are shared among the processes."""
 
@@ -404,7 +443,8 @@ class _Together:
         self.idle = list(pool.helpers)
         for h in self.idle:
             h.send("root", *where, searcher.deadline)
-        self.searched_by: dict = {}   # lan -> the process holding its last complete search
+        self.searched_by: dict = {}   # (depth, lan) -> the process holding its search
+        self.owner: dict = {}         # lan -> the process that searched it last
 
     def _answers(self, busy: dict, until: float):
         """The answers of busy processes as they come, until ``until``."""
@@ -432,20 +472,19 @@ class _Together:
     def iteration(self, order, depth: int, floor: int, unbounded: bool):
         """One depth: (best lan, its score, complete?, scores of the moves searched whole).
         The best is None if no move scored above ``floor``."""
-        queue, busy, told = list(order), {}, {}
+        queue, busy, told = _Shares(order, self.owner, self.pool.helpers), {}, {}
         first = order[0]
-        share = CHUNK_SHARE * len(self.pool.helpers)
         cur, cur_score, exact = None, -INF, {}
         rank = {lan: i for i, lan in enumerate(order)}
         timed_out = lost = False   # no more moves handed out / a move not searched whole
         deadline = float("inf") if unbounded else self.searcher.deadline
         while queue or busy:
+            if queue.first_left and queue.first_to in self.idle:   # the last best goes first,
+                self.idle.remove(queue.first_to)                    # to the process that knows it
+                self.idle.append(queue.first_to)
             while queue and self.idle and not timed_out:
-                # the last best alone, then shares that shrink as the queue does: few
-                # messages for the many quick moves of a shallow depth, balance at the end
-                n = 1 if queue[0] == first else -(-len(queue) // share)
-                chunk, queue[:n] = queue[:n], []
                 h = self.idle.pop()
+                chunk = queue.take(h)
                 alpha = max(floor, cur_score)
                 h.send("search", depth, chunk, alpha, chunk[0] == first, unbounded)
                 busy[h], told[h] = chunk, alpha
@@ -461,6 +500,7 @@ class _Together:
                 if reply[0] == "timeout":
                     timed_out = lost = True
                 for lan, alpha, score in reply[1]:
+                    self.owner[lan] = h
                     if score > alpha:
                         exact[lan] = score
                         self.searched_by[(depth, lan)] = h

@@ -6,7 +6,10 @@ For each game, two positions (the start, and the position after 30 seeded random
 (``os.cpu_count()`` processes, a warm pool holding every game's tables) search each for
 the same budget (3 s; quick: 0.2 s), interleaved ABBA. Rows: the nodes searched and the
 depth completed (ratio: every core / one core, above 1 is the gain), and every core's
-wall time over the budget (ms; below 0: under).
+wall time over the budget (ms; below 0: under). Then both search to the depth one core
+reached, whatever the time: the nodes each needed (the search overhead of splitting)
+and the CPU seconds of one core beside those of the busiest process (the speed-up where
+each process has a core to itself, which a loaded machine does not give).
 
 And a review's way (``ai.parallel.think_each``): the positions of a 12-ply game, each
 searched on one core for 0.3 s one after the other, beside every core sharing them out
@@ -57,6 +60,25 @@ def _all(pool, pos, seconds: float):
     return t, wall, sum(pool.work)
 
 
+def _to_depth(pool, pos, depth: int) -> dict:
+    """One core and every core searching to the same depth, whatever the time: the nodes
+    each needed (search overhead: the processes' tables are apart, and moves begin before
+    the best one's score is known) and the CPU seconds on the longest path (one process's
+    share of the work: the time it takes where each process has a core of its own)."""
+    from ai import engine, parallel
+    settle()
+    searcher, moves = engine._Clock(3600.0).searcher(pos)
+    c0 = time.thread_time()
+    engine._best_line(searcher, moves, depth, float("inf"))
+    one_cpu = time.thread_time() - c0
+    settle()
+    t = parallel.think(pos, seconds=3600.0, cores=pool.cores, pool=pool, max_depth=depth)
+    pool.settle()
+    return {"depth": depth, "one_nodes": searcher.nodes, "all_nodes": t.nodes, "one_cpu": one_cpu,
+            "longest_cpu": max(pool.work), "overhead": t.nodes / searcher.nodes,
+            "speedup": one_cpu / max(pool.work)}
+
+
 def _review(ctx: Context, pool, gid: str, rows: list, notes: list) -> None:
     import ai
     from ai import parallel
@@ -97,7 +119,7 @@ def run(ctx: Context) -> dict:
     reps = ctx.size(3, 1)
     for gid in ids:
         ai.prepare(gid)
-    rows, notes, nodes_gain, depth_gain = [], [], {}, {}
+    rows, notes, nodes_gain, depth_gain, speedups = [], [], {}, {}, {}
     # each process in a session of its own: Linux shares the CPU between sessions
     # (autogroup), and on a machine loaded by other sessions the processes of one would
     # together get what one process gets (ai.parallel.Pool)
@@ -137,10 +159,20 @@ def run(ctx: Context) -> dict:
                 fig["max"] = max(over.wall) * 1000
                 rows.append(row(f"{label} {cores} cores: time over budget", "ms", fig, better="lower",
                                 game=gid, exceeded=sum(1 for x in over.wall if x > 0)))
+                d = _to_depth(pool, pos, int(median(one_depth)))
+                rows.append(row(f"{label} to depth {d['depth']}: nodes", "nodes", _figure([d["all_nodes"]]),
+                                _figure([d["one_nodes"]]), anchor_name="one core", better="lower", game=gid))
+                rows.append(row(f"{label} to depth {d['depth']}: CPU s on the longest path", "s",
+                                _figure([d["longest_cpu"]]), _figure([d["one_cpu"]]),
+                                anchor_name="one core", better="lower", game=gid))
+                speedups[label] = d["speedup"]
             if not ctx.quick:
                 _review(ctx, pool, gid, rows, notes)
     notes.append(f"{cores} processes beside one, {seconds:g} s a search, {reps} repetitions "
                  f"(ABBA); load {os.getloadavg()[0]:.2f} at the end")
+    notes.append("to the depth one core reaches in the budget, one core's CPU seconds over the "
+                 "longest process's (the speed-up where each process has a core): "
+                 + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items()))
     notes.append("depth gained (median plies, every core - one core): "
                  + ", ".join(f"{k}: {v:+g}" for k, v in depth_gain.items()))
     worst = min(nodes_gain, key=nodes_gain.get)
@@ -148,6 +180,10 @@ def run(ctx: Context) -> dict:
                   nodes_gain[worst], 1.0, nodes_gain[worst] > 1.0,
                   f"lowest: {worst}; all: " + ", ".join(f"{k}: {v:.2f}" for k, v in nodes_gain.items())),
              goal("4b", "and at least as deep, every game", min(depth_gain.values()), 0.0,
-                  min(depth_gain.values()) >= 0, "median plies gained per position")]
+                  min(depth_gain.values()) >= 0, "median plies gained per position"),
+             goal("4c", "to the same depth, the busiest process works less than one core does, every game",
+                  min(speedups.values()), 1.0, min(speedups.values()) > 1.0,
+                  "one core's CPU seconds / the busiest process's: "
+                  + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items()))]
     return {"rows": rows, "goals": goals, "skipped": skipped, "notes": notes,
             "params": {"seconds": seconds, "reps": reps, "cores": cores}}
