@@ -38,11 +38,14 @@ stop at once, mid-search), and are daemons of it. An error or an interrupt in th
 coordinator closes the pool (every process terminated and joined) before it propagates.
 
 Levels 1-4 always think on one core: their strength is a node budget, the same on
-every machine. ``cores=1`` is ``ai.think`` itself, in the caller's process.
+every machine. ``cores=1`` is ``ai.think`` itself, in the caller's process, and so is a
+budget under ``MIN_SECONDS`` (1 s): the processes are warm, but a short search is mostly
+its first iterations' many quick moves, which cost more to hand out than they take.
 """
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -58,6 +61,7 @@ from .engine import Thought, iteration_done, root_score
 from .levels import DEFAULT_LEVEL, level as level_of
 from .search import INF, MATE_BOUND, Searcher, Timeout
 
+MIN_SECONDS = 1.0       # shorter budgets think on one core (see think)
 CHUNK_SHARE = 2         # a process takes at most 1/(this x processes) of the moves left at once
 ASPIRATION_CP = 50      # the others' alpha while the best move is searched: its last score less this
 JOIN_SECONDS = 2.0      # how long a closing pool waits for a process before killing it
@@ -178,7 +182,10 @@ def _helper_main(conn, games, own_session: bool = False) -> None:
     helper = _Helper(conn)
     for g in games:
         engine.prepare(g)
-    conn.send(("ready", os.getpid()))
+    try:
+        conn.send(("ready", os.getpid()))
+    except OSError:   # the coordinator closed the pool while this process started
+        return
     while True:
         try:
             op, *args = conn.recv()
@@ -197,6 +204,22 @@ def _helper_main(conn, games, own_session: bool = False) -> None:
 
 # --- the coordinator's side ----------------------------------------------------------------
 
+@contextlib.contextmanager
+def _sigint_ignored():
+    """Ctrl-C ignored while a process is started, so that it starts ignoring it (Python
+    keeps an ignored SIGINT ignored): a Ctrl-C while it imports is the coordinator's too.
+    Only the main thread may change a handler; elsewhere the process ignores it from its
+    first line of ours (``_helper_main``)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 class _Handle:
     """One searching process seen from the coordinator: requests sent, answers owed."""
 
@@ -204,7 +227,8 @@ class _Handle:
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_helper_main, args=(child, tuple(games), own_session),
                                    name="fairypost-search", daemon=True)
-        self.process.start()
+        with _sigint_ignored():
+            self.process.start()
         child.close()
         self.owed = 1      # its "ready"
         self.work = 0.0    # CPU seconds of its part of the last call
@@ -371,19 +395,22 @@ def _portable(position) -> tuple[str, str, list[str], str]:
 
 def think(position, *, seconds: float | None = None, cores: int | None = None,
           level: int = DEFAULT_LEVEL, min_depth: int = 0, max_depth: int = 64,
-          pool: Pool | None = None) -> Thought:
+          pool: Pool | None = None, min_seconds: float = MIN_SECONDS) -> Thought:
     """ai.think with ``cores`` processes searching together (default: every core).
 
     The same contract: a legal move within ``seconds`` (from the call, once the processes
     hold the game's tables), GameOverError on a finished game, ValueError for a bad level
     or budget; ``min_depth`` plies whatever the clock. ``pool``: processes to use (default:
-    this process's warm pool of ``cores``). Levels below the top, and ``cores=1``, are
-    ``ai.think`` in this process."""
+    this process's warm pool of ``cores``). Levels below the top, ``cores=1`` and budgets
+    under ``min_seconds`` are ``ai.think`` in this process: in a short search the first
+    iterations' many quick moves are most of the work, and handing them out costs more
+    than another core gives (bench/RESULTS.md: at 0.2 s, fewer nodes than one core)."""
     cores = default_cores() if cores is None else cores
     if cores < 1:
         raise ValueError(f"cores must be at least 1, not {cores}")
     lvl = level_of(level)
-    if cores == 1 or not lvl.exact or lvl.max_nodes is not None:
+    budget = (engine.DEFAULT_SECONDS if seconds is None else seconds) * lvl.time_share
+    if cores == 1 or not lvl.exact or lvl.max_nodes is not None or budget < min_seconds:
         return engine.think(position, level=level, seconds=seconds, min_depth=min_depth)
     engine._root_moves(position)   # a finished game raises before any process is asked
     engine._Clock(seconds)         # and so does a bad budget

@@ -4,7 +4,8 @@ core beside all of them, per game.
 For each game, two positions (the start, and the position after 30 seeded random plies):
 ``ai.think`` (level 5, one core, today's path) and ``ai.parallel.think`` with every core
 (``os.cpu_count()`` processes, a warm pool holding every game's tables) search each for
-the same budget (3 s; quick: 0.2 s), interleaved ABBA. Rows: the nodes searched and the
+the same budget (3 s; quick: 0.2 s, which ``think`` itself would leave to one core,
+``MIN_SECONDS``: measured here all the same), interleaved ABBA. Rows: the nodes searched and the
 depth completed (ratio: every core / one core, above 1 is the gain), and every core's
 wall time over the budget (ms; below 0: under). Then both search to the depth one core
 reached, whatever the time: the nodes each needed (the search overhead of splitting)
@@ -41,6 +42,14 @@ def _figure(values: list[float]) -> dict:
             "min": min(values), "max": max(values), "samples": values}
 
 
+def _beside(case: str, metric: str, ours: list, one: list, better: str, **extra) -> dict:
+    """A row of every core's figures beside one core's; without the anchor where a median
+    is 0 (a depth not completed in a quick run on a loaded machine): no ratio to take."""
+    both = median(ours) > 0 and median(one) > 0
+    return row(case, metric, _figure(ours), _figure(one) if both else None,
+               anchor_name="one core" if both else None, better=better, one_core=one, **extra)
+
+
 def _one(pos, seconds: float):
     """(thought, wall seconds, CPU seconds the search got)"""
     import ai
@@ -54,7 +63,7 @@ def _all(pool, pos, seconds: float):
     from ai import parallel
     settle()
     t0 = time.perf_counter()
-    t = parallel.think(pos, seconds=seconds, cores=pool.cores, pool=pool)
+    t = parallel.think(pos, seconds=seconds, cores=pool.cores, pool=pool, min_seconds=0)
     wall = time.perf_counter() - t0
     pool.settle()   # every process's part counted
     return t, wall, sum(pool.work)
@@ -76,7 +85,7 @@ def _to_depth(pool, pos, depth: int) -> dict:
     pool.settle()
     return {"depth": depth, "one_nodes": searcher.nodes, "all_nodes": t.nodes, "one_cpu": one_cpu,
             "longest_cpu": max(pool.work), "overhead": t.nodes / searcher.nodes,
-            "speedup": one_cpu / max(pool.work)}
+            "speedup": one_cpu / max(max(pool.work), 1e-6)}
 
 
 def _review(ctx: Context, pool, gid: str, rows: list, notes: list) -> None:
@@ -99,8 +108,8 @@ def _review(ctx: Context, pool, gid: str, rows: list, notes: list) -> None:
                 all_depth.append(sum(t.depth for t in ts) / len(ts))
     rows.append(row(f"{gid} review of {len(line)} positions: wall", "ms", time_figure(all_wall),
                     time_figure(one_wall), anchor_name="one core", better="lower", game=gid))
-    rows.append(row(f"{gid} review of {len(line)} positions: mean depth", "plies", _figure(all_depth),
-                    _figure(one_depth), anchor_name="one core", better="higher", game=gid))
+    rows.append(_beside(f"{gid} review of {len(line)} positions: mean depth", "plies", all_depth,
+                        one_depth, better="higher", game=gid))
     notes.append(f"{gid} review: mean depth {median(one_depth):.2f} on one core, "
                  f"{median(all_depth):.2f} with {pool.cores} (each position {pool.cores} x the time)")
 
@@ -145,26 +154,26 @@ def run(ctx: Context) -> dict:
                             over.add(wall - seconds)
                     ctx.progress(f"{label}: rep {i + 1}/{reps}: nodes {one_nodes[-1]:,} -> "
                                  f"{all_nodes[-1]:,}, depth {one_depth[-1]} -> {all_depth[-1]}")
-                r = row(f"{label} nodes", "nodes", _figure(all_nodes), _figure(one_nodes),
-                        anchor_name="one core", better="higher", game=gid, seconds=seconds, cores=cores)
+                r = _beside(f"{label} nodes", "nodes", all_nodes, one_nodes, better="higher",
+                            game=gid, seconds=seconds, cores=cores)
                 rows.append(r)
-                nodes_gain[label] = r["ratio"]
-                r = row(f"{label} depth", "plies", _figure(all_depth), _figure(one_depth),
-                        anchor_name="one core", better="higher", game=gid, seconds=seconds, cores=cores)
+                if r["ratio"] is not None:
+                    nodes_gain[label] = r["ratio"]
+                r = _beside(f"{label} depth", "plies", all_depth, one_depth, better="higher",
+                            game=gid, seconds=seconds, cores=cores)
                 rows.append(r)
                 depth_gain[label] = median(all_depth) - median(one_depth)
-                rows.append(row(f"{label} CPU seconds the search got", "s", _figure(all_cpu),
-                                _figure(one_cpu), anchor_name="one core", better="higher", game=gid))
+                rows.append(_beside(f"{label} CPU seconds the search got", "s", all_cpu, one_cpu,
+                                    better="higher", game=gid))
                 fig = time_figure(over)
                 fig["max"] = max(over.wall) * 1000
                 rows.append(row(f"{label} {cores} cores: time over budget", "ms", fig, better="lower",
                                 game=gid, exceeded=sum(1 for x in over.wall if x > 0)))
-                d = _to_depth(pool, pos, int(median(one_depth)))
-                rows.append(row(f"{label} to depth {d['depth']}: nodes", "nodes", _figure([d["all_nodes"]]),
-                                _figure([d["one_nodes"]]), anchor_name="one core", better="lower", game=gid))
-                rows.append(row(f"{label} to depth {d['depth']}: CPU s on the longest path", "s",
-                                _figure([d["longest_cpu"]]), _figure([d["one_cpu"]]),
-                                anchor_name="one core", better="lower", game=gid))
+                d = _to_depth(pool, pos, max(1, int(median(one_depth))))
+                rows.append(_beside(f"{label} to depth {d['depth']}: nodes", "nodes", [d["all_nodes"]],
+                                    [d["one_nodes"]], better="lower", game=gid))
+                rows.append(_beside(f"{label} to depth {d['depth']}: CPU s on the longest path", "s",
+                                    [d["longest_cpu"]], [d["one_cpu"]], better="lower", game=gid))
                 speedups[label] = d["speedup"]
             if not ctx.quick:
                 _review(ctx, pool, gid, rows, notes)
@@ -175,6 +184,8 @@ def run(ctx: Context) -> dict:
                  + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items()))
     notes.append("depth gained (median plies, every core - one core): "
                  + ", ".join(f"{k}: {v:+g}" for k, v in depth_gain.items()))
+    if not nodes_gain:
+        nodes_gain["none measured"] = 0.0
     worst = min(nodes_gain, key=nodes_gain.get)
     goals = [goal("4", f"every core ({cores}) searches more nodes than one at equal wall time, every game",
                   nodes_gain[worst], 1.0, nodes_gain[worst] > 1.0,

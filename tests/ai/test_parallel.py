@@ -74,7 +74,7 @@ def test_a_legal_move_in_every_game_within_the_budget_of_every_process(pool, gam
     seconds = 0.3
     for pos in (rules.start(game_id), _midgame(game_id)):
         cpu0 = time.thread_time()
-        t = parallel.think(pos, seconds=seconds, cores=2, pool=pool)
+        t = parallel.think(pos, seconds=seconds, cores=2, pool=pool, min_seconds=0)
         coordinator = time.thread_time() - cpu0
         pool.settle()   # every process's last answer in: its whole part of the search counted
         assert t.lan in {m.lan for m in pos.legal_moves()}, (pos.fen(), t.lan)
@@ -88,7 +88,7 @@ def test_a_legal_move_in_every_game_within_the_budget_of_every_process(pool, gam
 
 def test_a_minimum_depth_and_a_fixed_depth_are_searched(pool):
     pos = _midgame("grandducal")
-    t = parallel.think(pos, seconds=0.01, cores=2, pool=pool, min_depth=2)
+    t = parallel.think(pos, seconds=0.01, cores=2, pool=pool, min_depth=2, min_seconds=0)
     assert t.depth >= 2   # whatever the clock, as in one process (a review's two plies)
     t = parallel.think(pos, seconds=60, cores=2, pool=pool, max_depth=2)
     assert t.depth == 2
@@ -132,12 +132,14 @@ def test_the_history_crosses_to_the_processes():
     assert s.repeated()
 
 
-def test_levels_below_the_top_and_one_core_think_in_this_process(pool):
+def test_levels_below_the_top_one_core_and_short_budgets_think_in_this_process(pool):
     pos = rules.start("chess")
     before = [h.owed for h in pool.helpers], pool.work
     t = parallel.think(pos, seconds=0.2, cores=2, pool=pool, level=3)
     assert t.level == 3 and t.lan in {m.lan for m in pos.legal_moves()}
     t = parallel.think(pos, seconds=0.2, cores=1, pool=pool)
+    t = parallel.think(pos, seconds=0.5, cores=2, pool=pool)   # under MIN_SECONDS
+    assert t.lan in {m.lan for m in pos.legal_moves()}
     assert ([h.owed for h in pool.helpers], pool.work) == before   # no process was asked
 
 

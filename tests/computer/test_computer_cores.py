@@ -50,6 +50,7 @@ async def test_a_hint_and_a_review_use_the_cores_the_setting_allows(settings, cl
         pool = comp.make_pool(1, games=("chess",))
         table = await open_table(settings.with_(computer_cores=cores,
                                                 db_path=settings.db_path + str(cores)), clock, pool)
+        table.computer.hint_seconds = 1.0   # ai.parallel.MIN_SECONDS: shorter ones use one core
         try:
             me, _cpu, gid = await start_game(table, "chess")
             hint = await table.computer.hint(await table.service.game(gid), me.id)
