@@ -74,6 +74,10 @@ class GameStarted(Event):
     # for the player to move: it is their move (no "your move" notice follows), and until when
     your_move: bool = False
     deadline: datetime | None = None
+    # a tournament's game (bot/tournaments/): the event and its round
+    tournament_id: int | None = None
+    tournament_name: str | None = None
+    tournament_round: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -222,6 +226,22 @@ class TournamentOver(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TournamentNews(Event):
+    """A public notice (no recipient) of a tournament's life, for the adapters' places
+    where its news is posted (Discord's announcement thread): ``what`` is 'started' (every
+    round of a round robin begun at once), 'round' (a Swiss's round ``round`` begun),
+    'result' (game ``game_id`` of round ``round`` ended) or 'over'."""
+
+    kind: typing.ClassVar[str] = "tournament_news"
+    tournament_id: int
+    name: str
+    scope: str | None
+    what: str
+    round: int
+    game_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ComputerStalled(Event):
     """The computer (``computer``) has failed ``failures`` times to make its move: it keeps
     trying, and no clock runs meanwhile (bot/computer.py). To its opponent."""
@@ -246,7 +266,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
-                              ComputerStalled, MailStopped, TournamentOver)
+                              ComputerStalled, MailStopped, TournamentOver,
+                              TournamentNews)
 }
 
 

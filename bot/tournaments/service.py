@@ -52,6 +52,14 @@ MAX_NAME = 80
 MAX_PLAYERS = 1000
 
 
+def tournament_fields(tournament: tuple[int, str, int] | None) -> dict:
+    """A tournament game's ``GameStarted`` fields from its (id, name, round)."""
+    if tournament is None:
+        return {}
+    tid, name, number = tournament
+    return {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
+
+
 class TournamentError(ServiceError):
     default_message = "that cannot be done in this tournament"
 
@@ -382,12 +390,14 @@ class TournamentOps:
             await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
             for number, pairs in enumerate(all_rounds, 1):
                 await self._make_round(tx, tables, t, number, pairs, now, bye_points=0.0)
+            await self._news(tx, t, "started", len(all_rounds), now)
         else:
             if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
                                         round=1, round_deadline=self._round_deadline(t, now), started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             first = pairing.pair_swiss([pairing.SwissPlayer(p) for p in players])
             await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
+            await self._news(tx, t, "round", 1, now)
 
     async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
                           pairs: list[pairing.Pair], now: int, *, bye_points: float) -> None:
@@ -396,7 +406,7 @@ class TournamentOps:
                 await tables.add_pairing(t.id, number, board, white, None, None, bye_points)
                 continue
             gid = await self._create_game(tx, t.game, white, black, t.days, now, scope=t.scope,
-                                          rated=bool(t.rated))
+                                          rated=bool(t.rated), tournament=(t.id, t.name, number))
             await tables.add_pairing(t.id, number, board, white, black, gid, None)
 
     @staticmethod
@@ -441,6 +451,7 @@ class TournamentOps:
                              (t.round, t.round, t.id))
             return True
         await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
+        await self._news(tx, t, "round", t.round + 1, now)
         return True
 
     @staticmethod
@@ -475,6 +486,21 @@ class TournamentOps:
             event = ev.TournamentOver(tournament_id=t.id, name=t.name, game=t.game, place=s.place,
                                       players=len(view.standings), points=s.points, winner=winner)
             await self._emit(tx, event, s.player.id, now)
+        await self._news(tx, t, "over", t.round, now)
+
+    async def _news(self, tx: Tx, t: TournamentRow, what: str, number: int, now: int,
+                    game_id: int | None = None) -> None:
+        """The public notice of a step of the event (``TournamentNews``), in its transaction."""
+        await self._emit(tx, ev.TournamentNews(tournament_id=t.id, name=t.name, scope=t.scope, what=what,
+                                               round=number, game_id=game_id), None, now)
+
+    async def _tournament_game_over(self, tx: Tx, g, now: int) -> None:
+        """A game ended (the service's ``_finish``, in its transaction): if it is a
+        tournament's, its result is news."""
+        tables = TournamentTables(tx)
+        found = await tables.round_of_game(g.id)
+        if found is not None:
+            await self._news(tx, await tables.get(found[0]), "result", found[1], now, game_id=g.id)
 
     # -------------------------------------------------------------- helpers
 
@@ -554,5 +580,5 @@ class TournamentSweeper:
         return self._next
 
 
-__all__ = ["TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView", "StandingView",
+__all__ = ["tournament_fields", "TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView", "StandingView",
            "PairingView"]

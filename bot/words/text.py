@@ -452,7 +452,10 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         turn = ""
         if e.your_move:  # the one notice the player to move gets at the start
             turn = " It is your move" + (f": answer by {m.when(e.deadline)}." if e.deadline else ".")
-        return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
+        event = ("" if e.tournament_id is None else
+                 f"Tournament #{e.tournament_id} {m.bold(e.tournament_name or '')}, round "
+                 f"{e.tournament_round}: ")
+        return (f"{event}Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
                 f"play {side_name(e.game, side)}, {days_text(e.days)}, "
                 f"{'a rated' if e.rated else 'a casual'} game.{turn}{to}")
     if isinstance(e, ev.GameOver):
