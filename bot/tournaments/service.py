@@ -388,16 +388,16 @@ class TournamentOps:
                                         round=len(all_rounds), round_deadline=None, started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
+            await self._news(tx, t, "started", len(all_rounds), now)  # before the games' own notices
             for number, pairs in enumerate(all_rounds, 1):
                 await self._make_round(tx, tables, t, number, pairs, now, bye_points=0.0)
-            await self._news(tx, t, "started", len(all_rounds), now)
         else:
             if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
                                         round=1, round_deadline=self._round_deadline(t, now), started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             first = pairing.pair_swiss([pairing.SwissPlayer(p) for p in players])
-            await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
             await self._news(tx, t, "round", 1, now)
+            await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
 
     async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
                           pairs: list[pairing.Pair], now: int, *, bye_points: float) -> None:
@@ -450,8 +450,8 @@ class TournamentOps:
             await tx.execute("UPDATE tournaments SET rounds = ?, round = ? WHERE id = ?",
                              (t.round, t.round, t.id))
             return True
-        await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
         await self._news(tx, t, "round", t.round + 1, now)
+        await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
         return True
 
     @staticmethod
@@ -490,7 +490,9 @@ class TournamentOps:
 
     async def _news(self, tx: Tx, t: TournamentRow, what: str, number: int, now: int,
                     game_id: int | None = None) -> None:
-        """The public notice of a step of the event (``TournamentNews``), in its transaction."""
+        """The public notice of a step of the event (``TournamentNews``), in its transaction.
+        A round's goes before its games' notices: an adapter that opens a place for each game
+        on it (Discord's threads) has them open when the players are told."""
         await self._emit(tx, ev.TournamentNews(tournament_id=t.id, name=t.name, scope=t.scope, what=what,
                                                round=number, game_id=game_id), None, now)
 
