@@ -560,6 +560,9 @@ GUIDE = (
      "Games are rated unless the challenge says {rated: False}; games against the computer never are."),
     ("Play the computer", ("hint", "review"),
      "Challenge the computer (its option, or this bot as the opponent) at a level from 1 to 5."),
+    ("Tournaments", ("tournament",),
+     "{/tournament create} posts it with a <Join> button and a thread for its news; its maker "
+     "or a server manager starts, pauses and resumes it."),
     ("You", ("settings", "help"),
      "In {/settings} too: confirming moves before they are made, blocking someone's challenges. "
      "The {game} option is only needed outside the game's thread when you have several games."),
