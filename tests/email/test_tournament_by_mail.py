@@ -121,3 +121,43 @@ async def test_a_round_robin_by_mail(bot, servers):
     await bot.step()
     assert "Winter *cup* · Chess · round robin · 3 days per move · casual · 3 players · over" in text_of(
         servers.last_to(ALICE))
+
+
+async def test_tournament_mails_that_do_nothing_say_why(bot, servers):
+    svc = bot.service
+    await svc.create_tournament("chess", name="Open", format="swiss", rounds=2)
+    server_owner = await svc.player("discord", "42", "Host")
+    await svc.create_tournament("chess", name="Club only", format="swiss", rounds=2, creator_id=server_owner.id,
+                                scope="discord:guild:1")
+
+    async def ask(line: str, to=BOT, reply_to=None) -> str:
+        bot.clock.advance(minutes=7)  # (under the loop breaker's answers an hour)
+        mail = reply_to_mail(ALICE, reply_to, line) if reply_to is not None else write_mail(ALICE, to, "t", line)
+        await servers.deliver(mail)
+        await bot.step()
+        return text_of(servers.last_to(ALICE))
+
+    listing = await ask("tournaments")
+    assert "#1 Open" in listing and "Club only" not in listing  # a Discord server's own event
+    assert "which tournament? Give its number" in await ask("tournament join")
+    assert "There is no tournament #2 here" in await ask("tournament join 2")
+    assert "There is no tournament #9" in await ask("tournament leave 9")
+    assert "'now' is not a number" in await ask("tournament join now")
+    assert servers.last_to(ALICE)["Reply-To"] is None  # an error: nothing to reply to
+    assert "You are not in Open (#1)" in await ask("leave", reply_to=(await _invite(ask, servers, "leave 1")))
+    assert "Mail help for the commands" in await ask("jion", reply_to=servers.last_to(ALICE))
+    assert (await svc.tournament(1)).entrants == []
+    await svc.join_tournament(1, (await bot.adapter.accounts.player_of(ALICE)).id)
+    await svc.join_tournament(1, (await svc.player("email", BOB, "bob")).id)
+    await svc.start_tournament(1)
+    assert "Open (#1) has begun: it takes no more players" in await ask("tournament join 1")
+    assert "which tournament?" in await ask("leave", reply_to=await _invite(ask, servers, "tournaments"))
+    assert "has begun: ask its organiser to take you out" in await ask(
+        "leave", reply_to=await _invite(ask, servers, "leave 1"))
+    assert [p.user_id for p in (await svc.tournament(1)).entrants] == [ALICE, BOB]
+
+
+async def _invite(ask, servers, line: str):
+    """The bot's signed answer to a plain mail (the list, or the way to join or leave)."""
+    await ask(line if line == "tournaments" else f"tournament {line}")
+    return servers.last_to(ALICE)
