@@ -227,8 +227,10 @@ class TournamentOver(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class TournamentNews(Event):
-    """A public notice (no recipient) of a tournament's life, for the adapters' places
-    where its news is posted (Discord's announcement thread): ``what`` is 'started' (every
+    """A step of a tournament's life, for the place where the adapter it was made on posts
+    its news (Discord's thread under its announcement), not a notice to a player: addressed
+    to its maker only so that their platform's adapter gets it, in whichever process runs
+    it (none for the owner's command line's: a public notice). ``what`` is 'started' (every
     round of a round robin begun at once), 'round' (a Swiss's round ``round`` begun),
     'result' (game ``game_id`` of round ``round`` ended) or 'over'."""
 

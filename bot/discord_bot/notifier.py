@@ -3,7 +3,7 @@ player's ``/settings`` say.
 
 ``channel``: a game's notices go to its thread (else to the player's chosen channel), the
 others to the chosen channel. ``dm`` (the default): a direct message with a link to the
-game's thread. If DMs are closed, the game's thread is used instead. A tournament's public
+game's thread. If DMs are closed, the game's thread is used instead. A tournament's
 news go to its own thread (tournament_news.py). A challenge, a draw offer and a takeback
 request come with their Accept / Decline buttons, and the messages that carry them are
 remembered: once the offer is settled elsewhere (``OfferSettled``), or a challenge expires,
@@ -39,7 +39,7 @@ class DiscordNotifier:
 
     async def notify(self, event: ev.Event) -> None:
         r = event.recipient
-        if isinstance(event, ev.TournamentNews):  # public: for the event's thread
+        if isinstance(event, ev.TournamentNews):  # for the event's thread, not its maker
             return await post_news(self._ready(), event)
         if r is None or r.platform != PLATFORM or not r.user_id.isdigit():
             return  # a lobby notice (the challenge message is one), or another platform's player

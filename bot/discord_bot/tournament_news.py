@@ -1,4 +1,4 @@
-"""A tournament's news on its server (the service's public ``TournamentNews``): posted in the
+"""A tournament's news on its server (the service's ``TournamentNews``): posted in the
 thread opened under the event's announcement when it was made (``/tournament create``).
 A round's start opens a thread for each of its games in the announcement's channel (as an
 accepted challenge does), before the players' own notices, which then link to it; then the

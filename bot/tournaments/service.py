@@ -493,8 +493,10 @@ class TournamentOps:
         """The public notice of a step of the event (``TournamentNews``), in its transaction.
         A round's goes before its games' notices: an adapter that opens a place for each game
         on it (Discord's threads) has them open when the players are told."""
+        # addressed to its maker: the adapter of their platform (the one the event was made
+        # on) posts it, whichever process runs it; the owner's command line's: to no one
         await self._emit(tx, ev.TournamentNews(tournament_id=t.id, name=t.name, scope=t.scope, what=what,
-                                               round=number, game_id=game_id), None, now)
+                                               round=number, game_id=game_id), t.creator_id, now)
 
     async def _tournament_game_over(self, tx: Tx, g, now: int) -> None:
         """A game ended (the service's ``_finish``, in its transaction): if it is a
