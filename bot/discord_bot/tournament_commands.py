@@ -86,6 +86,14 @@ async def _here(interaction: discord.Interaction, tournament_id: int):
     return fairy, t
 
 
+async def _organise(interaction: discord.Interaction, tournament_id: int, act: str, *args):
+    """An organiser's act (the service's ``act``) on this server's event, by the member; the
+    service refuses anyone but its maker and the server's managers."""
+    fairy, t = await _here(interaction, tournament_id)
+    me = await fairy.player(interaction.user)
+    return await getattr(fairy.service, act)(t.id, *args, me.id, manager=_manages(interaction))
+
+
 @tournament.command(name="join", description="Join a tournament before it starts")
 @app_commands.describe(id="the tournament's number")
 async def join(interaction: discord.Interaction, id: int) -> None:
@@ -112,9 +120,7 @@ async def leave(interaction: discord.Interaction, id: int) -> None:
 @tournament.command(name="start", description="Start a tournament (its organiser, or a server manager)")
 @app_commands.describe(id="the tournament's number")
 async def start(interaction: discord.Interaction, id: int) -> None:
-    fairy, t = await _here(interaction, id)
-    me = await fairy.player(interaction.user)
-    t = await fairy.service.start_tournament(t.id, me.id, manager=_manages(interaction))
+    t = await _organise(interaction, id, "start_tournament")
     games = sum(1 for p in t.pairings if p.game_id is not None)
     await send(interaction, f"Started {tournament_line(t, DISCORD)}: {games} games begun.", ephemeral=False)
 
@@ -122,9 +128,7 @@ async def start(interaction: discord.Interaction, id: int) -> None:
 @tournament.command(name="pause", description="No new round starts until it is resumed (its organiser)")
 @app_commands.describe(id="the tournament's number")
 async def pause(interaction: discord.Interaction, id: int) -> None:
-    fairy, t = await _here(interaction, id)
-    me = await fairy.player(interaction.user)
-    t = await fairy.service.pause_tournament(t.id, me.id, manager=_manages(interaction))
+    t = await _organise(interaction, id, "pause_tournament")
     await send(interaction, f"Paused {tournament_line(t, DISCORD)}: no new round starts until "
                f"`/tournament resume {t.id}`.", ephemeral=False)
 
@@ -132,19 +136,15 @@ async def pause(interaction: discord.Interaction, id: int) -> None:
 @tournament.command(name="resume", description="Go on with a paused tournament (its organiser)")
 @app_commands.describe(id="the tournament's number")
 async def resume(interaction: discord.Interaction, id: int) -> None:
-    fairy, t = await _here(interaction, id)
-    me = await fairy.player(interaction.user)
-    t = await fairy.service.resume_tournament(t.id, me.id, manager=_manages(interaction))
+    t = await _organise(interaction, id, "resume_tournament")
     await send(interaction, f"Resumed {tournament_line(t, DISCORD)}", ephemeral=False)
 
 
 @tournament.command(name="remove", description="Take a player out: their games still going are lost (its organiser)")
 @app_commands.describe(id="the tournament's number", player="the player to take out")
 async def remove(interaction: discord.Interaction, id: int, player: discord.Member) -> None:
-    fairy, t = await _here(interaction, id)
-    me = await fairy.player(interaction.user)
-    them = await fairy.player(player)
-    t = await fairy.service.remove_from_tournament(t.id, them.id, me.id, manager=_manages(interaction))
+    them = await fairy_of(interaction).player(player)
+    t = await _organise(interaction, id, "remove_from_tournament", them.id)
     await send(interaction, f"Took {format.bold(them.name)} out of {tournament_line(t, DISCORD)}",
                ephemeral=False)
 

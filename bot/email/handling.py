@@ -215,16 +215,24 @@ class Handler:
 
     # --- a reply to a challenge ---
 
-    async def in_challenge(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
-        a = self.a
+    async def _signed_owner(self, mail: Incoming, tag: tokens.ReplyTag, what: str):
+        """The player a reply to a challenge's or a tournament's mail acts for: the tag's, if
+        the sender is they and the token verifies; else None (logged, never answered)."""
         me = await self._owner(mail, tag)
         if me is None:
+            return None
+        if tokens.signed_ply(self.a.secret, tag, 0) is None:
+            log.warning("mail %s from %s has a forged token for %s %d: ignored",
+                        mail.key, mail.sender, what, tag.id)
+            return None
+        await self.a.mailer.proven(mail.sender)  # a signed mail reached them, and they answered
+        return me
+
+    async def in_challenge(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
+        a = self.a
+        me = await self._signed_owner(mail, tag, "challenge")
+        if me is None:
             return
-        if tokens.signed_ply(a.secret, tag, 0) is None:
-            log.warning("mail %s from %s has a forged token for challenge %d: ignored",
-                        mail.key, mail.sender, tag.id)
-            return
-        await a.mailer.proven(mail.sender)
         try:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
@@ -245,14 +253,9 @@ class Handler:
         shows it is the player's, so it acts for them; join, leave or show alone are about
         that mail's event."""
         a = self.a
-        me = await self._owner(mail, tag)
+        me = await self._signed_owner(mail, tag, "tournament")
         if me is None:
             return
-        if tokens.signed_ply(a.secret, tag, 0) is None:
-            log.warning("mail %s from %s has a forged token for tournament %d: ignored",
-                        mail.key, mail.sender, tag.id)
-            return
-        await a.mailer.proven(mail.sender)
         words = line.split()
         if words[:1] and words[0].lower() in _TOURNAMENT_ACTS:
             line = "tournament " + line
