@@ -2,11 +2,16 @@
 thread opened under the event's announcement when it was made (``/tournament create``).
 A round's start opens a thread for each of its games in the announcement's channel (as an
 accepted challenge does), before the players' own notices, which then link to it; then the
-pairings are posted. Each result, and the final standings, follow. An event not announced on
+pairings are posted, and the announcement's Join button goes. Each result, and the final
+standings, follow. An event not announced on
 Discord (made on the command line) has no such place: its players get their own notices only.
 Raising means "try later" (the outbox's retry): a game whose thread is open is not opened again."""
 
 from __future__ import annotations
+
+import logging
+
+import discord
 
 from bot import events as ev
 from bot.words.text import DISCORD, result_text
@@ -14,6 +19,8 @@ from bot.words.tournament_text import standings_text
 
 from . import format
 from .replies import NO_PINGS
+
+log = logging.getLogger("bot.discord_bot")
 
 MESSAGE_CHARS = 2000
 
@@ -39,6 +46,21 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
     news = await fairy.channel(int(place.news_id))
     for chunk in _chunks(texts):
         await news.send(content=chunk, allowed_mentions=NO_PINGS)
+    if event.what == "started" or (event.what == "round" and event.round == 1):
+        await _close_entries(fairy, place)
+
+
+async def _close_entries(fairy, place) -> None:
+    """The announcement's Join button goes once the event has begun (a press would only be
+    refused)."""
+    if not place.message_id:
+        return
+    try:
+        channel = await fairy.channel(int(place.channel_id))
+        await channel.get_partial_message(int(place.message_id)).edit(view=None)
+    except discord.HTTPException as e:
+        log.info("could not take the Join button off tournament #%d's announcement: %s",
+                 place.tournament_id, e)
 
 
 async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[str]:

@@ -63,6 +63,7 @@ async def test_a_swiss_through_discord(world):
     assert len(round1) == 2 and all(p.game_id for p in round1)
     said = "\n".join(posts(w, news))
     assert "🏁 Round 1 of 2 has begun." in said
+    assert (("edit", message.id), {"view": None}) in w.sent  # its Join button gone
     for p in round1:
         row = await w.fairy.links.thread_of(p.game_id)
         assert row is not None and int(row.channel_id) == w.channel.id  # the games' threads: beside the news
