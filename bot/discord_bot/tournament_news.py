@@ -3,9 +3,9 @@ thread opened under the event's announcement when it was made (``/tournament cre
 A round's start opens a thread for each of its games in the announcement's channel (as an
 accepted challenge does), before the players' own notices, which then link to it; then the
 pairings are posted, and the announcement's Join button goes. Each result, and the final
-standings, follow. An event not announced on
-Discord (made on the command line) has no such place: its players get their own notices only.
-Raising means "try later" (the outbox's retry): a game whose thread is open is not opened again."""
+standings, follow. An event not announced on Discord (made on the command line) has no such
+place: its players get their own notices only. Raising means "try later" (the outbox's
+retry): a game whose thread is open is not opened again."""
 
 from __future__ import annotations
 
