@@ -230,8 +230,8 @@ class TournamentNews(Event):
     """A step of a tournament's life, for the place where the adapter it was made on posts
     its news (Discord's thread under its announcement), not a notice to a player: addressed
     to its maker only so that their platform's adapter gets it, in whichever process runs
-    it (none for the owner's command line's: a public notice). ``what`` is 'started' (every
-    round of a round robin begun at once), 'round' (a Swiss's round ``round`` begun),
+    it (none for the owner's command line's: a public notice). ``what`` is 'started' (the
+    ``round`` rounds of a round robin begun at once), 'round' (a Swiss's round ``round`` begun),
     'result' (game ``game_id`` of round ``round`` ended) or 'over'."""
 
     kind: typing.ClassVar[str] = "tournament_news"

@@ -490,7 +490,7 @@ class TournamentOps:
 
     async def _news(self, tx: Tx, t: TournamentRow, what: str, number: int, now: int,
                     game_id: int | None = None) -> None:
-        """The public notice of a step of the event (``TournamentNews``), in its transaction.
+        """The news of a step of the event (``TournamentNews``), in its transaction.
         A round's goes before its games' notices: an adapter that opens a place for each game
         on it (Discord's threads) has them open when the players are told."""
         # addressed to its maker: the adapter of their platform (the one the event was made
@@ -584,5 +584,5 @@ class TournamentSweeper:
         return self._next
 
 
-__all__ = ["tournament_fields", "TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView", "StandingView",
-           "PairingView"]
+__all__ = ["tournament_fields", "TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView",
+           "StandingView", "PairingView"]
