@@ -226,6 +226,17 @@ class TournamentOver(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TournamentBye(Event):
+    """A Swiss's round began without a game for the recipient: a bye, worth ``points``."""
+
+    kind: typing.ClassVar[str] = "tournament_bye"
+    tournament_id: int
+    name: str
+    round: int
+    points: float
+
+
+@dataclass(frozen=True, kw_only=True)
 class TournamentNews(Event):
     """A step of a tournament's life, for the place where the adapter it was made on posts
     its news (Discord's thread under its announcement), not a notice to a player: addressed
@@ -269,7 +280,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
                               ComputerStalled, MailStopped, TournamentOver,
-                              TournamentNews)
+                              TournamentBye, TournamentNews)
 }
 
 

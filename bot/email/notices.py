@@ -130,6 +130,9 @@ class Notices:
                               reply_to=self.a.composer.reply_to("c", event.challenge_id, rid))
         elif isinstance(event, ev.ChallengeClosed):
             await self._plain(rid, key, f"fairypost challenge {event.challenge_id}", note)
+        elif isinstance(event, ev.TournamentBye):
+            await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: round {event.round}", note,
+                              reply_to=self.a.composer.reply_to("t", event.tournament_id, rid))
         elif isinstance(event, ev.TournamentOver):
             standings = tournament_text(await self.a.service.tournament(event.tournament_id), texts.PLAIN)
             await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: {event.name} is over",

@@ -404,6 +404,9 @@ class TournamentOps:
         for board, (white, black) in enumerate(pairs, 1):
             if black is None:
                 await tables.add_pairing(t.id, number, board, white, None, None, bye_points)
+                if bye_points:  # a Swiss's round: no game to tell of (a round robin's begin at once)
+                    await self._emit(tx, ev.TournamentBye(tournament_id=t.id, name=t.name, round=number,
+                                                          points=bye_points), white, now)
                 continue
             gid = await self._create_game(tx, t.game, white, black, t.days, now, scope=t.scope,
                                           rated=bool(t.rated), tournament=(t.id, t.name, number))

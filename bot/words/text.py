@@ -499,6 +499,9 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         return (f"Game #{e.game_id} ({game_name(e.game)}): {name(e.computer.name)} could not make "
                 f"its move ({plural(e.failures, 'attempt')} failed). It keeps trying; the game waits "
                 f"for it, and neither side can lose on time meanwhile.{to}")
+    if isinstance(e, ev.TournamentBye):
+        return (f"Tournament #{e.tournament_id} {m.bold(e.name)}, round {e.round}: you have a bye "
+                f"this round ({points_text(e.points)} point{'' if e.points == 1 else 's'}), no game.")
     if isinstance(e, ev.TournamentOver):
         place = "you won it" if e.place == 1 else f"you finished {ordinal(e.place)}"
         winner = "" if e.place == 1 or e.winner is None else f" {name(e.winner.name)} won it."

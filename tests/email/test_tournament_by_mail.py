@@ -161,3 +161,19 @@ async def _invite(ask, servers, line: str):
     """The bot's signed answer to a plain mail (the list, or the way to join or leave)."""
     await ask(line if line == "tournaments" else f"tournament {line}")
     return servers.last_to(ALICE)
+
+
+async def test_a_swiss_bye_is_mailed(bot, servers):
+    svc = bot.service
+    await svc.create_tournament("chess", name="Odd", format="swiss", rounds=2)
+    for address in (ALICE, BOB, CAROL):
+        await svc.join_tournament(1, (await bot.adapter.accounts.player_for(address)).id)
+    t = await svc.start_tournament(1)
+    await bot.step()
+    (bye,) = [p for p in t.pairings if p.black is None]
+    mail = servers.last_to(bye.white.user_id)
+    assert str(mail["Subject"]) == "fairypost tournament 1: round 1"
+    assert "Tournament #1 Odd, round 1: you have a bye this round (1 point), no game." in text_of(mail)
+    assert str(mail["Reply-To"]).startswith("bot+t1-p")
+    (game,) = [p for p in t.pairings if p.black is not None]
+    assert "Tournament #1 Odd, round 1: Game #1" in text_of(servers.last_to(game.white.user_id))
