@@ -19,6 +19,7 @@ from . import access, format
 from .commands import DAY_CHOICES, game_option, known_game
 from .replies import NO_PINGS, send
 from .shared import fairy_of
+from .tournament_news import announcement_text, refresh_announcement
 from .views import join_view
 
 log = logging.getLogger("bot.discord_bot")
@@ -52,9 +53,7 @@ async def create(interaction: discord.Interaction, game: str, name: Range[str, 1
         known_game(game), name=name, format=format, rounds=rounds, days=days, double=double,
         rated=rated, max_players=max_players, creator_id=me.id,
         scope=access.scope_of(interaction.guild_id))
-    await send(interaction, f"🏆 Made {tournament_line(t, DISCORD)}\nPress Join, or use "
-               f"`/tournament join {t.id}`. Its rounds, results and final standings are posted "
-               "in its thread.", ephemeral=False, view=join_view(t.id))
+    await send(interaction, announcement_text(t), ephemeral=False, view=join_view(t.id))
     await _open_news_thread(interaction, fairy, t)
 
 
@@ -106,6 +105,7 @@ async def join_here(interaction: discord.Interaction, tournament_id: int) -> Non
     me = await fairy.player(interaction.user)
     t = await fairy.service.join_tournament(t.id, me.id)
     await send(interaction, f"You are in {tournament_line(t, DISCORD)}")
+    await refresh_announcement(fairy, t)
 
 
 @tournament.command(name="leave", description="Leave a tournament before it starts")
@@ -115,6 +115,7 @@ async def leave(interaction: discord.Interaction, id: int) -> None:
     me = await fairy.player(interaction.user)
     t = await fairy.service.leave_tournament(t.id, me.id)
     await send(interaction, f"You left {tournament_line(t, DISCORD)}")
+    await refresh_announcement(fairy, t)
 
 
 @tournament.command(name="start", description="Start a tournament (its organiser, or a server manager)")

@@ -15,7 +15,7 @@ import discord
 
 from bot import events as ev
 from bot.words.text import DISCORD, result_text
-from bot.words.tournament_text import standings_text
+from bot.words.tournament_text import standings_text, tournament_line
 
 from . import format
 from .replies import NO_PINGS
@@ -47,20 +47,34 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
     for chunk in _chunks(texts):
         await news.send(content=chunk, allowed_mentions=NO_PINGS)
     if event.what == "started" or (event.what == "round" and event.round == 1):
-        await _close_entries(fairy, place)
+        await refresh_announcement(fairy, t)
 
 
-async def _close_entries(fairy, place) -> None:
-    """The announcement's Join button goes once the event has begun (a press would only be
-    refused)."""
-    if not place.message_id:
+def announcement_text(t) -> str:
+    """The event's announcement: its line (players and state as they are now), and how to
+    join while it is open."""
+    line = f"🏆 {tournament_line(t, DISCORD)}"
+    if t.status != "open":
+        return line + "\nIts rounds, results and final standings are posted in its thread."
+    return (line + f"\nPress Join, or use `/tournament join {t.id}`. Its rounds, results and final "
+            "standings are posted in its thread.")
+
+
+async def refresh_announcement(fairy, t) -> None:
+    """The announcement brought up to date (a player joined or left; once the event has
+    begun, without its Join button, whose press would only be refused). Not there any more,
+    or out of reach: left as it is."""
+    place = await fairy.links.tournament_place(t.id)
+    if place is None or not place.message_id:
         return
+    from .views import join_view
     try:
         channel = await fairy.channel(int(place.channel_id))
-        await channel.get_partial_message(int(place.message_id)).edit(view=None)
+        await channel.get_partial_message(int(place.message_id)).edit(
+            content=announcement_text(t)[:MESSAGE_CHARS], view=join_view(t.id) if t.status == "open" else None,
+            allowed_mentions=NO_PINGS)
     except discord.HTTPException as e:
-        log.info("could not take the Join button off tournament #%d's announcement: %s",
-                 place.tournament_id, e)
+        log.info("could not bring tournament #%d's announcement up to date: %s", t.id, e)
 
 
 async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[str]:

@@ -49,6 +49,9 @@ async def test_a_swiss_through_discord(world):
     await press(JoinTournament, "fp:tjoin:1", j)
     assert "You are in Club \\*Swiss\\* (#1) already" in last_answer(j)["content"]
     await run(tc.join, w.interaction(w.alice), id=1)
+    edits = [kw for where, kw in w.sent if where == ("edit", message.id)]
+    assert "· 4 players · open for entries" in edits[-1]["content"]  # the announcement kept up to date
+    assert custom_ids(edits[-1]["view"]) == ["fp:tjoin:1"]
 
     for act, options in ((tc.start, {}), (tc.pause, {}), (tc.remove, {"player": w.bob})):
         j = w.interaction(carol)
@@ -63,7 +66,8 @@ async def test_a_swiss_through_discord(world):
     assert len(round1) == 2 and all(p.game_id for p in round1)
     said = "\n".join(posts(w, news))
     assert "🏁 Round 1 of 2 has begun." in said
-    assert (("edit", message.id), {"view": None}) in w.sent  # its Join button gone
+    edits = [kw for where, kw in w.sent if where == ("edit", message.id)]
+    assert "· under way" in edits[-1]["content"] and edits[-1]["view"] is None  # its Join button gone
     for p in round1:
         row = await w.fairy.links.thread_of(p.game_id)
         assert row is not None and int(row.channel_id) == w.channel.id  # the games' threads: beside the news

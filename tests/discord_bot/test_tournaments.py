@@ -23,7 +23,7 @@ async def test_a_tournament_on_a_server(world):
     i = w.interaction(w.alice)
     await run(tc.create, i, game="chess", name="Club *cup*", format="round-robin", days=3)
     made = last_answer(i)["content"]
-    assert "Made #1 **Club \\*cup\\***" in made and "/tournament join 1" in made
+    assert made.startswith("🏆 #1 **Club \\*cup\\***") and "/tournament join 1" in made
     for m in (w.alice, w.bob, carol):
         j = w.interaction(m)
         await run(tc.join, j, id=1)
