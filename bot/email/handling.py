@@ -1,10 +1,11 @@
 """A mail read from the mailbox, acted on: the first line of a reply to a game's mail is a
 move or a command; a mail to the bot's own address is help, a challenge, games, the
 tournaments; a reply to a challenge is accept or decline; a reply to a tournament's mail
-joins or leaves it (the plain address answers ``tournament join ID`` with such a mail). The commands are the shared grammar's (bot/grammar.py), run
-by bot/words/commands_text.py as for every adapter that reads typed text. Bounces count against
-their address; auto-replies and mails that fail the checks (a forged or unknown token, a
-sender who is not the player) get no answer at all, only a line in the log."""
+joins or leaves it (the plain address answers ``tournament join ID`` with such a mail). The
+commands are the shared grammar's (bot/grammar.py), run by bot/words/commands_text.py as for
+every adapter that reads typed text. Bounces count against their address; auto-replies and
+mails that fail the checks (a forged or unknown token, a sender who is not the player) get no
+answer at all, only a line in the log."""
 
 from __future__ import annotations
 
@@ -278,12 +279,7 @@ class Handler:
         mail (whose signed address proves it reached them)."""
         a = self.a
         me = await a.accounts.player_for(mail.sender)
-        if cmd["id"] is None:
-            raise GrammarError(f"tournament {cmd['act']}: which tournament? Give its number "
-                               "(mail tournaments for the list)", GRAMMAR.find("tournament").usage)
-        t = await a.service.tournament(cmd["id"])
-        if not commands_text.visible_tournament(t, me.id, None):
-            raise NotFound(f"there is no tournament #{cmd['id']} here")
+        t = await commands_text.named_tournament(cmd, self.context(me))
         if cmd["act"] == "join" and t.status != "open":
             raise ServiceError(f"{t.name} (#{t.id}) has begun: it takes no more players")
         line = tournament_line(t, texts.PLAIN)

@@ -289,20 +289,29 @@ async def _piece(cmd: Command, ctx: Context) -> Reply:
 FINISHED_LISTED = 5  # the latest events over, after those open and under way
 
 
-def visible_tournament(t, player_id: int, scope: str | None) -> bool:
+def _visible(t, player_id: int, scope: str | None) -> bool:
     """An event made on a Discord server is that server's (seen there, and by its players
     wherever they are); the server owner's own (no scope) are everyone's."""
     return t.scope is None or t.scope == scope or any(p.id == player_id for p in t.entrants)
 
 
-def _visible(t, ctx: Context) -> bool:
-    return visible_tournament(t, ctx.player.id, ctx.scope)
+async def named_tournament(cmd: Command, ctx: Context):
+    """The event ``tournament ACT [ID]`` is about (its ID, else the context's), as the player
+    sees it; else the error that says why not."""
+    tid = cmd["id"] or ctx.tournament_id
+    if tid is None:
+        raise GrammarError(f"tournament {cmd['act']}: which tournament? Give its number "
+                           "(tournaments lists them)", GRAMMAR.find("tournament").usage)
+    t = await ctx.service.tournament(tid)
+    if not _visible(t, ctx.player.id, ctx.scope):
+        raise NotFound(f"there is no tournament #{tid} here")
+    return t
 
 
 @handles("tournaments")
 async def _tournaments(cmd: Command, ctx: Context) -> Reply:
     m = ctx.markup
-    seen = [t for t in await ctx.service.list_tournaments() if _visible(t, ctx)]
+    seen = [t for t in await ctx.service.list_tournaments() if _visible(t, ctx.player.id, ctx.scope)]
     going = [t for t in seen if t.status != "finished"]
     over = [t for t in seen if t.status == "finished"][-FINISHED_LISTED:]
     if not going and not over:
@@ -314,13 +323,9 @@ async def _tournaments(cmd: Command, ctx: Context) -> Reply:
 
 @handles("tournament")
 async def _tournament(cmd: Command, ctx: Context) -> Reply:
-    m, tid = ctx.markup, cmd["id"] or ctx.tournament_id
-    if tid is None:
-        raise GrammarError(f"tournament {cmd['act']}: which tournament? Give its number "
-                           "(tournaments lists them)", GRAMMAR.find("tournament").usage)
-    t = await ctx.service.tournament(tid)
-    if not _visible(t, ctx):
-        raise NotFound(f"there is no tournament #{tid} here")
+    m = ctx.markup
+    t = await named_tournament(cmd, ctx)
+    tid = t.id
     if cmd["act"] == "show":
         return Reply(tournament_text(t, m))
     if cmd["act"] == "join":
