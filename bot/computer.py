@@ -13,7 +13,8 @@ A notice is answered by a task, so the human's command that caused it returns at
 A run that stops mid-think has already had that notice: ``resume()`` (at start) finds
 every game where a computer player is to move, and every challenge waiting for one.
 Hints and reviews (``hint``, ``review``) run in the same worker, with ``computer_cores``
-processes (a setting; default every core but one, so that the event loop keeps one) that
+processes (a setting; default every core but one, so that the event loop keeps one, at most
+``DEFAULT_CORES_MAX``: each holds every game's tables) that
 it keeps warm: a hint is searched by them together (``ai.parallel.think``), a review's
 positions are shared among them, each searched that many times longer on one core: the
 review takes as long as on one core and sees deeper. The computer's own moves think on
@@ -66,6 +67,7 @@ REVIEW_MIN_DEPTH = 2    # plies searched in every reviewed position, however lon
 BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?
 SCORE_CAP = 3000        # mates count as this much in a swing
 RETRY_MAX_SECONDS = 3600  # the longest pause between two tries of a failed turn
+DEFAULT_CORES_MAX = 4   # hint/review processes by default, each ~130 MB of game tables
 PROBE_SECONDS = 60      # the start-up check of the worker process: how long it may take
 
 
@@ -143,10 +145,11 @@ def check_review(view: GameView) -> None:
 # --- the worker's side (module functions: they are pickled by name) --------------------
 
 def cores(settings) -> int:
-    """Processes for a hint or a review: the setting, or every core but one (at least 1)."""
+    """Processes for a hint or a review: the setting, or every core but one, at most
+    ``DEFAULT_CORES_MAX`` (at least 1)."""
     if settings.computer_cores is not None:
         return settings.computer_cores
-    return max(1, (os.cpu_count() or 1) - 1)
+    return max(1, min(DEFAULT_CORES_MAX, (os.cpu_count() or 1) - 1))
 
 
 def _prepare(games, helpers: int = 1) -> None:

@@ -66,7 +66,7 @@ The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; envir
 is tried again after this many seconds (default 30), the pause doubling each time up to an
 hour; after this many failures of one turn (default 3) its opponent is told (bot/computer.py).
 ``computer_cores`` (``FAIRYPOST_COMPUTER_CORES``): processes that search together for a hint
-or a review (default: every core but one, at least 1; 1: in the worker alone); the
+or a review (default: every core but one, at most 4, at least 1; 1: in the worker alone); the
 computer's own moves think on one (bot/computer.py, ai/parallel.py).
 """
 
@@ -122,7 +122,7 @@ class Settings:
     challenge_declined_days: int = 7      # a declined one, this long
     computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
     computer_tell_after: int = 3          # failures of one turn before its opponent is told
-    computer_cores: int | None = None     # processes for a hint or review (None: every core but one)
+    computer_cores: int | None = None     # processes for a hint or review (None: every core but one, at most 4)
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:

@@ -1,5 +1,5 @@
 """Hints and reviews with ``computer_cores`` processes: the setting, its default (every core
-but one), and the worker's searching processes doing the work (seen in /proc)."""
+but one, at most 4), and the worker's searching processes doing the work (seen in /proc)."""
 from __future__ import annotations
 
 import os
@@ -16,7 +16,7 @@ from .test_computer_player import start_game
 
 
 def test_the_default_leaves_one_core_and_the_setting_says_how_many():
-    assert comp.cores(Settings()) == max(1, (os.cpu_count() or 1) - 1)
+    assert comp.cores(Settings()) == max(1, min(4, (os.cpu_count() or 1) - 1))
     assert comp.cores(Settings(computer_cores=3)) == 3
     assert Settings.load(env={"FAIRYPOST_COMPUTER_CORES": "2"}).computer_cores == 2
     with pytest.raises(ConfigError, match="computer_cores must be from 1 to 256, not 0"):
