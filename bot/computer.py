@@ -13,12 +13,12 @@ A notice is answered by a task, so the human's command that caused it returns at
 A run that stops mid-think has already had that notice: ``resume()`` (at start) finds
 every game where a computer player is to move, and every challenge waiting for one.
 Hints and reviews (``hint``, ``review``) run in the same worker, with ``computer_cores``
-processes (a setting; default every core but one, so that the event loop keeps one, at most
-``DEFAULT_CORES_MAX``: each holds every game's tables) that
-it keeps warm: a hint is searched by them together (``ai.parallel.think``), a review's
-positions are shared among them, each searched that many times longer on one core: the
-review takes as long as on one core and sees deeper. The computer's own moves think on
-one core: the worker is one process, and many games' turns wait for it.
+processes that it keeps warm (a setting; default every core but one, so that the event
+loop keeps one, at most ``DEFAULT_CORES_MAX``, as each holds every game's tables): a hint
+is searched by them together (``ai.parallel.think``), a review's positions are shared
+among them, each searched that many times longer on one core: the review takes as long
+as on one core and sees deeper. The computer's own moves think on one core: the worker
+is one process, and many games' turns wait for it.
 
 The computer's turn always comes. A turn that fails (a worker that raises or cannot start,
 a database error) is tried again after ``computer_retry_seconds`` (30), the pause doubling
