@@ -54,7 +54,6 @@ import threading
 import time
 from multiprocessing.connection import wait
 
-
 from . import engine
 from .engine import Thought, iteration_done, root_score
 from .levels import DEFAULT_LEVEL, level as level_of
