@@ -204,6 +204,12 @@ class TournamentTables:
         await self.tx.execute("UPDATE tournament_pairings SET time_left = ? WHERE game_id = ?",
                               (seconds, game_id))
 
+    async def round_of_game(self, game_id: int) -> tuple[int, int] | None:
+        """The (tournament, round) a game is played in; None: no tournament's."""
+        row = await self.tx.fetch_one("SELECT tournament_id, round FROM tournament_pairings WHERE game_id = ?",
+                                      (game_id,))
+        return None if row is None else (row[0], row[1])
+
     async def of_game(self, game_id: int) -> int | None:
         row = await self.tx.fetch_one("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?",
                                       (game_id,))
