@@ -126,10 +126,6 @@ def _results(t: TournamentRow, rows: list[PairingRow]) -> list[pairing.Result]:
     return out
 
 
-def _all_over(rows) -> bool:
-    return all(p.game_id is None or p.status != GameStatus.ACTIVE for p in rows)
-
-
 def _check_rating(value, what: str) -> float | None:
     if value is None:
         return None
@@ -474,12 +470,12 @@ class TournamentOps:
         return t.format == ROUND_ROBIN or t.round >= t.rounds
 
     async def _due(self, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
-        """Whether the event's next step (a round, or its end) is due."""
-        rows = await tables.pairings(t.id)
+        """Whether the event's next step (a round, or its end) is due. One count of the
+        games still going (every sweep asks it of every running event: no pairing is read)."""
         if self._is_last_round(t):
-            return _all_over(rows)
-        return _all_over(p for p in rows if p.round == t.round) or (
-            t.round_deadline is not None and t.round_deadline <= now)
+            return not await tables.games_going(t.id)
+        return (t.round_deadline is not None and t.round_deadline <= now) or \
+            not await tables.games_going(t.id, t.round)
 
     async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
         if not await self._due(tables, t, now):

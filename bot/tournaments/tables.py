@@ -193,6 +193,16 @@ class TournamentTables:
             "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ? ORDER BY p.round, p.board",
             (tournament_id,), into=PairingRow)
 
+    async def games_going(self, tournament_id: int, round: int | None = None) -> int:
+        """How many of the event's games (of one round, if given) are still going."""
+        sql = ("SELECT COUNT(*) FROM tournament_pairings p JOIN games g ON g.id = p.game_id "
+               "WHERE p.tournament_id = ? AND g.status = 'active'")
+        params: tuple = (tournament_id,)
+        if round is not None:
+            sql += " AND p.round = ?"
+            params += (round,)
+        return (await self.tx.fetch_one(sql, params))[0]
+
     async def paused_game(self, game_id: int) -> bool:
         """Whether the game is one of a paused event's (its clock stands still)."""
         row = await self.tx.fetch_one(
