@@ -13,7 +13,8 @@ measured in the same run:
   the tie-breaks) of each event beside one game's view (``service.game``): what a standings
   command or the tournament page costs, in game reads;
 * **the sweep** with the events' 430 games live: with nothing due, and with every game's
-  50% warning due, beside a database with as many ordinary games (no tournament) live.
+  turn due ("your move" and the 50% warning, re-armed as bench/load.py does), beside a
+  database with as many ordinary games (no tournament) live, swept in turns.
 
 ``--quick``: 16 players, 3 rounds, a 6-player double round robin.
 """
@@ -25,6 +26,7 @@ import time
 from datetime import timedelta
 
 from .common import Context, Series, row, run_async, service_settings, settle, time_figure
+from .load import _rearm
 
 NAME = "tournament"
 TITLE = "Tournaments: a 100-player Swiss and a 20-player double round robin (pairing, standings, sweep)"
@@ -174,6 +176,7 @@ async def _swiss(ctx: Context, clock, out: dict, scratch) -> tuple:
     for p in last[: len(last) // 2]:
         await _end(svc, p, _result(rng))
     out["standings"] = await _standings(ctx, svc, t.id, last[-1].game_id)
+    out["sweep"], out["plain_sweep"] = await _sweeps_beside_ordinary(ctx, svc, clock, len(last) - len(last) // 2)
     return svc, t.id
 
 
@@ -202,13 +205,7 @@ async def _round_robin(ctx: Context, clock, out: dict, scratch) -> tuple:
     out["start"] = (start, anchor, len(games))
     ctx.progress(f"round robin: {len(games)} games started in {start.wall[0]:.2f} s")
     # the sweep with every game live, beside as many ordinary games live
-    plain = await _ordinary(ctx, out["plain_clock"], len(games))
-    try:
-        reps = ctx.size(7, 3)
-        out["sweep"] = await _sweeps(svc, clock, reps)
-        out["plain_sweep"] = await _sweeps(plain, out["plain_clock"], reps)
-    finally:
-        await plain.close()
+    out["sweep"], out["plain_sweep"] = await _sweeps_beside_ordinary(ctx, svc, clock, len(games))
     for p in games[: len(games) // 2]:  # half of them over: standings with results and games going on
         await _end(svc, p, _result(rng))
     out["standings"] = await _standings(ctx, svc, t.id, games[-1].game_id)
@@ -231,22 +228,37 @@ async def _standings(ctx: Context, svc, tid: int, game_id: int) -> tuple[Series,
     return ours, anchor
 
 
-async def _sweeps(svc, clock, reps: int) -> tuple[Series, Series, int]:
-    """The sweep with nothing due, then with every live game's 50% warning due (the clock
-    moved on 1.6 days; moved back after, the reminders re-armed by a new turn each)."""
-    idle, due = Series(), Series()
-    await svc.sweep()
-    for _ in range(reps):
-        settle()
-        c, w = time.process_time(), time.perf_counter()
-        await svc.sweep()
-        idle.add(time.perf_counter() - w, time.process_time() - c)
-    clock.advance(timedelta(days=1, hours=15))
-    settle()
-    c, w = time.process_time(), time.perf_counter()
-    report = await svc.sweep()
-    due.add(time.perf_counter() - w, time.process_time() - c)
-    return idle, due, report.reminders
+async def _sweeps_beside_ordinary(ctx: Context, svc, clock, live: int):
+    """The event's database and one with ``live`` ordinary games live, swept in turns: with
+    nothing due, and with every live game's turn re-armed 60% gone ("your move" and the 50%
+    warning due, as bench/load.py does). ((idle, due, sent) each)."""
+    from bot.timekeeping.clock import ManualClock, to_ts
+    plain_clock = ManualClock(clock.now())
+    plain = await _ordinary(ctx, plain_clock, live)
+    try:
+        out = []
+        for s in (svc, plain):
+            await s.sweep()  # the notices made so far, out of the way
+            async with s.store.read() as tx:
+                ids = [r[0] for r in await tx.fetch_all("SELECT id FROM games WHERE status = 'active'")]
+            out.append((s, ids, Series(), Series(), [0]))
+        for _ in range(ctx.size(7, 3)):
+            for s, _ids, idle, _due, _sent in out:
+                settle()
+                c, w = time.process_time(), time.perf_counter()
+                await s.sweep()
+                idle.add(time.perf_counter() - w, time.process_time() - c)
+        for _ in range(ctx.size(3, 1)):
+            for s, ids, _idle, due, sent in out:
+                await _rearm(s, ids, to_ts(s.clock.now()))
+                settle()
+                c, w = time.process_time(), time.perf_counter()
+                report = await s.sweep()
+                due.add(time.perf_counter() - w, time.process_time() - c)
+                sent[0] += report.reminders
+        return [(idle, due, sent[0]) for _s, _ids, idle, due, sent in out]
+    finally:
+        await plain.close()
 
 
 async def _ordinary(ctx: Context, clock, games: int):
@@ -267,13 +279,12 @@ async def _run(ctx: Context) -> dict:
     from bot.timekeeping.clock import ManualClock
     rows, skipped, notes = [], [], []
     start = datetime(2026, 3, 2, 12, tzinfo=UTC)
-    sw, rr = {}, {"plain_clock": ManualClock(start)}
+    sw, rr = {}, {}
     scratch = await _open(ctx, "scratch", ManualClock(start))  # the games made alone
     scratch.people = await _people(scratch, 120, "x")
     swiss_svc = rr_svc = None
     try:
         swiss_svc, _ = await _swiss(ctx, ManualClock(start), sw, scratch)
-        swiss_clock = swiss_svc.clock
         rr_svc, _, rr_games = await _round_robin(ctx, ManualClock(start), rr, scratch)
         n, rounds = ctx.size((100, 7), (16, 3))
         ours, anchor = sw["pair"]
@@ -294,13 +305,17 @@ async def _run(ctx: Context) -> dict:
         (idle, due, sent), (p_idle, p_due, p_sent) = rr["sweep"], rr["plain_sweep"]
         rows.append(row(f"sweep, nothing due, the round robin's {rr_games} games live", "ms", time_figure(idle),
                         time_figure(p_idle), anchor_name=f"{rr_games} ordinary games live"))
-        rows.append(row(f"sweep, all {rr_games} games' 50% warning due", "ms", time_figure(due),
+        rows.append(row(f"sweep, all {rr_games} games' turn due (your move, 50%)", "ms", time_figure(due),
                         time_figure(p_due), anchor_name=f"{rr_games} ordinary games due",
                         reminders=sent, anchor_reminders=p_sent))
-        notes.append(f"the due sweep sent {sent} warnings (the ordinary games' {p_sent})")
-        idle, due, sent = await _sweeps(swiss_svc, swiss_clock, ctx.size(7, 3))
-        rows.append(row(f"sweep, nothing due, the Swiss's last round live ({n // 2} games)", "ms",
-                        time_figure(idle), None))
+        notes.append(f"the due sweeps sent {sent} reminders (the ordinary games' {p_sent})")
+        (idle, due, sent), (p_idle, p_due, p_sent) = sw["sweep"], sw["plain_sweep"]
+        live = (n // 2) - (n // 2) // 2
+        rows.append(row(f"sweep, nothing due, the Swiss ({live} of its last round's games live)", "ms",
+                        time_figure(idle), time_figure(p_idle), anchor_name=f"{live} ordinary games live"))
+        rows.append(row(f"sweep, those {live} games' turn due", "ms", time_figure(due),
+                        time_figure(p_due), anchor_name=f"{live} ordinary games due", reminders=sent,
+                        anchor_reminders=p_sent))
     finally:
         for s in (swiss_svc, rr_svc, scratch):
             if s is not None:
