@@ -163,13 +163,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     pieces = {sq.lower(): as_piece(p, game) for sq, p in (pieces or {}).items()}
     lay = make_layout(files, ranks, square=square, flip=flip, hands=hands is not None,
                       holes=holes, banner=bool(banner))
-    img = Image.new("RGBA", (lay.width, lay.height), palette.BACKGROUND + (255,))
-    draw_squares(img, lay)
-    for squares, colour in _zones(zones):
-        if _is_rgb(colour):
-            tint_squares(img, lay, squares, colour)
-        else:
-            draw_squares(img, lay, squares, *colour)
+    img = empty_board(lay, zones)
     mark_last_move(img, lay, last_move)
     mark_captured(img, lay, captured)
     mark_selected(img, lay, selected)
@@ -189,6 +183,18 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     if banner:
         draw_banner(img, lay, banner)
     return img.convert("RGB")
+
+
+def empty_board(lay: Layout, zones: Iterable[Any] = ()) -> Image.Image:
+    """The squares in the margins' colour, the zones tinted (see draw_board): RGBA."""
+    img = Image.new("RGBA", (lay.width, lay.height), palette.BACKGROUND + (255,))
+    draw_squares(img, lay)
+    for squares, colour in _zones(zones):
+        if _is_rgb(colour):
+            tint_squares(img, lay, squares, colour)
+        else:
+            draw_squares(img, lay, squares, *colour)
+    return img
 
 
 def to_png(img: Image.Image, limit: int = 1_000_000) -> bytes:
@@ -333,8 +339,12 @@ def _box(xa: int, ya: int, xb: int, yb: int) -> tuple[int, int, int, int]:
 def mark_last_move_edges(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
     """A frame inside every square of the last move (captures too), over the
     pieces: the wash alone does not show on a castle's tint, nor on a phone."""
-    _frame(img, lay, squares, palette.LAST_MOVE_EDGE, max(2, round(lay.square * 0.05)),
+    _frame(img, lay, squares, palette.LAST_MOVE_EDGE, last_move_edge_width(lay.square),
            inset=last_move_inset(lay.square))
+
+
+def last_move_edge_width(square: int) -> int:
+    return max(2, round(square * 0.05))
 
 
 def mark_check_frames(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
@@ -487,12 +497,16 @@ def _cross_mark(size: int) -> Image.Image:
     return img
 
 
+# The check's glow: red strongest at the centre (this alpha), gone where the gradient is
+# GLOW_FADE (0 at the centre, 255 at the middle of the square's edge).
+GLOW_PEAK = 235
+GLOW_FADE = 180
+
+
 @lru_cache(maxsize=16)
 def _glow(size: int) -> Image.Image:
     g = Image.radial_gradient("L").resize((size, size), Image.Resampling.BILINEAR)
-    # radial_gradient is 0 at the centre and grows outwards; we want red strongest
-    # at the centre and fading out before the square's edge.
-    alpha = g.point(lambda v: max(0, min(255, int((1 - v / 180) * 235))))
+    alpha = g.point(lambda v: max(0, min(255, int((1 - v / GLOW_FADE) * GLOW_PEAK))))
     r, gg, b, _ = palette.CHECK
     img = Image.new("RGBA", (size, size), (r, gg, b, 0))
     img.putalpha(alpha)
