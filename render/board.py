@@ -498,7 +498,7 @@ def _cross_mark(size: int) -> Image.Image:
 
 
 # The check's glow: red strongest at the centre (this alpha), gone where the gradient is
-# GLOW_FADE (0 at the centre, 255 at the middle of the square's edge).
+# GLOW_FADE (Image.radial_gradient: 0 at the centre, 255 at the corners).
 GLOW_PEAK = 235
 GLOW_FADE = 180
 

@@ -16,6 +16,7 @@ board.py; so the browser's board looks like the server's picture of the same pos
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image
@@ -162,7 +163,7 @@ def mark_style(square: int) -> dict:
         "lastInset": board.last_move_inset(s),
         "selected": _css(palette.SELECTED),
         "check": _css(palette.CHECK), "checkPeak": round(board.GLOW_PEAK / 255, 3),
-        "checkReach": round(board.GLOW_FADE / 255 / 2 * s, 1),
+        "checkReach": round(board.GLOW_FADE / 255 * math.sqrt(2) / 2 * s, 1),
         "checkEdge": _css(palette.CHECK_EDGE), "edgeWidth": board.edge_width(s),
         "checkerCorner": board.checker_corner(s),
         "destination": _css(palette.DESTINATION), "dotRadius": round(board.DOT_RADIUS * s, 1),
