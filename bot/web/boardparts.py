@@ -3,7 +3,8 @@
 Routes (added to the app by ``add_routes``):
 
     GET  /board/<game>/face.png     ?flip=0|1&v=VERSION   the empty board (render.parts.face_image)
-    GET  /board/<game>/pieces.png   ?v=VERSION            every figure of the game (a sprite sheet)
+    GET  /board/<game>/pieces.webp  ?v=VERSION            every figure of the game (a sprite sheet,
+                                                          lossless WebP: half a PNG's bytes)
     GET  <base>/board.json          ?ply&line&flip   position.json's answer, and under "board"
                                     where the page puts the figures, hand counts and marks,
                                     the two pictures' addresses and the marks' colours and sizes
@@ -37,7 +38,7 @@ class Parts:
 def add_routes(app: web.Application, square: int) -> None:
     app[PARTS] = Parts(square)
     app.router.add_get("/board/{game}/face.png", face_handler)
-    app.router.add_get("/board/{game}/pieces.png", sheet_handler)
+    app.router.add_get("/board/{game}/pieces.webp", sheet_handler)
     app.router.add_get("/g/{id}/{token}/board.json", board_json_handler)
 
 
@@ -48,9 +49,13 @@ def face_png(game: str, flip: bool, square: int) -> bytes:
     return _small_png(parts.face_image(game, flip, square))
 
 
-def sheet_png(game: str, square: int) -> bytes:
+def sheet_webp(game: str, square: int) -> bytes:
+    import io
+
     from render import parts
-    return _small_png(parts.sprite_sheet(game, square)[0])
+    buf = io.BytesIO()
+    parts.sprite_sheet(game, square)[0].save(buf, "WEBP", lossless=True, quality=100, method=6)
+    return buf.getvalue()
 
 
 def _small_png(img) -> bytes:
@@ -90,7 +95,7 @@ async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
     """The picture ``key`` names (("face", game, flip) or ("sheet", game)) and its version."""
     from .server import WORKERS, _client
     parts = request.app[PARTS]
-    fn, args = (face_png, key[1:]) if key[0] == "face" else (sheet_png, key[1:])
+    fn, args = (face_png, key[1:]) if key[0] == "face" else (sheet_webp, key[1:])
 
     async def paint():
         return await request.app[WORKERS].run(_client(request), SHARED_LANE, fn, *args,
@@ -105,11 +110,11 @@ async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
     return png, version
 
 
-def _png(png: bytes, version: str, request: web.Request) -> web.Response:
+def _picture_response(body: bytes, version: str, request: web.Request, kind: str) -> web.Response:
     # the address with this picture's version shows it for good; any other: look again
     cache = ("public, max-age=31536000, immutable" if request.query.get("v") == version
              else "no-cache")
-    return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
+    return web.Response(body=body, content_type=kind, headers={"Cache-Control": cache})
 
 
 def _flip(request: web.Request) -> bool:
@@ -118,12 +123,12 @@ def _flip(request: web.Request) -> bool:
 
 async def face_handler(request: web.Request) -> web.Response:
     png, version = await _picture(request, ("face", _known(request), _flip(request)))
-    return _png(png, version, request)
+    return _picture_response(png, version, request, "image/png")
 
 
 async def sheet_handler(request: web.Request) -> web.Response:
-    png, version = await _picture(request, ("sheet", _known(request)))
-    return _png(png, version, request)
+    webp, version = await _picture(request, ("sheet", _known(request)))
+    return _picture_response(webp, version, request, "image/webp")
 
 
 async def board_json_handler(request: web.Request) -> web.Response:
@@ -137,5 +142,7 @@ async def board_json_handler(request: web.Request) -> web.Response:
     _, face = await _picture(request, ("face", view.game, flip))
     _, sheet = await _picture(request, ("sheet", view.game))
     got["board"]["face"] = f"/board/{view.game}/face.png?flip={int(flip)}&v={face}"
-    got["board"]["sheet"] = f"/board/{view.game}/pieces.png?v={sheet}"
-    return _json({"ply": ply, **got})
+    got["board"]["sheet"] = f"/board/{view.game}/pieces.webp?v={sheet}"
+    response = _json({"ply": ply, **got})
+    response.enable_compression()   # the squares' boxes and the figures' places repeat: ~1/5
+    return response

@@ -66,6 +66,7 @@
   }
   function reconcile(now, force) {
     const old = game; game = now;
+    if (!force && now.version === old.version) return;   // already shown (a move's own answer)
     const samePrefix = ply <= game.ply &&
       old.moves.slice(0, ply).every((m, i) => game.moves[i] && game.moves[i].lan === m.lan);
     const atEnd = ply === old.ply && !line.length;
