@@ -54,7 +54,7 @@ def sheet_webp(game: str, square: int) -> bytes:
 
     from render import parts
     buf = io.BytesIO()
-    parts.sprite_sheet(game, square)[0].save(buf, "WEBP", lossless=True, quality=100, method=6)
+    parts.sprite_sheet(game, square)[0].save(buf, "WEBP", lossless=True, quality=100, method=4)
     return buf.getvalue()
 
 
