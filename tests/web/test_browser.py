@@ -106,6 +106,12 @@ async def test_step_through_the_game_and_see_move_marks(svc, client, page):
     await until(page, "document.querySelectorAll('#squares button.target').length === 2")
     assert sorted(await page.locator("#squares button.target").evaluate_all(
         "bs => bs.map(b => b.dataset.square)")) == ["f6", "h6"]
+    # drawn over the board: the chosen square washed, a dot on each target a third of a
+    # square across and more (render/README "Marks"), the last move's two squares framed
+    dots = await page.locator("#figures circle").evaluate_all("cs => cs.map(c => +c.getAttribute('r'))")
+    assert len(dots) == 2 and all(2 * r >= 56 / 3 for r in dots)
+    frames = await page.locator("#figures rect[stroke]").count()
+    assert frames == 2
     assert not_blank(await board_shot(page))
     # browser shortcuts with a modifier are left to the browser
     await page.keyboard.press("Alt+ArrowLeft")
@@ -435,3 +441,17 @@ async def test_one_board_download_per_view_then_a_few_kilobytes_a_step(svc, clie
         print(f"\nGigachess II page: first view {first} B (empty board {faces[0]} B, figures "
               f"{sheets[0]} B); a replay step {step[0]} B; a move {moved} B; "
               f"the view again {net.total()} B")
+
+
+async def test_without_its_script_the_page_shows_the_servers_picture(svc, client, browser):
+    view = await new_game(svc, "superchess", ["d1d3(NE)"])
+    ctx = await browser.new_context(java_script_enabled=False)
+    pg = await ctx.new_page()
+    got = []
+    pg.on("response", lambda r: got.append((r.url, r.status)) if "board.png" in r.url else None)
+    await pg.goto(url(client, view.id))
+    img = pg.locator('img[alt="the board"]')
+    await img.wait_for()
+    assert await img.evaluate("i => i.complete && i.naturalWidth") == 600
+    assert [s for _, s in got] == [200] and f"v={view.version}&ply=1" in got[0][0]
+    await ctx.close()
