@@ -265,8 +265,11 @@
   }
   function said(got) {
     $("play-error").textContent = got.error || "";
-    if (got.state) { game = got.state; ply = game.ply; line = []; clearSel(); show(); }
-    else recover({});
+    if (!got.state) return recover({});
+    // the live update may have brought (and shown) this state already: not fetched twice
+    const shown = got.state.version === game.version && ply === game.ply && !line.length;
+    game = got.state; ply = game.ply; line = []; clearSel();
+    if (shown) { if (pos) drawSquares(); } else show();
   }
   async function sendMove(text) { said(await post("move", { text, ply: game.ply })); }
   async function act(action) {
