@@ -30,6 +30,7 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     ladder   each level's nodes, depth and time per game and whether the ladder holds; self-play
              between adjacent levels, and the top level against a random and a greedy mover
     strength chess level 5 against sunfish (PyPI) at equal time per move, 20 games
+    jocly    Gigachess II level 5 against Jocly's AI (npm, installed at run time), 10 games
     replay   an animated GIF of a 300-ply Gigachess II game: its size and time
     reads    a cold read of a 300-ply Gigachess II game; the event loop while 20 players spam reads
     web      the web page of a 300-ply Gigachess II game over HTTP on 127.0.0.1
@@ -42,4 +43,4 @@ never as a failure: the benchmark still runs and writes its own figures.
 """
 
 BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
-              "ladder", "strength", "replay", "reads", "web", "webflood", "scale")
+              "ladder", "strength", "jocly", "replay", "reads", "web", "webflood", "scale")
