@@ -236,6 +236,27 @@ def play_game(jocly: Jocly, opening, ours_white: bool, seconds: float, plies: in
             "our_seconds_per_move": mean["ours"], "jocly_seconds_per_move": mean["jocly"]}
 
 
+def record(jocly: Jocly, lines: list[list[str]]) -> dict:
+    """Jocly's start and its legal moves before each ply of these lines (and after the
+    last): data for tests/bench, which checks the translation and fairypost's rules
+    against them without node or the network."""
+    out = {"jocly": JOCLY_PACKAGE, "game": JOCLY_GAME, "lines": []}
+    for line in lines:
+        reply = jocly.ask(cmd="new", game=JOCLY_GAME)
+        out.setdefault("start_pieces", reply["pieces"])
+        plies = []
+        for lan in line:
+            plies.append({"jocly_moves": [{k: m[k] for k in ("f", "t", "pr")} for m in reply["moves"]],
+                          "played": lan})
+            reply = jocly.ask(cmd="play", move=to_jocly(lan))
+            if "error" in reply:
+                raise RuntimeError(f"Jocly refuses {lan}: {reply['error']}")
+        plies.append({"jocly_moves": [{k: m[k] for k in ("f", "t", "pr")} for m in reply["moves"]],
+                      "finished": reply.get("finished", False)})
+        out["lines"].append(plies)
+    return out
+
+
 def match(jocly_dir: Path, games: int, seconds: float, plies: int, progress=print) -> list[dict]:
     import ai
     ai.prepare(GAME)
@@ -323,11 +344,23 @@ def main(argv=None) -> int:
     ap.add_argument("--jocly-dir", default=os.environ.get("FAIRYPOST_JOCLY_DIR"),
                     help="a folder where npm installed jocly already (default: a fresh temporary install)")
     ap.add_argument("--json", metavar="PATH", help="write the game records there")
+    ap.add_argument("--record", metavar="PATH", help="play no match: write Jocly's legal moves along "
+                    "the --line lines there (test data)")
+    ap.add_argument("--line", action="append", default=[], help="moves in LAN, space-separated")
     args = ap.parse_args(argv)
     why = jocly_unavailable(args.jocly_dir)
     if why:
         print(why, file=sys.stderr)
         return 2
+    if args.record:
+        def rec(folder, _install_seconds):
+            jocly = Jocly(folder)
+            try:
+                return record(jocly, [line.split() for line in args.line])
+            finally:
+                jocly.close()
+        Path(args.record).write_text(json.dumps(_with_jocly(args.jocly_dir, rec), separators=(",", ":")) + "\n")
+        return 0
 
     def play(folder, install_seconds):
         if install_seconds is not None:
