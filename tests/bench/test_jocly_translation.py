@@ -3,8 +3,12 @@
 data/jocly_gigachess2.json was recorded with ``python -m bench.jocly --record`` (Jocly
 0.9.13 through bench/jocly_driver.js): Jocly's start position and its legal moves before
 each ply of a line holding an en passant capture (g9h10), a promotion (k13j14=Q) and both
-Kings' jumps (h13h11, h2g4). No node, no network here: the translation and fairypost's
-rules are checked against what Jocly said.
+Kings' jumps (h13h11, h2g4), and 36 plies of a random game (bench/jocly.py's checks
+found it) where the two rules part: Jocly lets the White King jump h2-j2 past an attacked
+i2 (its tables let a (2,0) jump pass a diagonal neighbour, i1 or i3, for White only);
+fairypost's rules, as the rules contract says, require the one square between to be safe.
+No node, no network here: the translation and fairypost's rules are checked against what
+Jocly said.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ import rules
 from bench.jocly import (GAME, PIECES, board_difference, move_difference, to_jocly, to_lan)
 
 DATA = json.loads((Path(__file__).parent / "data" / "jocly_gigachess2.json").read_text())
-LINE = DATA["lines"][0]
+LINE, PARTING = DATA["lines"]
 
 
 def test_the_start_positions_are_the_same():
@@ -40,6 +44,19 @@ def test_both_rules_give_the_same_moves_along_the_line():
             assert ply["played"] in {to_lan(m) for m in ply["jocly_moves"]}
             pos = pos.play(ply["played"])
     assert pos.line()[-5:] == ["k13j14=Q", "h13h11", "h2g4", "l13k11", "g4h5"]
+
+
+def test_the_rules_part_only_where_jocly_reads_the_kings_jump_otherwise():
+    pos = rules.start(GAME)
+    for i, ply in enumerate(PARTING[:-1]):
+        assert move_difference(ply["jocly_moves"], pos) == ([], []), f"ply {i}"
+        pos = pos.play(ply["played"])
+    assert move_difference(PARTING[-1]["jocly_moves"], pos) == (["h2j2"], [])
+    g = pos.game.geometry
+    assert pos.piece_at("i5").key == "D" and pos.is_attacked(g.parse_square("i2"), 1)
+    assert not pos.is_attacked(g.parse_square("j2"), 1)
+    with pytest.raises(rules.IllegalMoveError):
+        pos.play("h2j2")
 
 
 def test_the_line_has_the_special_moves():
