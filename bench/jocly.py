@@ -279,16 +279,7 @@ def match(jocly_dir: Path, games: int, seconds: float, plies: int, progress=prin
 
 
 def match_summary(results: list[dict]) -> dict:
-    s = summary(results)
-    done = [g for g in results if "score" in g]
-
-    def mean(key):
-        xs = [g[key] for g in done if g.get(key) is not None]
-        return sum(xs) / len(xs) if xs else None
-    s.update(our_seconds_per_move=mean("our_seconds_per_move"),
-             jocly_seconds_per_move=mean("jocly_seconds_per_move"),
-             disagreements=[d for g in results for d in g["disagreements"]])
-    return s
+    return {**summary(results), "disagreements": [d for g in results for d in g["disagreements"]]}
 
 
 def _describe(s: dict, seconds: float) -> str:
