@@ -5,8 +5,11 @@ program that plays Gigachess II. The benchmark installs it with npm into a tempo
 folder at run time (it is never part of fairypost) and drives it through
 ``bench/jocly_driver.js``, a node process speaking JSON lines. Both sides get the same
 wall time per move (full: 1 s, quick: 0.2 s; ``--seconds``): fairypost's level 5 as its
-budget, Jocly's UCT search as its ``maxDuration`` (its levels differ only in their
-budgets, so this is its own AI at that time).
+budget; Jocly's UCT search (its levels differ only in their budgets, so this is its own
+AI) as its ``maxDuration``, set move by move to what makes Jocly's mean wall time a move
+so far (asked from here, through the driver) equal to fairypost's in the same game, never
+above the budget: Jocly overruns its ``maxDuration`` and fairypost's level 5 stops early
+(no new iteration past 45 % of the budget).
 
 Every move of both sides is checked by both rules: before each ply the two legal move
 lists are compared (any difference is reported, with the position), and a move the other
@@ -39,7 +42,7 @@ import time
 from pathlib import Path
 
 from .common import Context, goal, row
-from .strength import ADJUDICATE_CP, summary
+from .strength import ADJUDICATE_CP, equal_time, summary
 
 NAME = "jocly"
 TITLE = "Gigachess II: level 5 against Jocly's AI at equal time per move"
@@ -180,6 +183,7 @@ def play_game(jocly: Jocly, opening, ours_white: bool, seconds: float, plies: in
         return {**rec, "error": f"the start positions differ: {diff}"}
     jocly_moves, jocly_result = reply["moves"], None
     times = {"ours": [], "jocly": []}
+    asked = 0.0   # the maxDurations Jocly was given, summed
     depths = []
     while pos.outcome() is None and jocly_result is None and len(rec["moves"]) < plies:
         ply = len(rec["moves"])
@@ -197,7 +201,10 @@ def play_game(jocly: Jocly, opening, ours_white: bool, seconds: float, plies: in
             times["ours"].append(time.perf_counter() - t0)
             depths.append(t.depth)
         else:
-            got = jocly.ask(cmd="think", seconds=seconds)
+            limit = equal_time(seconds, sum(times["ours"]) / len(times["ours"]) if times["ours"] else None,
+                               sum(times["jocly"]) / asked if asked else 1.0, floor=0.05)
+            asked += limit
+            got = jocly.ask(cmd="think", seconds=limit)
             if "error" in got:
                 return {**rec, "error": f"Jocly's AI failed at ply {ply}: {got['error']}"}
             lan, who = to_lan(got["move"]), "Jocly"

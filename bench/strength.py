@@ -69,12 +69,12 @@ def sunfish_limit(seconds: float):
     return chess.engine.Limit(white_clock=clock, black_clock=clock, white_inc=inc, black_inc=inc)
 
 
-def equal_time(budget: float, our_mean: float | None, overrun: float) -> float:
-    """sunfish's hard limit for its next move: what makes its mean time a move our mean
+def equal_time(budget: float, our_mean: float | None, overrun: float, floor: float = 0.2) -> float:
+    """The opponent's limit for its next move: what makes its mean time a move our mean
     (the budget before our first move), given how much it overran its limits so far
-    (its time over the limits asked); between 0.2 s (its floor) and the budget."""
+    (its time over the limits asked); between `floor` (sunfish's: 0.2 s) and the budget."""
     target = budget if our_mean is None else our_mean
-    return max(0.2, min(budget, target / max(overrun, 1e-3)))
+    return max(floor, min(budget, target / max(overrun, 1e-3)))
 
 
 def _uci(lan: str) -> str:
