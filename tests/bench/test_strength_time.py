@@ -19,5 +19,5 @@ def test_sunfish_is_asked_what_makes_its_time_ours(our_mean, overrun, limit):
 
 
 def test_the_floor_is_the_opponents():
-    assert equal_time(1.0, 0.1, 3.0, floor=0.05) == pytest.approx(0.1 / 3)
+    assert equal_time(1.0, 0.3, 3.0, floor=0.05) == pytest.approx(0.1)
     assert equal_time(1.0, 0.1, 30.0, floor=0.05) == 0.05
