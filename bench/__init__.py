@@ -1,6 +1,7 @@
 """Benchmarks: how fast the engine, the images and a whole move are, beside the anchors.
 
-    python -m bench                 every benchmark, full size (12-20 minutes on a shared 2-core machine)
+    python -m bench                 every benchmark, full size (12-20 minutes on a shared 2-core machine,
+                                    and half an hour each for the strength and jocly matches)
     python -m bench perft legal     some of them
     python -m bench --quick         small sizes: a first look, and what the smoke test runs
     python -m bench --list          the names

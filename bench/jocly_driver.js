@@ -65,6 +65,7 @@ function pieces() {
 
 const commands = {
     async new(req) {
+        if (match) await match.destroy();
         match = await Jocly.createMatch(req.game || "giga-chessII");
         const config = await match.getConfig();
         levelTemplate = config.model.levels.find(l => l.isDefault) || config.model.levels[0];
