@@ -22,6 +22,7 @@ PAGE = Template("""<!doctype html>
 <section id="board-wrap"><div id="board-box">
 <img id="board" alt="" width="$width" height="$height">
 <div id="squares" role="group" aria-label="the board: a button per square"></div></div>
+<noscript><img src="$fallback" alt="the board" width="$width" height="$height"></noscript>
 <div id="choices" hidden></div><div id="drops"></div></section>
 <aside>
 $play
@@ -127,5 +128,7 @@ def render_page(view, base: str, size: tuple[int, int], *, role: str = "", scrip
         play=Template(PLAY).substitute(side=escape(sides[0 if role == "w" else 1])) if role else "",
         hint=escape(PLAY_HINT if role else WATCH_HINT),
         script=escape(script), style=escape(style), icon=escape(icon),
+        # without the script (which draws the board itself): the server's picture
+        fallback=escape(f"{base}/board.png?v={view.version}&ply={view.ply}&flip={int(role == 'b')}"),
         # inside <script>: "</" and "<!--" must not appear, so "<" is written as \u003c
         data=data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

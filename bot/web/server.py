@@ -22,6 +22,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
     POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
     GET  /static/...            the page's script, style and icon (versioned addresses)
+    GET  <base>/board.json, /board/<game>/...   the board the page draws itself (boardparts)
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from aiohttp import web
 import render
 from bot.errors import NotFound, RateLimited, ServiceError
 
-from . import analysis, page, tokens, work
+from . import analysis, boardparts, page, tokens, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Workers
@@ -107,6 +108,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app.router.add_get("/g/{id}/{token}/events", events_handler)
     app.router.add_post("/g/{id}/{token}/move", move_handler)
     app.router.add_post("/g/{id}/{token}/action", action_handler)
+    boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
     return app
 
