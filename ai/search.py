@@ -39,15 +39,6 @@ NO_NODE_LIMIT = 1 << 62
 _first = itemgetter(0)
 
 
-def _is_killer(m, killers) -> bool:
-    """Whether m is one of the killers (move keys), looking at the key only on a match of
-    the target square."""
-    for k in killers:
-        if k[2] == m.to and k == move_key(m):
-            return True
-    return False
-
-
 class Timeout(Exception):
     """The deadline passed (or the node budget is spent): the search unwinds and the last
     complete answer stands."""
@@ -173,22 +164,8 @@ class Searcher:
     def order(self, moves, tt_move, ply):
         """Moves best first: the hash move, captures by what they take (most valuable
         victims, then least valuable attackers), promotions, killers, then by history."""
-        killers = self.killers.get(ply, ())
-        history = self.history
-        values, board = self.values, self.pos.board
-        scored = []
-        for m in moves:
-            if m.captures or m.new is not m.piece:
-                g = capture_gain(board, values, m)
-            else:
-                g = 0
-            if g > 0:
-                s = 1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16
-            elif killers and _is_killer(m, killers):
-                s = 500_000
-            else:
-                s = history.get((m.piece, m.to), 0)
-            scored.append((s, m))
+        taking, quiet = self._split(moves)
+        scored = taking + self._quiet_scores(quiet, ply)
         if tt_move is not None:
             for i, (_s, m) in enumerate(scored):
                 if m.to == tt_move[2] and move_key(m) == tt_move:
@@ -196,6 +173,31 @@ class Searcher:
                     break
         scored.sort(key=_first, reverse=True)
         return [m for _s, m in scored]
+
+    def _split(self, moves):
+        """([(score, move)] of the moves that gain something (captures, promotions), best
+        first; [the others]), each in generation order."""
+        values, board = self.values, self.pos.board
+        taking, quiet = [], []
+        for m in moves:
+            if m.captures or m.new is not m.piece:
+                g = capture_gain(board, values, m)
+                if g > 0:
+                    taking.append((1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16, m))
+                    continue
+            quiet.append(m)
+        taking.sort(key=_first, reverse=True)
+        return taking, quiet
+
+    def _quiet_scores(self, moves, ply):
+        """[(score, move)]: killers first, then by history (unsorted)."""
+        killers = self.killers.get(ply)
+        hget = self.history.get
+        if not killers:
+            return [(hget((m.piece, m.to), 0), m) for m in moves]
+        tos = {k[2] for k in killers}
+        return [(500_000 if m.to in tos and move_key(m) in killers else hget((m.piece, m.to), 0), m)
+                for m in moves]
 
     def hash_move(self, key):
         """The remembered best move (a move_key) as a legal move of this position, or None;
@@ -211,17 +213,46 @@ class Searcher:
         return None
 
     def ordered(self, tt_move, ply):
-        """The legal moves of the node in search order, made lazily: the hash move first,
-        and the rest generated and ordered only if it did not cut off."""
+        """The legal moves of the node in search order, made lazily: the hash move first;
+        then, only if it did not cut off, the pseudo-legal moves generated, the gaining
+        ones ordered and tried first, the quiet ones scored and sorted only if none of
+        those cut off; each move tested for legality only when its turn comes."""
+        pos = self.pos
         first = self.hash_move(tt_move) if tt_move is not None else None
         if first is not None:
             yield first
-        moves = self.pos.legal_moves()
-        if first is None:
-            yield from self.order(moves, tt_move, ply)
+        if pos.setup is not None:   # set-up actions: every one legal
+            moves = self.order(pos.legal_moves(), None, ply)
+            yield from (m for m in moves if m is not first)
             return
-        for m in self.order(moves, None, ply):
-            if m is not first and not (m.to == first.to and move_key(m) == tt_move):
+        taking, quiet = self._split(pos._pseudo_list())
+        is_legal = pos.is_legal
+        if first is None and tt_move is not None:   # a drop or a castling: not a piece's move
+            to = tt_move[2]
+            for m in (m for _s, m in taking) if tt_move[4] else quiet:
+                if m.to == to and move_key(m) == tt_move:
+                    if is_legal(m):
+                        first = m
+                        yield m
+                    break
+        if first is None:
+            for _s, m in taking:
+                if is_legal(m):
+                    yield m
+            scored = self._quiet_scores(quiet, ply)
+            scored.sort(key=_first, reverse=True)
+            for _s, m in scored:
+                if is_legal(m):
+                    yield m
+            return
+        to = first.to
+        for _s, m in taking:
+            if m is not first and not (m.to == to and move_key(m) == tt_move) and is_legal(m):
+                yield m
+        scored = self._quiet_scores(quiet, ply)
+        scored.sort(key=_first, reverse=True)
+        for _s, m in scored:
+            if m is not first and not (m.to == to and move_key(m) == tt_move) and is_legal(m):
                 yield m
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, null: bool = True) -> int:
