@@ -95,6 +95,16 @@ def expand(game, board, sq, k, to, captures, ep=False, clear=None) -> list:
     return [Move(NORMAL, sq, to, k, k, captures, clear, ep=ep)]
 
 
+def take_spanning(game, board, sq, k, t, q) -> tuple:
+    """The moves of the kind k from sq taking q on t, q a piece standing on several
+    squares (a Wall): what expand gives, made once per squares taken and shared."""
+    key = ("span", k, sq, t, q.hook.linked(board, t, q))
+    got = game.hook_moves.get(key)
+    if got is None:
+        got = game.hook_moves[key] = tuple(expand(game, board, sq, k, t, (t,)))
+    return got
+
+
 def touch_mask(m, royal_bit: int) -> int:
     """The bits of the squares a move empties or fills; and royal_bit for a royal's move,
     the next bit (``royal_bit << 1``) for a move that leaves more than one square empty
@@ -174,7 +184,7 @@ def piece_moves(pos, out: list, sq: int, k, plan: Plan) -> None:
                         continue
                     if taking and q.color != color:
                         if q.hook is not None and q.hook.span > 1:
-                            out += expand(pos.game, board, sq, k, t, (t,))
+                            out += take_spanning(pos.game, board, sq, k, t, q)
                         else:
                             out += taking
                     break
@@ -222,7 +232,7 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
                     continue
                 if taking and q.color != color:
                     if q.hook is not None and q.hook.span > 1:
-                        out += expand(pos.game, board, sq, k, t, (t,))
+                        out += take_spanning(pos.game, board, sq, k, t, q)
                     else:
                         out += taking
                 break
@@ -288,7 +298,7 @@ def _piece_moves_overlapping(pos, out, sq, k, plan):
                 if taking and q.color != color and t not in seen:
                     seen.add(t)
                     if q.hook is not None and q.hook.span > 1:
-                        out += expand(pos.game, board, sq, k, t, (t,))
+                        out += take_spanning(pos.game, board, sq, k, t, q)
                     else:
                         out += taking
                 break

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .errors import GameOverError
 from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, Move
-from .movegen import LEAPS, RAYS, expand, piece_captures, piece_moves, touch
+from .movegen import LEAPS, RAYS, piece_captures, piece_moves, take_spanning, touch
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
@@ -261,7 +261,7 @@ class Position:
                             out += quiet
                     elif taking and q.color != color:
                         if spans and q.hook is not None and q.hook.span > 1:
-                            out += expand(game, board, sq, k, t, (t,))
+                            out += take_spanning(game, board, sq, k, t, q)
                         else:
                             out += taking
             elif mode == RAYS:
@@ -274,7 +274,7 @@ class Position:
                             continue
                         if taking and q.color != color:
                             if spans and q.hook is not None and q.hook.span > 1:
-                                out += expand(game, board, sq, k, t, (t,))
+                                out += take_spanning(game, board, sq, k, t, q)
                             else:
                                 out += taking
                         break
@@ -318,7 +318,7 @@ class Position:
                     q = board[t]
                     if q is not None and taking and q.color != color:
                         if spans and q.hook is not None and q.hook.span > 1:
-                            out += expand(self.game, board, sq, k, t, (t,))
+                            out += take_spanning(self.game, board, sq, k, t, q)
                         else:
                             out += taking
             elif mode == RAYS:
@@ -328,7 +328,7 @@ class Position:
                         if q is not None:
                             if taking and q.color != color:
                                 if spans and q.hook is not None and q.hook.span > 1:
-                                    out += expand(self.game, board, sq, k, t, (t,))
+                                    out += take_spanning(self.game, board, sq, k, t, q)
                                 else:
                                     out += taking
                             break
