@@ -17,6 +17,25 @@ from .pieces import BLACK, WHITE, COLOR_CHARS
 
 FACING = -1  # marks the squares between royals that the facing rule watches
 
+_CASTLING_PLANS: dict = {}   # game -> per colour: ((castling, squares between as bits), ...)
+
+
+def _castling_plans(game) -> tuple:
+    """Per colour, each castling with the squares between its pieces that must be empty
+    (those strictly between the outermost of its four squares, but its King's and Rook's)."""
+    got = _CASTLING_PLANS.get(game)
+    if got is None:
+        got = ([], [])
+        for c in game.castlings:
+            lo, hi = min(c.king, c.rook, c.king_to, c.rook_to), max(c.king, c.rook, c.king_to, c.rook_to)
+            between = 0
+            for sq in range(lo + 1, hi):
+                if sq not in (c.king, c.rook):
+                    between |= 1 << sq
+            got[c.color].append((c, between))
+        got = _CASTLING_PLANS[game] = (tuple(got[0]), tuple(got[1]))
+    return got
+
 
 def attacked_on(board, squares, target: int, by: int) -> bool:
     """True if a piece of colour `by`, on one of `squares`, could capture on target."""
@@ -336,31 +355,36 @@ class Position:
                 piece_captures(self, out, sq, k, plan)
         return out
 
-    def _castlings(self):
+    def _castlings(self) -> list:
+        out = []
         game = self.game
-        if not self.rights:
-            return
-        us, them = self.side, 1 - self.side
-        board = self.board
+        rights = self.rights
+        if not rights:
+            return out
         if game.castlings:
-            for c in game.castlings:
-                if c.color != us or c.rook not in self.rights:
+            us, them = self.side, 1 - self.side
+            board = self.board
+            occupied = self.bits[0] | self.bits[1]
+            for c, between in _castling_plans(game)[us]:
+                if c.rook not in rights or between & occupied:
                     continue
                 king, rook = board[c.king], board[c.rook]
                 if king is None or not king.royal or rook is None or rook.color != us:
-                    continue
-                lo, hi = min(c.king, c.rook, c.king_to, c.rook_to), max(c.king, c.rook, c.king_to, c.rook_to)
-                if any(board[s] is not None and s not in (c.king, c.rook) for s in range(lo + 1, hi)):
                     continue
                 if self.in_check():
                     continue
                 step = 1 if c.king_to > c.king else -1
                 if any(self.is_attacked(s, them) for s in range(c.king + step, c.king_to + step, step)):
                     continue
-                yield Move(CASTLE, c.king, c.king_to, king, king, (), (c.king, c.rook),
-                           ((c.king_to, king), (c.rook_to, rook)))
+                key = ("castle", c.king, c.king_to, c.rook, c.rook_to, king, rook)   # made once, as plans' moves are
+                m = game.hook_moves.get(key)
+                if m is None:
+                    m = game.hook_moves[key] = Move(CASTLE, c.king, c.king_to, king, king, (), (c.king, c.rook),
+                                                    ((c.king_to, king), (c.rook_to, rook)))
+                out.append(m)
         if game.jump is not None:
-            yield from game.jump.moves(self)
+            out += game.jump.moves(self)
+        return out
 
     def _drops(self):
         game = self.game
@@ -491,12 +515,46 @@ class Position:
     # --- making moves --------------------------------------------------------
     def apply(self, m: Move) -> "Position":
         """The position after a pseudo-legal move, without checking it (engine use)."""
-        board = self.board.copy()
-        occ = [set(self.occ[0]), set(self.occ[1])]
-        royal = list(self.royal)
-        bits = list(self.bits)
-        captured = _change_board(board, occ, royal, bits, m, None)
-        return Position(self.game, board, *self._state_after(m, captured), occ, royal, bits)
+        child = Position(self.game, self.board.copy(), self.side, self.rights, self.ep, self.halfmove,
+                         self.fullmove, self.hands, self.dropped, self.setup,
+                         [set(self.occ[0]), set(self.occ[1])], list(self.royal), list(self.bits))
+        child._make(m, [])
+        return child
+
+    def _make(self, m: Move, changes: list) -> None:
+        """Make m in place: its board effect (clear, then put) on the board, the occupancy
+        (sets and bits) and the royal squares, each change noted in ``changes`` as (square,
+        before, after); then the state after it. No caches are touched (push does that)."""
+        board, occ, bits, royal = self.board, self.occ, self.bits, self.royal
+        caps = m.captures
+        captured = []
+        for s in m.clear:
+            q = board[s]
+            if q is not None:
+                changes.append((s, q, None))
+                c = q.color
+                occ[c].discard(s)
+                bits[c] ^= 1 << s
+                board[s] = None
+                if royal[c] == s:
+                    royal[c] = None
+                if caps and s in caps:
+                    captured.append(q)
+        for s, k in m.put:
+            q = board[s]
+            changes.append((s, q, k))
+            if q is not None:   # a piece put on a piece (a state change in place): replaced
+                occ[q.color].discard(s)
+                bits[q.color] ^= 1 << s
+            c = k.color
+            board[s] = k
+            occ[c].add(s)
+            bits[c] |= 1 << s
+            if k.royal:
+                royal[c] = s
+        # the state comes from the fields not yet changed (see _state_after)
+        (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
+         self.dropped, self.setup) = self._state_after(m, captured)
 
     def _state_after(self, m: Move, captured):
         """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
@@ -526,7 +584,8 @@ class Position:
         hands = self.hands
         dropped = self.dropped
         if game.drop_zone is not None:
-            hands = self._new_hands(m, captured)
+            if captured or m.kind == DROP:
+                hands = self._new_hands(m, captured)
             dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
         reset = bool(m.captures) or (normal and m.piece.type.pawn)
         return (them, rights, ep, 0 if reset else self.halfmove + 1,
@@ -545,10 +604,7 @@ class Position:
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
                  self._safety, self._check, self._key)
         changes = []
-        captured = _change_board(self.board, self.occ, royal, self.bits, m, changes)
-        # the state comes from the fields not yet changed (see _state_after)
-        (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
-         self.dropped, self.setup) = self._state_after(m, captured)
+        self._make(m, changes)
         self._legal = self._safety = self._check = self._key = None
         if self._undo is None:
             self._undo = []
@@ -712,34 +768,3 @@ class Position:
     def __repr__(self):
         return f"Position({self.game.id!r}, {self.fen()!r})"
 
-
-def _change_board(board, occ, royal, bits, m: Move, changes: list | None) -> list:
-    """Apply m's board effect (clear, then put) to board, occupancy (sets and bits) and royal squares in
-    place; note each change as (square, before, after) in ``changes`` if given. Returns
-    the pieces captured."""
-    captured = []
-    for s in m.clear:
-        q = board[s]
-        if q is not None:
-            if changes is not None:
-                changes.append((s, q, None))
-            occ[q.color].discard(s)
-            bits[q.color] ^= 1 << s
-            board[s] = None
-            if royal[q.color] == s:
-                royal[q.color] = None
-            if s in m.captures:
-                captured.append(q)
-    for s, k in m.put:
-        if changes is not None:
-            changes.append((s, board[s], k))
-        q = board[s]
-        if q is not None:   # a piece put on a piece (a state change in place): replaced
-            occ[q.color].discard(s)
-            bits[q.color] ^= 1 << s
-        board[s] = k
-        occ[k.color].add(s)
-        bits[k.color] |= 1 << s
-        if k.royal:
-            royal[k.color] = s
-    return captured
