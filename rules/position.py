@@ -552,20 +552,15 @@ class Position:
             bits[c] |= 1 << s
             if k.royal:
                 royal[c] = s
-        # the state comes from the fields not yet changed (see _state_after)
-        (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
-         self.dropped, self.setup) = self._state_after(m, captured)
-
-    def _state_after(self, m: Move, captured):
-        """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
-        position's fields; its board may already show m (push): the en passant test looks
-        at the square a double step passes over, which the move leaves alone."""
+        # then the state, from the fields not yet changed; the en passant test looks at
+        # the square a double step passes over, which the move leaves alone
         game = self.game
-        us, them = self.side, 1 - self.side
-        if m.kind == SETUP:
-            side, setup = game.extension.after_setup(self, m)
-            return (side, self.rights, None, self.halfmove, self.fullmove, self.hands,
-                    self.dropped, setup)
+        us = self.side
+        kind = m.kind
+        if kind == SETUP:
+            self.side, self.setup = game.extension.after_setup(self, m)
+            self.ep = None
+            return
         rights = self.rights
         if rights:
             lost = game.rights_lost_from
@@ -573,23 +568,27 @@ class Position:
                 dead = lost.get(s)
                 if dead:
                     rights = rights - dead
-        ep = None
-        normal = m.kind == NORMAL
-        if normal and not m.captures and m.piece.type.ep_victim:
+            self.rights = rights
+        normal = kind == NORMAL
+        ptype = m.piece.type
+        self.ep = None
+        if normal and not caps and ptype.ep_victim:
             geo = game.geometry
             if geo.file_of(m.frm) == geo.file_of(m.to) and abs(m.to - m.frm) == 2 * geo.width:
                 mid = (m.frm + m.to) // 2
-                if self.board[mid] is None:
-                    ep = mid
-        hands = self.hands
-        dropped = self.dropped
+                if board[mid] is None:
+                    self.ep = mid
         if game.drop_zone is not None:
-            if captured or m.kind == DROP:
-                hands = self._new_hands(m, captured)
-            dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
-        reset = bool(m.captures) or (normal and m.piece.type.pawn)
-        return (them, rights, ep, 0 if reset else self.halfmove + 1,
-                self.fullmove + (1 if us == BLACK else 0), hands, dropped, None)
+            drop = kind == DROP
+            if captured or drop:
+                self.hands = self._new_hands(m, captured)
+            dropped = self.dropped
+            self.dropped = (drop, dropped[1]) if us == WHITE else (dropped[0], drop)
+        self.halfmove = 0 if caps or (normal and ptype.pawn) else self.halfmove + 1
+        if us == BLACK:
+            self.fullmove += 1
+        self.side = 1 - us
+        self.setup = None
 
     # --- make / unmake in place (search use) ----------------------------------------
     def push(self, m: Move) -> list:
