@@ -68,6 +68,7 @@ class Searcher:
         self.score = self.ev.board_score(self.pos.board)
         self._kinds: dict = {}  # kind -> (its Zobrist keys, its evaluation table) per square
         self.drops = game.drop_zone is not None   # pieces in hand count
+        self._hands, self._hands_score = None, 0   # the last hands scored
         # passing the turn is never better than every move (no zugzwang to speak of) where
         # a stalemate is a draw and no piece is dropped; not in a set-up phase
         self.null_ok = game.stalemate == "draw" and game.drop_zone is None
@@ -137,7 +138,10 @@ class Searcher:
         pos = self.pos
         white = self.score + self.ev.royal_safety(pos)
         if self.drops:
-            white += self.ev.hands_score(pos.hands)
+            hands = pos.hands
+            if hands is not self._hands:   # a move changes them only by a capture or a drop
+                self._hands, self._hands_score = hands, self.ev.hands_score(hands)
+            white += self._hands_score
         return white if pos.side == WHITE else -white
 
     def gain(self, m) -> int:
