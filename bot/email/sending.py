@@ -79,14 +79,17 @@ class Mailer:
     def _now(self) -> int:
         return int(self.clock.now().timestamp())
 
-    async def queue(self, dedupe_key: str, recipient: str, message: EmailMessage) -> bool:
+    async def queue(self, dedupe_key: str, recipient: str, message: EmailMessage, *,
+                    asked: bool = False) -> bool:
         """Queue a mail (False: one with this key was queued before, the address is stopped
-        after its bounces, or it had its answers for the hour). The sending task is woken."""
+        after its bounces, or it had its answers for the hour). The sending task is woken.
+        ``asked``: a mail a player asked for just now for this address (a link code), sent
+        even when it is stopped (it stays stopped until the code comes back)."""
         now = self._now()
         async with self.store.write() as tx:
             t = EmailTables(tx)
             row = await t.email_address(recipient)
-            if row is not None and row.stopped_at is not None:
+            if row is not None and row.stopped_at is not None and not asked:
                 if now - row.stopped_at < RETRY_STOPPED_AFTER:
                     log.info("not mailing %s (stopped after %d hard bounces): %s", recipient,
                              row.hard_bounces, message.get("Subject"))

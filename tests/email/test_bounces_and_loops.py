@@ -7,11 +7,14 @@ and everything the mail help lists works at the address it says."""
 from __future__ import annotations
 
 import logging
+import re
 from datetime import timedelta
 
+from bot import mail_status
 from bot.email import tokens
 from bot.email.sending import ANSWERS_PER_HOUR, RETRY_STOPPED_AFTER, STOP_AFTER_BOUNCES
 from bot.email.tables import EmailTables
+from bot.web import page
 
 from .conftest import BOT
 from .servers import reply_to_mail, text_of, write_mail
@@ -99,14 +102,17 @@ async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  
     await step(w)  # the notice the last bounce wrote, delivered
     told = w.dms(w.bob)[-1]["content"].replace("\u200b", "")  # (escaped: no mention)
     assert "Mail to bob@b.test bounced 3 times" in told and "/settings email" in told
+    bob = await w.fairy.player(w.bob)
+    notes = page.mail_stopped_notes(bob, await mail_status.stopped_mail(w.fairy.service.store, bob.id))
+    assert f"no longer mails you at {BOB_MAIL}" in notes and "link it again (/settings email" in notes
     servers.recorder.refuse.clear()
-    i = w.interaction(w.bob)  # linking the address again (its code read from the database:
-    await run(commands.settings, i, email=BOB_MAIL)  # mail to it is stopped) clears it
-    bob_id = (await w.fairy.player(w.bob)).id
-    async with w.fairy.service.store.read() as tx:
-        link, = await EmailTables(tx).email_links(bob_id)
+    i = w.interaction(w.bob)  # linking the address again: the code is mailed (Bob asked
+    await run(commands.settings, i, email=BOB_MAIL)  # for it), though other mail is stopped
+    await step(w)
+    code = re.search(r"Your code is (\d{6})", text_of(servers.last_to(BOB_MAIL)))[1]
+    assert await bounces_of(w.fairy, BOB_MAIL) == (STOP_AFTER_BOUNCES, True)  # until confirmed
     j = w.interaction(w.bob)
-    await run(commands.settings, j, email_code=link.code)
+    await run(commands.settings, j, email_code=code)
     async with w.fairy.service.store.read() as tx:
         row = await EmailTables(tx).email_address(BOB_MAIL)
     assert (row.hard_bounces, row.stopped_at) == (0, None)
