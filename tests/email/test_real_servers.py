@@ -114,3 +114,26 @@ async def test_answered_in_seconds_through_idle_even_for_a_mail_that_came_during
     assert "No games yet." in text_of(last_to(smtp, BOB))
     print(f"\nanswered through Dovecot's IDLE in {', '.join(f'{w:.2f}' for w in waits)} s; "
           f"a mail that came during a fetch in {bob_wait:.2f} s (poll interval: 3600 s)")
+
+
+async def test_a_mail_that_comes_just_before_idle_begins_is_answered_through_it(real, dovecot,
+                                                                                monkeypatch):
+    """Nothing is missed between the last search and IDLE: a mail that comes in that gap is
+    reported by the server as IDLE begins (the poll interval is an hour)."""
+    import aioimaplib
+    bot, smtp = real
+    real_idle_start, came = aioimaplib.IMAP4.idle_start, []
+
+    async def idle_start(self, *args, **kwargs):
+        if not came:  # the bot searched and found nothing; now a mail comes, then IDLE
+            await dovecot.deliver(write_mail(BOB, BOT, "games", "games"))
+            came.append(time.monotonic())
+        return await real_idle_start(self, *args, **kwargs)
+    monkeypatch.setattr(aioimaplib.IMAP4, "idle_start", idle_start)
+    await bot.adapter.start()
+    try:
+        wait = await answered(smtp, BOB, 1) - came[0]
+    finally:
+        await bot.adapter.close()
+    assert "No games yet." in text_of(last_to(smtp, BOB))
+    print(f"\na mail that came just before IDLE answered in {wait:.2f} s (poll interval: 3600 s)")
