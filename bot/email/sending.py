@@ -121,18 +121,20 @@ class Mailer:
                     sent += await self._send(mail)
 
     async def _send(self, mail) -> int:
-        now = self._now()
-        async with self.store.write() as tx:  # another process may be sending it
-            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
-                return 0
-        # a stop (SIGTERM) while the server takes the mail must not leave it unmarked: the
-        # send and its mark finish on their own, and the stop waits for them (settle)
-        sending = asyncio.ensure_future(self._send_and_mark(mail))
+        # a stop (SIGTERM) must leave no mail half done: the claim, the send and its mark
+        # finish on their own, and the stop waits for them (settle). A mail the server took
+        # and left unmarked would be sent again; one claimed (its commit under way as the
+        # stop came) and left unsent would wait out its lease before the next start sent it
+        sending = asyncio.ensure_future(self._claim_send_and_mark(mail))
         self._sending.add(sending)
         sending.add_done_callback(self._sending.discard)
         return await asyncio.shield(sending)
 
-    async def _send_and_mark(self, mail) -> int:
+    async def _claim_send_and_mark(self, mail) -> int:
+        now = self._now()
+        async with self.store.write() as tx:  # another process may be sending it
+            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
+                return 0
         envelope = tokens.bounce_address(self.bot_address, self.secret, mail.id, mail.recipient)
         try:
             await self.smtp.send(mail.message, envelope, mail.recipient)

@@ -89,6 +89,15 @@ def left_behind(db: str) -> tuple[int, int]:
     return inbox, outbox
 
 
+def outbox(db: str) -> list[tuple]:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT id, dedupe_key, recipient, attempts, next_at, sent_at, dropped "
+                           "FROM email_outbox ORDER BY id").fetchall()
+    finally:
+        con.close()
+
+
 @pytest.mark.parametrize("moment", MOMENTS)
 async def test_sigterm_at_any_moment_plays_once_and_sends_once(settings, servers, moment):
     bot = await Bot(settings, SystemClock()).open()  # the process runs on the real clock
@@ -150,6 +159,10 @@ async def test_sigterm_at_any_moment_plays_once_and_sends_once(settings, servers
     try:
         await until(answered)
         await until(lambda: left_behind(settings.db_path) == (0, 0), 30)
+    except asyncio.TimeoutError:
+        pytest.fail(f"not answered, or left behind: {left_behind(settings.db_path)}; "
+                    f"{outbox(settings.db_path)}\nfirst run:\n" + "\n".join(first.lines)
+                    + "\nsecond run:\n" + "\n".join(second.lines))
     finally:
         await second.stop()
     new = recorder.mails[before:]
