@@ -105,7 +105,8 @@ class Handler:
                         "nothing", mail.key, ", ".join(sorted(named)), verp.mail_id, recipient)
             return
         await a.mailer.bounced(recipient, f"mail {verp.mail_id} bounced"
-                               + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""))
+                               + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""),
+                               verp.mail_id)
 
     async def _owner(self, mail: Incoming, tag: tokens.ReplyTag):
         """The tag's player if the sender is that player, else None (logged)."""

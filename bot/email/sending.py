@@ -168,10 +168,14 @@ class Mailer:
         if self._sending:
             await asyncio.wait(set(self._sending), timeout=timeout)
 
-    async def bounced(self, address: str, reason: str) -> None:
-        """A hard bounce of ``address``: counted; the last one allowed stops mail to it."""
+    async def bounced(self, address: str, reason: str, mail_id: int | None = None) -> None:
+        """A hard bounce of ``address`` (of the outbox's mail ``mail_id``: each mail's
+        counts once): counted; the last one allowed stops mail to it."""
         now = self._now()
         async with self.store.write() as tx:
+            if mail_id is not None and not await EmailTables(tx).mail_bounced(mail_id, now):
+                log.info("%s: mail %d's bounce was counted already (%s)", address, mail_id, reason)
+                return
             count, stopped = await EmailTables(tx).hard_bounce(address, STOP_AFTER_BOUNCES, now,
                                                                now - FORGET_AFTER)
         if stopped:

@@ -11,13 +11,11 @@ from html.parser import HTMLParser
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot import mail_status
-from bot.email.sending import STOP_AFTER_BOUNCES
 from bot.web import tokens
 from bot.web.server import make_app
 
 from .servers import reply_to_mail
-from .test_bounces_and_loops import CORPUS_VERP, bounces_of
-from .test_corpus import BOUNCES, corpus
+from .test_bounces_and_loops import bounce_three, bounces_of, challenge_bob
 from .test_game_by_mail import BOB, start_game
 
 WEB_SECRET = b"web secret"
@@ -68,10 +66,9 @@ async def test_a_mail_player_whose_mail_stopped_is_told_on_their_game_page(bot, 
     alices = "b" if bobs == "w" else "w"        # bounces name him)
     bob_mail = servers.last_to(BOB)
     assert await page_alerts(bot.service, game_id, bobs) == []
-    for name in BOUNCES[:STOP_AFTER_BOUNCES]:  # real MTAs' reports, to the signed address
-        await servers.deliver(corpus(name).replace(CORPUS_VERP, bob_mail.envelope_sender.encode()))
-    await bot.step()
-    assert await bounces_of(bot, BOB) == (STOP_AFTER_BOUNCES, True)
+    verps = [bob_mail.envelope_sender] + [await challenge_bob(bot, servers, game)
+                                          for game in ("grandducal", "superchess")]
+    await bounce_three(bot, servers, BOB, verps)  # three mails to Bob bounced
     view = await bot.service.game(game_id)
     bob_id = (view.white if bobs == "w" else view.black).id
     stopped, = await mail_status.stopped_mail(bot.service.store, bob_id)
