@@ -35,6 +35,7 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     web      the web page of a 300-ply Gigachess II game over HTTP on 127.0.0.1
     webflood another game's page latency while one game's pages are flooded (streams, pictures, lines, evaluations)
     scale    100,000 games held: sweeps, and moves/s over 1-4 processes, SQLite and PostgreSQL
+    cores    depth and nodes at equal wall time, one core beside every core (ai.parallel), per game
 
 Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish, sunfish); cairosvg
 needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
@@ -42,4 +43,4 @@ never as a failure: the benchmark still runs and writes its own figures.
 """
 
 BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
-              "ladder", "strength", "replay", "reads", "web", "webflood", "scale")
+              "ladder", "strength", "replay", "reads", "web", "webflood", "scale", "cores")
