@@ -35,6 +35,7 @@ from pathlib import Path
 from aiohttp import web
 
 import render
+from bot import mail_status
 from bot.errors import NotFound, RateLimited, ServiceError
 
 from . import analysis, boardparts, page, tokens, work
@@ -213,8 +214,12 @@ async def page_handler(request: web.Request) -> web.Response:
     view, role = await _access(request)
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
+    player = view.white if role == "w" else view.black if role == "b" else None
+    # a player the bot mails no more is told here: for a mail player the only other route
+    notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
+        request.app[SERVICE].store, player.id)) if player else ""
     html = page.render_page(view, _base(view, request), (lay.width, lay.height), role=role,
-                            script=static_url(request, "game.js"),
+                            mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
                             icon=static_url(request, "favicon.svg"))
     return web.Response(text=html, content_type="text/html")
