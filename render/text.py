@@ -33,17 +33,13 @@ _NOTDEF_PROBE = "\uffff"  # a noncharacter: every font draws its missing-glyph b
 def font_chain() -> tuple[str, ...]:
     """The main font's path, then each fallback font found (first folder wins)."""
     found: dict[str, str] = {}
-    folders = [*font_dirs(), *(Path(d) for d in SYSTEM_FONT_DIRS)]
-    for folder in folders:
+    wanted = set(FALLBACK_FONTS)
+    for folder in [*font_dirs(), *(Path(d) for d in SYSTEM_FONT_DIRS)]:
         if not folder.is_dir():
             continue
-        for name in FALLBACK_FONTS:
-            if name in found:
-                continue
-            direct = folder / name
-            hits = [direct] if direct.exists() else list(folder.rglob(name))
-            if hits:
-                found[name] = str(hits[0])
+        for root, _dirs, files in os.walk(folder):  # one walk of each folder, whatever it holds
+            for name in wanted.intersection(files).difference(found):
+                found[name] = os.path.join(root, name)
     return (font_path(MAIN_FONT), *(found[n] for n in FALLBACK_FONTS if n in found))
 
 
