@@ -38,11 +38,14 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     webflood another game's page latency while one game's pages are flooded (streams, pictures, lines, evaluations)
     scale    100,000 games held: sweeps, and moves/s over 1-4 processes, SQLite and PostgreSQL
     cores    depth and nodes at equal wall time, one core beside every core (ai.parallel), per game
+    tournament a 100-player Swiss and a 20-player double round robin: pairing (beside the
+             caissify-pairings Dutch engine), starting rounds, standings, the sweep with their games live
 
-Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish, sunfish); cairosvg
-needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
+Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish, sunfish,
+caissify-pairings); cairosvg needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
 never as a failure: the benchmark still runs and writes its own figures.
 """
 
 BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
-              "ladder", "strength", "jocly", "replay", "reads", "web", "webflood", "scale", "cores")
+              "ladder", "strength", "jocly", "replay", "reads", "web", "webflood", "scale", "cores",
+              "tournament")

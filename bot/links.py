@@ -26,6 +26,19 @@ def player_link(settings, game_id: int, side: str) -> str:
     return tokens.side_url(base_url(settings), secret, game_id, side)
 
 
+def tournament_link(settings, tournament_id: int) -> str:
+    """The link to a tournament's page: its standings, crosstable and games."""
+    secret = tokens.load_secret(settings.web_secret, settings.db_path)
+    return tokens.tournament_url(base_url(settings), secret, tournament_id)
+
+
+def tournament_link_line(settings, tournament_id: int) -> str:
+    """A line with the tournament's page, for the standings; "" unless FAIRYPOST_WEB_URL is set."""
+    if not settings.web_url:
+        return ""
+    return f"Tournament page: <{tournament_link(settings, tournament_id)}>"
+
+
 def link_suffix(settings, game_id: int, side: str | None = None) -> str:
     """A new line with the game's page, for chat messages; "" unless FAIRYPOST_WEB_URL is
     set. With ``side``: the player's own link (for their eyes only), to play there."""

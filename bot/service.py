@@ -620,14 +620,17 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         # the computer never loses on time: its turns have no deadline and no warnings
         computer = (await tx.player(to_move_id)).platform == COMPUTER
         days = None if computer else g.days
-        deadline = deadline_for(now, days)
+        # a paused tournament's game: the turn's time is kept for its resumption, no clock runs
+        stopped = days is not None and await self._clock_stopped(tx, g.id, days * DAY)
+        deadline = None if stopped else deadline_for(now, days)
         await tx.update_game(g.id, turn_no=turn_no, to_move=side, to_move_id=to_move_id,
                              turn_started_at=now, deadline=deadline)
         await tx.cancel_reminders(g.id, now)
         for kind, before in turn_plan(days):
             if kind == "your_move" and told and not computer:
                 continue
-            due_at = now if before is None else deadline - before
+            # a stopped clock's warnings have no time until it runs again (set_deadline)
+            due_at = now if before is None else None if deadline is None else deadline - before
             await tx.insert_reminder(g.id, turn_no, to_move_id, kind, before, due_at)
         return deadline
 

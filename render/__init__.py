@@ -14,6 +14,7 @@ Modules:
 
     position  a Position as a board: pieces, states, holes, castles, hands, marks
     legend    the legend of a position
+    crosstable  a tournament's crosstable (crosstable_png(Crosstable(...)))
     card      piece cards: one piece alone with every square it can reach
     diagram   positions from {square: piece} (gallery, tests)
     glyphs    which figure each (game, code, promoted) gets, and drawing it

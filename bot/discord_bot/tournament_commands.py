@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Range
 
+from bot.links import tournament_link_line
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
 
@@ -134,4 +135,5 @@ async def standings(interaction: discord.Interaction, id: int) -> None:
     fairy, t = await _here(interaction, id)
     me = await fairy.player(interaction.user)
     await fairy.service.budget_read(me.id)
-    await send(interaction, tournament_text(t, DISCORD))
+    page = tournament_link_line(fairy.service.settings, t.id)  # with FAIRYPOST_WEB_URL set
+    await send(interaction, tournament_text(t, DISCORD) + (f"\n{page}" if page else ""))

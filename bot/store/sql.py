@@ -352,6 +352,12 @@ _V14_TOURNAMENTS = (
     "CREATE INDEX tournament_pairings_by_game ON tournament_pairings (game_id)",
 )
 
+# A paused tournament stops its games' clocks: the time the player to move had left when it
+# stopped, given back (a new deadline) when the event resumes. NULL: the clock runs.
+_V15_TOURNAMENT_CLOCKS = (
+    "ALTER TABLE tournament_pairings ADD COLUMN time_left INTEGER",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
@@ -359,7 +365,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
                                                 _V12_COMMAND_BUCKETS, _V13_BUDGETS,
-                                                _V14_TOURNAMENTS)
+                                                _V14_TOURNAMENTS, _V15_TOURNAMENT_CLOCKS)
 
 
 # --- rows ---------------------------------------------------------------------------
@@ -900,7 +906,7 @@ class Tx:
 
     # reminders
     async def insert_reminder(self, game_id: int, turn_no: int, player_id: int, kind: str,
-                              before_deadline: int | None, due_at: int) -> None:
+                              before_deadline: int | None, due_at: int | None) -> None:
         await self._exec("INSERT INTO reminders (game_id, turn_no, player_id, kind, before_deadline, "
                          "due_at) VALUES (?, ?, ?, ?, ?, ?)",
                          (game_id, turn_no, player_id, kind, before_deadline, due_at))

@@ -36,8 +36,8 @@ def add_parser(sub) -> None:
                      help="a Swiss's next round starts after N days even if games go on")
     for name, helptext in (("start", "start a tournament now, pairing its first round (or every round of a round robin)"),
                            ("show", "show a tournament's standings, its games and their results"),
-                           ("pause", "pause a tournament: no new round starts until it is resumed"),
-                           ("resume", "resume a paused tournament, starting its next round if due")):
+                           ("pause", "pause a tournament: its games' clocks stop and no new round starts until it is resumed"),
+                           ("resume", "resume a paused tournament: its games' clocks run on with the time they had, and its next round starts if due")):
         a = acts.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
         a.add_argument("id", type=int, metavar="ID", help="the tournament's number (fairypost tournaments)")
     rm = acts.add_parser("remove", help="take a player out (their games still going are lost by them)",
@@ -61,6 +61,7 @@ def _when(text: str | None) -> datetime | None:
 
 async def run(args: argparse.Namespace, settings) -> int:
     from ..grammar import resolve_game
+    from ..links import tournament_link_line
     from ..service import GameService
     from ..words.text import PLAIN
     from ..words.tournament_text import tournament_line, tournament_text
@@ -104,6 +105,9 @@ async def run(args: argparse.Namespace, settings) -> int:
         else:
             view = await service.tournament(args.id)
         print(tournament_text(view, PLAIN))
+        page = tournament_link_line(settings, view.id)  # with FAIRYPOST_WEB_URL set
+        if page:
+            print(page)
         return 0
     except ServiceError as e:
         print(f"{prog}: {e}", file=sys.stderr)

@@ -38,7 +38,7 @@ from ..kinds import GameStatus, Outcome, Side
 from ..players import ref
 from ..rating_service import rating_now
 from ..store import Tx
-from ..timekeeping.clock import DAY, from_ts
+from ..timekeeping.clock import DAY, effective_deadline, from_ts
 from ..words.text import game_name
 from . import pairing
 from .tables import (FINISHED, FORMATS, OPEN, PAUSED, ROUND_ROBIN, RUNNING, SWISS, PairingRow,
@@ -72,6 +72,7 @@ class StandingView:
     tiebreaks: tuple[float, ...]
     games: int
     withdrawn: bool
+    rating: float | None = None  # the player's rating at the event's game, now
 
 
 @dataclass(frozen=True)
@@ -123,10 +124,6 @@ def _results(t: TournamentRow, rows: list[PairingRow]) -> list[pairing.Result]:
         elif p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
             out.append(pairing.Result(p.white_id, p.black_id, WHITE_POINTS[p.result]))
     return out
-
-
-def _all_over(rows) -> bool:
-    return all(p.game_id is None or p.status != GameStatus.ACTIVE for p in rows)
 
 
 def _check_rating(value, what: str) -> float | None:
@@ -252,11 +249,15 @@ class TournamentOps:
 
     async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
                                manager: bool = False) -> TournamentView:
-        """No new round starts until it is resumed (the games under way go on)."""
+        """No new round starts until it is resumed, and its games' clocks stop: moves may
+        still be played, but no time runs, no warning comes and no one loses on time."""
+        now = self._now()
         async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             if t.status != RUNNING:
                 raise TournamentError(f"{t.name} (#{t.id}) is not running (it is {t.status})")
             await tables.set_status(t.id, PAUSED, RUNNING, t.round_deadline)
+            await self._stop_clocks(tx, tables, t, now)
+        await self._after_commit()
         return await self.tournament(tournament_id)
 
     async def resume_tournament(self, tournament_id: int, by: int | None = None, *,
@@ -270,6 +271,8 @@ class TournamentOps:
             if deadline is not None and deadline <= now and t.round_days:
                 deadline = now + t.round_days * DAY
             await tables.set_status(t.id, RUNNING, PAUSED, deadline)
+            await self._restart_clocks(tx, tables, t, now)
+        await self._after_commit()
         await self.advance_tournament(tournament_id)
         return await self.tournament(tournament_id)
 
@@ -299,6 +302,52 @@ class TournamentOps:
         await self._after_commit()
         await self.advance_tournament(tournament_id)
         return await self.tournament(tournament_id)
+
+    # -------------------------------------------------------------- stopped clocks
+
+    async def _stop_clocks(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+        """Each game's deadline put away as the time its player to move has left (their
+        vacation so far counted in); a game whose time ran out before the pause is lost on
+        time, as the sweep would have had it. Each game's version moves on, so a move
+        read before the pause is refused (GameChanged) rather than restarting a clock."""
+        for p in await tables.pairings(t.id):
+            if p.game_id is None or p.status != GameStatus.ACTIVE:
+                continue
+            g = await tx.game(p.game_id)
+            if g.deadline is None:  # the computer's turn, or a game without days
+                continue
+            to_move = await tx.player(g.to_move_id)
+            deadline = effective_deadline(g.deadline, g.turn_started_at, to_move.vacation_start,
+                                          to_move.vacation_until, now)
+            if not await tx.bump_version(g.id, g.version):
+                continue
+            if deadline <= now:
+                await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
+                continue
+            await tables.set_time_left(g.id, deadline - now)
+            await tx.set_deadline(g.id, None)  # its warnings' times go with it
+
+    async def _restart_clocks(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+        """Each game's time left given back from now (and its warnings timed from it)."""
+        for p in await tables.pairings(t.id):
+            if p.time_left is None:
+                continue
+            await tables.set_time_left(p.game_id, None)
+            g = await tx.game(p.game_id)
+            if p.status != GameStatus.ACTIVE or not await tx.bump_version(g.id, g.version):
+                continue
+            # the turn's clock restarts now: a vacation counts from here, not from the pause
+            await tx.update_game(g.id, turn_started_at=now)
+            await tx.set_deadline(g.id, now + p.time_left)
+
+    async def _clock_stopped(self, tx: Tx, game_id: int, turn_seconds: int) -> bool:
+        """For a new turn (the service's ``_start_turn``): whether the game's event is
+        paused; if so, the turn's whole time is kept for the resumption."""
+        tables = TournamentTables(tx)
+        if not await tables.paused_game(game_id):
+            return False
+        await tables.set_time_left(game_id, turn_seconds)
+        return True
 
     # -------------------------------------------------------------- reading
 
@@ -421,12 +470,12 @@ class TournamentOps:
         return t.format == ROUND_ROBIN or t.round >= t.rounds
 
     async def _due(self, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
-        """Whether the event's next step (a round, or its end) is due."""
-        rows = await tables.pairings(t.id)
+        """Whether the event's next step (a round, or its end) is due. One count of the
+        games still going (every sweep asks it of every running event: no pairing is read)."""
         if self._is_last_round(t):
-            return _all_over(rows)
-        return _all_over(p for p in rows if p.round == t.round) or (
-            t.round_deadline is not None and t.round_deadline <= now)
+            return not await tables.games_going(t.id)
+        return (t.round_deadline is not None and t.round_deadline <= now) or \
+            not await tables.games_going(t.id, t.round)
 
     async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
         if not await self._due(tables, t, now):
@@ -536,32 +585,30 @@ class TournamentOps:
 
     async def _tournament_view(self, tx: Tx, tables: TournamentTables, t: TournamentRow) -> TournamentView:
         entrants = await tables.entrants(t.id)
-        refs: dict[int, ev.PlayerRef] = {}
-
-        async def who(pid: int) -> ev.PlayerRef:
-            if pid not in refs:
-                refs[pid] = ref(await tx.player(pid))
-            return refs[pid]
-
+        rows = await tables.pairings(t.id)
+        # every player named, and the entrants' ratings, each in one statement
+        ids = {e.player_id for e in entrants} | {p.white_id for p in rows} | \
+              {p.black_id for p in rows if p.black_id is not None} | ({t.creator_id} - {None})
+        refs = {pid: ref(row) for pid, row in (await tx.players_by_id(ids)).items()}
+        ratings = await tables.ratings(t.id, t.game)
         seeded = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 10**9, e.joined_at))
         players = [e.player_id for e in seeded]
         withdrawn = {e.player_id for e in entrants if e.withdrawn_at is not None}
-        rows = await tables.pairings(t.id)
         table = pairing.standings(players, _results(t, rows), t.format)
-        standings = []
-        for place, s in enumerate(table, 1):
-            standings.append(StandingView(place, await who(s.player), s.points, s.tiebreaks, s.games,
-                                          s.player in withdrawn))
-        pairings = [PairingView(p.round, p.board, await who(p.white_id),
-                                None if p.black_id is None else await who(p.black_id), p.game_id,
+        now = self._now()
+        standings = [StandingView(place, refs[s.player], s.points, s.tiebreaks, s.games, s.player in withdrawn,
+                                  rating_now(ratings.get(s.player), now).rating)
+                     for place, s in enumerate(table, 1)]
+        pairings = [PairingView(p.round, p.board, refs[p.white_id],
+                                None if p.black_id is None else refs[p.black_id], p.game_id,
                                 None if p.status == GameStatus.ACTIVE else p.result, p.reason, p.bye_points)
                     for p in rows]
-        creator = None if t.creator_id is None else await who(t.creator_id)
+        creator = None if t.creator_id is None else refs[t.creator_id]
         return TournamentView(
             t.id, t.name, t.game, t.format, t.rounds, t.days, t.cycles == 2, bool(t.rated), t.status,
             t.round, from_ts(t.starts_at) if t.starts_at is not None else None,
             from_ts(t.round_deadline) if t.round_deadline is not None else None, t.max_players,
-            t.min_rating, t.max_rating, creator, t.scope, [await who(p) for p in players], standings,
+            t.min_rating, t.max_rating, creator, t.scope, [refs[p] for p in players], standings,
             pairings)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store import Tx
+from bot.store import RatingRow, Tx
 
 ROUND_ROBIN, SWISS = "round-robin", "swiss"
 FORMATS = (ROUND_ROBIN, SWISS)
@@ -57,6 +57,7 @@ class PairingRow:
     black_id: int | None
     game_id: int | None
     bye_points: float | None
+    time_left: int | None = None  # a paused event's game: the time its player to move has left
     # the game's, joined in (None for a bye)
     status: str | None = None
     result: str | None = None
@@ -166,6 +167,13 @@ class TournamentTables:
         await self.tx.execute("UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
                               (seed, tournament_id, player_id))
 
+    async def ratings(self, tournament_id: int, game: str) -> dict[int, RatingRow]:
+        """The entrants' ratings at the event's game (those who have one)."""
+        rows = await self.tx.fetch_all(
+            "SELECT r.* FROM ratings r JOIN tournament_entrants e ON e.player_id = r.player_id "
+            "WHERE e.tournament_id = ? AND r.game = ?", (tournament_id, game), into=RatingRow)
+        return {r.player_id: r for r in rows}
+
     async def count(self, tournament_id: int) -> int:
         row = await self.tx.fetch_one("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?",
                                       (tournament_id,))
@@ -184,6 +192,27 @@ class TournamentTables:
             "SELECT p.*, g.status, g.result, g.reason FROM tournament_pairings p "
             "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ? ORDER BY p.round, p.board",
             (tournament_id,), into=PairingRow)
+
+    async def games_going(self, tournament_id: int, round: int | None = None) -> int:
+        """How many of the event's games (of one round, if given) are still going."""
+        sql = ("SELECT COUNT(*) FROM tournament_pairings p JOIN games g ON g.id = p.game_id "
+               "WHERE p.tournament_id = ? AND g.status = 'active'")
+        params: tuple = (tournament_id,)
+        if round is not None:
+            sql += " AND p.round = ?"
+            params += (round,)
+        return (await self.tx.fetch_one(sql, params))[0]
+
+    async def paused_game(self, game_id: int) -> bool:
+        """Whether the game is one of a paused event's (its clock stands still)."""
+        row = await self.tx.fetch_one(
+            "SELECT 1 FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
+            "WHERE p.game_id = ? AND t.status = 'paused'", (game_id,))
+        return row is not None
+
+    async def set_time_left(self, game_id: int, seconds: int | None) -> None:
+        await self.tx.execute("UPDATE tournament_pairings SET time_left = ? WHERE game_id = ?",
+                              (seconds, game_id))
 
     async def round_of_game(self, game_id: int) -> tuple[int, int] | None:
         """The (tournament, round) a game is played in; None: no tournament's."""

@@ -21,6 +21,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
                                 of the game in any process; "closed" when the link stops working
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
     POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
+    GET  /t/<id>/<token>...     a tournament's page, crosstable picture and version (tournament_page.py)
     GET  /static/...            the page's script, style and icon (versioned addresses)
     GET  <base>/board.json, /board/<game>/...   the board the page draws itself (boardparts)
 """
@@ -38,7 +39,7 @@ import render
 from bot import mail_status
 from bot.errors import NotFound, RateLimited, ServiceError
 
-from . import analysis, boardparts, page, tokens, work
+from . import analysis, boardparts, page, tokens, tournament_page, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Workers
@@ -111,6 +112,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app.router.add_post("/g/{id}/{token}/action", action_handler)
     boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
+    tournament_page.add_routes(app, service, secret, workers=WORKERS, pictures=PICTURES)
     return app
 
 

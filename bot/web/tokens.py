@@ -66,3 +66,18 @@ def side_url(base_url: str, secret: bytes, game_id: int, side: str) -> str:
 def game_url(base_url: str, secret: bytes, game_id: int) -> str:
     """The game's page under the public base URL (``FAIRYPOST_WEB_URL``)."""
     return f"{base_url.rstrip('/')}/g/{int(game_id)}/{sign(secret, game_id)}"
+
+
+# A tournament's page (bot/web/tournament_page.py): a link to watch the event and its games.
+
+def sign_tournament(secret: bytes, tournament_id: int) -> str:
+    return signing.mac(secret, f"tournament:{int(tournament_id)}", TOKEN_CHARS)
+
+
+def verify_tournament(secret: bytes, tournament_id: int, token: str) -> bool:
+    return signing.verify(secret, f"tournament:{int(tournament_id)}", token, TOKEN_CHARS)
+
+
+def tournament_url(base_url: str, secret: bytes, tournament_id: int) -> str:
+    """The tournament's page under the public base URL."""
+    return f"{base_url.rstrip('/')}/t/{int(tournament_id)}/{sign_tournament(secret, tournament_id)}"

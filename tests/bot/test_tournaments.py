@@ -85,6 +85,9 @@ async def test_a_round_robin_played_through(svc, notifier):
         (people[0].id, 3), (people[1].id, 2), (people[2].id, 0.5), (people[3].id, 0.5)]
     # Sonneborn-Berger: 3rd and 4th drew each other and lost the rest: ½·½ each; seeds decide
     assert t.standings[2].tiebreaks == (0.25,) and t.standings[3].tiebreaks == (0.25,)
+    # each player's rating at the game now, the rated games counted: the winner gained most
+    ratings = [s.rating for s in t.standings]
+    assert ratings[0] > 1500 > ratings[3] and ratings == sorted(ratings, reverse=True)
     over = {e.recipient.id: e for e in notifier.of(ev.TournamentOver)}
     assert set(over) == {p.id for p in people}
     assert (over[people[1].id].place, over[people[1].id].players, over[people[1].id].winner.id) == (
@@ -307,3 +310,56 @@ async def test_an_event_starts_at_its_time(svc, clock):
     clock.advance(timedelta(hours=1))
     await svc.sweep()
     assert (await svc.tournament(t.id)).status == "running"
+
+
+async def test_a_pause_stops_the_games_clocks_and_resume_gives_back_the_time_left(svc, clock, notifier):
+    people = await players(svc, 2)
+    t = await svc.start_tournament((await entered(svc, people, days=3)).id)
+    game = t.pairings[0]
+    clock.advance(timedelta(days=1))
+    await svc.pause_tournament(t.id, people[0].id)
+    view = await svc.game(game.game_id)
+    assert view.deadline is None and view.status == "active"  # no clock while paused
+    warnings_before = len(notifier.of(ev.TimeWarning))
+    clock.advance(timedelta(days=30))
+    await svc.sweep()
+    assert (await svc.game(game.game_id)).status == "active"  # no timeout
+    assert len(notifier.of(ev.TimeWarning)) == warnings_before  # no warnings
+    assert await svc.next_wake() is None or await svc.next_wake() > clock.now() + timedelta(days=300)
+    resumed_at = clock.now()
+    await svc.resume_tournament(t.id, people[0].id)
+    view = await svc.game(game.game_id)
+    assert view.deadline == resumed_at + timedelta(days=2)  # the two days that were left
+    clock.advance(timedelta(days=1, hours=12))
+    await svc.sweep()
+    assert [w.game_id for w in notifier.of(ev.TimeWarning)[warnings_before:]] == [game.game_id]  # the 24 h one
+    clock.advance(timedelta(hours=12, seconds=1))
+    await svc.sweep()
+    over = await svc.game(game.game_id)
+    assert (over.status, over.reason) == ("finished", "time")
+    assert over.ended_at == resumed_at + timedelta(days=2)
+
+
+async def test_a_move_while_paused_starts_no_clock_and_the_reply_gets_its_full_time(svc, clock):
+    people = await players(svc, 2)
+    t = await svc.start_tournament((await entered(svc, people, days=3)).id)
+    game = t.pairings[0]
+    await svc.pause_tournament(t.id, people[0].id)
+    await svc.move(game.game_id, game.white.id, "a1")
+    view = await svc.game(game.game_id)
+    assert view.to_move.id == game.black.id and view.deadline is None
+    clock.advance(timedelta(days=10))
+    resumed_at = clock.now()
+    await svc.resume_tournament(t.id, people[0].id)
+    assert (await svc.game(game.game_id)).deadline == resumed_at + timedelta(days=3)
+
+
+async def test_a_game_already_out_of_time_at_the_pause_is_lost_on_time(svc, clock):
+    people = await players(svc, 2)
+    t = await svc.start_tournament((await entered(svc, people, days=1)).id)
+    game = t.pairings[0]
+    clock.advance(timedelta(days=2))  # no sweep ran meanwhile
+    await svc.pause_tournament(t.id, people[0].id)
+    view = await svc.game(game.game_id)
+    assert (view.status, view.reason) == ("finished", "time")
+    assert view.ended_at == clock.now() - timedelta(days=1)

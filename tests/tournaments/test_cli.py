@@ -14,11 +14,14 @@ import pytest
 from bot.config import Settings
 from bot.events import MemoryNotifier
 from bot.service import GameService
+from bot.web import tokens
 
 
-def fairypost(db, *args):
-    env = dict(os.environ, FAIRYPOST_DB=str(db))
+def fairypost(db, *args, **more_env):
+    env = dict(os.environ, FAIRYPOST_DB=str(db), **more_env)
     env.pop("FAIRYPOST_CONFIG", None)
+    if "FAIRYPOST_WEB_URL" not in more_env:
+        env.pop("FAIRYPOST_WEB_URL", None)
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, capture_output=True,
                           text=True, timeout=120)
 
@@ -78,6 +81,11 @@ def test_new_list_start_show(db):
     assert f"1. {first.white.name} · 1 · " in out
     assert f"{first.white.name} – {first.black.name} · 1-0 · game #{first.game_id}" in out
     assert out.count("playing") == 2 and out.count("bye (0)") == 3
+    assert "Tournament page" not in out  # no public address configured
+    linked = fairypost(db, "tournament", "show", "1", FAIRYPOST_WEB_URL="https://chess.example",
+                       FAIRYPOST_WEB_SECRET="s3cret").stdout
+    token = tokens.sign_tournament(b"s3cret", 1)
+    assert linked.splitlines()[-1] == f"Tournament page: <https://chess.example/t/1/{token}>"
 
 
 BAD = [
