@@ -9,7 +9,7 @@ import multiprocessing
 from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 
-from .work import Busy
+from .work import Busy, lower_priority
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
 
@@ -96,7 +96,8 @@ class Evaluator:
             try:
                 if self._pool is None:
                     self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                        max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                        initializer=lower_priority)
                 found = await asyncio.get_running_loop().run_in_executor(
                     self._pool, evaluate_in_worker, *job.key, self.seconds)
             except Exception as e:  # noqa: BLE001 - handed to the waiters

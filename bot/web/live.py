@@ -39,11 +39,20 @@ class Hub:
         self._subs: dict[int, set[Subscriber]] = {}
         self._dirty = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._made: dict[int, tuple[object, str]] = {}  # game id -> (view, its state's JSON)
         self.reads = 0  # games read for the streams (the bench and tests read it)
 
     def wake(self) -> None:
         """Something changed somewhere: look at every watched game again."""
         self._dirty.set()
+
+    def state_json(self, view) -> str:
+        """The state of ``view`` as JSON, made once for however many pages open on the same
+        read of the game (a thousand pages opening at once pay for one)."""
+        made = self._made.get(view.id)
+        if made is None or made[0] is not view:
+            made = self._made[view.id] = (view, json.dumps(self._state_of(view)))
+        return made[1]
 
     def subscribe(self, game_id: int, public: bool, state: str) -> Subscriber:
         sub = Subscriber(game_id, public)
@@ -59,6 +68,7 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 del self._subs[sub.game_id]
+                self._made.pop(sub.game_id, None)
 
     def stop(self) -> None:
         if self._task is not None:
@@ -88,7 +98,7 @@ class Hub:
         except NotFound:  # deleted: every page's link is dead
             state = CLOSED
         else:
-            state = json.dumps(self._state_of(view))
+            state = self.state_json(view)
         public = None
         for sub in subs:
             if sub.public and state != CLOSED:

@@ -39,7 +39,7 @@ from bot.errors import NotFound, RateLimited, ServiceError
 from . import analysis, page, tokens, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
-from .work import Busy, Pictures, Workers
+from .work import Busy, Pictures, Turns, Workers
 
 log = logging.getLogger("bot.web")
 
@@ -57,6 +57,7 @@ EVALUATOR = web.AppKey("evaluator", Evaluator)
 PICTURES = web.AppKey("pictures", Pictures)
 WORKERS = web.AppKey("workers", Workers)
 STREAMS = web.AppKey("streams", dict)
+TURNS = web.AppKey("turns", Turns)
 PUBLIC_TOKEN = "public"
 
 # Everything the page loads is its own: no inline script, no other site, no framing.
@@ -79,6 +80,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app[PICTURES] = Pictures()
     app[WORKERS] = Workers()
     app[STREAMS] = {}
+    app[TURNS] = Turns()
 
     def changed() -> None:  # a commit here, or another process's: what pages read is old
         app[VIEWS].forget()
@@ -239,6 +241,8 @@ async def board_handler(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:
         raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+    # a picture is a large write: 300 requests for one board are answered a few per pass
+    await request.app[TURNS].turn(view.id)
     # an address with the version shows one state of the game for good; without, it may change
     cache = "private, max-age=31536000, immutable" if version is not None else "no-store"
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
@@ -284,22 +288,26 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
         raise web.HTTPTooManyRequests(text="too many pages open at once from here")
     streams[client] = streams.get(client, 0) + 1
-    hub = request.app[HUB]
-    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN,
-                        json.dumps(page.state(view)))
+    hub, turns = request.app[HUB], request.app[TURNS]
+    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view))
+    sent = sub.latest  # what the page was read with: a change from here on is sent
     try:
+        # every write waits for its turn: a thousand pages opening at once, or woken by
+        # one move, are served a few at a time per pass of the loop, games taking turns
+        await turns.turn(view.id)
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         await resp.prepare(request)
         await resp.write(b": live\n\n")
-        sent = sub.latest
         while True:
             try:
                 await asyncio.wait_for(sub.changed.wait(), KEEP_ALIVE_SECONDS)
             except TimeoutError:
+                await turns.turn(view.id)
                 await resp.write(b": still here\n\n")
                 continue
             sub.changed.clear()
+            await turns.turn(view.id)
             if sub.latest == CLOSED:
                 await resp.write(b"event: closed\ndata: {}\n\n")
                 break

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections import OrderedDict
+import os
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+
+
+WORKER_NICENESS = 10
 
 
 class Busy(Exception):
@@ -81,6 +85,15 @@ def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str) 
     return square_moves(_worker_positions.get(game, start_vfen, lans), square)
 
 
+def lower_priority() -> None:
+    """A worker process's start: it yields the CPU to the event loop's process, whose
+    every pass is someone's page waiting (a worker's result is waited for anyway)."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # not allowed here: the same priority then
+        pass
+
+
 def _ready() -> None:
     """A worker's first task: the rules and the renderer imported."""
     import render  # noqa: F401
@@ -123,7 +136,8 @@ class Workers:
         share and turn it takes."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self._processes,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=lower_priority)
             for _ in range(self._processes):  # all started now: not one later, under a flood
                 self._pool.submit(_ready)
         return await self._in(self._pool, client, game, fn, *args)
@@ -155,3 +169,47 @@ def _count(counts: dict, key, step: int) -> int:
     else:
         counts.pop(key, None)
     return left
+
+
+class Turns:
+    """Small pieces of work that come by the thousand at once (1,000 event streams opening
+    together, or woken together by one move), each holding the event loop briefly: at most
+    ``per_pass`` of them go in one pass of the loop, the others wait for later passes,
+    taking turns by ``key`` (a game: one game's thousand pages do not make another's
+    wait behind them all). A pass, and so what anything else waits for the loop, stays short."""
+
+    def __init__(self, per_pass: int = 16):
+        self.per_pass = per_pass
+        self._used = 0  # pieces let go in this pass
+        self._waiting: OrderedDict[object, deque[asyncio.Future]] = OrderedDict()
+        self._next: asyncio.Handle | None = None
+
+    async def turn(self, key: object = None) -> None:
+        """Return when this piece may go (at once, if this pass has room and nobody waits)."""
+        loop = asyncio.get_running_loop()
+        if self._used < self.per_pass and not self._waiting:
+            self._used += 1
+        else:
+            future = loop.create_future()
+            self._waiting.setdefault(key, deque()).append(future)
+            await future  # counted in the pass that let it go
+        if self._next is None:
+            self._next = loop.call_soon(self._pass)
+
+    def _pass(self) -> None:
+        """A new pass of the loop: let go up to ``per_pass`` waiting pieces, one key after
+        another (those let go run in the pass after this one)."""
+        self._next = None
+        self._used = 0
+        while self._waiting and self._used < self.per_pass:
+            key, futures = next(iter(self._waiting.items()))
+            future = futures.popleft()
+            if futures:
+                self._waiting.move_to_end(key)  # its next piece after the other keys'
+            else:
+                del self._waiting[key]
+            if not future.done():  # its waiter may have gone (a page closed)
+                future.set_result(None)
+                self._used += 1
+        if self._used:
+            self._next = asyncio.get_running_loop().call_soon(self._pass)

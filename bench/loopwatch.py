@@ -1,0 +1,82 @@
+"""How long a server's event loop is held, and by what: a bench's instrument.
+
+``LoopWatch`` runs in the served process. On the loop, a 10 ms sleep is timed over and
+over: its overrun is the loop's lag (the longest any callback held the loop, plus, on a
+loaded machine, the wait for a CPU). Beside it the loop thread's own CPU time in each
+sleep's window tells the two apart: a window the loop thread spent on the CPU is work of
+ours; one it spent waiting is the machine. A thread of its own looks at the loop thread's
+stack whenever the loop is late (``stall`` seconds without a tick) and counts where it
+was (every 5 ms while it is late), so that the bench can say what held it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+import traceback
+from collections import Counter
+
+
+class LoopWatch:
+    def __init__(self, period: float = 0.01, stall: float = 0.025):
+        self.period = period
+        self.stall = stall
+        self.lags: list[float] = []   # each sleep's overrun, seconds
+        self.busy: list[float] = []   # the loop thread's CPU seconds in each overrun's window
+        self.where: Counter[str] = Counter()  # samples of late loops by where the loop thread was
+        self._tick = time.perf_counter()
+        self._stop = threading.Event()
+        self._task: asyncio.Task | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        loop_thread = threading.get_ident()
+        self._clock = time.pthread_getcpuclockid(loop_thread)
+        self._task = asyncio.get_running_loop().create_task(self._time_the_loop())
+        self._thread = threading.Thread(target=self._sample, args=(loop_thread,), daemon=True)
+        self._thread.start()
+
+    def take(self) -> tuple[list[float], list[float], list[tuple[str, int]]]:
+        """The lags, the loop's CPU beside each, and where stalls were seen, since the last take."""
+        out = (self.lags, self.busy, self.where.most_common(8))
+        self.lags, self.busy, self.where = [], [], Counter()
+        return out
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _time_the_loop(self) -> None:
+        while True:
+            t, c = time.perf_counter(), time.clock_gettime(self._clock)
+            self._tick = t
+            await asyncio.sleep(self.period)
+            now = time.perf_counter()
+            self._tick = now
+            lag = now - t - self.period
+            self.lags.append(max(0.0, lag))
+            self.busy.append(time.clock_gettime(self._clock) - c)
+
+    def _sample(self, loop_thread: int) -> None:
+        while not self._stop.wait(0.005):
+            late = time.perf_counter() - self._tick - self.period
+            if late < self.stall:
+                continue
+            frame = sys._current_frames().get(loop_thread)
+            if frame is not None:
+                self.where[_where(frame)] += 1
+
+
+def _where(frame) -> str:
+    """The innermost two frames and the innermost of the project's (bot/, render/, rules/,
+    ai/), as ``dir/file:line function`` joined by " < "."""
+    stack = traceback.extract_stack(frame)
+    picked = stack[-2:][::-1]
+    ours = [f for f in stack if any(p in f.filename for p in ("/bot/", "/render/", "/rules/", "/ai/"))]
+    if ours and ours[-1] not in picked:
+        picked.append(ours[-1])
+    return " < ".join(f"{f.filename.rsplit('/', 2)[-2]}/{f.filename.rsplit('/', 1)[-1]}:"
+                      f"{f.lineno} {f.name}" for f in picked)
