@@ -12,6 +12,7 @@ was (every 5 ms while it is late), so that the bench can say what held it.
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 import threading
 import time
@@ -26,12 +27,16 @@ class LoopWatch:
         self.lags: list[float] = []   # each sleep's overrun, seconds
         self.busy: list[float] = []   # the loop thread's CPU seconds in each overrun's window
         self.where: Counter[str] = Counter()  # samples of late loops by where the loop thread was
+        self.slowest: dict[str, float] = {}  # callbacks that ran on the CPU over ``stall``: their longest
+        self.collections: list[float] = []  # the garbage collector's full collections, CPU seconds
         self._tick = time.perf_counter()
         self._stop = threading.Event()
         self._task: asyncio.Task | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        self._time_callbacks()
+        self._time_collections()
         loop_thread = threading.get_ident()
         self._clock = time.pthread_getcpuclockid(loop_thread)
         self._task = asyncio.get_running_loop().create_task(self._time_the_loop())
@@ -40,8 +45,9 @@ class LoopWatch:
 
     def take(self) -> tuple[list[float], list[float], list[tuple[str, int]]]:
         """The lags, the loop's CPU beside each, and where stalls were seen, since the last take."""
-        out = (self.lags, self.busy, self.where.most_common(8))
-        self.lags, self.busy, self.where = [], [], Counter()
+        out = (self.lags, self.busy, self.where.most_common(8),
+               sorted(self.slowest.items(), key=lambda kv: -kv[1])[:8], self.collections)
+        self.lags, self.busy, self.where, self.slowest, self.collections = [], [], Counter(), {}, []
         return out
 
     def stop(self) -> None:
@@ -60,6 +66,33 @@ class LoopWatch:
             self.lags.append(max(0.0, lag))
             self.busy.append(time.clock_gettime(self._clock) - c)
 
+    def _time_callbacks(self) -> None:
+        """Every callback the loop runs timed by the loop thread's CPU clock (a wait for a
+        CPU is not counted): those over ``stall`` are kept by what they ran."""
+        run = asyncio.events.Handle._run
+        watch = self
+
+        def timed_run(handle):
+            began = time.thread_time()
+            run(handle)
+            spent = time.thread_time() - began
+            if spent >= watch.stall:
+                what = _what(handle)
+                watch.slowest[what] = max(spent, watch.slowest.get(what, 0.0))
+        asyncio.events.Handle._run = timed_run
+
+    def _time_collections(self) -> None:
+        began = [0.0]
+
+        def timed(phase, info):
+            if info["generation"] != 2:
+                return
+            if phase == "start":
+                began[0] = time.thread_time()
+            else:
+                self.collections.append(time.thread_time() - began[0])
+        gc.callbacks.append(timed)
+
     def _sample(self, loop_thread: int) -> None:
         while not self._stop.wait(0.005):
             late = time.perf_counter() - self._tick - self.period
@@ -68,6 +101,20 @@ class LoopWatch:
             frame = sys._current_frames().get(loop_thread)
             if frame is not None:
                 self.where[_where(frame)] += 1
+
+
+def _what(handle) -> str:
+    """A callback by what it runs: a task's coroutine (and the request it serves), or the function."""
+    fn = getattr(handle, "_callback", None)
+    task = getattr(fn, "__self__", None)
+    if isinstance(task, asyncio.Task):
+        coro = task.get_coro()
+        frame = getattr(coro, "cr_frame", None)
+        request = frame.f_locals.get("request") if frame is not None else None
+        path = getattr(request, "path", None)
+        name = getattr(coro, "__qualname__", repr(coro))
+        return f"{name} {path.split('/')[-1] if path else ''}".strip()
+    return getattr(fn, "__qualname__", repr(fn))
 
 
 def _where(frame) -> str:

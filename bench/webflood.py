@@ -60,21 +60,22 @@ async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
     from bot.service import GameService
-    from bot.web.server import HUB, PICTURES, make_app
+    from bot.web.server import HUB, PICTURES, make_app, settle_heap
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
+    settle_heap()  # as bot.web.server.start does
     watch = LoopWatch()
     watch.start()
     conn.send(site._server.sockets[0].getsockname()[1])
     while True:  # "stats" (as many times as asked), then "stop"
         said = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
-        lags, busy, where = watch.take()
-        conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads,
-                   "lag": lags, "busy": busy, "where": where})
+        lags, busy, where, slowest, collections = watch.take()
+        conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads, "lag": lags,
+                   "busy": busy, "where": where, "slowest": slowest, "gc": collections})
         if said == "stop":
             break
     watch.stop()
@@ -101,6 +102,8 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
     calm, busy = Series(), Series()
     counts = {"streams": 0, "ok": 0, "refused": 0}
     phases: dict[str, dict] = {}
+    updated: list[float] = []  # when each open stream had an update
+    fanout: list[float] = []
     try:
         # the flood from FLOODERS addresses (127.0.1.x: many link holders, so that the
         # per-client caps let much of it through), the other game's viewer from 127.0.0.2
@@ -134,7 +137,9 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
                     async with flooder().get(flood_page + "/events") as r:
                         if r.status == 200:
                             counts["streams"] += 1
-                        await r.content.read()
+                        async for text in r.content:
+                            if text == b"event: update\n":
+                                updated.append(time.perf_counter())
                 except (aiohttp.ClientError, asyncio.CancelledError):
                     pass
 
@@ -161,6 +166,16 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
             await timed(busy, samples)
             await flooding
             phases["flood"] = await loop_since_last()
+            # a move by another process (this one) on the flooded game: how soon each of
+            # its open pages has it
+            updated.clear()
+            moved = await _move_elsewhere(settings, flooded)
+            for _ in range(100):
+                if len(updated) >= counts["streams"]:
+                    break
+                await asyncio.sleep(0.05)
+            fanout = sorted(t - moved for t in updated)
+            phases["fanout"] = await loop_since_last()
             for t in held:
                 t.cancel()
             await asyncio.gather(*held, return_exceptions=True)
@@ -170,7 +185,22 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
         ours.send("stop")
         await asyncio.get_running_loop().run_in_executor(None, ours.recv)
         server.join(10)
-    return calm, busy, counts, renders, phases
+    return calm, busy, counts, renders, phases, fanout
+
+
+async def _move_elsewhere(settings, game_id: int) -> float:
+    """A move on the game by a service of this process (the server's is another): when
+    it was committed."""
+    from bot.service import GameService
+    svc = await GameService.open(settings)
+    try:
+        view = await svc.game(game_id)
+        pos = await svc.position(game_id)
+        lan = pos.legal_moves()[0].lan
+        await svc.move(game_id, view.to_move.id, lan)
+        return time.perf_counter()
+    finally:
+        await svc.close()
 
 
 def _loop_figures(stats: list[dict]) -> dict:
@@ -182,10 +212,18 @@ def _loop_figures(stats: list[dict]) -> dict:
     for s in stats:
         for place, n in s["where"]:
             where[place] = where.get(place, 0) + n
+    slowest: dict[str, float] = {}
+    for s in stats:
+        for what, spent in s["slowest"]:
+            slowest[what] = max(spent * 1000, slowest.get(what, 0.0))
     worst = max(range(len(lags)), key=lags.__getitem__) if lags else None
     return {"max": max(lags, default=0.0) * 1000, "p99": percentile(lags, 99) * 1000 if lags else 0.0,
             "n": len(lags), "cpu_of_max": busy[worst] * 1000 if worst is not None else 0.0,
-            "where": sorted(where.items(), key=lambda kv: -kv[1])[:8]}
+            "cpu_max": max(busy, default=0.0) * 1000,
+            "gc": [round(x * 1000, 1) for s in stats for x in s["gc"]],
+            "cpu_p99": percentile(busy, 99) * 1000 if busy else 0.0,
+            "where": sorted(where.items(), key=lambda kv: -kv[1])[:8],
+            "slowest": sorted(slowest.items(), key=lambda kv: -kv[1])[:8]}
 
 
 def run(ctx: Context) -> dict:
@@ -196,11 +234,13 @@ def run(ctx: Context) -> dict:
     settings = service_settings(ctx.tmp / "webflood.db", command_rate_per_minute=0)
     flooded, quiet = run_async(_seed(settings, [lans, lans[:20]]))
     ctx.progress(f"flood: {streams} streams, pictures, side lines, evaluations")
-    calm, busy, counts, renders, phases = run_async(_measure(settings, flooded, quiet, line,
+    calm, busy, counts, renders, phases, fanout = run_async(_measure(settings, flooded, quiet, line,
                                                              len(lans), streams, samples))
-    loop = _loop_figures([phases["arrival"], phases["flood"]])
+    loop = _loop_figures([phases["arrival"], phases["flood"], phases["fanout"]])
     quiet_loop = _loop_figures([phases["calm"]])
     arrival, rest = _loop_figures([phases["arrival"]]), _loop_figures([phases["flood"]])
+    spread = _loop_figures([phases["fanout"]])
+    last = fanout[-1] if fanout else float("inf")
     p95 = busy.summary()["p95"]
     full = plies >= 300
     rows = [row("another game's state + position under the flood", "ms", time_figure(busy),
@@ -209,6 +249,11 @@ def run(ctx: Context) -> dict:
                   p95, GOAL_P95, p95 < GOAL_P95 if full else None, f"{p95 * 1000:.0f} ms"),
              goal("web-renders", "300 requests for one board render it once", renders, 1,
                   renders == 1, f"{renders} render(s)"),
+             goal("web-live", f"a move by another process reaches all {streams} open pages "
+                  "within 1 s", last, 1.0, last < 1.0 and len(fanout) == counts["streams"],
+                  f"{len(fanout)} pages had it, the first after {fanout[0] * 1000 if fanout else 0:.0f} ms, "
+                  f"the median {(fanout[len(fanout) // 2] if fanout else 0) * 1000:.0f} ms, the last "
+                  f"{last * 1000:.0f} ms"),
              goal("web-loop", "the server's event loop held at most 50 ms during the flood",
                   loop["max"], GOAL_HOLD_MS, loop["max"] < GOAL_HOLD_MS if full else None,
                   f"max {loop['max']:.0f} ms, p99 {loop['p99']:.0f} ms")]
@@ -218,12 +263,17 @@ def run(ctx: Context) -> dict:
              f"p99 {loop['p99']:.0f} ms, {loop['n']} samples of a 10 ms sleep's overrun; "
              f"while the streams and 300 requests for one picture arrive: at most "
              f"{arrival['max']:.0f} ms, p99 {arrival['p99']:.0f} ms; the rest of the flood: at most "
-             f"{rest['max']:.0f} ms, p99 {rest['p99']:.0f} ms; "
+             f"{rest['max']:.0f} ms, p99 {rest['p99']:.0f} ms; handing a move to the open pages: "
+             f"at most {spread['max']:.0f} ms, p99 {spread['p99']:.0f} ms; "
              f"with no flood: at most {quiet_loop['max']:.0f} ms, p99 {quiet_loop['p99']:.0f} ms",
              "where the loop was when late by 25 ms or more: " + (
                  "; ".join(f"{n}x {place}" for place, n in loop["where"]) or "never"),
+             "callbacks of the loop that ran on the CPU for 25 ms or more (their longest): " + (
+                 "; ".join(f"{what} {ms:.0f} ms" for what, ms in loop["slowest"]) or "none"),
+             f"loop thread's CPU in a window: at most {loop['cpu_max']:.0f} ms, p99 {loop['cpu_p99']:.0f} ms",
+             f"full garbage collections during the flood (ms of CPU each): {loop['gc'] or 'none'}",
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
              f"refused (the client's share, 429/503) {counts['refused']}"]
     return {"rows": rows, "goals": goals, "skipped": [], "notes": notes,
             "params": {"plies": len(lans), "streams": streams, "samples": samples},
-            "loop": {"flood": loop, "arrival": arrival, "rest": rest, "calm": quiet_loop}}
+            "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop}}

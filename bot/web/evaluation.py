@@ -5,11 +5,9 @@ results remembered."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections import OrderedDict, deque
-from concurrent.futures import ProcessPoolExecutor
 
-from .work import Busy, lower_priority
+from .work import Busy, Pool
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
 
@@ -34,9 +32,16 @@ def evaluate_in_worker(game: str, start_vfen: str, lans: tuple[str, ...], second
             "pv": sans, "depth": t.depth}
 
 
+def _ready() -> None:
+    """The worker's first task: the computer imported."""
+    import ai  # noqa: F401
+
+    from . import analysis  # noqa: F401
+
+
 class Evaluator:
-    """One worker process, made on first use; one search at a time. Requests wait in one
-    queue per game and the games take turns, so a flood on one game delays another game's
+    """One worker process (work.Pool), made on first use; one search at a time. Requests
+    wait in one queue per game and the games take turns, so a flood on one game delays another game's
     request by at most one search per game waiting; at most ``per_game`` waiting per game
     and ``total`` in all (beyond: ``Busy``), and none waits longer than ``wait`` seconds."""
 
@@ -47,7 +52,7 @@ class Evaluator:
         self.total = total
         self.wait = wait
         self.searches = 0  # searches run (the bench and tests read it)
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = Pool(1, _ready)
         self._known: OrderedDict[tuple, dict] = OrderedDict()
         self._remember = remember
         self._queues: dict[object, _Queue] = {}
@@ -94,12 +99,7 @@ class Evaluator:
                 job.done.cancel()
                 continue
             try:
-                if self._pool is None:
-                    self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                        initializer=lower_priority)
-                found = await asyncio.get_running_loop().run_in_executor(
-                    self._pool, evaluate_in_worker, *job.key, self.seconds)
+                found = await self._pool.run(evaluate_in_worker, *job.key, self.seconds)
             except Exception as e:  # noqa: BLE001 - handed to the waiters
                 del self._jobs[job.key]
                 job.done.set_exception(e)
@@ -115,9 +115,7 @@ class Evaluator:
     def close(self) -> None:
         if self._runner is not None:
             self._runner.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._pool.close()
 
 
 class _Queue(deque):

@@ -27,6 +27,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 from pathlib import Path
@@ -384,8 +385,18 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     await runner.setup()
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
+    settle_heap()
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
+
+
+def settle_heap() -> None:
+    """What the process made before serving (modules, the rules' tables, the service) lives
+    as long as it does: taken out of the garbage collector's view, a full collection under
+    a flood looks only at what came since, a few milliseconds instead of holding the loop
+    for 50-80 ms (measured by bench/webflood.py)."""
+    gc.collect()
+    gc.freeze()
 
 
 class _LeaveNotices:

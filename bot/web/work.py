@@ -115,6 +115,43 @@ class _Positions:
 _worker_positions = _Positions()
 
 
+class Pool:
+    """``processes`` worker processes (at a lower priority), started on first use by a
+    thread: spawning a process takes tens of milliseconds, which the event loop does not
+    wait for. ``warm`` is each one's first task (its imports), so all are started at
+    once, not one later under a flood."""
+
+    def __init__(self, processes: int, warm: Callable[[], None]):
+        self.processes = processes
+        self._warm = warm
+        self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future | None = None
+        self._closed = False
+
+    async def run(self, fn: Callable, *args):
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            if self._starting is None:
+                self._starting = loop.run_in_executor(None, self._start)
+            await asyncio.shield(self._starting)
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    def _start(self) -> ProcessPoolExecutor:
+        pool = ProcessPoolExecutor(max_workers=self.processes, initializer=lower_priority,
+                                   mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(self.processes):
+            pool.submit(self._warm)
+        if self._closed:  # closed while starting
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = pool
+        return pool
+
+    def close(self) -> None:
+        self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
 class Workers:
     """Two worker processes for the pages' computations (made on first use). At most
     ``per_client`` of one client's and ``per_game`` of one game's requests wait or run at
@@ -123,8 +160,7 @@ class Workers:
     every other game."""
 
     def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16):
-        self._processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = Pool(processes, _ready)
         self.per_client = per_client
         self.per_game = per_game
         self._by_client: dict[str, int] = {}
@@ -134,15 +170,6 @@ class Workers:
     async def run(self, client: str, game: object, fn: Callable, *args):
         """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
         share and turn it takes."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self._processes,
-                                             mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=lower_priority)
-            for _ in range(self._processes):  # all started now: not one later, under a flood
-                self._pool.submit(_ready)
-        return await self._in(self._pool, client, game, fn, *args)
-
-    async def _in(self, pool, client: str, game: object, fn: Callable, *args):
         if self._by_client.get(client, 0) >= self.per_client or \
                 self._by_game.get(game, 0) >= self.per_game:
             raise Busy("too many requests at once: try again in a moment")
@@ -151,15 +178,14 @@ class Workers:
         lane = self._lanes.setdefault(game, asyncio.Lock())
         try:
             async with lane:
-                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+                return await self._pool.run(fn, *args)
         finally:
             _count(self._by_client, client, -1)
             if not _count(self._by_game, game, -1):
                 del self._lanes[game]
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.close()
 
 
 def _count(counts: dict, key, step: int) -> int:
