@@ -159,8 +159,9 @@ class Workers:
     game, from however many clients, leaves a process, and its whole share of places, to
     every other game."""
 
-    def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16):
-        self._pool = Pool(processes, _ready)
+    def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16, *,
+                 pool: Pool | None = None):
+        self._pool = pool or Pool(processes, _ready)
         self.per_client = per_client
         self.per_game = per_game
         self._by_client: dict[str, int] = {}

@@ -198,19 +198,49 @@ async def test_pictures_keyed_by_the_games_version(svc, client):
 
 
 async def test_every_response_has_the_safety_headers(svc, client):
+    """Every kind of answer: the page, static files, the picture, JSON, the event stream,
+    a redirect and the errors (400, 403, 404, 409, 429)."""
+    from bot.web.server import WORKERS
     view = await new_game(svc, "chess", ["e4"])
     html = await (await client.get(path(view.id))).text()
     script = html.split('<script src="')[1].split('"')[0]
-    for address in (path(view.id), path(view.id, "/state.json"), path(view.id, "/board.png"),
-                    script, "/g/1/forged", "/nothing", "/favicon.ico"):
-        r = await client.get(address, allow_redirects=False)
+    watcher_move = ("post", path(view.id, "/move"), {"text": "e5"})
+    kinds = {
+        "page": (path(view.id), 200), "static": (script, 200),
+        "picture": (path(view.id, f"/board.png?v={view.version}"), 200),
+        "json": (path(view.id, "/state.json"), 200), "stream": (path(view.id, "/events"), 200),
+        "redirect": ("/favicon.ico", 301),
+        "bad request": (path(view.id, "/moves.json?ply=9"), 400),
+        "forbidden": (watcher_move, 403), "forged": ("/g/1/forged", 404), "nowhere": ("/nothing", 404),
+        "old picture": (path(view.id, f"/board.png?v={view.version - 1}"), 409),
+        "over the share": (path(view.id, "/position.json"), 429),
+    }
+    seen = set()
+    for kind, (address, status) in kinds.items():
+        workers = client.server.app[WORKERS]
+        workers.per_client = 0 if kind == "over the share" else 4
+        if isinstance(address, tuple):
+            r = await client.post(address[1], json=address[2])
+        else:
+            r = await client.get(address, allow_redirects=False)
         h = r.headers
-        assert h["X-Content-Type-Options"] == "nosniff", address
-        assert "frame-ancestors 'none'" in h["Content-Security-Policy"], address
-        assert "script-src 'self'" in h["Content-Security-Policy"]
-        assert h["Server"] == "fairypost", address   # no version of anything
-    r = await client.get(script)
-    assert "?v=" in script and "immutable" in r.headers["Cache-Control"]
+        assert r.status == status, kind
+        seen.add(r.content_type)
+        assert h["X-Content-Type-Options"] == "nosniff", kind
+        csp = h["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp and "default-src 'none'" in csp, kind
+        assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp, kind
+        assert h["X-Frame-Options"] == "DENY", kind
+        assert h["Server"] == "fairypost", kind   # no version of anything
+        if kind == "static":
+            assert "?v=" in script and h["Cache-Control"] == "public, max-age=31536000, immutable"
+        elif kind != "picture":
+            assert h["Cache-Control"] == "no-store", kind
+        if kind == "over the share":
+            assert h["Retry-After"]
+        r.close()
+    assert {"text/html", "application/javascript", "image/png", "application/json",
+            "text/event-stream", "text/plain"} <= seen
     r = await client.get("/favicon.ico")
     assert r.status == 200 and r.content_type == "image/svg+xml"
 

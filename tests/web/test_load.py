@@ -1,0 +1,105 @@
+"""The pages under load (issue 33, item 4): work kept off the event loop, shares per client
+and per game, writes paced per pass of the loop. The flood itself is bench/webflood.py."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections import Counter
+
+import pytest
+
+from bot.web.work import Busy, Pool, Turns, Workers
+
+
+async def test_turns_let_a_few_pieces_go_per_pass_and_games_take_turns():
+    loop = asyncio.get_running_loop()
+    passes = 0
+    counting = True
+
+    def count_passes():  # once in every pass of the loop
+        nonlocal passes
+        passes += 1
+        if counting:
+            loop.call_soon(count_passes)
+    loop.call_soon(count_passes)
+    turns, went = Turns(per_pass=2), []
+
+    async def piece(game, n):
+        await turns.turn(game)
+        went.append((game, n, passes))
+    await asyncio.gather(*(piece("a", n) for n in range(5)), piece("b", 0))
+    counting = False
+    # game a's five pieces came first, yet b's one goes in the first pass that has to wait
+    assert [(g, n) for g, n, _ in went] == [("a", 0), ("a", 1), ("a", 2), ("b", 0), ("a", 3), ("a", 4)]
+    per_pass = Counter(p for *_, p in went)
+    assert sorted(per_pass.values()) == [2, 2, 2]
+
+
+async def test_a_piece_given_up_while_waiting_leaves_its_place_to_the_next():
+    turns, went = Turns(per_pass=1), []
+
+    async def piece(name):
+        await turns.turn(name)
+        went.append(name)
+    tasks = {name: asyncio.create_task(piece(name)) for name in "abc"}
+    await asyncio.sleep(0)  # a went; b and c wait for the next passes
+    assert went == ["a"]
+    tasks["b"].cancel()     # a page closed while waiting
+    await tasks["c"]
+    assert went == ["a", "c"] and tasks["b"].cancelled()
+
+
+class HeldPool:
+    """Stands for the worker processes: every job waits until released, in the order run."""
+
+    def __init__(self):
+        self.started: list[str] = []
+        self.release = asyncio.Event()
+
+    async def run(self, fn, *args):
+        self.started.append(args[0])
+        await self.release.wait()
+        return args[0]
+
+    def close(self):
+        pass
+
+
+async def test_workers_give_each_client_and_each_game_a_share_and_games_their_own_turn():
+    pool = HeldPool()
+    workers = Workers(per_client=2, per_game=3, pool=pool)
+    jobs = [asyncio.create_task(workers.run("client 1", "game 1", None, "1a")),
+            asyncio.create_task(workers.run("client 1", "game 1", None, "1b"))]
+    await asyncio.sleep(0)
+    with pytest.raises(Busy):  # client 1 has two waiting already, for whichever game
+        await workers.run("client 1", "game 2", None, "refused")
+    jobs.append(asyncio.create_task(workers.run("client 2", "game 1", None, "1c")))
+    await asyncio.sleep(0)
+    with pytest.raises(Busy):  # game 1 has three, from however many clients
+        await workers.run("client 3", "game 1", None, "refused")
+    jobs.append(asyncio.create_task(workers.run("client 3", "game 2", None, "2a")))
+    await asyncio.sleep(0)
+    # one job of a game at a time: game 2's went beside game 1's first, not after its three
+    assert pool.started == ["1a", "2a"]
+    pool.release.set()
+    assert await asyncio.gather(*jobs) == ["1a", "1b", "1c", "2a"]
+    assert pool.started == ["1a", "2a", "1b", "1c"]
+    await workers.run("client 1", "game 1", None, "again")  # the shares are given back
+
+
+async def test_a_pool_starts_its_processes_off_the_event_loop_at_a_lower_priority():
+    started_in = []
+
+    class Watched(Pool):
+        def _start(self):
+            started_in.append(threading.get_ident())
+            return super()._start()
+    pool = Watched(1, os.getpid)
+    try:
+        assert await pool.run(os.getpid) != os.getpid()
+        assert started_in and started_in[0] != threading.get_ident()
+        assert await pool.run(os.nice, 0) == min(19, os.nice(0) + 10)
+    finally:
+        pool.close()
