@@ -9,9 +9,14 @@ computer's evaluations, from 32 client addresses (127.0.1.x) so that the per-cli
 do not simply refuse it. Meanwhile another game's page, another client (its state and its
 position JSON, what a page does after each move), is timed, one request after the other: that latency's
 p95 under the flood, beside the same requests with nothing else going on (the anchor,
-same run). The goal: p95 under 200 ms. The server also times its own event loop during
-the flood (how late a 10 ms sleep wakes: the longest any request held it). Also counted: renders for the 300 requests of one
-board (goal: 1).
+same run). The goal: p95 under 200 ms. Then a move by another process (this one) on the
+flooded game: how soon each of its 1,000 open pages has it (goal: all within 1 s).
+
+The server times its own event loop throughout (bench/loopwatch.py): how late a 10 ms sleep
+wakes (the lag: the longest anything held the loop, plus on a loaded machine the wait for a
+CPU; goal: at most 50 ms), the loop thread's own CPU time beside it, the callbacks and the
+garbage collections that ran on the CPU 25 ms or more, and where the loop was when late.
+Also counted: renders for the 300 requests of one board (goal: 1).
 """
 
 from __future__ import annotations
@@ -240,7 +245,8 @@ def run(ctx: Context) -> dict:
     quiet_loop = _loop_figures([phases["calm"]])
     arrival, rest = _loop_figures([phases["arrival"]]), _loop_figures([phases["flood"]])
     spread = _loop_figures([phases["fanout"]])
-    last = fanout[-1] if fanout else float("inf")
+    last = fanout[-1] if fanout else None
+    everyone = last is not None and len(fanout) == counts["streams"]
     p95 = busy.summary()["p95"]
     full = plies >= 300
     rows = [row("another game's state + position under the flood", "ms", time_figure(busy),
@@ -250,10 +256,11 @@ def run(ctx: Context) -> dict:
              goal("web-renders", "300 requests for one board render it once", renders, 1,
                   renders == 1, f"{renders} render(s)"),
              goal("web-live", f"a move by another process reaches all {streams} open pages "
-                  "within 1 s", last, 1.0, last < 1.0 and len(fanout) == counts["streams"],
-                  f"{len(fanout)} pages had it, the first after {fanout[0] * 1000 if fanout else 0:.0f} ms, "
-                  f"the median {(fanout[len(fanout) // 2] if fanout else 0) * 1000:.0f} ms, the last "
-                  f"{last * 1000:.0f} ms"),
+                  "within 1 s", last, 1.0, (everyone and last < 1.0) if full else None,
+                  f"{len(fanout)} of {counts['streams']} pages had it" + (
+                      f", the first after {fanout[0] * 1000:.0f} ms, the median "
+                      f"{fanout[len(fanout) // 2] * 1000:.0f} ms, the last {last * 1000:.0f} ms"
+                      if fanout else "")),
              goal("web-loop", "the server's event loop held at most 50 ms during the flood",
                   loop["max"], GOAL_HOLD_MS, loop["max"] < GOAL_HOLD_MS if full else None,
                   f"max {loop['max']:.0f} ms, p99 {loop['p99']:.0f} ms")]
