@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict, deque
 
-from .work import Busy, Pool
+from .work import Busy, Pool, count
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
 
@@ -42,13 +42,16 @@ def _ready() -> None:
 class Evaluator:
     """One worker process (work.Pool), made on first use; one search at a time. Requests
     wait in one queue per game and the games take turns, so a flood on one game delays another game's
-    request by at most one search per game waiting; at most ``per_game`` waiting per game
-    and ``total`` in all (beyond: ``Busy``), and none waits longer than ``wait`` seconds."""
+    request by at most one search per game waiting; at most ``per_game`` waiting per game,
+    ``per_client`` of one client's, ``total`` in all (beyond: ``Busy``), and none waits
+    longer than ``wait`` seconds."""
 
     def __init__(self, seconds: float = SECONDS, remember: int = 256, *, per_game: int = 3,
-                 total: int = 24, wait: float = 20.0):
+                 per_client: int = 2, total: int = 24, wait: float = 20.0):
         self.seconds = seconds
         self.per_game = per_game
+        self.per_client = per_client
+        self._by_client: dict[str, int] = {}
         self.total = total
         self.wait = wait
         self.searches = 0  # searches run (the bench and tests read it)
@@ -60,12 +63,15 @@ class Evaluator:
         self._runner: asyncio.Task | None = None
 
     async def evaluate(self, game: str, start_vfen: str, lans: tuple[str, ...], *,
-                       queue: object = None) -> dict:
-        """``queue``: whose turn-taking line the request joins (the game's id)."""
+                       queue: object = None, client: str = "") -> dict:
+        """``queue``: whose turn-taking line the request joins (the game's id); ``client``:
+        whose share it takes."""
         key = (game, start_vfen, lans)
         if key in self._known:
             self._known.move_to_end(key)
             return self._known[key]
+        if self._by_client.get(client, 0) >= self.per_client:
+            raise Busy("you have positions waiting for the computer already: try again when they are done")
         job = self._jobs.get(key)
         if job is None:
             waiting = self._queues.get(queue, ())
@@ -76,12 +82,14 @@ class Evaluator:
             if self._runner is None or self._runner.done():
                 self._runner = asyncio.get_running_loop().create_task(self._run())
         job.waiters += 1
+        count(self._by_client, client, +1)
         try:
             return await asyncio.wait_for(asyncio.shield(job.done), self.wait)
         except TimeoutError:
             raise Busy("the computer is busy: try again in a minute") from None
         finally:
             job.waiters -= 1
+            count(self._by_client, client, -1)
 
     async def _run(self) -> None:
         turn = 0

@@ -272,7 +272,7 @@ async def eval_handler(request: web.Request) -> web.Response:
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:
         return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
-                                                           queue=view.id))
+                                                           queue=view.id, client=_client(request)))
     except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:

@@ -174,22 +174,23 @@ class Workers:
         if self._by_client.get(client, 0) >= self.per_client or \
                 self._by_game.get(game, 0) >= self.per_game:
             raise Busy("too many requests at once: try again in a moment")
-        _count(self._by_client, client, +1)
-        _count(self._by_game, game, +1)
+        count(self._by_client, client, +1)
+        count(self._by_game, game, +1)
         lane = self._lanes.setdefault(game, asyncio.Lock())
         try:
             async with lane:
                 return await self._pool.run(fn, *args)
         finally:
-            _count(self._by_client, client, -1)
-            if not _count(self._by_game, game, -1):
+            count(self._by_client, client, -1)
+            if not count(self._by_game, game, -1):
                 del self._lanes[game]
 
     def close(self) -> None:
         self._pool.close()
 
 
-def _count(counts: dict, key, step: int) -> int:
+def count(counts: dict, key, step: int) -> int:
+    """Add ``step`` to ``counts[key]``, the key gone at 0; what is left."""
     left = counts.get(key, 0) + step
     if left:
         counts[key] = left

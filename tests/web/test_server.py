@@ -315,24 +315,33 @@ async def test_a_move_by_another_process_reaches_an_open_stream(backend, tmp_pat
 async def test_evaluations_take_turns_by_game_and_are_capped():
     from bot.web.evaluation import Evaluator
     from bot.web.work import Busy
-    ev = Evaluator(seconds=0.05, per_game=2, total=4)
+    ev = Evaluator(seconds=0.05, per_game=2, per_client=2, total=4)
     import rules
     start = rules.start("chess").fen()
     flood = [("e2e4",), ("d2d4",)]
     try:
-        tasks = [asyncio.create_task(ev.evaluate("chess", start, lans, queue=1)) for lans in flood]
+        tasks = [asyncio.create_task(ev.evaluate("chess", start, lans, queue=1, client=f"c{i}"))
+                 for i, lans in enumerate(flood)]
         await asyncio.sleep(0)
-        try:
-            await ev.evaluate("chess", start, ("c2c4",), queue=1)   # a third for game 1: refused
-            raise AssertionError("not capped")
-        except Busy:
-            pass
-        other = asyncio.create_task(ev.evaluate("chess", start, ("g1f3",), queue=2))
+        with pytest.raises(Busy):   # a third for game 1: refused
+            await ev.evaluate("chess", start, ("c2c4",), queue=1, client="c9")
+        mine = asyncio.create_task(ev.evaluate("chess", start, ("b2b3",), queue=3, client="me"))
+        other = asyncio.create_task(ev.evaluate("chess", start, ("g1f3",), queue=2, client="me"))
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):   # a client's two asked already: its third, for any game, refused
+            await ev.evaluate("chess", start, ("g2g3",), queue=4, client="me")
         order = []
-        for name, t in zip(("1a", "1b", "2"), tasks + [other], strict=True):
+        for name, t in zip(("1a", "1b", "3", "2"), tasks + [mine, other], strict=True):
             t.add_done_callback(lambda _t, name=name: order.append(name))
-        await asyncio.gather(*tasks, other)
-        # game 2's one request ran before game 1's second: the games take turns
-        assert order == ["1a", "2", "1b"] and ev.searches == 3
+        await asyncio.gather(*tasks, mine, other)
+        # games 3 and 2, one request each, ran before game 1's second: the games take turns
+        assert order == ["1a", "3", "2", "1b"] and ev.searches == 4
+        waiting = [asyncio.create_task(ev.evaluate("chess", start, (m,), queue=i, client=str(i)))
+                   for i, m in enumerate(("a2a3", "h2h3", "a2a4", "h2h4"))]
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):   # "me" has none waiting now, but four positions are the total
+            await ev.evaluate("chess", start, ("f2f3",), queue=9, client="me")
+        for t in waiting:
+            t.cancel()
     finally:
         ev.close()
