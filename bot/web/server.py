@@ -46,7 +46,6 @@ log = logging.getLogger("bot.web")
 
 STATIC = Path(__file__).parent / "static"
 SQUARE_PX = 56  # ~900-1100 px for the large boards: crisp when CSS scales it to a phone
-KEEP_ALIVE_SECONDS = 15.0  # a comment line on a quiet stream, so proxies keep it open
 MAX_STREAMS_PER_CLIENT = 32
 
 SERVICE = web.AppKey("service", object)
@@ -301,12 +300,7 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
         await resp.prepare(request)
         await resp.write(b": live\n\n")
         while True:
-            try:
-                await asyncio.wait_for(sub.changed.wait(), KEEP_ALIVE_SECONDS)
-            except TimeoutError:
-                await turns.turn(view.id)
-                await resp.write(b": still here\n\n")
-                continue
+            await sub.changed.wait()  # a new state, or the hub's keep-alive ping
             sub.changed.clear()
             await turns.turn(view.id)
             if sub.latest == CLOSED:
@@ -315,6 +309,9 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
             if sub.latest != sent:
                 sent = sub.latest
                 await resp.write(f"event: update\ndata: {sent}\n\n".encode())
+            elif sub.pinged:
+                await resp.write(b": still here\n\n")
+            sub.pinged = False
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:

@@ -103,3 +103,46 @@ async def test_a_pool_starts_its_processes_off_the_event_loop_at_a_lower_priorit
         assert await pool.run(os.nice, 0) == min(19, os.nice(0) + 10)
     finally:
         pool.close()
+
+
+async def test_the_hub_hands_a_change_to_many_pages_a_few_per_pass():
+    from types import SimpleNamespace
+
+    from bot.web.live import HAND_PER_PASS, Hub
+    version = {"n": 1}
+
+    async def read_game(game_id):
+        return SimpleNamespace(id=game_id, n=version["n"])
+
+    async def is_public(game_id):
+        return False
+    hub = Hub(read_game, is_public, lambda view: {"n": view.n})
+    subs = [hub.subscribe(7, False, '{"n": 1}') for _ in range(3 * HAND_PER_PASS)]
+    loop = asyncio.get_running_loop()
+    handed_by_pass = []
+
+    def count_passes():
+        handed_by_pass.append(sum(sub.latest == '{"n": 2}' for sub in subs))
+        if handed_by_pass[-1] < len(subs):
+            loop.call_soon(count_passes)
+    version["n"] = 2
+    hub.wake()
+    loop.call_soon(count_passes)
+    while handed_by_pass[-1:] != [len(subs)]:
+        await asyncio.sleep(0)
+    steps = [b - a for a, b in zip([0] + handed_by_pass, handed_by_pass)]
+    assert max(steps) == HAND_PER_PASS and sum(steps) == len(subs)
+    assert all(sub.changed.is_set() for sub in subs) and hub.reads == 1
+    hub.stop()
+
+
+async def test_the_hub_pings_quiet_pages_to_keep_their_streams_open():
+    from bot.web.live import Hub
+
+    async def never(game_id):
+        raise AssertionError("nothing changed: no read")
+    hub = Hub(never, never, dict, keep_alive=0)
+    sub = hub.subscribe(7, False, "{}")
+    await asyncio.wait_for(sub.changed.wait(), 5)
+    assert sub.pinged and sub.latest == "{}"
+    hub.stop()
