@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 
 from bot.errors import NotFound
@@ -21,6 +22,7 @@ log = logging.getLogger("bot.web")
 CLOSED = "closed"  # what a subscriber is handed when its link no longer opens the game
 HAND_PER_PASS = 64  # subscribers woken in one pass of the loop
 KEEP_ALIVE_SECONDS = 15.0
+MADE_KEPT = 1024  # games whose state's JSON is kept (the least recently asked for go first)
 
 
 class Subscriber:
@@ -52,7 +54,7 @@ class Hub:
         self._dirty = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._pinger: asyncio.Task | None = None
-        self._made: dict[int, tuple[object, str]] = {}  # game id -> (view, its state's JSON)
+        self._made: OrderedDict[int, tuple[object, str]] = OrderedDict()  # game id -> (view, its JSON)
         self.reads = 0  # games read for the streams (the bench and tests read it)
 
     def wake(self) -> None:
@@ -65,6 +67,9 @@ class Hub:
         made = self._made.get(view.id)
         if made is None or made[0] is not view:
             made = self._made[view.id] = (view, json.dumps(self._state_of(view)))
+            while len(self._made) > MADE_KEPT:
+                self._made.popitem(last=False)
+        self._made.move_to_end(view.id)
         return made[1]
 
     def subscribe(self, game_id: int, public: bool, state: str) -> Subscriber:

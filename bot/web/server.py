@@ -221,7 +221,9 @@ async def page_handler(request: web.Request) -> web.Response:
 
 
 async def state_handler(request: web.Request) -> web.Response:
-    return _json(page.state(await _game(request)))
+    view = await _game(request)  # its JSON made once per read of the game, as the streams' is
+    return web.Response(text=request.app[HUB].state_json(view), content_type="application/json",
+                        headers={"Cache-Control": "no-store"})
 
 
 async def board_handler(request: web.Request) -> web.Response:
