@@ -16,7 +16,6 @@ import gc
 import sys
 import threading
 import time
-import traceback
 from collections import Counter
 
 
@@ -26,15 +25,19 @@ class LoopWatch:
         self.stall = stall
         self.lags: list[float] = []   # each sleep's overrun, seconds
         self.busy: list[float] = []   # the loop thread's CPU seconds in each overrun's window
+        self.process: list[float] = []  # the whole process's (all its threads) in the same window
         self.where: Counter[str] = Counter()  # samples of late loops by where the loop thread was
         self.slowest: dict[str, float] = {}  # callbacks that ran on the CPU over ``stall``: their longest
         self.collections: list[float] = []  # the garbage collector's full collections, CPU seconds
+        self.longest_pass: tuple[float, list] = (0.0, [])  # a pass's CPU seconds, and what ran in it
+        self._pass: dict[str, list] = {}  # this pass's callbacks by what they ran: [count, seconds]
         self._tick = time.perf_counter()
         self._stop = threading.Event()
         self._task: asyncio.Task | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        self._time_passes(asyncio.get_running_loop())
         self._time_callbacks()
         self._time_collections()
         loop_thread = threading.get_ident()
@@ -43,11 +46,14 @@ class LoopWatch:
         self._thread = threading.Thread(target=self._sample, args=(loop_thread,), daemon=True)
         self._thread.start()
 
-    def take(self) -> tuple[list[float], list[float], list[tuple[str, int]]]:
-        """The lags, the loop's CPU beside each, and where stalls were seen, since the last take."""
-        out = (self.lags, self.busy, self.where.most_common(8),
-               sorted(self.slowest.items(), key=lambda kv: -kv[1])[:8], self.collections)
-        self.lags, self.busy, self.where, self.slowest, self.collections = [], [], Counter(), {}, []
+    def take(self) -> tuple:
+        """Since the last take: the lags, the loop thread's and the process's CPU beside each,
+        where late loops were seen, the slowest callbacks, the full collections."""
+        out = (self.lags, self.busy, self.process, self.where.most_common(8),
+               sorted(self.slowest.items(), key=lambda kv: -kv[1])[:8], self.collections,
+               self.longest_pass)
+        self.lags, self.busy, self.process, self.where = [], [], [], Counter()
+        self.slowest, self.collections, self.longest_pass = {}, [], (0.0, [])
         return out
 
     def stop(self) -> None:
@@ -57,7 +63,7 @@ class LoopWatch:
 
     async def _time_the_loop(self) -> None:
         while True:
-            t, c = time.perf_counter(), time.clock_gettime(self._clock)
+            t, c, p = time.perf_counter(), time.clock_gettime(self._clock), time.process_time()
             self._tick = t
             await asyncio.sleep(self.period)
             now = time.perf_counter()
@@ -65,6 +71,7 @@ class LoopWatch:
             lag = now - t - self.period
             self.lags.append(max(0.0, lag))
             self.busy.append(time.clock_gettime(self._clock) - c)
+            self.process.append(time.process_time() - p)
 
     def _time_callbacks(self) -> None:
         """Every callback the loop runs timed by the loop thread's CPU clock (a wait for a
@@ -76,10 +83,29 @@ class LoopWatch:
             began = time.thread_time()
             run(handle)
             spent = time.thread_time() - began
+            what = _what(handle)
+            part = watch._pass.setdefault(what, [0, 0.0])
+            part[0] += 1
+            part[1] += spent
             if spent >= watch.stall:
-                what = _what(handle)
                 watch.slowest[what] = max(spent, watch.slowest.get(what, 0.0))
         asyncio.events.Handle._run = timed_run
+
+    def _time_passes(self, loop) -> None:
+        """Each pass of the loop (its select, and every callback it runs) timed by the loop
+        thread's CPU clock: the longest is kept with what ran in it."""
+        run_once = loop._run_once
+
+        def timed_pass():
+            self._pass = {}
+            began = time.thread_time()
+            run_once()
+            spent = time.thread_time() - began
+            if spent > self.longest_pass[0]:
+                parts = sorted(((what, n, s) for what, (n, s) in self._pass.items()),
+                               key=lambda p: -p[2])[:6]
+                self.longest_pass = (spent, parts)
+        loop._run_once = timed_pass
 
     def _time_collections(self) -> None:
         began = [0.0]
@@ -119,11 +145,15 @@ def _what(handle) -> str:
 
 def _where(frame) -> str:
     """The innermost two frames and the innermost of the project's (bot/, render/, rules/,
-    ai/), as ``dir/file:line function`` joined by " < "."""
-    stack = traceback.extract_stack(frame)
-    picked = stack[-2:][::-1]
-    ours = [f for f in stack if any(p in f.filename for p in ("/bot/", "/render/", "/rules/", "/ai/"))]
-    if ours and ours[-1] not in picked:
-        picked.append(ours[-1])
-    return " < ".join(f"{f.filename.rsplit('/', 2)[-2]}/{f.filename.rsplit('/', 1)[-1]}:"
-                      f"{f.lineno} {f.name}" for f in picked)
+    ai/), as ``dir/file:line function`` joined by " < " (no source read: the loop waits
+    while this holds the interpreter)."""
+    stack = []
+    while frame is not None:
+        stack.append((frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name))
+        frame = frame.f_back
+    picked = stack[:2]
+    ours = next((f for f in stack if any(p in f[0] for p in ("/bot/", "/render/", "/rules/", "/ai/"))),
+                None)
+    if ours is not None and ours not in picked:
+        picked.append(ours)
+    return " < ".join(f"{'/'.join(name.rsplit('/', 2)[-2:])}:{line} {fn}" for name, line, fn in picked)

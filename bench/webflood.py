@@ -78,9 +78,10 @@ async def _serving(db_path: str, conn) -> None:
     conn.send(site._server.sockets[0].getsockname()[1])
     while True:  # "stats" (as many times as asked), then "stop"
         said = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
-        lags, busy, where, slowest, collections = watch.take()
+        lags, busy, process, where, slowest, collections, longest = watch.take()
         conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads, "lag": lags,
-                   "busy": busy, "where": where, "slowest": slowest, "gc": collections})
+                   "busy": busy, "process": process, "where": where, "slowest": slowest,
+                   "gc": collections, "longest_pass": longest})
         if said == "stop":
             break
     watch.stop()
@@ -213,6 +214,7 @@ def _loop_figures(stats: list[dict]) -> dict:
     the window of the longest, and the places stalls were seen."""
     lags = [x for s in stats for x in s["lag"]]
     busy = [x for s in stats for x in s["busy"]]
+    process = [x for s in stats for x in s["process"]]
     where: dict[str, int] = {}
     for s in stats:
         for place, n in s["where"]:
@@ -221,10 +223,14 @@ def _loop_figures(stats: list[dict]) -> dict:
     for s in stats:
         for what, spent in s["slowest"]:
             slowest[what] = max(spent * 1000, slowest.get(what, 0.0))
+    longest = max((s["longest_pass"] for s in stats), key=lambda p: p[0], default=(0.0, []))
     worst = max(range(len(lags)), key=lags.__getitem__) if lags else None
     return {"max": max(lags, default=0.0) * 1000, "p99": percentile(lags, 99) * 1000 if lags else 0.0,
             "n": len(lags), "cpu_of_max": busy[worst] * 1000 if worst is not None else 0.0,
+            "process_of_max": process[worst] * 1000 if worst is not None else 0.0,
             "cpu_max": max(busy, default=0.0) * 1000,
+            "longest_pass": longest[0] * 1000,
+            "longest_pass_made_of": [(what, n, round(s * 1000, 1)) for what, n, s in longest[1]],
             "gc": [round(x * 1000, 1) for s in stats for x in s["gc"]],
             "cpu_p99": percentile(busy, 99) * 1000 if busy else 0.0,
             "where": sorted(where.items(), key=lambda kv: -kv[1])[:8],
@@ -266,7 +272,8 @@ def run(ctx: Context) -> dict:
                   f"max {loop['max']:.0f} ms, p99 {loop['p99']:.0f} ms")]
     notes = [f"the server's event loop during the flood (streams arriving, then the rest): "
              f"lag at most {loop['max']:.0f} ms (the loop thread on a CPU for "
-             f"{loop['cpu_of_max']:.0f} ms of that window; the rest is waiting for a CPU), "
+             f"{loop['cpu_of_max']:.0f} ms of that window, the process's threads together "
+             f"{loop['process_of_max']:.0f} ms; the rest is waiting for a CPU), "
              f"p99 {loop['p99']:.0f} ms, {loop['n']} samples of a 10 ms sleep's overrun; "
              f"while the streams and 300 requests for one picture arrive: at most "
              f"{arrival['max']:.0f} ms, p99 {arrival['p99']:.0f} ms; the rest of the flood: at most "
@@ -278,6 +285,8 @@ def run(ctx: Context) -> dict:
              "callbacks of the loop that ran on the CPU for 25 ms or more (their longest): " + (
                  "; ".join(f"{what} {ms:.0f} ms" for what, ms in loop["slowest"]) or "none"),
              f"loop thread's CPU in a window: at most {loop['cpu_max']:.0f} ms, p99 {loop['cpu_p99']:.0f} ms",
+             f"the longest pass of the loop: {loop['longest_pass']:.0f} ms of CPU, made of "
+             + "; ".join(f"{n}x {what} {ms} ms" for what, n, ms in loop["longest_pass_made_of"]),
              f"full garbage collections during the flood (ms of CPU each): {loop['gc'] or 'none'}",
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
              f"refused (the client's share, 429/503) {counts['refused']}"]
