@@ -73,6 +73,8 @@ async def _serving(db_path: str, conn) -> None:
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     settle_heap()  # as bot.web.server.start does
+    from bot.web.work import pace_io
+    pace_io(asyncio.get_running_loop())
     watch = LoopWatch()
     watch.start()
     conn.send(site._server.sockets[0].getsockname()[1])

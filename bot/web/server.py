@@ -387,6 +387,7 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
     settle_heap()
+    work.pace_io(asyncio.get_running_loop())
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
 

@@ -10,8 +10,11 @@ holding the loop nor by one holding the interpreter's lock."""
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import os
+import select
+import selectors
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -241,3 +244,37 @@ class Turns:
                 self._used += 1
         if self._used:
             self._next = asyncio.get_running_loop().call_soon(self._pass)
+
+
+EVENTS_PER_PASS = 64  # sockets whose news one pass of the event loop takes in
+
+
+class _PacedEpollSelector(selectors.EpollSelector):
+    """The standard epoll selector, reporting at most ``EVENTS_PER_PASS`` ready sockets a
+    call: a thousand connections arriving at once are taken in over several passes of the
+    loop (epoll hands the others out next time, oldest first), so a pass stays short."""
+
+    def select(self, timeout=None):
+        timeout = -1 if timeout is None else 0 if timeout <= 0 else math.ceil(timeout * 1e3) * 1e-3
+        try:
+            events = self._selector.poll(timeout, max(1, min(len(self._fd_to_key), EVENTS_PER_PASS)))
+        except InterruptedError:
+            return []
+        ready = []
+        for fd, event in events:
+            key = self._fd_to_key.get(fd)
+            if key is not None:
+                mask = (selectors.EVENT_READ if event & ~select.EPOLLOUT else 0) | \
+                    (selectors.EVENT_WRITE if event & ~select.EPOLLIN else 0)
+                ready.append((key, mask & key.events))
+        return ready
+
+
+def pace_io(loop: asyncio.AbstractEventLoop) -> bool:
+    """Have ``loop`` (asyncio's epoll loop, as on Linux) take in ``EVENTS_PER_PASS`` sockets'
+    news a pass; False (and nothing changed) for another kind of loop."""
+    chosen = getattr(loop, "_selector", None)
+    if type(chosen) is not selectors.EpollSelector:
+        return False
+    chosen.__class__ = _PacedEpollSelector
+    return True

@@ -146,3 +146,28 @@ async def test_the_hub_pings_quiet_pages_to_keep_their_streams_open():
     await asyncio.wait_for(sub.changed.wait(), 5)
     assert sub.pinged and sub.latest == "{}"
     hub.stop()
+
+
+async def test_a_paced_loop_takes_in_a_few_sockets_a_pass_and_the_others_next():
+    import selectors
+    import socket
+
+    from bot.web.work import EVENTS_PER_PASS, pace_io
+    loop = asyncio.new_event_loop()
+    pairs = [socket.socketpair() for _ in range(EVENTS_PER_PASS + 36)]
+    try:
+        assert pace_io(loop)
+        selector = loop._selector
+        for ours, theirs in pairs:
+            selector.register(ours, selectors.EVENT_READ)
+            theirs.send(b"news")   # every socket has something to read
+        first = {key.fd for key, _ in selector.select(0)}
+        second = {key.fd for key, _ in selector.select(0)}
+        everyone = {ours.fileno() for ours, _ in pairs}
+        assert len(first) == len(second) == EVENTS_PER_PASS
+        assert everyone - first <= second   # those left out of a pass come first in the next
+    finally:
+        for ours, theirs in pairs:
+            ours.close()
+            theirs.close()
+        loop.close()
