@@ -386,19 +386,20 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     await runner.setup()
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
-    settle_heap()
-    work.pace_io(asyncio.get_running_loop())
+    settle_for_serving()
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
 
 
-def settle_heap() -> None:
-    """What the process made before serving (modules, the rules' tables, the service) lives
-    as long as it does: taken out of the garbage collector's view, a full collection under
-    a flood looks only at what came since, a few milliseconds instead of holding the loop
-    for 50-80 ms (measured by bench/webflood.py)."""
+def settle_for_serving() -> None:
+    """Once listening. What the process made so far (modules, the rules' tables, the
+    service) lives as long as it does: taken out of the garbage collector's view, a full
+    collection under a flood looks only at what came since (50-80 ms of the loop before,
+    bench/webflood.py). And the loop takes in at most work.EVENTS_PER_PASS sockets' news a
+    pass: a thousand connections arriving at once are not one long pass."""
     gc.collect()
     gc.freeze()
+    work.pace_io(asyncio.get_running_loop())
 
 
 class _LeaveNotices:
