@@ -74,6 +74,10 @@ class GameStarted(Event):
     # for the player to move: it is their move (no "your move" notice follows), and until when
     your_move: bool = False
     deadline: datetime | None = None
+    # a tournament's game (bot/tournaments/): the event and its round
+    tournament_id: int | None = None
+    tournament_name: str | None = None
+    tournament_round: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -222,6 +226,35 @@ class TournamentOver(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TournamentBye(Event):
+    """A Swiss's round began without a game for the recipient: a bye, worth ``points``."""
+
+    kind: typing.ClassVar[str] = "tournament_bye"
+    tournament_id: int
+    name: str
+    round: int
+    points: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentNews(Event):
+    """A step of a tournament's life, for the place where the adapter it was made on posts
+    its news (Discord's thread under its announcement), not a notice to a player: addressed
+    to its maker only so that their platform's adapter gets it, in whichever process runs
+    it (none for the owner's command line's: a public notice). ``what`` is 'started' (the
+    ``round`` rounds of a round robin begun at once), 'round' (a Swiss's round ``round`` begun),
+    'result' (game ``game_id`` of round ``round`` ended) or 'over'."""
+
+    kind: typing.ClassVar[str] = "tournament_news"
+    tournament_id: int
+    name: str
+    scope: str | None
+    what: str
+    round: int
+    game_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ComputerStalled(Event):
     """The computer (``computer``) has failed ``failures`` times to make its move: it keeps
     trying, and no clock runs meanwhile (bot/computer.py). To its opponent."""
@@ -246,7 +279,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (YourMove, TimeWarning, GameStarted, GameOver, ChallengeReceived,
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
-                              ComputerStalled, MailStopped, TournamentOver)
+                              ComputerStalled, MailStopped, TournamentOver,
+                              TournamentBye, TournamentNews)
 }
 
 

@@ -352,6 +352,9 @@ GRAMMAR.add("block PLAYER", "no more challenges from this player (games under wa
             needs_game=False)
 GRAMMAR.add("unblock PLAYER", "take a block back", needs_game=False)
 GRAMMAR.add("piece CODE|NAME", "what a piece does", names={"CODE|NAME": "piece"})
+GRAMMAR.add("tournaments", "the tournaments open, under way and just over", needs_game=False)
+GRAMMAR.add("tournament join|leave|show [ID]", "join or leave a tournament before it starts, or see "
+            "its standings", names={"join|leave|show": "act"}, needs_game=False)
 GRAMMAR.add("help [COMMAND]", "the commands, or what one of them does", aliases=("?",),
             needs_game=False)
 

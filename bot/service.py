@@ -96,7 +96,7 @@ from .results import (
     VacationInfo,
 )
 from .schemas import ADAPTER_SCHEMAS
-from .tournaments.service import TournamentOps, TournamentSweeper
+from .tournaments.service import TournamentOps, TournamentSweeper, tournament_fields
 from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Schema, Store, Tx
 
 # re-exported: adapters and tests import these from here
@@ -603,6 +603,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         await offers_settled(tx, g, now, standing_offers(g))
         await rate_finished(tx, g, result, ended_at)  # rated games: both players, in this transaction
         self._games_ended.add(g.id)  # after the commit, its tournament's next round (if any)
+        await self._tournament_game_over(tx, g, now)  # its result posted where the event's news go
         white = ref(await tx.player(g.white_id))
         black = ref(await tx.player(g.black_id))
         for player in (white, black):
@@ -821,9 +822,10 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
 
     async def _create_game(self, tx: Tx, game: str, white_id: int, black_id: int, days: int | None,
                            now: int, *, scope: str | None, rated: bool, challenge_id: int | None = None,
-                           setup: str = "default") -> int:
+                           setup: str = "default", tournament: tuple[int, str, int] | None = None) -> int:
         """A new game, its first turn and both players' notices, in the caller's transaction:
-        every game starts here (an accepted challenge, a tournament's pairing)."""
+        every game starts here (an accepted challenge, a tournament's pairing: ``tournament``
+        is its id, name and round, said in the notices)."""
         start = (rules.from_fen(game, rules.game(game).setup_start_fen) if setup == "players"
                  else rules.start(game))
         rated = rated and can_be_rated(await tx.player(white_id), await tx.player(black_id))
@@ -841,7 +843,8 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
             event = ev.GameStarted(game_id=gid, game=game, white=white, black=black,
                                    days=days, challenge_id=challenge_id, rated=rated,
                                    your_move=p is mover,
-                                   deadline=from_ts(deadline) if p is mover else None)
+                                   deadline=from_ts(deadline) if p is mover else None,
+                                   **tournament_fields(tournament))
             await self._emit(tx, event, p.id, now, game_id=gid)
         return gid
 

@@ -610,7 +610,9 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
 
 @app_commands.command(name="help", description="How to play here")
 async def help_(interaction: discord.Interaction) -> None:
-    e = discord.Embed(title="fairypost", description=format.help_text(COMMANDS), colour=format.COLOUR_INFO)
+    from .tournament_commands import tournament  # (which imports this module)
+    e = discord.Embed(title="fairypost", description=format.help_text((*COMMANDS, tournament)),
+                      colour=format.COLOUR_INFO)
     e.add_field(name="Games", value=", ".join(format.game_name(g) for g in rules.variants()), inline=False)
     await send(interaction, embed=e)
 

@@ -3,12 +3,13 @@ player's ``/settings`` say.
 
 ``channel``: a game's notices go to its thread (else to the player's chosen channel), the
 others to the chosen channel. ``dm`` (the default): a direct message with a link to the
-game's thread. If DMs are closed, the game's thread is used instead. A challenge, a draw
-offer and a takeback request come with their Accept / Decline buttons, and the messages
-that carry them are remembered: once the offer is settled elsewhere (``OfferSettled``), or a
-challenge expires, their buttons are disabled. Raising means
-"not delivered, try later" (the outbox retries); a refusal that waiting will not cure
-(DMs closed and nowhere else to go) is logged and dropped.
+game's thread. If DMs are closed, the game's thread is used instead. A tournament's
+news go to its own thread (tournament_news.py). A challenge, a draw offer and a takeback
+request come with their Accept / Decline buttons, and the messages that carry them are
+remembered: once the offer is settled elsewhere (``OfferSettled``), or a challenge expires,
+their buttons are disabled. Raising means "not delivered, try later" (the outbox retries);
+a refusal that waiting will not cure (DMs closed and nowhere else to go) is logged and
+dropped.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot import events as ev
 
 from . import PLATFORM, format
 from .replies import NO_PINGS, pings
+from .tournament_news import post_news
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -37,11 +39,11 @@ class DiscordNotifier:
 
     async def notify(self, event: ev.Event) -> None:
         r = event.recipient
+        if isinstance(event, ev.TournamentNews):  # for the event's thread, not its maker
+            return await post_news(self._ready(), event)
         if r is None or r.platform != PLATFORM or not r.user_id.isdigit():
             return  # a lobby notice (the challenge message is one), or another platform's player
-        fairy = self.fairy
-        if fairy is None:
-            raise RuntimeError("the Discord client is not ready")
+        fairy = self._ready()
         if isinstance(event, ev.OfferSettled):
             return await self._disable(event.what, event.ref_id)
         if isinstance(event, ev.ChallengeClosed) and event.how == "expired":
@@ -73,6 +75,11 @@ class DiscordNotifier:
                 return await self._to_thread(int(thread.thread_id),
                                              f"<@{r.user_id}> {format.event_text(event)}", event)
             log.warning("cannot tell player #%d (%s): their DMs are closed", r.id, event.kind)
+
+    def _ready(self):
+        if self.fairy is None:
+            raise RuntimeError("the Discord client is not ready")
+        return self.fairy
 
     async def _to_thread(self, thread_id: int, text: str, event: ev.Event) -> None:
         """A mention in the game's thread: after the board, if a board is on its way."""

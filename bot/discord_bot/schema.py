@@ -57,4 +57,17 @@ _V1_TABLES = (
     WHERE scope IS NULL""",
 )
 
-SCHEMA = Schema("discord", (_V1_TABLES,))
+# A tournament's announcement on a server: the message with its Join button, in its channel,
+# and the thread (or, where none could be opened, the channel) its news are posted in.
+_V2_TOURNAMENTS = (
+    """CREATE TABLE chat_tournaments (
+        tournament_id  INTEGER PRIMARY KEY REFERENCES tournaments(id),
+        platform       TEXT NOT NULL,
+        guild_id       TEXT,
+        channel_id     TEXT NOT NULL,
+        message_id     TEXT,
+        news_id        TEXT NOT NULL
+    )""",
+)
+
+SCHEMA = Schema("discord", (_V1_TABLES, _V2_TOURNAMENTS))

@@ -41,6 +41,16 @@ class ChatPrefRow:
     channel_id: str | None
 
 
+@dataclass(frozen=True)
+class ChatTournamentRow:
+    tournament_id: int
+    platform: str
+    guild_id: str | None
+    channel_id: str
+    message_id: str | None
+    news_id: str
+
+
 class ChatTables:
     """The chat tables as seen from one transaction."""
 
@@ -83,6 +93,17 @@ class ChatTables:
     async def challenge_message(self, challenge_id: int) -> ChatChallengeRow | None:
         return await self.tx.fetch_one("SELECT * FROM chat_challenges WHERE challenge_id = ?",
                                        (challenge_id,), into=ChatChallengeRow)
+
+    # a tournament's announcement and the thread of its news
+    async def set_tournament_place(self, row: ChatTournamentRow) -> None:
+        await self.tx.execute(
+            "INSERT INTO chat_tournaments (tournament_id, platform, guild_id, channel_id, message_id, news_id) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id) DO NOTHING",
+            (row.tournament_id, row.platform, row.guild_id, row.channel_id, row.message_id, row.news_id))
+
+    async def tournament_place(self, tournament_id: int, platform: str) -> ChatTournamentRow | None:
+        return await self.tx.fetch_one("SELECT * FROM chat_tournaments WHERE tournament_id = ? AND platform = ?",
+                                       (tournament_id, platform), into=ChatTournamentRow)
 
     # where a player's notices go
     async def set_chat_pref(self, player_id: int, notify: str, guild_id: str | None,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot.store import Store
 
 from . import PLATFORM
-from .tables import ChatChallengeRow, ChatTables, ChatThreadRow
+from .tables import ChatChallengeRow, ChatTables, ChatThreadRow, ChatTournamentRow
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,18 @@ class Links:
         async with self.store.write() as tx:
             rows = await ChatTables(tx).take_offer_messages(what, ref_id, PLATFORM, ids)
         return [(channel, int(mid)) for channel, mid in rows]
+
+    # tournaments: where each was announced, and the thread of its news
+    async def set_tournament_place(self, tournament_id: int, guild_id: int | None, channel_id: int,
+                                   message_id: int | None, news_id: int) -> None:
+        async with self.store.write() as tx:
+            await ChatTables(tx).set_tournament_place(ChatTournamentRow(
+                tournament_id, PLATFORM, str(guild_id) if guild_id else None, str(channel_id),
+                str(message_id) if message_id else None, str(news_id)))
+
+    async def tournament_place(self, tournament_id: int) -> ChatTournamentRow | None:
+        async with self.store.read() as tx:
+            return await ChatTables(tx).tournament_place(tournament_id, PLATFORM)
 
     # where a player's notices go
     async def notify_pref(self, player_id: int) -> NotifyPref:

@@ -1,8 +1,12 @@
-"""``/tournament create|join|leave|start|standings``: the service's tournaments on a Discord
-server. An event made on a server is that server's (its scope); its organiser is the one
-who made it, or a member who may manage the server (Discord's Manage Server permission)."""
+"""``/tournament create|join|leave|start|pause|resume|remove|standings``: the service's
+tournaments on a Discord server. An event made on a server is that server's (its scope); its
+organiser is the one who made it, or a member who may manage the server (Discord's Manage
+Server permission). Its announcement carries a Join button (views.JoinTournament), and a
+thread opened under it gets the event's news (tournament_news.py)."""
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
@@ -11,10 +15,14 @@ from discord.app_commands import Range
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
 
-from . import access
+from . import access, format
 from .commands import DAY_CHOICES, game_option, known_game
-from .replies import send
+from .replies import NO_PINGS, send
 from .shared import fairy_of
+from .tournament_news import announcement_text, refresh_announcement
+from .views import join_view
+
+log = logging.getLogger("bot.discord_bot")
 
 FORMAT_CHOICES = [app_commands.Choice(name="round robin (all play all)", value="round-robin"),
                   app_commands.Choice(name="Swiss (a number of rounds)", value="swiss")]
@@ -45,8 +53,26 @@ async def create(interaction: discord.Interaction, game: str, name: Range[str, 1
         known_game(game), name=name, format=format, rounds=rounds, days=days, double=double,
         rated=rated, max_players=max_players, creator_id=me.id,
         scope=access.scope_of(interaction.guild_id))
-    await send(interaction, f"Made {tournament_line(t, DISCORD)}\nJoin with `/tournament join {t.id}`.",
-               ephemeral=False)
+    await send(interaction, announcement_text(t), ephemeral=False, view=join_view(t.id))
+    await _open_news_thread(interaction, fairy, t)
+
+
+async def _open_news_thread(interaction: discord.Interaction, fairy, t) -> None:
+    """The thread of the event's news, under its announcement (where none can be opened,
+    no permission or the command was used in a thread: the channel itself)."""
+    message = await interaction.original_response()
+    channel = interaction.channel
+    try:
+        news = await message.create_thread(name=f"🏆 {t.name}"[:100], auto_archive_duration=10080)
+    except (discord.HTTPException, AttributeError, TypeError) as e:
+        log.info("no thread for tournament #%d's news (%s): they go to channel %s", t.id, e,
+                 interaction.channel_id)
+        news = channel
+    else:
+        await news.send(content=f"The news of tournament #{t.id} {format.bold(t.name)}: its rounds, "
+                        "each result, the final standings.", allowed_mentions=NO_PINGS)
+    await fairy.links.set_tournament_place(t.id, interaction.guild_id, interaction.channel_id,
+                                           message.id, news.id)
 
 
 async def _here(interaction: discord.Interaction, tournament_id: int):
@@ -59,13 +85,27 @@ async def _here(interaction: discord.Interaction, tournament_id: int):
     return fairy, t
 
 
+async def _organise(interaction: discord.Interaction, tournament_id: int, act: str, *args):
+    """An organiser's act (the service's ``act``) on this server's event, by the member; the
+    service refuses anyone but its maker and the server's managers."""
+    fairy, t = await _here(interaction, tournament_id)
+    me = await fairy.player(interaction.user)
+    return await getattr(fairy.service, act)(t.id, *args, me.id, manager=_manages(interaction))
+
+
 @tournament.command(name="join", description="Join a tournament before it starts")
 @app_commands.describe(id="the tournament's number")
 async def join(interaction: discord.Interaction, id: int) -> None:
-    fairy, t = await _here(interaction, id)
+    await join_here(interaction, id)
+
+
+async def join_here(interaction: discord.Interaction, tournament_id: int) -> None:
+    """/tournament join, and the Join button of its announcement."""
+    fairy, t = await _here(interaction, tournament_id)
     me = await fairy.player(interaction.user)
     t = await fairy.service.join_tournament(t.id, me.id)
     await send(interaction, f"You are in {tournament_line(t, DISCORD)}")
+    await refresh_announcement(fairy, t)
 
 
 @tournament.command(name="leave", description="Leave a tournament before it starts")
@@ -75,16 +115,39 @@ async def leave(interaction: discord.Interaction, id: int) -> None:
     me = await fairy.player(interaction.user)
     t = await fairy.service.leave_tournament(t.id, me.id)
     await send(interaction, f"You left {tournament_line(t, DISCORD)}")
+    await refresh_announcement(fairy, t)
 
 
 @tournament.command(name="start", description="Start a tournament (its organiser, or a server manager)")
 @app_commands.describe(id="the tournament's number")
 async def start(interaction: discord.Interaction, id: int) -> None:
-    fairy, t = await _here(interaction, id)
-    me = await fairy.player(interaction.user)
-    t = await fairy.service.start_tournament(t.id, me.id, manager=_manages(interaction))
+    t = await _organise(interaction, id, "start_tournament")
     games = sum(1 for p in t.pairings if p.game_id is not None)
     await send(interaction, f"Started {tournament_line(t, DISCORD)}: {games} games begun.", ephemeral=False)
+
+
+@tournament.command(name="pause", description="No new round starts until it is resumed (its organiser)")
+@app_commands.describe(id="the tournament's number")
+async def pause(interaction: discord.Interaction, id: int) -> None:
+    t = await _organise(interaction, id, "pause_tournament")
+    await send(interaction, f"Paused {tournament_line(t, DISCORD)}: no new round starts until "
+               f"`/tournament resume {t.id}`.", ephemeral=False)
+
+
+@tournament.command(name="resume", description="Go on with a paused tournament (its organiser)")
+@app_commands.describe(id="the tournament's number")
+async def resume(interaction: discord.Interaction, id: int) -> None:
+    t = await _organise(interaction, id, "resume_tournament")
+    await send(interaction, f"Resumed {tournament_line(t, DISCORD)}", ephemeral=False)
+
+
+@tournament.command(name="remove", description="Take a player out: their games still going are lost (its organiser)")
+@app_commands.describe(id="the tournament's number", player="the player to take out")
+async def remove(interaction: discord.Interaction, id: int, player: discord.Member) -> None:
+    them = await fairy_of(interaction).player(player)
+    t = await _organise(interaction, id, "remove_from_tournament", them.id)
+    await send(interaction, f"Took {format.bold(them.name)} out of {tournament_line(t, DISCORD)}",
+               ephemeral=False)
 
 
 @tournament.command(name="standings", description="A tournament's standings, games and results")

@@ -24,7 +24,7 @@ from bot.grammar import GrammarError, parse
 from bot.words.text import DISCORD
 from rules.errors import RulesError
 
-from . import PLATFORM, format
+from . import PLATFORM, access, format
 from .core import Fairy
 from .replies import NO_PINGS
 from .views import asked_first
@@ -107,7 +107,8 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
         view = mine[0] if len(mine) == 1 else None
         ctx = commands_text.Context(fairy.service, me, DISCORD, view.id if view else None,
                                     find_player=lambda who: _mentioned(fairy, message, who),
-                                    expected_ply=view.ply if view else None, computer=fairy.computer)
+                                    expected_ply=view.ply if view else None, computer=fairy.computer,
+                                    scope=access.scope_of(message.guild.id))
         try:
             reply = await commands_text.execute(cmd, ctx)
         except (ServiceError, GrammarError) as e:

@@ -22,8 +22,10 @@ MAIL_HELP = """\
 By mail: reply to a game's mail with a move or a command on its first line (the rest of
 the mail, quoted text and signature, is not read). Mail the bot's own address (not a reply)
 with help, games, rules GAME, ratings, piece GAME NAME, or challenge GAME ADDRESS [days N]
-(challenge {example} bob@example.org); reply accept or decline to a challenge's mail. What acts for you (a
-vacation, a block) goes in a reply to one of your game mails, which shows it is yours.
+(challenge {example} bob@example.org), tournaments, or tournament join ID (or leave ID): the
+answer to that is a mail to reply join (or leave) to. Reply accept or decline to a
+challenge's mail. What acts for you (a vacation, a block, joining a tournament) goes in a
+reply to one of your game mails or of the bot's tournament mails, which shows it is yours.
 Games: """
 
 

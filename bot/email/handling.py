@@ -1,9 +1,11 @@
 """A mail read from the mailbox, acted on: the first line of a reply to a game's mail is a
-move or a command; a mail to the bot's own address is help, a challenge, games; a reply to a
-challenge is accept or decline. The commands are the shared grammar's (bot/grammar.py), run
-by bot/words/commands_text.py as for every adapter that reads typed text. Bounces count against
-their address; auto-replies and mails that fail the checks (a forged or unknown token, a
-sender who is not the player) get no answer at all, only a line in the log."""
+move or a command; a mail to the bot's own address is help, a challenge, games, the
+tournaments; a reply to a challenge is accept or decline; a reply to a tournament's mail
+joins or leaves it (the plain address answers ``tournament join ID`` with such a mail). The
+commands are the shared grammar's (bot/grammar.py), run by bot/words/commands_text.py as for
+every adapter that reads typed text. Bounces count against their address; auto-replies and
+mails that fail the checks (a forged or unknown token, a sender who is not the player) get no
+answer at all, only a line in the log."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from bot.words.game_texts import find_piece, piece_label, piece_text
 from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.grammar import GRAMMAR, Command, GrammarError, resolve_game
 from bot.square_moves import square_moves
+from bot.words.tournament_text import tournament_line
 from bot.words.timetext import plural
 
 from . import tokens
@@ -32,7 +35,11 @@ _READS = {"help", "board", "moves", "games", "record", "ratings", "rules", "piec
 # what a mail to the bot's own address may do: anyone can write any From, so nothing that
 # acts for a player in a game, on a challenge or on their clocks; the answer goes to the
 # From address, so reading their own games list shows nothing to anyone else
-_UNSIGNED = {"help", "games", "challenge", "rules", "piece", "ratings"}
+_UNSIGNED = {"help", "games", "challenge", "rules", "piece", "ratings", "tournaments"}
+# commands in a game's reply that are not about its board: acted on whatever ply it answers
+_NOT_THE_BOARD = {"tournament", "tournaments"}
+# a tournament's reply may say only this (its event implied)
+_TOURNAMENT_ACTS = {"join", "leave", "show"}
 
 sentence = texts.sentence
 
@@ -71,6 +78,8 @@ class Handler:
             await self.plain(mail, line)
         elif tag.kind == "g":
             await self.in_game(mail, tag, line)
+        elif tag.kind == "t":
+            await self.in_tournament(mail, tag, line)
         else:
             await self.in_challenge(mail, tag, line)
 
@@ -113,12 +122,13 @@ class Handler:
             return None
         return player
 
-    def context(self, player, game_id: int | None = None, ply: int | None = None):
+    def context(self, player, game_id: int | None = None, ply: int | None = None,
+                tournament_id: int | None = None):
         async def find_player(who: str):  # an OPPONENT by mail is an address: its player
             return await self.a.accounts.player_for(normal_address(who))
         return commands_text.Context(self.a.service, player, texts.PLAIN, game_id=game_id,
                                      find_player=find_player, expected_ply=ply,
-                                     computer=self.a.computer)
+                                     computer=self.a.computer, tournament_id=tournament_id)
 
     # --- a reply in a game ---
 
@@ -155,7 +165,7 @@ class Handler:
                      mail.sender, view.id)
             await answer(f"You played {view.moves[ply].san} in game #{view.id}.", board=True)
             return
-        if ply != view.ply and cmd.name not in _READS:
+        if ply != view.ply and cmd.name not in _READS | _NOT_THE_BOARD:
             log.info("mail %s from %s answers game %d at ply %d, now %d: the board again",
                      mail.key, mail.sender, view.id, ply, view.ply)
             await answer("The game changed since the mail you answered, so nothing was done. "
@@ -206,16 +216,24 @@ class Handler:
 
     # --- a reply to a challenge ---
 
-    async def in_challenge(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
-        a = self.a
+    async def _signed_owner(self, mail: Incoming, tag: tokens.ReplyTag, what: str):
+        """The player a reply to a challenge's or a tournament's mail acts for: the tag's, if
+        the sender is they and the token verifies; else None (logged, never answered)."""
         me = await self._owner(mail, tag)
         if me is None:
+            return None
+        if tokens.signed_ply(self.a.secret, tag, 0) is None:
+            log.warning("mail %s from %s has a forged token for %s %d: ignored",
+                        mail.key, mail.sender, what, tag.id)
+            return None
+        await self.a.mailer.proven(mail.sender)  # a signed mail reached them, and they answered
+        return me
+
+    async def in_challenge(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
+        a = self.a
+        me = await self._signed_owner(mail, tag, "challenge")
+        if me is None:
             return
-        if tokens.signed_ply(a.secret, tag, 0) is None:
-            log.warning("mail %s from %s has a forged token for challenge %d: ignored",
-                        mail.key, mail.sender, tag.id)
-            return
-        await a.mailer.proven(mail.sender)
         try:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
@@ -229,10 +247,52 @@ class Handler:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text)
 
+    # --- a reply to a tournament's mail ---
+
+    async def in_tournament(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
+        """A reply to a mail about a tournament (``t0``: the list of them): the signed address
+        shows it is the player's, so it acts for them; join, leave or show alone are about
+        that mail's event."""
+        a = self.a
+        me = await self._signed_owner(mail, tag, "tournament")
+        if me is None:
+            return
+        words = line.split()
+        if words[:1] and words[0].lower() in _TOURNAMENT_ACTS:
+            line = "tournament " + line
+        try:
+            cmd = GRAMMAR.parse(line or "help", in_game=False)
+            if cmd.name == "help":
+                text = help_text(cmd["command"])
+            else:
+                ctx = self.context(me, tournament_id=tag.id or None)
+                text = full_text(await commands_text.execute(cmd, ctx))
+        except GrammarError as e:
+            text = sentence(str(e)) + " Mail help for the commands."
+        except ServiceError as e:
+            text = sentence(str(e))
+        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", tag.id, me.id))
+
+    async def tournament_by_plain_mail(self, mail: Incoming, cmd: Command) -> None:
+        """``tournament join|leave ID`` at the plain address, where anyone can write any From:
+        nothing is done, the sender's address is mailed the way to do it, a reply to that
+        mail (whose signed address proves it reached them)."""
+        a = self.a
+        me = await a.accounts.player_for(mail.sender)
+        t = await commands_text.named_tournament(cmd, self.context(me))
+        if cmd["act"] == "join" and t.status != "open":
+            raise ServiceError(f"{t.name} (#{t.id}) has begun: it takes no more players")
+        line = tournament_line(t, texts.PLAIN)
+        text = (f"{line}\n\nTo {cmd['act']} it, reply to this mail with {cmd['act']} on the first line. "
+                "(A mail to the bot's own address could come from anyone: the reply address of this "
+                "one is signed for you, so your reply shows it is you.)")
+        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", t.id, me.id))
+
     # --- a mail to the bot's own address ---
 
     async def plain(self, mail: Incoming, line: str) -> None:
         a = self.a
+        reply_to = None
         try:
             if line.split()[:1] and line.split()[0].lower() == "piece":  # no game implied here
                 await a.notices.text_reply(mail, piece_of_game(line))
@@ -249,17 +309,22 @@ class Handler:
                 text = help_text(cmd["command"])
             elif cmd.name in ("accept", "decline"):
                 text = "Reply accept or decline to the challenge's own mail."
-            elif cmd.name not in _UNSIGNED:
+            elif cmd.name == "tournament" and cmd["act"] != "show":
+                await self.tournament_by_plain_mail(mail, cmd)
+                return
+            elif cmd.name not in _UNSIGNED | {"tournament"}:
                 text = (f"{cmd.name} is done in a reply to one of your game mails (its signed "
                         "reply address shows the mail is yours). Mail help for the commands.")
             else:
                 me = await a.accounts.player_for(mail.sender)
                 text = full_text(await commands_text.execute(cmd, self.context(me)))
+                if cmd.name == "tournaments":  # its reply address takes tournament join ID
+                    reply_to = a.composer.reply_to("t", 0, me.id)
         except GrammarError as e:
             text = sentence(str(e)) + " Mail help for the commands."
         except ServiceError as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text)
+        await a.notices.text_reply(mail, text, reply_to=reply_to)
 
 
 def _command_or_none(text: str) -> Command | None:

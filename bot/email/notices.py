@@ -9,6 +9,7 @@ import logging
 
 from bot import events as ev
 from bot.words import text as texts
+from bot.words.tournament_text import tournament_text
 
 from .accounts import PLATFORM
 from .compose import board_text, game_name
@@ -61,11 +62,12 @@ class Notices:
                                        first=first, answering=answering)
         await a.mailer.queue(key, address, message)
 
-    async def text_reply(self, mail, text: str) -> None:
-        """An answer to a mail that is about no game."""
+    async def text_reply(self, mail, text: str, *, reply_to: str | None = None) -> None:
+        """An answer to a mail that is about no game (``reply_to``: a signed address, where
+        a reply acts for the player)."""
         a = self.a
         subject = "Re: " + (mail.subject or "fairypost")
-        message = a.composer.mail(mail.sender, subject, text, key=f"reply:{mail.key}",
+        message = a.composer.mail(mail.sender, subject, text, key=f"reply:{mail.key}", reply_to=reply_to,
                                   in_reply_to=mail.message_id,
                                   references=tuple(mail.references) + ((mail.message_id,) if mail.message_id else ()))
         await a.mailer.queue(f"reply:{mail.key}", mail.sender, message)
@@ -128,6 +130,14 @@ class Notices:
                               reply_to=self.a.composer.reply_to("c", event.challenge_id, rid))
         elif isinstance(event, ev.ChallengeClosed):
             await self._plain(rid, key, f"fairypost challenge {event.challenge_id}", note)
+        elif isinstance(event, ev.TournamentBye):
+            await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: round {event.round}", note,
+                              reply_to=self.a.composer.reply_to("t", event.tournament_id, rid))
+        elif isinstance(event, ev.TournamentOver):
+            standings = tournament_text(await self.a.service.tournament(event.tournament_id), texts.PLAIN)
+            await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: {event.name} is over",
+                              note + "\n\n" + standings,
+                              reply_to=self.a.composer.reply_to("t", event.tournament_id, rid))
         elif isinstance(event, ev.Digest):
             await self._plain(rid, key, f"fairypost: your moves on {event.day}", note)
 

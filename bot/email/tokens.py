@@ -4,7 +4,8 @@ The token is an HMAC (``bot.signing``, key ``FAIRYPOST_EMAIL_SECRET``) over the 
 player and the ply of the board the mail showed, so a reply proves which game and which
 board it answers; the ply itself is not written in the address: the receiver finds it by
 trying the game's plies from the current one back (a reply to an old board is "stale", a
-token no ply makes is "forged"). A challenge's mails carry ``c<id>`` instead of ``g<id>``.
+token no ply makes is "forged"). A challenge's mails carry ``c<id>`` instead of ``g<id>``, a
+tournament's ``t<id>`` (``t0``: the list of tournaments, no one event).
 Tokens are hex, so a mail system that changes the address's case does not break them.
 """
 
@@ -17,13 +18,13 @@ from bot import signing
 
 TOKEN_CHARS = 20  # 80 bits: far beyond guessing within a game's life
 
-_TAG = re.compile(r"^(?P<kind>[gc])(?P<id>\d{1,18})-p(?P<player>\d{1,18})-(?P<token>[0-9a-f]{%d})$"
+_TAG = re.compile(r"^(?P<kind>[gct])(?P<id>\d{1,18})-p(?P<player>\d{1,18})-(?P<token>[0-9a-f]{%d})$"
                   % TOKEN_CHARS, re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class ReplyTag:
-    kind: str  # 'g' a game, 'c' a challenge
+    kind: str  # 'g' a game, 'c' a challenge, 't' a tournament
     id: int
     player_id: int
     token: str

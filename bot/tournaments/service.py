@@ -52,6 +52,14 @@ MAX_NAME = 80
 MAX_PLAYERS = 1000
 
 
+def tournament_fields(tournament: tuple[int, str, int] | None) -> dict:
+    """A tournament game's ``GameStarted`` fields from its (id, name, round)."""
+    if tournament is None:
+        return {}
+    tid, name, number = tournament
+    return {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
+
+
 class TournamentError(ServiceError):
     default_message = "that cannot be done in this tournament"
 
@@ -380,6 +388,7 @@ class TournamentOps:
                                         round=len(all_rounds), round_deadline=None, started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
+            await self._news(tx, t, "started", len(all_rounds), now)  # before the games' own notices
             for number, pairs in enumerate(all_rounds, 1):
                 await self._make_round(tx, tables, t, number, pairs, now, bye_points=0.0)
         else:
@@ -387,6 +396,7 @@ class TournamentOps:
                                         round=1, round_deadline=self._round_deadline(t, now), started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             first = pairing.pair_swiss([pairing.SwissPlayer(p) for p in players])
+            await self._news(tx, t, "round", 1, now)
             await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
 
     async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
@@ -394,9 +404,12 @@ class TournamentOps:
         for board, (white, black) in enumerate(pairs, 1):
             if black is None:
                 await tables.add_pairing(t.id, number, board, white, None, None, bye_points)
+                if bye_points:  # a Swiss's round: no game to tell of (a round robin's begin at once)
+                    await self._emit(tx, ev.TournamentBye(tournament_id=t.id, name=t.name, round=number,
+                                                          points=bye_points), white, now)
                 continue
             gid = await self._create_game(tx, t.game, white, black, t.days, now, scope=t.scope,
-                                          rated=bool(t.rated))
+                                          rated=bool(t.rated), tournament=(t.id, t.name, number))
             await tables.add_pairing(t.id, number, board, white, black, gid, None)
 
     @staticmethod
@@ -440,6 +453,7 @@ class TournamentOps:
             await tx.execute("UPDATE tournaments SET rounds = ?, round = ? WHERE id = ?",
                              (t.round, t.round, t.id))
             return True
+        await self._news(tx, t, "round", t.round + 1, now)
         await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
         return True
 
@@ -475,6 +489,25 @@ class TournamentOps:
             event = ev.TournamentOver(tournament_id=t.id, name=t.name, game=t.game, place=s.place,
                                       players=len(view.standings), points=s.points, winner=winner)
             await self._emit(tx, event, s.player.id, now)
+        await self._news(tx, t, "over", t.round, now)
+
+    async def _news(self, tx: Tx, t: TournamentRow, what: str, number: int, now: int,
+                    game_id: int | None = None) -> None:
+        """The news of a step of the event (``TournamentNews``), in its transaction.
+        A round's goes before its games' notices: an adapter that opens a place for each game
+        on it (Discord's threads) has them open when the players are told."""
+        # addressed to its maker: the adapter of their platform (the one the event was made
+        # on) posts it, whichever process runs it; the owner's command line's: to no one
+        await self._emit(tx, ev.TournamentNews(tournament_id=t.id, name=t.name, scope=t.scope, what=what,
+                                               round=number, game_id=game_id), t.creator_id, now)
+
+    async def _tournament_game_over(self, tx: Tx, g, now: int) -> None:
+        """A game ended (the service's ``_finish``, in its transaction): if it is a
+        tournament's, its result is news."""
+        tables = TournamentTables(tx)
+        found = await tables.round_of_game(g.id)
+        if found is not None:
+            await self._news(tx, await tables.get(found[0]), "result", found[1], now, game_id=g.id)
 
     # -------------------------------------------------------------- helpers
 
@@ -554,5 +587,5 @@ class TournamentSweeper:
         return self._next
 
 
-__all__ = ["TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView", "StandingView",
-           "PairingView"]
+__all__ = ["tournament_fields", "TournamentError", "TournamentOps", "TournamentSweeper", "TournamentView",
+           "StandingView", "PairingView"]

@@ -185,6 +185,12 @@ class TournamentTables:
             "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ? ORDER BY p.round, p.board",
             (tournament_id,), into=PairingRow)
 
+    async def round_of_game(self, game_id: int) -> tuple[int, int] | None:
+        """The (tournament, round) a game is played in; None: no tournament's."""
+        row = await self.tx.fetch_one("SELECT tournament_id, round FROM tournament_pairings WHERE game_id = ?",
+                                      (game_id,))
+        return None if row is None else (row[0], row[1])
+
     async def of_game(self, game_id: int) -> int | None:
         row = await self.tx.fetch_one("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?",
                                       (game_id,))

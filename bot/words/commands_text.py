@@ -18,13 +18,14 @@ import rules
 
 from .. import computer as comp
 from . import text
-from ..errors import ServiceError
+from ..errors import NotFound, ServiceError
 from .game_texts import find_piece, piece_text, rules_text
 from ..grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from ..players import Player
 from ..service import GameService, GameView
 from ..square_moves import square_moves
 from .text import Markup
+from .tournament_text import tournament_line, tournament_text
 from .timetext import plural, time_left
 
 
@@ -38,6 +39,8 @@ class Context:
     expected_ply: int | None = None  # the ply of the board the player saw, if known
     computer: comp.Computer | None = None  # for hint and review; None: the computer is not here
     width: int | None = None  # wrap long texts (rules, a piece) to a terminal's columns
+    scope: str | None = None  # the Discord server typed in: its own tournaments are seen there
+    tournament_id: int | None = None  # the tournament the line is about (a reply to its mail)
 
 
 @dataclass(frozen=True)
@@ -279,6 +282,59 @@ async def _rules(cmd: Command, ctx: Context) -> Reply:
 async def _piece(cmd: Command, ctx: Context) -> Reply:
     g = rules.game((await ctx.service.game(ctx.game_id)).game)
     return Reply(piece_text(g, find_piece(g, cmd["piece"]), ctx.markup, ctx.width))
+
+
+# --- tournaments (bot/tournaments/) ---------------------------------------------------------
+
+FINISHED_LISTED = 5  # the latest events over, after those open and under way
+
+
+def _visible(t, player_id: int, scope: str | None) -> bool:
+    """An event made on a Discord server is that server's (seen there, and by its players
+    wherever they are); the server owner's own (no scope) are everyone's."""
+    return t.scope is None or t.scope == scope or any(p.id == player_id for p in t.entrants)
+
+
+async def named_tournament(cmd: Command, ctx: Context):
+    """The event ``tournament ACT [ID]`` is about (its ID, else the context's), as the player
+    sees it; else the error that says why not."""
+    tid = cmd["id"] or ctx.tournament_id
+    if tid is None:
+        raise GrammarError(f"tournament {cmd['act']}: which tournament? Give its number "
+                           "(tournaments lists them)", GRAMMAR.find("tournament").usage)
+    t = await ctx.service.tournament(tid)
+    if not _visible(t, ctx.player.id, ctx.scope):
+        raise NotFound(f"there is no tournament #{tid} here")
+    return t
+
+
+@handles("tournaments")
+async def _tournaments(cmd: Command, ctx: Context) -> Reply:
+    m = ctx.markup
+    seen = [t for t in await ctx.service.list_tournaments() if _visible(t, ctx.player.id, ctx.scope)]
+    going = [t for t in seen if t.status != "finished"]
+    over = [t for t in seen if t.status == "finished"][-FINISHED_LISTED:]
+    if not going and not over:
+        return Reply("No tournaments yet.")
+    lines = [m.list([tournament_line(t, m) for t in going + over]),
+             "Join one with tournament join ID; tournament show ID gives its standings."]
+    return Reply(m.lines(lines))
+
+
+@handles("tournament")
+async def _tournament(cmd: Command, ctx: Context) -> Reply:
+    m = ctx.markup
+    t = await named_tournament(cmd, ctx)
+    tid = t.id
+    if cmd["act"] == "show":
+        return Reply(tournament_text(t, m))
+    if cmd["act"] == "join":
+        t = await ctx.service.join_tournament(tid, ctx.player.id)
+        when = (f" It starts at {m.when(t.starts_at)}, or when its organiser starts it." if t.starts_at
+                else " It starts when its organiser starts it; you will be told of your games.")
+        return Reply(f"You are in {tournament_line(t, m)}.{when}")
+    t = await ctx.service.leave_tournament(tid, ctx.player.id)
+    return Reply(f"You left {tournament_line(t, m)}.")
 
 
 def _computer(ctx: Context) -> comp.Computer:

@@ -452,7 +452,10 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         turn = ""
         if e.your_move:  # the one notice the player to move gets at the start
             turn = " It is your move" + (f": answer by {m.when(e.deadline)}." if e.deadline else ".")
-        return (f"Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
+        event = ("" if e.tournament_id is None else
+                 f"Tournament #{e.tournament_id} {m.bold(e.tournament_name or '')}, round "
+                 f"{e.tournament_round}: ")
+        return (f"{event}Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
                 f"play {side_name(e.game, side)}, {days_text(e.days)}, "
                 f"{'a rated' if e.rated else 'a casual'} game.{turn}{to}")
     if isinstance(e, ev.GameOver):
@@ -496,6 +499,9 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         return (f"Game #{e.game_id} ({game_name(e.game)}): {name(e.computer.name)} could not make "
                 f"its move ({plural(e.failures, 'attempt')} failed). It keeps trying; the game waits "
                 f"for it, and neither side can lose on time meanwhile.{to}")
+    if isinstance(e, ev.TournamentBye):
+        return (f"Tournament #{e.tournament_id} {m.bold(e.name)}, round {e.round}: you have a bye "
+                f"this round ({points_text(e.points)} point{'' if e.points == 1 else 's'}), no game.")
     if isinstance(e, ev.TournamentOver):
         place = "you won it" if e.place == 1 else f"you finished {ordinal(e.place)}"
         winner = "" if e.place == 1 or e.winner is None else f" {name(e.winner.name)} won it."
@@ -557,6 +563,9 @@ GUIDE = (
      "Games are rated unless the challenge says {rated: False}; games against the computer never are."),
     ("Play the computer", ("hint", "review"),
      "Challenge the computer (its option, or this bot as the opponent) at a level from 1 to 5."),
+    ("Tournaments", ("tournament",),
+     "{/tournament create} posts it with a <Join> button and a thread for its news; its maker "
+     "or a server manager starts, pauses and resumes it."),
     ("You", ("settings", "help"),
      "In {/settings} too: confirming moves before they are made, blocking someone's challenges. "
      "The {game} option is only needed outside the game's thread when you have several games."),

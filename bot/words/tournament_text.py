@@ -28,6 +28,12 @@ def _result_of(p) -> str:
 
 def tournament_text(t, m: Markup) -> str:
     """The standings (with the tie-breaks) and every game with its result."""
+    return standings_text(t, m, games=True)
+
+
+def standings_text(t, m: Markup, *, games: bool = False) -> str:
+    """The event's line and its standings (with the tie-breaks); ``games``: every game with
+    its result too."""
     name = m.escape
     lines = [tournament_line(t, m)]
     if t.status == "running" and t.format == "swiss":
@@ -43,12 +49,12 @@ def tournament_text(t, m: Markup) -> str:
         out = " (withdrawn)" if s.withdrawn else ""
         rows.append(f"{s.place}. {name(s.player.name)}{out} · {points_text(s.points)} · {breaks}")
     lines.append(m.list(rows))
-    if t.pairings:
+    if games and t.pairings:
         lines.append("Games:")
-        games = []
+        rows = []
         for p in t.pairings:
             black = name(p.black.name) if p.black is not None else "—"
             game = f" · game #{p.game_id}" if p.game_id is not None else ""
-            games.append(f"round {p.round}: {name(p.white.name)} – {black} · {_result_of(p)}{game}")
-        lines.append(m.list(games))
+            rows.append(f"round {p.round}: {name(p.white.name)} – {black} · {_result_of(p)}{game}")
+        lines.append(m.list(rows))
     return m.lines(lines)

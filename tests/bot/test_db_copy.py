@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.discord_bot.tables import ChatTables
+from bot.discord_bot.tables import ChatTables, ChatTournamentRow
 from bot.email.tables import EmailTables
 from bot.service import GameService
 from bot.schemas import ADAPTER_SCHEMAS
@@ -54,12 +54,14 @@ async def _a_database_with_games(path: str, clock) -> None:
         done = await new_game(svc, bob, alice)
         await svc.resign(done.id, bob.id)
         await svc.challenge(alice.id, "fake", opponent_id=None, days=3, colour="white")  # still open
+        t = await svc.create_tournament("chess", name="Cup", format="swiss", rounds=1, creator_id=alice.id)
         async with svc.store.write() as tx:  # a row in every adapter's table: copied as any other
             chat, mail = ChatTables(tx), EmailTables(tx)
             await chat.set_game_thread(g.id, "discord", "1", "2", "3")
             await chat.set_challenge_message(1, "discord", "1", "2", "4")
             await chat.set_chat_pref(alice.id, "channel", "1", "2")
             await chat.add_offer_message("draw", g.id, "discord", "2", "5")
+            await chat.set_tournament_place(ChatTournamentRow(t.id, "discord", "1", "2", "6", "7"))
             await mail.record_mail("key", b"raw\x00mail", 1)
             await mail.queue_mail("event:1", "a@example.org", b"\xffmessage", 1)
             await mail.set_email_address("a@example.org", alice.id, 1)

@@ -18,6 +18,8 @@ def test_every_event_round_trips_through_json():
         ev.YourMove(game_id=1, game="chess", opponent=Q, ply=0, last_move=None, deadline=None),
         ev.TimeWarning(game_id=1, game="chess", opponent=Q, level="1h", deadline=when, seconds_left=3600),
         ev.GameStarted(game_id=1, game="chess", white=P, black=Q, days=None, challenge_id=4),
+        ev.GameStarted(game_id=2, game="chess", white=P, black=Q, days=3, challenge_id=None,
+                       tournament_id=3, tournament_name="Cup", tournament_round=2),
         ev.GameOver(game_id=1, game="chess", white=P, black=Q, result="1-0", reason="time", last_move=None),
         ev.ChallengeReceived(challenge_id=2, challenger=P, game="chess", days=3, colour="random",
                              setup="default", open=True),
@@ -35,6 +37,8 @@ def test_every_event_round_trips_through_json():
         ev.ComputerStalled(game_id=1, game="chess", computer=Q, failures=3),
         ev.MailStopped(address="ann@example.org", bounces=3),
         ev.TournamentOver(tournament_id=1, name="Cup", game="chess", place=2, players=8, points=4.5, winner=Q),
+        ev.TournamentBye(tournament_id=1, name="Cup", round=3, points=1.0),
+        ev.TournamentNews(tournament_id=1, name="Cup", scope="discord:guild:1", what="result", round=2, game_id=7),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())
     for e in samples:

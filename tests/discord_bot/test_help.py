@@ -10,6 +10,7 @@ from bot.words import text
 from bot.words.commands_text import typed_grammar
 from bot.discord_bot import commands, format
 from bot.discord_bot.commands import COMMANDS
+from bot.discord_bot.tournament_commands import tournament
 from bot.terminal.commands import TERMINAL
 from bot.words.text import DISCORD, EMBED_DESCRIPTION, PLAIN
 
@@ -22,8 +23,9 @@ async def test_help_names_every_slash_command_and_every_typed_one(world):
     await run(commands.help_, i)
     e = last_answer(i)["embed"]
     assert isinstance(e, discord.Embed) and len(e.description) <= EMBED_DESCRIPTION and len(e) <= 6000
-    for c in COMMANDS:
+    for c in (*COMMANDS, tournament):
         assert f"`/{c.name}`: {DISCORD.escape(c.description)}" in e.description, c.name
+    assert "**Tournaments**" in e.description and "`/tournament create` posts it with a **Join** button" in e.description
     for spec in typed_grammar():
         if spec.name != "premove":  # in a thread the opponent reads it: /premove instead
             assert f"`{spec.usage}`: {DISCORD.escape(spec.help)}" in e.description, spec.name

@@ -1,0 +1,112 @@
+"""A tournament's news on its server (the service's ``TournamentNews``): posted in the
+thread opened under the event's announcement when it was made (``/tournament create``).
+A round's start opens a thread for each of its games in the announcement's channel (as an
+accepted challenge does), before the players' own notices, which then link to it; then the
+pairings are posted, and the announcement's Join button goes. Each result, and the final
+standings, follow. An event not announced on Discord (made on the command line) has no such
+place: its players get their own notices only. Raising means "try later" (the outbox's
+retry): a game whose thread is open is not opened again."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot import events as ev
+from bot.words.text import DISCORD, result_text
+from bot.words.tournament_text import standings_text, tournament_line
+
+from . import format
+from .replies import NO_PINGS
+
+log = logging.getLogger("bot.discord_bot")
+
+MESSAGE_CHARS = 2000
+
+
+async def post_news(fairy, event: ev.TournamentNews) -> None:
+    place = await fairy.links.tournament_place(event.tournament_id)
+    if place is None:
+        return
+    t = await fairy.service.tournament(event.tournament_id)
+    if event.what in ("started", "round"):
+        lines = await _round_lines(fairy, t, int(place.channel_id), None if event.what == "started" else event.round)
+        head = ("🏁 The tournament has begun: every game at once." if event.what == "started"
+                else f"🏁 Round {event.round} of {t.rounds} has begun.")
+        texts = [head, *lines]
+    elif event.what == "result":
+        g = await fairy.service.game(event.game_id)
+        texts = [f"Round {event.round} · game #{g.id}: {g.result} · "
+                 f"{result_text(g.game, g.white, g.black, g.result, g.reason, DISCORD)}."]
+    elif event.what == "over":
+        texts = ["🏆 The tournament is over.", standings_text(t, DISCORD)]
+    else:
+        return
+    news = await fairy.channel(int(place.news_id))
+    for chunk in _chunks(texts):
+        await news.send(content=chunk, allowed_mentions=NO_PINGS)
+    if event.what == "started" or (event.what == "round" and event.round == 1):
+        await refresh_announcement(fairy, t)
+
+
+def announcement_text(t) -> str:
+    """The event's announcement: its line (players and state as they are now), and how to
+    join while it is open."""
+    line = f"🏆 {tournament_line(t, DISCORD)}"
+    if t.status != "open":
+        return line + "\nIts rounds, results and final standings are posted in its thread."
+    return (line + f"\nPress Join, or use `/tournament join {t.id}`. Its rounds, results and final "
+            "standings are posted in its thread.")
+
+
+async def refresh_announcement(fairy, t) -> None:
+    """The announcement brought up to date (a player joined or left; once the event has
+    begun, without its Join button, whose press would only be refused). Not there any more,
+    or out of reach: left as it is."""
+    place = await fairy.links.tournament_place(t.id)
+    if place is None or not place.message_id:
+        return
+    from .views import join_view
+    try:
+        channel = await fairy.channel(int(place.channel_id))
+        await channel.get_partial_message(int(place.message_id)).edit(
+            content=announcement_text(t)[:MESSAGE_CHARS], view=join_view(t.id) if t.status == "open" else None,
+            allowed_mentions=NO_PINGS)
+    except discord.HTTPException as e:
+        log.info("could not bring tournament #%d's announcement up to date: %s", t.id, e)
+
+
+async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[str]:
+    """One line a pairing of round ``number`` (None: every round), each game's thread opened
+    (once) in the announcement's channel."""
+    channel = None
+    lines = []
+    for p in t.pairings:
+        if number is not None and p.round != number:
+            continue
+        white = format.bold(p.white.name)
+        if p.black is None:
+            lines.append(f"round {p.round}: {white} has a bye")
+            continue
+        row = await fairy.links.thread_of(p.game_id)
+        if row is None:
+            channel = channel or await fairy.channel(channel_id)
+            thread = await fairy.open_thread(await fairy.service.game(p.game_id), channel)
+            where = thread.mention
+        else:
+            where = f"<#{row.thread_id}>"
+        lines.append(f"round {p.round}: {white} – {format.bold(p.black.name)} · game #{p.game_id} {where}")
+    return lines
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """The lines as few messages as Discord's length allows."""
+    out: list[str] = []
+    for line in lines:
+        line = line[:MESSAGE_CHARS]
+        if out and len(out[-1]) + 1 + len(line) <= MESSAGE_CHARS:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
