@@ -286,19 +286,19 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     opened the page stops working; a comment line when nothing happened keeps proxies
     from closing the stream."""
     view = await _game(request)
-    # every step of a stream waits for its turn: a thousand pages opening at once (woken
-    # together by the one read of their game), or woken by one move, go a few per pass of
-    # the loop (work.Turns), games taking turns
-    turns = request.app[TURNS]
-    await turns.turn(view.id)
     client, streams = _client(request), request.app[STREAMS]
     if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
         raise web.HTTPTooManyRequests(text="too many pages open at once from here")
     streams[client] = streams.get(client, 0) + 1
-    hub = request.app[HUB]
+    hub, turns = request.app[HUB], request.app[TURNS]
+    # subscribed at once with the state just read: a change from here on reaches the page
     sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view))
-    sent = sub.latest  # what the page was read with: a change from here on is sent
+    sent = sub.latest
     try:
+        # every write waits for its turn: a thousand pages opening at once (woken together
+        # by the one read of their game), or woken by one move, go a few per pass of the
+        # loop (work.Turns), games taking turns
+        await turns.turn(view.id)
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         await resp.prepare(request)
