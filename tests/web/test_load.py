@@ -171,3 +171,40 @@ async def test_a_paced_loop_takes_in_a_few_sockets_a_pass_and_the_others_next():
             ours.close()
             theirs.close()
         loop.close()
+
+
+async def test_a_change_while_a_page_waits_its_turn_reaches_its_stream(svc, client):
+    """A thousand pages open at once wait their turn to write: a move made meanwhile is
+    still the first thing each is sent."""
+    import json
+
+    from bot.web.server import HUB, STREAMS, TURNS
+
+    from .conftest import new_game, path
+
+    class Held(Turns):
+        def __init__(self):
+            super().__init__()
+            self.open = asyncio.Event()
+
+        async def turn(self, key=None):
+            await self.open.wait()
+    app = client.server.app
+    app[TURNS] = held = Held()
+    view = await new_game(svc, "chess", ["e4"])
+    opening = asyncio.create_task(client.get(path(view.id, "/events")))
+    await asyncio.wait_for(_until(lambda: app[STREAMS]), 5)  # the page's stream is in, waiting
+    reads = app[HUB].reads
+    await svc.move(view.id, (await svc.player("test", "b")).id, "e5")
+    await asyncio.wait_for(_until(lambda: app[HUB].reads > reads), 5)  # the move handed out
+    held.open.set()
+    r = await opening
+    assert await r.content.readline() == b": live\n"
+    lines = [await asyncio.wait_for(r.content.readline(), 5) for _ in range(3)]
+    assert lines[1] == b"event: update\n" and json.loads(lines[2][5:])["ply"] == 2
+    r.close()
+
+
+async def _until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0.001)
