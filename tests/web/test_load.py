@@ -182,22 +182,19 @@ async def test_a_change_while_a_page_waits_its_turn_reaches_its_stream(svc, clie
 
     from .conftest import new_game, path
 
-    class Held(Turns):
-        def __init__(self):
-            super().__init__()
-            self.open = asyncio.Event()
-
-        async def turn(self, key=None):
-            await self.open.wait()
     app = client.server.app
-    app[TURNS] = held = Held()
+    gate = asyncio.Event()
+
+    async def held(key=None):  # every turn waits until the gate opens
+        await gate.wait()
+    app[TURNS].turn = held
     view = await new_game(svc, "chess", ["e4"])
     opening = asyncio.create_task(client.get(path(view.id, "/events")))
     await asyncio.wait_for(_until(lambda: app[STREAMS]), 5)  # the page's stream is in, waiting
     reads = app[HUB].reads
     await svc.move(view.id, (await svc.player("test", "b")).id, "e5")
     await asyncio.wait_for(_until(lambda: app[HUB].reads > reads), 5)  # the move handed out
-    held.open.set()
+    gate.set()
     r = await opening
     assert await r.content.readline() == b": live\n"
     lines = [await asyncio.wait_for(r.content.readline(), 5) for _ in range(3)]
