@@ -1,16 +1,20 @@
-"""`fairypost think GAME [--fen VFEN] [--seconds S] [--level N]`: the computer's move.
+"""`fairypost think GAME [--fen VFEN] [--seconds S] [--level N] [--cores N]`: the computer's move.
 
 Prints the score, depth, nodes and principal variation, then the chosen move in LAN as
 the last line (for scripts: ``fairypost think chess | tail -1``). Bad input: a message
-on stderr saying what was wrong, exit status 2.
+on stderr saying what was wrong, exit status 2. The top level searches with ``--cores``
+processes together (default: every core; ai/parallel.py); the others think on one.
 """
 from __future__ import annotations
 
 import math
 import sys
 
-from .engine import DEFAULT_SECONDS, describe_score, prepare, think
+from . import parallel
+from .engine import DEFAULT_SECONDS, describe_score, prepare
 from .levels import DEFAULT_LEVEL, LEVELS
+
+MAX_CORES = 256
 
 
 def add_parser(sub) -> None:
@@ -25,6 +29,9 @@ def add_parser(sub) -> None:
                    help=f"time budget, never exceeded (default {DEFAULT_SECONDS:g})")
     p.add_argument("--level", metavar="N", default=str(DEFAULT_LEVEL),
                    help=f"{levels} (default {DEFAULT_LEVEL})")
+    p.add_argument("--cores", metavar="N", default=None,
+                   help="processes searching together at the top level (default: every core, "
+                        f"here {parallel.default_cores()}; 1: in this process alone)")
 
 
 def _fail(message: str) -> int:
@@ -46,6 +53,12 @@ def run(args) -> int:
         level = None
     if level not in LEVELS:
         return _fail(f"--level must be one of {', '.join(map(str, LEVELS))}, not {args.level!r}")
+    try:
+        cores = parallel.default_cores() if args.cores is None else int(args.cores)
+    except ValueError:
+        cores = None
+    if cores is None or not 1 <= cores <= MAX_CORES:
+        return _fail(f"--cores must be a whole number from 1 to {MAX_CORES}, not {args.cores!r}")
     if args.game not in rules.variants():
         return _fail(f"no game {args.game!r}; the games are: {', '.join(sorted(rules.variants()))}")
     try:
@@ -57,8 +70,17 @@ def run(args) -> int:
         return _fail(f"the game is over in that position ({out[0]}, {out[1]})" if out
                      else "no legal move in that position")
     prepare(args.game)  # the tables, before the clock starts (as a worker does)
-    t = think(position, level=level, seconds=seconds)
+    if not LEVELS[level].exact or LEVELS[level].max_nodes is not None:
+        cores = 1   # a level below the top is a node budget: the same on any machine
+    try:   # with more cores the processes start, and build the tables, before the clock too
+        t = parallel.think(position, level=level, seconds=seconds, cores=cores)
+    except KeyboardInterrupt:   # Ctrl-C: the searching processes are ended by now
+        print("fairypost think: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        parallel.close_shared_pool()
     print(f"level: {level} ({LEVELS[level].name})")
+    print(f"cores: {cores}")
     print(f"score: {describe_score(t.score_cp)}")
     print(f"depth: {t.depth}")
     print(f"nodes: {t.nodes} in {t.elapsed:.2f} s")

@@ -70,31 +70,60 @@ def _root_moves(position):
     return moves
 
 
+def root_score(searcher: Searcher, m, depth: int, alpha: int, wide: bool, news=None) -> int:
+    """One root move's score at ``depth`` (principal-variation search at the root): above
+    ``alpha`` it is exact, else only a bound (the move is no better than alpha). ``wide``:
+    searched with the whole window above alpha at once (the first move); else a null
+    window first, and the whole window only if the move beats alpha. Also the step each
+    process of ``ai.parallel`` takes: there ``news()`` gives the best score found elsewhere
+    meanwhile (alpha never falls), and a move that beats alpha is first tried against that."""
+    searcher.make(m)
+    try:
+        if wide:
+            return -searcher.negamax(depth - 1, -INF, -alpha, 1)
+        while True:
+            score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
+            better = alpha if score <= alpha or news is None else news()
+            if better <= alpha:
+                break
+            alpha = better
+        if score > alpha:
+            score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
+        return score
+    finally:
+        searcher.unmake()
+
+
+def depths(max_depth: int, min_depth: int, soft: float):
+    """The iterative deepening's depths, each with whether it runs whatever the clock says
+    (the first ``min_depth``); none begins after ``soft`` (but the first)."""
+    for depth in range(1, max_depth + 1):
+        if depth > max(1, min_depth) and time.perf_counter() >= soft:
+            return
+        yield depth, depth <= min_depth
+
+
+def iteration_done(order: list, best, score: int, depth: int) -> bool:
+    """After a complete iteration: its best move goes first in ``order``; True when the
+    deepening ends (a forced mate found within the horizon: deeper adds nothing)."""
+    order.remove(best)
+    order.insert(0, best)
+    return abs(score) > MATE_BOUND and MATE - abs(score) <= depth
+
+
 def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth: int = 0):
     """Plain iterative deepening (PVS at the root). Returns (move, score, depth). The first
     ``min_depth`` iterations run to their end whatever the clock says."""
     order = searcher.order(moves, None, 0)
     best, best_score, done = order[0], None, 0
     deadline, node_limit = searcher.deadline, searcher.node_limit
-    for depth in range(1, max_depth + 1):
-        if depth > max(1, min_depth) and time.perf_counter() >= soft:
-            break
-        unbounded = depth <= min_depth
+    for depth, unbounded in depths(max_depth, min_depth, soft):
         searcher.deadline = float("inf") if unbounded else deadline
         searcher.node_limit = float("inf") if unbounded else node_limit
         alpha, cur, cur_score = -INF, None, -INF
         try:
             for i, m in enumerate(order):
-                searcher.make(m)
-                try:
-                    if i == 0:
-                        score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
-                    else:
-                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
-                        if score > alpha:
-                            score = -searcher.negamax(depth - 1, -INF, -alpha, 1)
-                finally:
-                    searcher.unmake()
+                score = root_score(searcher, m, depth, alpha, wide=i == 0)
                 if score > cur_score:
                     cur, cur_score = m, score
                     alpha = max(alpha, score)
@@ -103,10 +132,8 @@ def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth
                 best, best_score = cur, cur_score
             break
         best, best_score, done = cur, cur_score, depth
-        order.remove(cur)
-        order.insert(0, cur)
-        if abs(cur_score) > MATE_BOUND and MATE - abs(cur_score) <= depth:
-            break  # a forced mate found within the horizon: deeper adds nothing
+        if iteration_done(order, cur, cur_score, depth):
+            break
     if best_score is None:
         best_score = searcher.evaluate()
     return best, best_score, done

@@ -23,7 +23,7 @@ from rules.pieces import WHITE
 
 from .evaluation import evaluator
 from .values import capture_gain
-from .zobrist import board_hash, kind_keys, state_key, state_of
+from .zobrist import _state_keys, board_hash, kind_keys, state_key, state_of
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000     # scores beyond it are mates
@@ -37,15 +37,8 @@ NO_NODE_LIMIT = 1 << 62
 
 
 _first = itemgetter(0)
-
-
-def _is_killer(m, killers) -> bool:
-    """Whether m is one of the killers (move keys), looking at the key only on a match of
-    the target square."""
-    for k in killers:
-        if k[2] == m.to and k == move_key(m):
-            return True
-    return False
+_generation_order = itemgetter(0, 1)   # (from square, index among the piece's moves)
+_clock = time.perf_counter
 
 
 class Timeout(Exception):
@@ -75,6 +68,7 @@ class Searcher:
         self.score = self.ev.board_score(self.pos.board)
         self._kinds: dict = {}  # kind -> (its Zobrist keys, its evaluation table) per square
         self.drops = game.drop_zone is not None   # pieces in hand count
+        self._hands, self._hands_score = None, 0   # the last hands scored
         # passing the turn is never better than every move (no zugzwang to speak of) where
         # a stalemate is a draw and no piece is dropped; not in a set-up phase
         self.null_ok = game.stalemate == "draw" and game.drop_zone is None
@@ -106,8 +100,12 @@ class Searcher:
                 keys, table = kinds.get(new) or self._tables(new)
                 h ^= keys[sq]
                 s += table[sq]
-        self.state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
-        self.hash = h ^ self.state
+        st = (pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup)
+        key = _state_keys.get(st)
+        if key is None:
+            key = state_key(st)
+        self.state = key
+        self.hash = h ^ key
         self.score = s
 
     def make_null(self) -> None:
@@ -140,7 +138,10 @@ class Searcher:
         pos = self.pos
         white = self.score + self.ev.royal_safety(pos)
         if self.drops:
-            white += self.ev.hands_score(pos.hands)
+            hands = pos.hands
+            if hands is not self._hands:   # a move changes them only by a capture or a drop
+                self._hands, self._hands_score = hands, self.ev.hands_score(hands)
+            white += self._hands_score
         return white if pos.side == WHITE else -white
 
     def gain(self, m) -> int:
@@ -148,11 +149,6 @@ class Searcher:
         return capture_gain(self.pos.board, self.values, m)
 
     # --- the tree -------------------------------------------------------------------
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.node_limit or time.perf_counter() >= self.deadline:
-            raise Timeout
-
     def repeated(self) -> bool:
         """This position occurred before in the game or the search line (a draw to aim at or avoid)."""
         h, line = self.hash, self.line
@@ -173,22 +169,8 @@ class Searcher:
     def order(self, moves, tt_move, ply):
         """Moves best first: the hash move, captures by what they take (most valuable
         victims, then least valuable attackers), promotions, killers, then by history."""
-        killers = self.killers.get(ply, ())
-        history = self.history
-        values, board = self.values, self.pos.board
-        scored = []
-        for m in moves:
-            if m.captures or m.new is not m.piece:
-                g = capture_gain(board, values, m)
-            else:
-                g = 0
-            if g > 0:
-                s = 1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16
-            elif killers and _is_killer(m, killers):
-                s = 500_000
-            else:
-                s = history.get((m.piece, m.to), 0)
-            scored.append((s, m))
+        taking, quiet = self._split(moves)
+        scored = taking + self._quiet_scores(quiet, ply)
         if tt_move is not None:
             for i, (_s, m) in enumerate(scored):
                 if m.to == tt_move[2] and move_key(m) == tt_move:
@@ -196,6 +178,31 @@ class Searcher:
                     break
         scored.sort(key=_first, reverse=True)
         return [m for _s, m in scored]
+
+    def _split(self, moves):
+        """([(score, move)] of the moves that gain something (captures, promotions), best
+        first; [the others]), each in generation order."""
+        values, board = self.values, self.pos.board
+        taking, quiet = [], []
+        for m in moves:
+            if m.captures or m.new is not m.piece:
+                g = capture_gain(board, values, m)
+                if g > 0:
+                    taking.append((1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16, m))
+                    continue
+            quiet.append(m)
+        taking.sort(key=_first, reverse=True)
+        return taking, quiet
+
+    def _quiet_scores(self, moves, ply):
+        """[(score, move)]: killers first, then by history (unsorted)."""
+        killers = self.killers.get(ply)
+        hget = self.history.get
+        if not killers:
+            return [(hget((m.piece, m.to), 0), m) for m in moves]
+        tos = {k[2] for k in killers}
+        return [(500_000 if m.to in tos and move_key(m) in killers else hget((m.piece, m.to), 0), m)
+                for m in moves]
 
     def hash_move(self, key):
         """The remembered best move (a move_key) as a legal move of this position, or None;
@@ -211,24 +218,105 @@ class Searcher:
         return None
 
     def ordered(self, tt_move, ply):
-        """The legal moves of the node in search order, made lazily: the hash move first,
-        and the rest generated and ordered only if it did not cut off."""
-        first = self.hash_move(tt_move) if tt_move is not None else None
-        if first is not None:
-            yield first
-        moves = self.pos.legal_moves()
-        if first is None:
-            yield from self.order(moves, tt_move, ply)
+        """The legal moves of the node in search order, made lazily and each tested for
+        legality only when its turn comes, so that a cut-off costs no more than it needs:
+        the hash move (found among its piece's moves); the captures that gain, best first
+        (the captures alone generated); the killers (found among their pieces' moves); and
+        only then every move generated, the others scored by history and sorted. The
+        order is order()'s (but for a quiet promotion, tried after the killers)."""
+        pos = self.pos
+        if pos.setup is not None:   # set-up actions: every one legal
+            yield from self.order(pos.legal_moves(), tt_move, ply)
             return
-        for m in self.order(moves, None, ply):
-            if m is not first and not (m.to == first.to and move_key(m) == tt_move):
+        if tt_move is not None and (tt_move[1] is None or tt_move[0] == CASTLE):
+            yield from self._ordered_after(tt_move, ply)   # a drop or a castling
+            return
+        is_legal = pos.is_legal
+        done = set()    # the keys of the moves tried (or found illegal) before the last stage
+        if tt_move is not None:
+            first = self.hash_move(tt_move)
+            if first is not None:
+                yield first
+            done.add(tt_move)
+        values, board = self.values, pos.board
+        taking = []
+        for m in pos.capture_moves():
+            g = capture_gain(board, values, m)
+            if g > 0:   # as _split scores them
+                taking.append((1_000_000 + g * 8 - values.get(m.piece.key, 0) // 16, m))
+        if taking:
+            taking.sort(key=_first, reverse=True)
+            for _s, m in taking:
+                key = move_key(m)
+                if key not in done:
+                    done.add(key)
+                    if is_legal(m):
+                        yield m
+        killers = self.killers.get(ply)
+        if killers:
+            found = []
+            for k in killers:
+                if k[1] is None or k[0] == CASTLE or k in done:
+                    continue   # a drop or a castling killer keeps its place in the list
+                for i, m in enumerate(pos.piece_moves(k[1])):
+                    if m.to == k[2] and move_key(m) == k:
+                        found.append((k[1], i, m))
+                        break
+            found.sort(key=_generation_order)   # as the sort of order() leaves them
+            for _f, _i, m in found:
+                done.add(move_key(m))
+                if is_legal(m):
+                    yield m
+        taking, quiet = self._split(pos._pseudo_list())
+        tos = {k[2] for k in done}
+        for _s, m in taking:
+            if not m.captures and not (m.to in tos and move_key(m) in done) and is_legal(m):
+                yield m   # a quiet promotion (the captures were tried)
+        scored = self._quiet_scores(quiet, ply)
+        scored.sort(key=_first, reverse=True)
+        for _s, m in scored:
+            if not (m.to in tos and move_key(m) in done) and is_legal(m):
+                yield m
+
+    def _ordered_after(self, tt_move, ply):
+        """ordered() for a hash move that is a drop or a castling: every move generated,
+        the hash move first if it is among them and legal, then order()'s order."""
+        pos = self.pos
+        is_legal = pos.is_legal
+        taking, quiet = self._split(pos._pseudo_list())
+        to = tt_move[2]
+        first = None
+        for m in quiet:
+            if m.to == to and move_key(m) == tt_move:
+                first = m
+                if is_legal(m):
+                    yield m
+                break
+        for _s, m in taking:
+            if m is not first and is_legal(m):
+                yield m
+        scored = self._quiet_scores(quiet, ply)
+        scored.sort(key=_first, reverse=True)
+        for _s, m in scored:
+            if m is not first and is_legal(m):
                 yield m
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int, null: bool = True) -> int:
-        self._tick()
+        # a node counted (past the deadline or the node budget: unwind), and
+        # repeated() inlined: every node passes here
+        self.nodes += 1
+        if self.nodes > self.node_limit or _clock() >= self.deadline:
+            raise Timeout
         pos = self.pos
-        if ply and (self.repeated() or (pos.halfmove >= 100 and pos.setup is None)):
-            return 0
+        if ply:
+            halfmove = pos.halfmove
+            if halfmove >= 100 and pos.setup is None:
+                return 0
+            if halfmove:
+                h, line = self.hash, self.line
+                for i in range(2, min(len(line), halfmove + 1) + 1, 2):
+                    if line[-i] == h:
+                        return 0
         in_check = pos.setup is None and pos.in_check()
         if in_check and ply < 40:
             depth += 1
@@ -296,7 +384,9 @@ class Searcher:
         the moves are generated only if it does not: the captures alone, pseudo-legal, each
         tested for legality when its turn comes: most quiescence nodes cost an evaluation,
         not a move generation."""
-        self._tick()
+        self.nodes += 1
+        if self.nodes > self.node_limit or _clock() >= self.deadline:
+            raise Timeout
         pos = self.pos
         if in_check:
             moves = pos.legal_moves()

@@ -1,6 +1,7 @@
 """Benchmarks: how fast the engine, the images and a whole move are, beside the anchors.
 
-    python -m bench                 every benchmark, full size (12-20 minutes on a shared 2-core machine)
+    python -m bench                 every benchmark, full size (12-20 minutes on a shared 2-core machine,
+                                    and half an hour each for the strength and jocly matches)
     python -m bench perft legal     some of them
     python -m bench --quick         small sizes: a first look, and what the smoke test runs
     python -m bench --list          the names
@@ -30,11 +31,13 @@ Modules, one per benchmark (each has ``NAME``, ``TITLE`` and ``run(ctx) -> dict`
     ladder   each level's nodes, depth and time per game and whether the ladder holds; self-play
              between adjacent levels, and the top level against a random and a greedy mover
     strength chess level 5 against sunfish (PyPI) at equal time per move, 20 games
+    jocly    Gigachess II level 5 against Jocly's AI (npm, installed at run time), 10 games
     replay   an animated GIF of a 300-ply Gigachess II game: its size and time
     reads    a cold read of a 300-ply Gigachess II game; the event loop while 20 players spam reads
     web      the web page of a 300-ply Gigachess II game over HTTP on 127.0.0.1
     webflood another game's page latency while one game's pages are flooded (streams, pictures, lines, evaluations)
     scale    100,000 games held: sweeps, and moves/s over 1-4 processes, SQLite and PostgreSQL
+    cores    depth and nodes at equal wall time, one core beside every core (ai.parallel), per game
 
 Bench-only dependencies are the ``bench`` extra (python-chess, cairosvg, pyffish, sunfish); cairosvg
 needs the Cairo C library (Debian: ``libcairo2``). A missing anchor is reported as skipped,
@@ -42,4 +45,4 @@ never as a failure: the benchmark still runs and writes its own figures.
 """
 
 BENCHMARKS = ("perft", "ffish", "legal", "image", "move", "load", "memory", "growth", "search",
-              "ladder", "strength", "replay", "reads", "web", "webflood", "scale")
+              "ladder", "strength", "jocly", "replay", "reads", "web", "webflood", "scale", "cores")

@@ -1,13 +1,12 @@
 """The child process of bench/baseline.py: runs requests on the code found first on its
 path (an earlier commit's tree), one JSON object per line in, one per line out. It uses
-only the public API every version has: rules.from_fen, Position.play/perft, ai.prepare,
-ai.think."""
+the public API every version has (rules.from_fen, Position.play/perft, ai.prepare,
+ai.think) and, for a search to a fixed depth, the searcher itself (``fixed_depth``, which
+bench/search.py also calls in its own process for the code under test)."""
 import gc
 import json
 import sys
 import time
-
-sys.path = [p for p in sys.path if not p.endswith("bench")]   # not this folder's modules
 
 
 def _position(req):
@@ -37,7 +36,29 @@ def _think(req):
             "lan": t.lan}
 
 
-OPS = {"perft": _perft, "think": _think}
+def fixed_depth(req):
+    """A search to a fixed depth without a clock, through the searcher itself
+    (ai.search.Searcher and ai.engine._best_line, as they are at 82cd786 and since): its
+    nodes and the CPU seconds of this thread."""
+    import ai
+    from ai.engine import _best_line
+    from ai.search import Searcher
+    ai.prepare(req["game"])
+    pos = _position(req)
+    gc.collect()
+    gc.disable()
+    try:
+        searcher = Searcher(pos, float("inf"), {})
+        moves = searcher.pos.legal_moves()
+        c0 = time.thread_time()
+        move, _score, _depth = _best_line(searcher, moves, req["depth"], float("inf"))
+        cpu = time.thread_time() - c0
+    finally:
+        gc.enable()
+    return {"nodes": searcher.nodes, "cpu": cpu, "lan": move.lan}
+
+
+OPS = {"perft": _perft, "think": _think, "search": fixed_depth}
 
 
 def main():
@@ -52,4 +73,5 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.path = [p for p in sys.path if not p.endswith("bench")]   # not this folder's modules
     main()

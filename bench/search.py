@@ -9,6 +9,11 @@ python-chess walking the same chess positions with push/pop and generating every
 node's legal moves (perft 3, counted as the perft bench counts): not a search, but the move generation a Python engine
 built on python-chess would stand on. Repetitions interleaved (ABBA).
 
+Then the same positions searched to a fixed depth without a clock (``DEPTHS``), nodes
+per CPU second of the searching thread: a figure the machine's load moves far less (a
+1 s search on a loaded machine gets a share of a core and stops early), and where the
+search is unchanged, the same tree node for node ("nodes" and "anchor_nodes" in the row).
+
 And per game, how close ``think`` ends to its budget (0.05, 0.2 and 0.5 s; the
 "time over budget" rows, ms, negative when under; ``exceeded`` counts the calls over),
 and the depth each search reached (a note). With ``--baseline REF`` the same searches
@@ -21,6 +26,12 @@ from __future__ import annotations
 from .common import (Context, Series, goal, paired_ratio, python_chess, random_line, rate_figure, row,
                      settle, time_figure, timed)
 from .perft import _pc_perft
+
+# plies of the fixed-depth searches per game, (start, after 30 plies): 0.05-0.3 s of CPU
+# each for this code; another game: DEFAULT_DEPTHS
+DEPTHS = {"chess": (5, 5), "ganymede": (3, 2), "gigachess2": (3, 2), "grandducal": (4, 3),
+          "kingqueen": (6, 5), "superchess": (3, 2)}
+DEFAULT_DEPTHS = (3, 2)
 
 NAME = "search"
 TITLE = "Search nodes/s per game (ai.think); chess beside python-chess move generation"
@@ -56,6 +67,36 @@ def _budget_row(ctx: Context, gid: str, pos) -> dict:
                exceeded=sum(1 for x in over.wall if x > 0))
 
 
+def _fixed_depth_row(ctx: Context, base, gid: str, label: str, pos, depth: int, reps: int) -> dict:
+    """Nodes per CPU second of a search to `depth` (ours, and the baseline's if any),
+    repetitions interleaved."""
+    import rules
+
+    from .baseline_worker import fixed_depth
+    req = {"game": gid, "fen": rules.game(gid).default_start_fen, "line": pos.line(), "depth": depth}
+    ours, before, nodes, b_nodes = Series(), Series(), [], []
+    warm = dict(req, depth=max(1, depth - 1))   # the plans of most positions built first
+    fixed_depth(warm)
+    if base is not None:
+        base.call("search", **warm)
+    for i in range(reps):
+        for who in ("ours", "before") if i % 2 == 0 else ("before", "ours"):
+            if who == "ours":
+                got = fixed_depth(req)
+                ours.add(got["cpu"] / got["nodes"])
+                nodes.append(got["nodes"])
+            elif base is not None:
+                got = base.call("search", **req)
+                before.add(got["cpu"] / got["nodes"])
+                b_nodes.append(got["nodes"])
+    ctx.progress(f"{label} to depth {depth}: {nodes[-1]:,} nodes, {1 / ours.cpu[-1]:,.0f} "
+                 f"nodes per CPU s" + (f"; {base.name}: {b_nodes[-1]:,} nodes" if base else ""))
+    return row(f"{label} depth {depth}", "nodes/CPU s", rate_figure(ours, 1),
+               rate_figure(before, 1) if base is not None else None,
+               anchor_name=base.name if base is not None else None, better="higher", game=gid,
+               depth=depth, nodes=nodes[-1], anchor_nodes=b_nodes[-1] if b_nodes else None)
+
+
 def _before(base, gid: str, pos, seconds: float):
     """The baseline's think on the same position (its start and the moves to it)."""
     import rules
@@ -76,7 +117,7 @@ def run(ctx: Context) -> dict:
     if chess_mod is None:
         skipped.append({"case": "python-chess anchor", "why": why})
     base = baseline(ctx)
-    rows, depth_notes, speedups = [], [], {}
+    rows, depth_notes, speedups, fixed_speedups = [], [], {}, {}
     for gid in ids:
         ai.prepare(gid)
         line = random_line(gid, ctx.seed, 30)
@@ -118,6 +159,11 @@ def run(ctx: Context) -> dict:
                         paired_ratio=paired_ratio(before.wall, ours.wall))
                 rows.append(r)
                 speedups[label] = r["ratio"]
+            depth = DEPTHS.get(gid, DEFAULT_DEPTHS)[0 if pos is line[0] else 1] - ctx.size(0, 1)
+            fixed = _fixed_depth_row(ctx, base, gid, label, pos, depth, reps)
+            rows.append(fixed)
+            if base is not None:
+                fixed_speedups[label] = fixed["ratio"]
         rows.append(_budget_row(ctx, gid, line[-1]))
     notes = ["a search node costs one legal move generation of the rules engine (the limit: "
              "see bench/RESULTS.md); python-chess's figure is move generation alone",
@@ -129,6 +175,12 @@ def run(ctx: Context) -> dict:
         goals.append(goal("2", f"search nodes/s at least 3x {base.name} in every game",
                           speedups[worst], 3.0, speedups[worst] >= 3.0,
                           f"lowest: {worst}; all: " + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items())))
+    if fixed_speedups:
+        worst = min(fixed_speedups, key=fixed_speedups.get)
+        goals.append(goal("2c", f"search nodes per CPU second at a fixed depth at least 3x {base.name} "
+                          "in every game", fixed_speedups[worst], 3.0, fixed_speedups[worst] >= 3.0,
+                          f"lowest: {worst}; all: "
+                          + ", ".join(f"{k}: {v:.2f}" for k, v in fixed_speedups.items())))
     over = [r for r in rows if r["case"].endswith("time over budget")]
     if over:
         worst = max(over, key=lambda r: r["ours"]["max"])

@@ -2,7 +2,15 @@
 
 sunfish runs as a UCI engine in its own process (``python -m sunfish``, driven by
 python-chess's ``chess.engine``); both sides get the same wall time per move (full:
-1 s, quick: 0.2 s; ``--seconds``). The games start from ``OPENINGS`` (a few plies of
+1 s, quick: 0.2 s; ``--seconds``). sunfish ignores ``go movetime`` and budgets a move
+from its clock (with none given, 60 s: 1.3 s before it stops deepening, 6.5 s at most),
+so it is given the clock and increment (``sunfish_limit``) that make its hard limit a
+given time and its soft one about half of it, as fairypost's level 5 has (45 %,
+ai.engine). sunfish looks at the clock every 2,048 nodes, which on a loaded machine
+overruns its limit by a lot, while fairypost's level 5 stops early (it starts no new
+iteration past 45 % of the budget): so sunfish's limit is set, move by move, to what
+makes its mean wall time a move so far equal to fairypost's in the same game (never above
+the budget). Each side's mean seconds a move are reported beside the score. The games start from ``OPENINGS`` (a few plies of
 common openings, so that two deterministic engines do not replay one game), each played
 with both colours, colours alternating (full: 20 games, quick: 2). Every move of both
 sides is played through fairypost's rules and python-chess's: a move either refuses is
@@ -47,6 +55,28 @@ def sunfish_available() -> str | None:
     return None
 
 
+SUNFISH_DELAY = 0.2   # sunfish's own allowance for lag (its DELAY, ms / 1000)
+
+
+def sunfish_limit(seconds: float):
+    """The clock that makes sunfish think at most `seconds` a move (its formula, sunfish
+    2026.1: soft = min(clock/40 + inc - D, clock/4 - D), hard = min(5 (clock/40 + inc - D),
+    clock/2 - D)): clock 2 (s + D), increment so that the budget is s/2; hard = s,
+    soft = s/2 - D/2 (floors: 0.1 s and 0.2 s)."""
+    import chess.engine
+    clock = 2 * (seconds + SUNFISH_DELAY)
+    inc = seconds / 2 + SUNFISH_DELAY - clock / 40
+    return chess.engine.Limit(white_clock=clock, black_clock=clock, white_inc=inc, black_inc=inc)
+
+
+def equal_time(budget: float, our_mean: float | None, overrun: float, floor: float = 0.2) -> float:
+    """The opponent's limit for its next move: what makes its mean time a move our mean
+    (the budget before our first move), given how much it overran its limits so far
+    (its time over the limits asked); between `floor` (sunfish's: 0.2 s) and the budget."""
+    target = budget if our_mean is None else our_mean
+    return max(floor, min(budget, target / max(overrun, 1e-3)))
+
+
 def _uci(lan: str) -> str:
     """fairypost's LAN (``a7a8=Q``) as UCI (``a7a8q``)."""
     return lan.replace("=", "").lower() if "=" in lan else lan
@@ -73,7 +103,8 @@ def play_game(opening, ours_white: bool, seconds: float, plies: int) -> dict:
         for lan in opening:
             board.push_uci(lan)
             pos = pos.play(_lan(lan))
-        our_time, their_time, our_moves, depths = 0.0, 0.0, 0, []
+        our_time, their_time, our_moves, their_moves, depths = 0.0, 0.0, 0, 0, []
+        asked = 0.0   # the hard limits sunfish was given, summed
         while not board.is_game_over(claim_draw=True) and len(board.move_stack) < plies:
             ours = (board.turn == chess.WHITE) == ours_white
             t0 = time.perf_counter()
@@ -84,9 +115,13 @@ def play_game(opening, ours_white: bool, seconds: float, plies: int) -> dict:
                 our_moves += 1
                 depths.append(t.depth)
             else:
-                got = engine.play(board, chess.engine.Limit(time=seconds))
+                limit = equal_time(seconds, our_time / our_moves if our_moves else None,
+                                   their_time / asked if asked else 1.0)
+                asked += limit
+                got = engine.play(board, sunfish_limit(limit))
                 lan = got.move.uci() if got.move else None
                 their_time += time.perf_counter() - t0
+                their_moves += 1
             if lan is None:
                 return {"error": f"{'ours' if ours else 'sunfish'} gave no move at ply {len(board.move_stack)}"}
             try:
@@ -108,7 +143,8 @@ def play_game(opening, ours_white: bool, seconds: float, plies: int) -> dict:
         points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         return {"result": result, "reason": reason, "plies": len(board.move_stack),
                 "score": points if ours_white else 1 - points,
-                "our_seconds_per_move": our_time / max(1, our_moves), "depths": depths,
+                "our_seconds_per_move": our_time / max(1, our_moves),
+                "sunfish_seconds_per_move": their_time / max(1, their_moves), "depths": depths,
                 "opening": " ".join(opening), "ours_white": ours_white}
     finally:
         engine.quit()
@@ -135,7 +171,16 @@ def summary(results: list[dict]) -> dict:
             "wins": sum(1 for g in done if g["score"] == 1), "draws": sum(1 for g in done if g["score"] == 0.5),
             "losses": sum(1 for g in done if g["score"] == 0),
             "errors": [g["error"] for g in results if "error" in g],
-            "mean_depth": sum(depths) / len(depths) if depths else None}
+            "mean_depth": sum(depths) / len(depths) if depths else None,
+            **{key: _mean(g.get(key) for g in done) for key in SECONDS_PER_MOVE}}
+
+
+SECONDS_PER_MOVE = ("our_seconds_per_move", "sunfish_seconds_per_move", "jocly_seconds_per_move")
+
+
+def _mean(xs) -> float | None:
+    xs = [x for x in xs if x is not None]
+    return sum(xs) / len(xs) if xs else None
 
 
 def run(ctx: Context) -> dict:
@@ -156,7 +201,10 @@ def run(ctx: Context) -> dict:
                                            f"(both sides), {games} games: >= 60 %",
                                         s["share"], 0.6, None if s["share"] is None else s["share"] >= 0.6,
                                         f"+{s['wins']} ={s['draws']} -{s['losses']}, mean depth "
-                                        f"{s['mean_depth'] or 0:.1f}; disagreements/errors: {s['errors'] or 'none'}")],
+                                        f"{s['mean_depth'] or 0:.1f}, seconds a move ours "
+                                        f"{s['our_seconds_per_move'] or 0:.2f}, sunfish's "
+                                        f"{s['sunfish_seconds_per_move'] or 0:.2f}; disagreements/errors: "
+                                        f"{s['errors'] or 'none'}")],
             "skipped": [], "params": {"games": games, "seconds": seconds, "plies": plies}}
 
 
@@ -175,8 +223,9 @@ def main(argv=None) -> int:
     results = match(args.games, args.seconds, args.plies, lambda s: print(s, flush=True))
     s = summary(results)
     print(f"level 5 vs sunfish at {args.seconds:g} s a move: {s['points']:g}/{s['games']} "
-          f"(+{s['wins']} ={s['draws']} -{s['losses']}), mean depth {s['mean_depth'] or 0:.1f}; "
-          f"errors: {s['errors'] or 'none'}")
+          f"(+{s['wins']} ={s['draws']} -{s['losses']}), mean depth {s['mean_depth'] or 0:.1f}, "
+          f"seconds a move ours {s['our_seconds_per_move'] or 0:.2f}, sunfish's "
+          f"{s['sunfish_seconds_per_move'] or 0:.2f}; errors: {s['errors'] or 'none'}")
     return 0
 
 

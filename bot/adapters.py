@@ -150,10 +150,9 @@ def nothing_configured() -> str:
 
 async def run(settings: Settings, kinds: list[AdapterKind]) -> None:
     """Run the adapters of ``kinds`` until a signal (or one of them stops)."""
-    host = await Host.open(settings, [k.make(settings) for k in kinds], computer=Computer())
-    # the life names this process on its claims (events.claimed_by, email_inbox.claimed_by)
-    log.info("running: %s (process life %s)", ", ".join(a.name for a in host.adapters),
-             host.service.store.life)
+    # the signals are caught before anything starts: an adapter's tasks work from its start
+    # on (a mail handled, a notice sent), and a SIGTERM during the rest of the start must
+    # let them finish as a later one does, not end the process mid-way
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -161,6 +160,10 @@ async def run(settings: Settings, kinds: list[AdapterKind]) -> None:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
             pass
+    host = await Host.open(settings, [k.make(settings) for k in kinds], computer=Computer())
+    # the life names this process on its claims (events.claimed_by, email_inbox.claimed_by)
+    log.info("running: %s (process life %s)", ", ".join(a.name for a in host.adapters),
+             host.service.store.life)
     stopped = asyncio.ensure_future(stop.wait())
     ended = asyncio.ensure_future(host.wait())
     try:

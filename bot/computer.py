@@ -12,7 +12,13 @@ answer to a position that has changed meanwhile (a takeback, a resignation) is d
 A notice is answered by a task, so the human's command that caused it returns at once.
 A run that stops mid-think has already had that notice: ``resume()`` (at start) finds
 every game where a computer player is to move, and every challenge waiting for one.
-Hints and reviews (``hint``, ``review``) run in the same worker.
+Hints and reviews (``hint``, ``review``) run in the same worker, with ``computer_cores``
+processes that it keeps warm (a setting; default every core but one, so that the event
+loop keeps one, at most ``DEFAULT_CORES_MAX``, as each holds every game's tables): a hint
+is searched by them together (``ai.parallel.think``), a review's positions are shared
+among them, each searched that many times longer on one core: the review takes as long
+as on one core and sees deeper. The computer's own moves think on one core: the worker
+is one process, and many games' turns wait for it.
 
 The computer's turn always comes. A turn that fails (a worker that raises or cannot start,
 a database error) is tried again after ``computer_retry_seconds`` (30), the pause doubling
@@ -61,6 +67,7 @@ REVIEW_MIN_DEPTH = 2    # plies searched in every reviewed position, however lon
 BLUNDER_CP, MISTAKE_CP = 200, 100   # a move that loses more than this: ?? / ?
 SCORE_CAP = 3000        # mates count as this much in a swing
 RETRY_MAX_SECONDS = 3600  # the longest pause between two tries of a failed turn
+DEFAULT_CORES_MAX = 4   # hint/review processes by default, each ~130 MB of game tables
 PROBE_SECONDS = 60      # the start-up check of the worker process: how long it may take
 
 
@@ -137,11 +144,23 @@ def check_review(view: GameView) -> None:
 
 # --- the worker's side (module functions: they are pickled by name) --------------------
 
-def _prepare(games) -> None:
+def cores(settings) -> int:
+    """Processes for a hint or a review: the setting, or every core but one, at most
+    ``DEFAULT_CORES_MAX`` (at least 1)."""
+    if settings.computer_cores is not None:
+        return settings.computer_cores
+    return max(1, min(DEFAULT_CORES_MAX, (os.cpu_count() or 1) - 1))
+
+
+def _prepare(games, helpers: int = 1) -> None:
     import ai
+    import ai.parallel
     import rules
-    for g in games if games is not None else rules.variants():
+    games = tuple(games if games is not None else rules.variants())
+    for g in games:
         ai.prepare(g)
+    if helpers > 1:   # a hint's searching processes, warm before the first one
+        ai.parallel.shared_pool(helpers, games)
 
 
 def _position(game: str, start_vfen: str, lans):
@@ -152,40 +171,46 @@ def _position(game: str, start_vfen: str, lans):
     return pos
 
 
-def think_in_worker(game: str, start_vfen: str, lans, level: int, seconds: float):
-    """(lan, san, score_cp, depth) of the computer's move after ``lans``."""
+def think_in_worker(game: str, start_vfen: str, lans, level: int, seconds: float, cores: int = 1):
+    """(lan, san, score_cp, depth) of the computer's move after ``lans``; the top level
+    with ``cores`` processes searching together."""
     import ai
+    import ai.parallel
     ai.prepare(game)
-    t = ai.think(_position(game, start_vfen, lans), level=level, seconds=seconds)
+    t = ai.parallel.think(_position(game, start_vfen, lans), level=level, seconds=seconds, cores=cores)
     return t.lan, t.san, t.score_cp, t.depth
 
 
-def _searched(pos, seconds: float):
-    """(best lan, best san, score for the side to move) of a position; a finished game
-    is scored by its result."""
-    import ai
+def _finished(pos):
+    """(None, None, score for the side to move) of a finished game (by its result), else None."""
     out = pos.outcome()
-    if out is not None:
-        if out[0] == "1/2-1/2":
-            return None, None, 0
-        winner = "w" if out[0] == "1-0" else "b"
-        return None, None, SCORE_CAP if winner == pos.turn else -SCORE_CAP
-    # two plies whatever the machine's load: a move that allows a mate in one, or loses a
-    # piece to the one reply, is always seen (a review's marks must not change with load)
-    t = ai.think(pos, level=5, seconds=seconds, min_depth=REVIEW_MIN_DEPTH)
-    return t.lan, t.san, _clamp(t.score_cp)
+    if out is None:
+        return None
+    if out[0] == "1/2-1/2":
+        return None, None, 0
+    winner = "w" if out[0] == "1-0" else "b"
+    return None, None, SCORE_CAP if winner == pos.turn else -SCORE_CAP
 
 
-def review_in_worker(game: str, start_vfen: str, lans, seconds: float):
+def review_in_worker(game: str, start_vfen: str, lans, seconds: float, cores: int = 1):
     """Per move: (best_lan, best_san, score_before, score_after), both for the mover.
     Each position is searched once: its score is the "after" of one move and the
-    "before" of the next."""
+    "before" of the next. With ``cores`` processes the positions are shared among them,
+    each searched ``cores`` times ``seconds``: the same time in all, deeper."""
     import ai
+    import ai.parallel
     ai.prepare(game)
     positions = [_position(game, start_vfen, [])]
     for lan in lans:
         positions.append(positions[-1].play(lan))
-    searched = [_searched(pos, seconds) for pos in positions]
+    searched = [_finished(pos) for pos in positions]
+    playing = [i for i, s in enumerate(searched) if s is None]
+    # two plies whatever the machine's load: a move that allows a mate in one, or loses a
+    # piece to the one reply, is always seen (a review's marks must not change with load)
+    thoughts = ai.parallel.think_each([positions[i] for i in playing], seconds=seconds * cores,
+                                      cores=cores, level=5, min_depth=REVIEW_MIN_DEPTH)
+    for i, t in zip(playing, thoughts, strict=True):
+        searched[i] = (t.lan, t.san, _clamp(t.score_cp))
     out = []
     for i in range(len(lans)):
         mover = positions[i].turn
@@ -199,11 +224,12 @@ def _clamp(score: int) -> int:
     return max(-SCORE_CAP, min(SCORE_CAP, score))
 
 
-def make_pool(workers: int = 1, games=None) -> ProcessPoolExecutor:
+def make_pool(workers: int = 1, games=None, helpers: int = 1) -> ProcessPoolExecutor:
     """The worker processes (spawned: a fork of a process with threads may deadlock); each
-    builds the tables of ``games`` (default: every game) at start."""
+    builds the tables of ``games`` (default: every game) at start, and with ``helpers``
+    above 1 starts that many searching processes of its own for hints and reviews."""
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_prepare, initargs=(games,))
+                               initializer=_prepare, initargs=(games, helpers))
 
 
 def _imported_again() -> bool:
@@ -373,7 +399,7 @@ class Computer:
         self.service = service
         self._act = act
         if self.pool is None:
-            self.pool = make_pool(1, self.games)
+            self.pool = make_pool(1, self.games, cores(service.settings))
             self._own_pool = True
         service.add_sweeper(self)  # failed turns are tried again by the sweep
 
@@ -396,7 +422,7 @@ class Computer:
                 raise
             log.warning("the computer's worker process died; starting another")
             self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = make_pool(1, self.games)
+            self.pool = make_pool(1, self.games, cores(self.service.settings))
             return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     # --- notices ---
@@ -565,13 +591,14 @@ class Computer:
         check_hint(view, player_id)
         lan, san, score, _ = await self._in_worker(
             think_in_worker, view.game, view.start_vfen, [m.lan for m in view.moves], 5,
-            self.hint_seconds)
+            self.hint_seconds, cores(self.service.settings))
         return Hint(lan, san, score)
 
     async def review(self, view: GameView) -> list[ReviewedMove]:
         """Each move's score swing, once the game is over."""
         check_review(view)
         rows = await self._in_worker(review_in_worker, view.game, view.start_vfen,
-                                     [m.lan for m in view.moves], self.review_seconds)
+                                     [m.lan for m in view.moves], self.review_seconds,
+                                     cores(self.service.settings))
         return [ReviewedMove(m.ply, m.side, m.san, m.lan, best_san, best_lan, before, after)
                 for m, (best_lan, best_san, before, after) in zip(view.moves, rows, strict=True)]

@@ -65,6 +65,9 @@ The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; envir
 ``FAIRYPOST_COMPUTER_RETRY_SECONDS``, ``FAIRYPOST_COMPUTER_TELL_AFTER``): a turn that fails
 is tried again after this many seconds (default 30), the pause doubling each time up to an
 hour; after this many failures of one turn (default 3) its opponent is told (bot/computer.py).
+``computer_cores`` (``FAIRYPOST_COMPUTER_CORES``): processes that search together for a hint
+or a review (default: every core but one, at most 4, at least 1; 1: in the worker alone); the
+computer's own moves think on one (bot/computer.py, ai/parallel.py).
 """
 
 from __future__ import annotations
@@ -119,6 +122,7 @@ class Settings:
     challenge_declined_days: int = 7      # a declined one, this long
     computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
     computer_tell_after: int = 3          # failures of one turn before its opponent is told
+    computer_cores: int | None = None     # processes for a hint or review (None: every core but one, at most 4)
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -146,6 +150,8 @@ class Settings:
             raise ConfigError(f"challenge_declined_days must be from 0 to 365, not {self.challenge_declined_days}")
         if self.computer_retry_seconds < 1 or self.computer_tell_after < 1:
             raise ConfigError("computer_retry_seconds and computer_tell_after must be at least 1")
+        if self.computer_cores is not None and not 1 <= self.computer_cores <= 256:
+            raise ConfigError(f"computer_cores must be from 1 to 256, not {self.computer_cores}")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -218,6 +224,7 @@ _ENV_KEYS = {
     "FAIRYPOST_CHALLENGE_DECLINED_DAYS": ("challenge_declined_days", int),
     "FAIRYPOST_COMPUTER_RETRY_SECONDS": ("computer_retry_seconds", int),
     "FAIRYPOST_COMPUTER_TELL_AFTER": ("computer_tell_after", int),
+    "FAIRYPOST_COMPUTER_CORES": ("computer_cores", int),
 }
 
 

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from PIL import Image, ImageDraw
 
 from . import palette
-from .glyphs import glyph_id, piece_image, render_glyph
+from .glyphs import glyph_id, render_glyph, screen_direction
 from .pen import SUPERSAMPLE, load_font
 from .spans import partner_steps
 
@@ -163,13 +163,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     pieces = {sq.lower(): as_piece(p, game) for sq, p in (pieces or {}).items()}
     lay = make_layout(files, ranks, square=square, flip=flip, hands=hands is not None,
                       holes=holes, banner=bool(banner))
-    img = Image.new("RGBA", (lay.width, lay.height), palette.BACKGROUND + (255,))
-    draw_squares(img, lay)
-    for squares, colour in _zones(zones):
-        if _is_rgb(colour):
-            tint_squares(img, lay, squares, colour)
-        else:
-            draw_squares(img, lay, squares, *colour)
+    img = empty_board(lay, zones)
     mark_last_move(img, lay, last_move)
     mark_captured(img, lay, captured)
     mark_selected(img, lay, selected)
@@ -189,6 +183,18 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     if banner:
         draw_banner(img, lay, banner)
     return img.convert("RGB")
+
+
+def empty_board(lay: Layout, zones: Iterable[Any] = ()) -> Image.Image:
+    """The squares in the margins' colour, the zones tinted (see draw_board): RGBA."""
+    img = Image.new("RGBA", (lay.width, lay.height), palette.BACKGROUND + (255,))
+    draw_squares(img, lay)
+    for squares, colour in _zones(zones):
+        if _is_rgb(colour):
+            tint_squares(img, lay, squares, colour)
+        else:
+            draw_squares(img, lay, squares, *colour)
+    return img
 
 
 def to_png(img: Image.Image, limit: int = 1_000_000) -> bytes:
@@ -333,8 +339,12 @@ def _box(xa: int, ya: int, xb: int, yb: int) -> tuple[int, int, int, int]:
 def mark_last_move_edges(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
     """A frame inside every square of the last move (captures too), over the
     pieces: the wash alone does not show on a castle's tint, nor on a phone."""
-    _frame(img, lay, squares, palette.LAST_MOVE_EDGE, max(2, round(lay.square * 0.05)),
+    _frame(img, lay, squares, palette.LAST_MOVE_EDGE, last_move_edge_width(lay.square),
            inset=last_move_inset(lay.square))
+
+
+def last_move_edge_width(square: int) -> int:
+    return max(2, round(square * 0.05))
 
 
 def mark_check_frames(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None:
@@ -354,11 +364,11 @@ def mark_checkers(img: Image.Image, lay: Layout, squares: Iterable[str]) -> None
            corner=checker_corner(lay.square))
 
 
-def draw_arrow(img: Image.Image, lay: Layout, frm: str, to: str) -> None:
-    """An arrow from the centre of one square to the centre of another (a shot
-    from a distance), over the pieces, half transparent."""
+def arrow_points(lay: Layout, frm: str, to: str) -> list[tuple[float, float]]:
+    """The outline of an arrow from the centre of one square towards another's (a shot from
+    a distance); none when either is off the board or they are the same."""
     if not (lay.on_board(frm) and lay.on_board(to)) or frm == to:
-        return
+        return []
     s = lay.square
     (ax, ay), (bx, by) = lay.centre(frm), lay.centre(to)
     length = math.hypot(bx - ax, by - ay)
@@ -370,9 +380,19 @@ def draw_arrow(img: Image.Image, lay: Layout, frm: str, to: str) -> None:
     sx, sy = ax + ux * start, ay + uy * start
     bx, by = bx - ux * s * 0.12, by - uy * s * 0.12    # the tip short of the emptied centre
     hx, hy = bx - ux * head, by - uy * head
-    pts = [(sx + nx * shaft, sy + ny * shaft), (hx + nx * shaft, hy + ny * shaft),
-           (hx + nx * wing, hy + ny * wing), (bx, by), (hx - nx * wing, hy - ny * wing),
-           (hx - nx * shaft, hy - ny * shaft), (sx - nx * shaft, sy - ny * shaft)]
+    return [(sx + nx * shaft, sy + ny * shaft), (hx + nx * shaft, hy + ny * shaft),
+            (hx + nx * wing, hy + ny * wing), (bx, by), (hx - nx * wing, hy - ny * wing),
+            (hx - nx * shaft, hy - ny * shaft), (sx - nx * shaft, sy - ny * shaft)]
+
+
+def draw_arrow(img: Image.Image, lay: Layout, frm: str, to: str) -> None:
+    """An arrow from the centre of one square to the centre of another (a shot
+    from a distance), over the pieces, half transparent."""
+    pts = arrow_points(lay, frm, to)
+    if not pts:
+        return
+    (ax, ay), (bx, by) = lay.centre(frm), pts[3]
+    wing = lay.square * 0.22
     # drawn big on the arrow's own box and shrunk: smooth edges at little cost
     pad = round(wing) + 2
     x0 = round(min(ax, bx)) - pad
@@ -444,6 +464,10 @@ def mark_move_only(img: Image.Image, lay: Layout, squares: Iterable[str]) -> Non
 
 
 RING_RADIUS = 0.17   # of a square: the ring's middle line (move_only)
+# A destination's dot is a third of a square across and more, so it reads on a phone
+# (README "Marks"); a capture's corners are triangles with legs this long.
+DOT_RADIUS = 0.17
+CAPTURE_CORNER = 0.26
 
 
 @lru_cache(maxsize=16)
@@ -473,12 +497,16 @@ def _cross_mark(size: int) -> Image.Image:
     return img
 
 
+# The check's glow: red strongest at the centre (this alpha), gone where the gradient is
+# GLOW_FADE (Image.radial_gradient: 0 at the centre, 255 at the corners).
+GLOW_PEAK = 235
+GLOW_FADE = 180
+
+
 @lru_cache(maxsize=16)
 def _glow(size: int) -> Image.Image:
     g = Image.radial_gradient("L").resize((size, size), Image.Resampling.BILINEAR)
-    # radial_gradient is 0 at the centre and grows outwards; we want red strongest
-    # at the centre and fading out before the square's edge.
-    alpha = g.point(lambda v: max(0, min(255, int((1 - v / 180) * 235))))
+    alpha = g.point(lambda v: max(0, min(255, int((1 - v / GLOW_FADE) * GLOW_PEAK))))
     r, gg, b, _ = palette.CHECK
     img = Image.new("RGBA", (size, size), (r, gg, b, 0))
     img.putalpha(alpha)
@@ -490,12 +518,12 @@ def _dest_marks(size: int) -> tuple[Image.Image, Image.Image]:
     big = size * SUPERSAMPLE
     dot = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(dot)
-    r = big * 0.15
+    r = big * DOT_RADIUS
     c = big / 2
     d.ellipse((c - r, c - r, c + r, c + r), fill=palette.DESTINATION)
     corners = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(corners)
-    k = big * 0.26
+    k = big * CAPTURE_CORNER
     for (x, y, sx, sy) in ((0, 0, 1, 1), (big, 0, -1, 1), (0, big, 1, -1), (big, big, -1, -1)):
         d.polygon([(x, y), (x + sx * k, y), (x, y + sy * k)], fill=palette.DESTINATION)
     size2 = (size, size)
@@ -503,21 +531,60 @@ def _dest_marks(size: int) -> tuple[Image.Image, Image.Image]:
             corners.resize(size2, Image.Resampling.LANCZOS))
 
 
-def draw_pieces(img: Image.Image, lay: Layout, pieces: Mapping[str, Piece]) -> None:
-    """Every piece on its square; a piece on two squares as one figure over both."""
+class Sprite(NamedTuple):
+    """One figure as the board shows it: render_glyph's arguments, and where it goes
+    (upright: a figure over two squares turned to stand one above the other)."""
+    glyph: str
+    scheme: str
+    promoted: bool
+    direction: str | None
+    span: int
+    upright: bool
+    x: int
+    y: int
+    size: int   # the figure's height in px (a square's, or a hand's icon)
+
+    @property
+    def key(self) -> str:
+        """A name for the figure alone (not where it stands): the sprite sheet's index."""
+        return ".".join((self.glyph, self.scheme, "+" if self.promoted else "",
+                         self.direction or "", f"{self.span}{'u' if self.upright else ''}"))
+
+    def image(self) -> Image.Image:
+        im = render_glyph(self.glyph, self.scheme, self.size, self.promoted, self.direction,
+                          self.span)
+        return im.transpose(Image.Transpose.ROTATE_90) if self.upright else im
+
+
+def piece_sprites(lay: Layout, pieces: Mapping[str, Piece]) -> list[Sprite]:
+    """Every piece's figure and where it goes; a piece on two squares as one figure over both."""
+    out: list[Sprite] = []
     done: set[str] = set()
     for sq, p in pieces.items():
         if sq in done or not lay.on_board(sq):
             continue
+        scheme = palette.scheme_name(p.game, p.colour)
+        gid = glyph_id(p.game, p.code, p.promoted, p.colour)
         other = _partner(lay, sq, p, pieces)
         if other:
-            _draw_spanning(img, lay, sq, other, p)
+            ax0, ay0, _, _ = lay.box(sq)
+            bx0, by0, _, _ = lay.box(other)
+            out.append(Sprite(gid, scheme, p.promoted, None, 2, ax0 == bx0,
+                              min(ax0, bx0), min(ay0, by0), lay.square))
             done.update((sq, other))
             continue
-        im = piece_image(p.game, p.code, p.promoted, p.colour, lay.square, p.state, lay.flip)
         x0, y0, _, _ = lay.box(sq)
-        _over(img, im, (x0, y0))
+        out.append(Sprite(gid, scheme, p.promoted,
+                          screen_direction(gid, p.state, p.colour, lay.flip), 1, False,
+                          x0, y0, lay.square))
         done.add(sq)
+    return out
+
+
+def draw_pieces(img: Image.Image, lay: Layout, pieces: Mapping[str, Piece]) -> None:
+    """Every piece on its square; a piece on two squares as one figure over both."""
+    for sprite in piece_sprites(lay, pieces):
+        _over(img, sprite.image(), (sprite.x, sprite.y))
 
 
 def _partner(lay: Layout, sq: str, p: Piece, pieces: Mapping[str, Piece]) -> str | None:
@@ -534,18 +601,6 @@ def _partner(lay: Layout, sq: str, p: Piece, pieces: Mapping[str, Piece]) -> str
     if q is None or (q.game, q.code, q.promoted, q.colour) != (p.game, p.code, p.promoted, p.colour):
         return None
     return other
-
-
-def _draw_spanning(img: Image.Image, lay: Layout, a: str, b: str, p: Piece) -> None:
-    ax0, ay0, ax1, ay1 = lay.box(a)
-    bx0, by0, bx1, by1 = lay.box(b)
-    x0, y0 = min(ax0, bx0), min(ay0, by0)
-    scheme = palette.scheme_name(p.game, p.colour)
-    im = render_glyph(glyph_id(p.game, p.code, p.promoted, p.colour), scheme, lay.square,
-                      p.promoted, None, 2)
-    if ax0 == bx0:  # one above the other on the screen
-        im = im.transpose(Image.Transpose.ROTATE_90)
-    _over(img, im, (x0, y0))
 
 
 def draw_coordinates(img: Image.Image, lay: Layout) -> None:
@@ -589,6 +644,17 @@ def hand_font_size(square: int) -> int:
     return max(12, round(square * 0.3))
 
 
+EMPTY_HAND = "no pieces\nin hand"
+
+
+class HandSprite(NamedTuple):
+    """A kind in a hand: its figure, how many, and where the count's text starts (its
+    left end, at mid-height)."""
+    sprite: Sprite
+    count: int
+    text_at: tuple[int, float]
+
+
 def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, int]],
                game: str | None = None, side_names: Mapping[str, str] | None = None) -> None:
     """Pieces in hand beside the board, with counts: the side playing from the top
@@ -597,38 +663,69 @@ def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, i
     order of a hand (hand_order)."""
     if not lay.hand_w:
         return
+    draw_hand_panels(img, lay, game, side_names)
+    d = ImageDraw.Draw(img)
+    font = load_font(COORD_FONT, hand_font_size(lay.square))
+    kinds, empty = hand_sprites(lay, hands, game)
+    for at in empty:
+        d.text(at, EMPTY_HAND, font=font, fill=palette.PANEL_MUTED, anchor="mm", align="center")
+    for item in kinds:
+        _over(img, item.sprite.image(), (item.sprite.x, item.sprite.y))
+        if item.count > 1:
+            d.text(item.text_at, f"\u00d7{item.count}", font=font, fill=palette.HAND_TEXT,
+                   anchor="lm")
+
+
+def draw_hand_panels(img: Image.Image, lay: Layout, game: str | None = None,
+                     side_names: Mapping[str, str] | None = None) -> None:
+    """The two hands' panels, each headed by its side's name, without pieces."""
+    if not lay.hand_w:
+        return
     d = ImageDraw.Draw(img)
     names = side_names or DEFAULT_SIDE_NAMES
-    icon = round(lay.square * 0.72)
     font = load_font(COORD_FONT, hand_font_size(lay.square))
     label_h = hand_label_height(lay)
     top_side = "w" if lay.flip else "b"
+    for side in ("w", "b"):
+        x0, y0, x1, y1 = lay.hand_box(side == top_side)
+        d.rounded_rectangle((x0, y0, x1, y1), radius=max(4, lay.square // 10),
+                            fill=palette.HAND_PANEL)
+        label = palette.HAND_LABEL[palette.scheme_name(game, side)]
+        d.text(((x0 + x1) / 2, y0 + label_h / 2 + 2), names[side], font=font,
+               fill=label, anchor="mm", stroke_width=_bold(font.size), stroke_fill=label)
+
+
+def hand_sprites(lay: Layout, hands: Mapping[str, Mapping[str, int]], game: str | None = None
+                 ) -> tuple[list[HandSprite], list[tuple[float, float]]]:
+    """What the hand panels hold: each kind in hand (figure, count, where), and the middle
+    of each panel that holds none (where EMPTY_HAND goes)."""
+    if not lay.hand_w:
+        return [], []
+    icon = round(lay.square * 0.72)
+    label_h = hand_label_height(lay)
+    top_side = "w" if lay.flip else "b"
     order = hand_order(game)
+    kinds_out: list[HandSprite] = []
+    empty: list[tuple[float, float]] = []
     for side in ("w", "b"):
         at_top = side == top_side
         x0, y0, x1, y1 = lay.hand_box(at_top)
-        d.rounded_rectangle((x0, y0, x1, y1), radius=max(4, lay.square // 10),
-                            fill=palette.HAND_PANEL)
-        d.text(((x0 + x1) / 2, y0 + label_h / 2 + 2), names[side], font=font,
-               fill=palette.HAND_LABEL[palette.scheme_name(game, side)], anchor="mm",
-               stroke_width=_bold(font.size),
-               stroke_fill=palette.HAND_LABEL[palette.scheme_name(game, side)])
         kinds = sorted(((c, n) for c, n in (hands.get(side) or {}).items() if n > 0),
                        key=lambda cn: (_rank_in(order, cn[0]), cn[0]))
         step = icon + max(2, lay.square // 12)
         first = y0 + label_h + 2     # where the pieces may start, under the label
         if not kinds:
-            d.text(((x0 + x1) / 2, (first + y1) / 2), "no pieces\nin hand", font=font,
-                   fill=palette.PANEL_MUTED, anchor="mm", align="center")
+            empty.append(((x0 + x1) / 2, (first + y1) / 2))
+        scheme = palette.scheme_name(game, side)
         for i, (code, n) in enumerate(kinds):
             y = first + i * step if at_top else y1 - 6 - (i + 1) * step
             if y < first or y + icon > y1:
                 break  # no room left: more kinds than the panel holds
-            im = piece_image(game, code, False, side, icon)
-            _over(img, im, (x0 + 6, y))
-            if n > 1:
-                d.text((x0 + 10 + icon, y + icon / 2), f"\u00d7{n}", font=font,
-                       fill=palette.HAND_TEXT, anchor="lm")
+            gid = glyph_id(game, code, False, side)
+            sprite = Sprite(gid, scheme, False, screen_direction(gid, None, side, False), 1,
+                            False, x0 + 6, y, icon)
+            kinds_out.append(HandSprite(sprite, n, (x0 + 10 + icon, y + icon / 2)))
+    return kinds_out, empty
 
 
 def hand_order(game: str | None) -> tuple[str, ...]:

@@ -74,6 +74,7 @@ LAST_MOVE_EDGE: tuple[int, int, int, int] = (226, 178, 0, 235)  # frame inside t
 ARROW: tuple[int, int, int, int] = (220, 70, 20, 200)         # a shot (the shooter stays)
 DESTINATION: tuple[int, int, int, int] = (40, 60, 40, 90)     # dot / ring
 SELECTED: tuple[int, int, int, int] = (70, 170, 90, 120)      # green     # the chosen piece's square(s)
+PLACEMENT: tuple[int, int, int, int] = (30, 90, 200, 170)    # where a piece from the hand may go (the web page)
 CAPTURE_ONLY: tuple[int, int, int, int] = (150, 36, 28, 170)  # cross: captures there only
 
 # Legends and piece cards.

@@ -95,6 +95,16 @@ def expand(game, board, sq, k, to, captures, ep=False, clear=None) -> list:
     return [Move(NORMAL, sq, to, k, k, captures, clear, ep=ep)]
 
 
+def take_spanning(game, board, sq, k, t, q) -> tuple:
+    """The moves of the kind k from sq taking q on t, q a piece standing on several
+    squares (a Wall): what expand gives, made once per squares taken and shared."""
+    key = ("span", k, sq, t, q.hook.linked(board, t, q))
+    got = game.hook_moves.get(key)
+    if got is None:
+        got = game.hook_moves[key] = tuple(expand(game, board, sq, k, t, (t,)))
+    return got
+
+
 def touch_mask(m, royal_bit: int) -> int:
     """The bits of the squares a move empties or fills; and royal_bit for a royal's move,
     the next bit (``royal_bit << 1``) for a move that leaves more than one square empty
@@ -174,7 +184,7 @@ def piece_moves(pos, out: list, sq: int, k, plan: Plan) -> None:
                         continue
                     if taking and q.color != color:
                         if q.hook is not None and q.hook.span > 1:
-                            out += expand(pos.game, board, sq, k, t, (t,))
+                            out += take_spanning(pos.game, board, sq, k, t, q)
                         else:
                             out += taking
                     break
@@ -202,10 +212,13 @@ def piece_moves(pos, out: list, sq: int, k, plan: Plan) -> None:
 def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
     """Append only the captures among the kind k's pseudo-legal moves from sq (the same
     moves piece_moves gives that take something, in the same order)."""
-    if plan.overlap or k.hook is not None:
+    if k.hook is not None:
         mine = []
         piece_moves(pos, mine, sq, k, plan)
         out += [m for m in mine if m.captures]
+        return
+    if plan.overlap:
+        _piece_moves_overlapping(pos, out, sq, k, plan, captures_only=True)
         return
     board = pos.board
     color = k.color
@@ -222,7 +235,7 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
                     continue
                 if taking and q.color != color:
                     if q.hook is not None and q.hook.span > 1:
-                        out += expand(pos.game, board, sq, k, t, (t,))
+                        out += take_spanning(pos.game, board, sq, k, t, q)
                     else:
                         out += taking
                 break
@@ -264,9 +277,11 @@ def _hook_moves(pos, out, sq, k):
             out.append(m)
 
 
-def _piece_moves_overlapping(pos, out, sq, k, plan):
+def _piece_moves_overlapping(pos, out, sq, k, plan, captures_only=False):
     """As piece_moves, for a piece two of whose ways reach one square: each square is
-    given once (a Mini-rose's paths cross; a cannon's slide and hop share squares)."""
+    given once (a Mini-rose's paths cross; a cannon's slide and hop share squares).
+    captures_only: the captures alone (a square taken on was never an empty one, so
+    the squares the quiet moves reach do not matter to them)."""
     board = pos.board
     color = k.color
     seen = set()
@@ -279,7 +294,7 @@ def _piece_moves_overlapping(pos, out, sq, k, plan):
                 q = board[t]
                 if q is None:
                     if quiet:
-                        if t not in seen:
+                        if not captures_only and t not in seen:
                             seen.add(t)
                             out += quiet
                     elif epok and t == pos.ep:
@@ -288,7 +303,7 @@ def _piece_moves_overlapping(pos, out, sq, k, plan):
                 if taking and q.color != color and t not in seen:
                     seen.add(t)
                     if q.hook is not None and q.hook.span > 1:
-                        out += expand(pos.game, board, sq, k, t, (t,))
+                        out += take_spanning(pos.game, board, sq, k, t, q)
                     else:
                         out += taking
                 break
@@ -301,7 +316,7 @@ def _piece_moves_overlapping(pos, out, sq, k, plan):
                     screened = True
                 continue
             if q is None:
-                if quiet and t not in seen:
+                if quiet and not captures_only and t not in seen:
                     out += quiet
                 continue
             if taking and q.color != color and t not in seen:

@@ -11,11 +11,30 @@ from __future__ import annotations
 
 from .errors import GameOverError
 from .move import CASTLE, DROP, NORMAL, SETUP, SPAN, Move
-from .movegen import LEAPS, RAYS, expand, piece_captures, piece_moves, touch
+from .movegen import LEAPS, RAYS, piece_captures, piece_moves, take_spanning, touch
 from .pieces import BLACK, WHITE, COLOR_CHARS
 
 
 FACING = -1  # marks the squares between royals that the facing rule watches
+
+_CASTLING_PLANS: dict = {}   # game -> per colour: ((castling, squares between as bits), ...)
+
+
+def _castling_plans(game) -> tuple:
+    """Per colour, each castling with the squares between its pieces that must be empty
+    (those strictly between the outermost of its four squares, but its King's and Rook's)."""
+    got = _CASTLING_PLANS.get(game)
+    if got is None:
+        got = ([], [])
+        for c in game.castlings:
+            lo, hi = min(c.king, c.rook, c.king_to, c.rook_to), max(c.king, c.rook, c.king_to, c.rook_to)
+            between = 0
+            for sq in range(lo + 1, hi):
+                if sq not in (c.king, c.rook):
+                    between |= 1 << sq
+            got[c.color].append((c, between))
+        got = _CASTLING_PLANS[game] = (tuple(got[0]), tuple(got[1]))
+    return got
 
 
 def attacked_on(board, squares, target: int, by: int) -> bool:
@@ -261,7 +280,7 @@ class Position:
                             out += quiet
                     elif taking and q.color != color:
                         if spans and q.hook is not None and q.hook.span > 1:
-                            out += expand(game, board, sq, k, t, (t,))
+                            out += take_spanning(game, board, sq, k, t, q)
                         else:
                             out += taking
             elif mode == RAYS:
@@ -274,7 +293,7 @@ class Position:
                             continue
                         if taking and q.color != color:
                             if spans and q.hook is not None and q.hook.span > 1:
-                                out += expand(game, board, sq, k, t, (t,))
+                                out += take_spanning(game, board, sq, k, t, q)
                             else:
                                 out += taking
                         break
@@ -318,7 +337,7 @@ class Position:
                     q = board[t]
                     if q is not None and taking and q.color != color:
                         if spans and q.hook is not None and q.hook.span > 1:
-                            out += expand(self.game, board, sq, k, t, (t,))
+                            out += take_spanning(self.game, board, sq, k, t, q)
                         else:
                             out += taking
             elif mode == RAYS:
@@ -328,7 +347,7 @@ class Position:
                         if q is not None:
                             if taking and q.color != color:
                                 if spans and q.hook is not None and q.hook.span > 1:
-                                    out += expand(self.game, board, sq, k, t, (t,))
+                                    out += take_spanning(self.game, board, sq, k, t, q)
                                 else:
                                     out += taking
                             break
@@ -336,31 +355,36 @@ class Position:
                 piece_captures(self, out, sq, k, plan)
         return out
 
-    def _castlings(self):
+    def _castlings(self) -> list:
+        out = []
         game = self.game
-        if not self.rights:
-            return
-        us, them = self.side, 1 - self.side
-        board = self.board
+        rights = self.rights
+        if not rights:
+            return out
         if game.castlings:
-            for c in game.castlings:
-                if c.color != us or c.rook not in self.rights:
+            us, them = self.side, 1 - self.side
+            board = self.board
+            occupied = self.bits[0] | self.bits[1]
+            for c, between in _castling_plans(game)[us]:
+                if c.rook not in rights or between & occupied:
                     continue
                 king, rook = board[c.king], board[c.rook]
                 if king is None or not king.royal or rook is None or rook.color != us:
-                    continue
-                lo, hi = min(c.king, c.rook, c.king_to, c.rook_to), max(c.king, c.rook, c.king_to, c.rook_to)
-                if any(board[s] is not None and s not in (c.king, c.rook) for s in range(lo + 1, hi)):
                     continue
                 if self.in_check():
                     continue
                 step = 1 if c.king_to > c.king else -1
                 if any(self.is_attacked(s, them) for s in range(c.king + step, c.king_to + step, step)):
                     continue
-                yield Move(CASTLE, c.king, c.king_to, king, king, (), (c.king, c.rook),
-                           ((c.king_to, king), (c.rook_to, rook)))
+                key = ("castle", c.king, c.king_to, c.rook, c.rook_to, king, rook)   # made once, as plans' moves are
+                m = game.hook_moves.get(key)
+                if m is None:
+                    m = game.hook_moves[key] = Move(CASTLE, c.king, c.king_to, king, king, (), (c.king, c.rook),
+                                                    ((c.king_to, king), (c.rook_to, rook)))
+                out.append(m)
         if game.jump is not None:
-            yield from game.jump.moves(self)
+            out += game.jump.moves(self)
+        return out
 
     def _drops(self):
         game = self.game
@@ -491,23 +515,52 @@ class Position:
     # --- making moves --------------------------------------------------------
     def apply(self, m: Move) -> "Position":
         """The position after a pseudo-legal move, without checking it (engine use)."""
-        board = self.board.copy()
-        occ = [set(self.occ[0]), set(self.occ[1])]
-        royal = list(self.royal)
-        bits = list(self.bits)
-        captured = _change_board(board, occ, royal, bits, m, None)
-        return Position(self.game, board, *self._state_after(m, captured), occ, royal, bits)
+        child = Position(self.game, self.board.copy(), self.side, self.rights, self.ep, self.halfmove,
+                         self.fullmove, self.hands, self.dropped, self.setup,
+                         [set(self.occ[0]), set(self.occ[1])], list(self.royal), list(self.bits))
+        child._make(m, [])
+        return child
 
-    def _state_after(self, m: Move, captured):
-        """(side, rights, ep, halfmove, fullmove, hands, dropped, setup) after m, from this
-        position's fields; its board may already show m (push): the en passant test looks
-        at the square a double step passes over, which the move leaves alone."""
+    def _make(self, m: Move, changes: list) -> None:
+        """Make m in place: its board effect (clear, then put) on the board, the occupancy
+        (sets and bits) and the royal squares, each change noted in ``changes`` as (square,
+        before, after); then the state after it. No caches are touched (push does that)."""
+        board, occ, bits, royal = self.board, self.occ, self.bits, self.royal
+        caps = m.captures
+        captured = []
+        for s in m.clear:
+            q = board[s]
+            if q is not None:
+                changes.append((s, q, None))
+                c = q.color
+                occ[c].discard(s)
+                bits[c] ^= 1 << s
+                board[s] = None
+                if royal[c] == s:
+                    royal[c] = None
+                if caps and s in caps:
+                    captured.append(q)
+        for s, k in m.put:
+            q = board[s]
+            changes.append((s, q, k))
+            if q is not None:   # a piece put on a piece (a state change in place): replaced
+                occ[q.color].discard(s)
+                bits[q.color] ^= 1 << s
+            c = k.color
+            board[s] = k
+            occ[c].add(s)
+            bits[c] |= 1 << s
+            if k.royal:
+                royal[c] = s
+        # then the state, from the fields not yet changed; the en passant test looks at
+        # the square a double step passes over, which the move leaves alone
         game = self.game
-        us, them = self.side, 1 - self.side
-        if m.kind == SETUP:
-            side, setup = game.extension.after_setup(self, m)
-            return (side, self.rights, None, self.halfmove, self.fullmove, self.hands,
-                    self.dropped, setup)
+        us = self.side
+        kind = m.kind
+        if kind == SETUP:
+            self.side, self.setup = game.extension.after_setup(self, m)
+            self.ep = None
+            return
         rights = self.rights
         if rights:
             lost = game.rights_lost_from
@@ -515,22 +568,27 @@ class Position:
                 dead = lost.get(s)
                 if dead:
                     rights = rights - dead
-        ep = None
-        normal = m.kind == NORMAL
-        if normal and not m.captures and m.piece.type.ep_victim:
+            self.rights = rights
+        normal = kind == NORMAL
+        ptype = m.piece.type
+        self.ep = None
+        if normal and not caps and ptype.ep_victim:
             geo = game.geometry
             if geo.file_of(m.frm) == geo.file_of(m.to) and abs(m.to - m.frm) == 2 * geo.width:
                 mid = (m.frm + m.to) // 2
-                if self.board[mid] is None:
-                    ep = mid
-        hands = self.hands
-        dropped = self.dropped
+                if board[mid] is None:
+                    self.ep = mid
         if game.drop_zone is not None:
-            hands = self._new_hands(m, captured)
-            dropped = (m.kind == DROP, dropped[1]) if us == WHITE else (dropped[0], m.kind == DROP)
-        reset = bool(m.captures) or (normal and m.piece.type.pawn)
-        return (them, rights, ep, 0 if reset else self.halfmove + 1,
-                self.fullmove + (1 if us == BLACK else 0), hands, dropped, None)
+            drop = kind == DROP
+            if captured or drop:
+                self.hands = self._new_hands(m, captured)
+            dropped = self.dropped
+            self.dropped = (drop, dropped[1]) if us == WHITE else (dropped[0], drop)
+        self.halfmove = 0 if caps or (normal and ptype.pawn) else self.halfmove + 1
+        if us == BLACK:
+            self.fullmove += 1
+        self.side = 1 - us
+        self.setup = None
 
     # --- make / unmake in place (search use) ----------------------------------------
     def push(self, m: Move) -> list:
@@ -545,10 +603,7 @@ class Position:
                  self.fullmove, self.hands, self.dropped, self.setup, self._legal,
                  self._safety, self._check, self._key)
         changes = []
-        captured = _change_board(self.board, self.occ, royal, self.bits, m, changes)
-        # the state comes from the fields not yet changed (see _state_after)
-        (self.side, self.rights, self.ep, self.halfmove, self.fullmove, self.hands,
-         self.dropped, self.setup) = self._state_after(m, captured)
+        self._make(m, changes)
         self._legal = self._safety = self._check = self._key = None
         if self._undo is None:
             self._undo = []
@@ -712,34 +767,3 @@ class Position:
     def __repr__(self):
         return f"Position({self.game.id!r}, {self.fen()!r})"
 
-
-def _change_board(board, occ, royal, bits, m: Move, changes: list | None) -> list:
-    """Apply m's board effect (clear, then put) to board, occupancy (sets and bits) and royal squares in
-    place; note each change as (square, before, after) in ``changes`` if given. Returns
-    the pieces captured."""
-    captured = []
-    for s in m.clear:
-        q = board[s]
-        if q is not None:
-            if changes is not None:
-                changes.append((s, q, None))
-            occ[q.color].discard(s)
-            bits[q.color] ^= 1 << s
-            board[s] = None
-            if royal[q.color] == s:
-                royal[q.color] = None
-            if s in m.captures:
-                captured.append(q)
-    for s, k in m.put:
-        if changes is not None:
-            changes.append((s, board[s], k))
-        q = board[s]
-        if q is not None:   # a piece put on a piece (a state change in place): replaced
-            occ[q.color].discard(s)
-            bits[q.color] ^= 1 << s
-        board[s] = k
-        occ[k.color].add(s)
-        bits[k.color] |= 1 << s
-        if k.royal:
-            royal[k.color] = s
-    return captured

@@ -608,9 +608,13 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
     return e
 
 
+# the group's commands are in tournament_commands.py (declared here, so /help lists it)
+tournament = app_commands.Group(name="tournament", description="Tournaments: round robins and Swiss events",
+                                guild_only=True)
+
+
 @app_commands.command(name="help", description="How to play here")
 async def help_(interaction: discord.Interaction) -> None:
-    from .tournament_commands import tournament  # (which imports this module)
     e = discord.Embed(title="fairypost", description=format.help_text((*COMMANDS, tournament)),
                       colour=format.COLOUR_INFO)
     e.add_field(name="Games", value=", ".join(format.game_name(g) for g in rules.variants()), inline=False)

@@ -16,7 +16,7 @@ from bot.notifiers import Notifiers
 from bot.timekeeping.reminders import ReminderScheduler
 from bot.service import GameService
 
-from . import commands, tournament_commands, typed, views, waiting
+from . import commands, tournament_commands, tournament_join, typed, views, waiting
 from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
@@ -73,7 +73,7 @@ class FairyClient(discord.Client):
     async def setup_hook(self) -> None:
         if not self.hosted:
             await self._own_service()
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC)
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC, tournament_join.JoinTournament)
         if self.shards is None or self.shards.syncs_commands:  # one process registers them
             await self.sync_commands()
 

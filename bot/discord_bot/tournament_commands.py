@@ -1,7 +1,7 @@
 """``/tournament create|join|leave|start|pause|resume|remove|standings``: the service's
 tournaments on a Discord server. An event made on a server is that server's (its scope); its
 organiser is the one who made it, or a member who may manage the server (Discord's Manage
-Server permission). Its announcement carries a Join button (views.JoinTournament), and a
+Server permission). Its announcement carries a Join button (tournament_join.py), and a
 thread opened under it gets the event's news (tournament_news.py)."""
 
 from __future__ import annotations
@@ -16,19 +16,16 @@ from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
 
 from . import access, format
-from .commands import DAY_CHOICES, game_option, known_game
+from .commands import DAY_CHOICES, game_option, known_game, tournament
 from .replies import NO_PINGS, send
 from .shared import fairy_of
-from .tournament_news import announcement_text, refresh_announcement
-from .views import join_view
+from .tournament_join import announcement_text, here as _here, join_here, join_view, refresh_announcement
 
 log = logging.getLogger("bot.discord_bot")
 
 FORMAT_CHOICES = [app_commands.Choice(name="round robin (all play all)", value="round-robin"),
                   app_commands.Choice(name="Swiss (a number of rounds)", value="swiss")]
 
-tournament = app_commands.Group(name="tournament", description="Tournaments: round robins and Swiss events",
-                                guild_only=True)
 
 
 def _manages(interaction: discord.Interaction) -> bool:
@@ -75,16 +72,6 @@ async def _open_news_thread(interaction: discord.Interaction, fairy, t) -> None:
                                            message.id, news.id)
 
 
-async def _here(interaction: discord.Interaction, tournament_id: int):
-    """The event, if it is this server's (another server's events are not seen here)."""
-    fairy = fairy_of(interaction)
-    t = await fairy.service.tournament(tournament_id)
-    if t.scope is not None and t.scope != access.scope_of(interaction.guild_id):
-        from bot.errors import NotFound
-        raise NotFound(f"there is no tournament #{tournament_id} on this server")
-    return fairy, t
-
-
 async def _organise(interaction: discord.Interaction, tournament_id: int, act: str, *args):
     """An organiser's act (the service's ``act``) on this server's event, by the member; the
     service refuses anyone but its maker and the server's managers."""
@@ -97,15 +84,6 @@ async def _organise(interaction: discord.Interaction, tournament_id: int, act: s
 @app_commands.describe(id="the tournament's number")
 async def join(interaction: discord.Interaction, id: int) -> None:
     await join_here(interaction, id)
-
-
-async def join_here(interaction: discord.Interaction, tournament_id: int) -> None:
-    """/tournament join, and the Join button of its announcement."""
-    fairy, t = await _here(interaction, tournament_id)
-    me = await fairy.player(interaction.user)
-    t = await fairy.service.join_tournament(t.id, me.id)
-    await send(interaction, f"You are in {tournament_line(t, DISCORD)}")
-    await refresh_announcement(fairy, t)
 
 
 @tournament.command(name="leave", description="Leave a tournament before it starts")

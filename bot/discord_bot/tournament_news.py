@@ -19,10 +19,9 @@ from bot.words.tournament_text import standings_text, tournament_line
 
 from . import format
 from .replies import NO_PINGS
+from .tournament_join import MESSAGE_CHARS, refresh_announcement
 
 log = logging.getLogger("bot.discord_bot")
-
-MESSAGE_CHARS = 2000
 
 
 async def post_news(fairy, event: ev.TournamentNews) -> None:
@@ -48,33 +47,6 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
         await news.send(content=chunk, allowed_mentions=NO_PINGS)
     if event.what == "started" or (event.what == "round" and event.round == 1):
         await refresh_announcement(fairy, t)
-
-
-def announcement_text(t) -> str:
-    """The event's announcement: its line (players and state as they are now), and how to
-    join while it is open."""
-    line = f"🏆 {tournament_line(t, DISCORD)}"
-    if t.status != "open":
-        return line + "\nIts rounds, results and final standings are posted in its thread."
-    return (line + f"\nPress Join, or use `/tournament join {t.id}`. Its rounds, results and final "
-            "standings are posted in its thread.")
-
-
-async def refresh_announcement(fairy, t) -> None:
-    """The announcement brought up to date (a player joined or left; once the event has
-    begun, without its Join button, whose press would only be refused). Not there any more,
-    or out of reach: left as it is."""
-    place = await fairy.links.tournament_place(t.id)
-    if place is None or not place.message_id:
-        return
-    from .views import join_view
-    try:
-        channel = await fairy.channel(int(place.channel_id))
-        await channel.get_partial_message(int(place.message_id)).edit(
-            content=announcement_text(t)[:MESSAGE_CHARS], view=join_view(t.id) if t.status == "open" else None,
-            allowed_mentions=NO_PINGS)
-    except discord.HTTPException as e:
-        log.info("could not bring tournament #%d's announcement up to date: %s", t.id, e)
 
 
 async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[str]:

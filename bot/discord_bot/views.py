@@ -304,27 +304,8 @@ def offer_view(what: str, ref_id: int, *, settled: bool = False) -> ui.View:
     return v
 
 
-# --- tournaments -------------------------------------------------------------------------
-
-class JoinTournament(_Button, template=r"fp:tjoin:(\d+)"):
-    """On a tournament's announcement: the one who presses it joins (told privately)."""
-
-    action, label, style = "tjoin", "Join", discord.ButtonStyle.success
-
-    async def run(self, interaction, fairy):
-        from .tournament_commands import join_here
-        (tid,) = self.ids
-        await join_here(interaction, tid)
-
-
-def join_view(tournament_id: int) -> ui.View:
-    v = ui.View(timeout=None)
-    v.add_item(JoinTournament(tournament_id))
-    return v
-
-
 DYNAMIC_ITEMS = (AcceptChallenge, DeclineChallenge, MoveButton, DrawButton, ResignButton,
-                 ConfirmResign, FlipButton, MyMovesButton, Answer, JoinTournament)
+                 ConfirmResign, FlipButton, MyMovesButton, Answer)
 
 
 # --- modals ---------------------------------------------------------------------------

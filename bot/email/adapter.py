@@ -87,7 +87,8 @@ class EmailAdapter:
                 "this mail.\n")
         await self.mailer.queue(f"link:{player_id}:{address}:{code}", address,
                                 self.composer.mail(address, "fairypost: your link code", text,
-                                                   key=f"link:{player_id}:{address}:{code}"))
+                                                   key=f"link:{player_id}:{address}:{code}"),
+                                asked=True)  # (to a stopped address too: confirming it clears it)
         return address
 
     async def confirm_address(self, player_id: int, code: str) -> str:

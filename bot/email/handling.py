@@ -44,6 +44,10 @@ _TOURNAMENT_ACTS = {"join", "leave", "show"}
 sentence = texts.sentence
 
 
+NOTHING_TO_READ = ("Your mail has no text of your own, so nothing was done: write a move or a "
+                   "command (help lists them) as its first line.")
+
+
 class Handler:
     def __init__(self, adapter):
         self.a = adapter
@@ -72,8 +76,9 @@ class Handler:
             log.info("mail %s is the bot's own (%s): not answered", mail.key, mail.sender)
             return
         tag = next((t for t in (tokens.parse_tag(r, a.bot_address) for r in mail.recipients) if t), None)
-        # the body first; the subject only when the body says nothing
-        line = mail.first_line or mail.subject
+        # the body first; the subject only when the body says nothing, and only the writer's
+        # own (an empty reply's subject is the bot's, "Re: fairypost game 1: ...")
+        line = mail.first_line or ("" if _bots_subject(mail.subject) else mail.subject)
         if tag is None:
             await self.plain(mail, line)
         elif tag.kind == "g":
@@ -105,7 +110,8 @@ class Handler:
                         "nothing", mail.key, ", ".join(sorted(named)), verp.mail_id, recipient)
             return
         await a.mailer.bounced(recipient, f"mail {verp.mail_id} bounced"
-                               + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""))
+                               + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""),
+                               verp.mail_id)
 
     async def _owner(self, mail: Incoming, tag: tokens.ReplyTag):
         """The tag's player if the sender is that player, else None (logged)."""
@@ -153,6 +159,9 @@ class Handler:
         async def answer(note: str, board: bool) -> None:
             await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
                                        note=note, board=board)
+        if not line.strip():  # a reply with only the quote, a signature, the bot's subject
+            await answer(NOTHING_TO_READ, board=False)
+            return
         try:
             cmd = self.in_game_meaning(GRAMMAR.parse(line, in_game=True), view, me.id)
         except GrammarError as e:
@@ -325,6 +334,12 @@ class Handler:
         except ServiceError as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text, reply_to=reply_to)
+
+
+def _bots_subject(subject: str) -> bool:
+    """Whether a subject (its Re: taken away) is one the bot writes (bot/email/compose.py,
+    notices.py: they all begin with its name)."""
+    return subject.lower().startswith("fairypost")
 
 
 def _command_or_none(text: str) -> Command | None:

@@ -69,4 +69,10 @@ _V3_BOUNCES = (
     "CREATE INDEX IF NOT EXISTS email_outbox_by_recipient ON email_outbox (recipient, created_at)",
 )
 
-SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS, _V3_BOUNCES))
+# A mail's bounce counts once (a report sent twice, or a second report of the same mail,
+# counts for nothing): when the mail's first failure report was counted.
+_V4_BOUNCED_MAILS = (
+    "ALTER TABLE email_outbox ADD COLUMN bounced_at INTEGER",
+)
+
+SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS, _V3_BOUNCES, _V4_BOUNCED_MAILS))

@@ -79,14 +79,17 @@ class Mailer:
     def _now(self) -> int:
         return int(self.clock.now().timestamp())
 
-    async def queue(self, dedupe_key: str, recipient: str, message: EmailMessage) -> bool:
+    async def queue(self, dedupe_key: str, recipient: str, message: EmailMessage, *,
+                    asked: bool = False) -> bool:
         """Queue a mail (False: one with this key was queued before, the address is stopped
-        after its bounces, or it had its answers for the hour). The sending task is woken."""
+        after its bounces, or it had its answers for the hour). The sending task is woken.
+        ``asked``: a mail a player asked for just now for this address (a link code), sent
+        even when it is stopped (it stays stopped until the code comes back)."""
         now = self._now()
         async with self.store.write() as tx:
             t = EmailTables(tx)
             row = await t.email_address(recipient)
-            if row is not None and row.stopped_at is not None:
+            if row is not None and row.stopped_at is not None and not asked:
                 if now - row.stopped_at < RETRY_STOPPED_AFTER:
                     log.info("not mailing %s (stopped after %d hard bounces): %s", recipient,
                              row.hard_bounces, message.get("Subject"))
@@ -118,18 +121,20 @@ class Mailer:
                     sent += await self._send(mail)
 
     async def _send(self, mail) -> int:
-        now = self._now()
-        async with self.store.write() as tx:  # another process may be sending it
-            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
-                return 0
-        # a stop (SIGTERM) while the server takes the mail must not leave it unmarked: the
-        # send and its mark finish on their own, and the stop waits for them (settle)
-        sending = asyncio.ensure_future(self._send_and_mark(mail))
+        # a stop (SIGTERM) must leave no mail half done: the claim, the send and its mark
+        # finish on their own, and the stop waits for them (settle). A mail the server took
+        # and left unmarked would be sent again; one claimed (its commit under way as the
+        # stop came) and left unsent would wait out its lease before the next start sent it
+        sending = asyncio.ensure_future(self._claim_send_and_mark(mail))
         self._sending.add(sending)
         sending.add_done_callback(self._sending.discard)
         return await asyncio.shield(sending)
 
-    async def _send_and_mark(self, mail) -> int:
+    async def _claim_send_and_mark(self, mail) -> int:
+        now = self._now()
+        async with self.store.write() as tx:  # another process may be sending it
+            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
+                return 0
         envelope = tokens.bounce_address(self.bot_address, self.secret, mail.id, mail.recipient)
         try:
             await self.smtp.send(mail.message, envelope, mail.recipient)
@@ -163,10 +168,14 @@ class Mailer:
         if self._sending:
             await asyncio.wait(set(self._sending), timeout=timeout)
 
-    async def bounced(self, address: str, reason: str) -> None:
-        """A hard bounce of ``address``: counted; the last one allowed stops mail to it."""
+    async def bounced(self, address: str, reason: str, mail_id: int | None = None) -> None:
+        """A hard bounce of ``address`` (of the outbox's mail ``mail_id``: each mail's
+        counts once): counted; the last one allowed stops mail to it."""
         now = self._now()
         async with self.store.write() as tx:
+            if mail_id is not None and not await EmailTables(tx).mail_bounced(mail_id, now):
+                log.info("%s: mail %d's bounce was counted already (%s)", address, mail_id, reason)
+                return
             count, stopped = await EmailTables(tx).hard_bounce(address, STOP_AFTER_BOUNCES, now,
                                                                now - FORGET_AFTER)
         if stopped:

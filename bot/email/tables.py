@@ -98,6 +98,11 @@ class EmailTables:
                                       "(sent_at IS NOT NULL OR attempts > 0)", (mail_id,))
         return None if row is None else row[0]
 
+    async def mail_bounced(self, mail_id: int, now: int) -> bool:
+        """The outbox's mail ``mail_id`` bounced: False if its bounce was counted before."""
+        return await self.tx.change("UPDATE email_outbox SET bounced_at = ? WHERE id = ? "
+                                    "AND bounced_at IS NULL", (now, mail_id)) == 1
+
     async def answers_since(self, recipient: str, since: int) -> int:
         """How many answers to mails (``reply:`` keys) were queued to ``recipient`` since."""
         row = await self.tx.fetch_one("SELECT COUNT(*) FROM email_outbox WHERE recipient = ? "

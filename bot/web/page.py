@@ -9,6 +9,8 @@ from string import Template
 from render import result_text
 from render.result import side_names_of
 
+from ..words.text import HTML, mail_stopped_text
+
 PAGE = Template("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -17,11 +19,12 @@ PAGE = Template("""<!doctype html>
 <link rel="stylesheet" href="$style">
 </head><body>
 <header><h1>$title</h1><p id="status" role="status">$status</p>
-<p id="banner"$banner_hidden>$banner</p></header>
+<p id="banner"$banner_hidden>$banner</p>$mail_stopped</header>
 <main>
 <section id="board-wrap"><div id="board-box">
 <img id="board" alt="" width="$width" height="$height">
 <div id="squares" role="group" aria-label="the board: a button per square"></div></div>
+<noscript><img src="$fallback" alt="the board" width="$width" height="$height"></noscript>
 <div id="choices" hidden></div><div id="drops"></div></section>
 <aside>
 $play
@@ -112,10 +115,20 @@ def move_number(ply: int) -> str:
     return f' data-n="{(ply + 1) // 2}"' if ply % 2 else ""
 
 
+def mail_stopped_notes(player, stopped) -> str:
+    """For the player whose link this is: each address the bot mails no more (bot/mail_status.py),
+    what happened and how to get mail again (HTML, every word escaped)."""
+    return "".join(
+        f'\n<p class="mail-stopped" role="alert">'
+        f'{mail_stopped_text(s.address, s.bounces, s.retry_at, player.platform != "email", HTML)}</p>'
+        for s in stopped)
+
+
 def render_page(view, base: str, size: tuple[int, int], *, role: str = "", script: str,
-                style: str, icon: str) -> str:
+                style: str, icon: str, mail_stopped: str = "") -> str:
     """The whole page; ``base`` is the game's own path (``/g/<id>/<token>``); ``role`` the
-    side the link plays ("w", "b") or "" (a link to watch)."""
+    side the link plays ("w", "b") or "" (a link to watch); ``mail_stopped``: the
+    player's notes (mail_stopped_notes)."""
     title = f"{view.white.name} – {view.black.name} · {game_name(view.game)} #{view.id}"
     data = json.dumps({"base": base, "role": role or None, "state": state(view)})
     sides = side_names_of(view.game)
@@ -123,9 +136,12 @@ def render_page(view, base: str, size: tuple[int, int], *, role: str = "", scrip
     return PAGE.substitute(
         title=escape(title), status=escape(status_text(view)),
         banner=escape(banner or ""), banner_hidden="" if banner else " hidden",
+        mail_stopped=mail_stopped,
         width=size[0], height=size[1], moves=move_items(view),
         play=Template(PLAY).substitute(side=escape(sides[0 if role == "w" else 1])) if role else "",
         hint=escape(PLAY_HINT if role else WATCH_HINT),
         script=escape(script), style=escape(style), icon=escape(icon),
+        # without the script (which draws the board itself): the server's picture
+        fallback=escape(f"{base}/board.png?v={view.version}&ply={view.ply}&flip={int(role == 'b')}"),
         # inside <script>: "</" and "<!--" must not appear, so "<" is written as \u003c
         data=data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

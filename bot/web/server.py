@@ -22,6 +22,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
     POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
     GET  /static/...            the page's script, style and icon (versioned addresses)
+    GET  <base>/board.json, /board/<game>/...   the board the page draws itself (boardparts)
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ from pathlib import Path
 from aiohttp import web
 
 import render
+from bot import mail_status
 from bot.errors import NotFound, RateLimited, ServiceError
 
-from . import analysis, page, tokens, work
+from . import analysis, boardparts, page, tokens, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Turns, Workers
@@ -109,6 +111,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app.router.add_get("/g/{id}/{token}/events", events_handler)
     app.router.add_post("/g/{id}/{token}/move", move_handler)
     app.router.add_post("/g/{id}/{token}/action", action_handler)
+    boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
     return app
 
@@ -213,8 +216,12 @@ async def page_handler(request: web.Request) -> web.Response:
     view, role = await _access(request)
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
+    player = view.white if role == "w" else view.black if role == "b" else None
+    # a player the bot mails no more is told here: for a mail player the only other route
+    notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
+        request.app[SERVICE].store, player.id)) if player else ""
     html = page.render_page(view, _base(view, request), (lay.width, lay.height), role=role,
-                            script=static_url(request, "game.js"),
+                            mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
                             icon=static_url(request, "favicon.svg"))
     return web.Response(text=html, content_type="text/html")

@@ -425,6 +425,18 @@ def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
 
 # --- notices (the service's events) ---------------------------------------------------------
 
+def mail_stopped_text(address: str, bounces: int, retry_at: datetime, linked: bool,
+                      m: Markup) -> str:
+    """What a player whose mail stopped reads on the game page (their only other route when
+    they play by mail alone): what happened and how to get mail again."""
+    again = ("link it again (/settings email in Discord), or reply " if linked else "reply ")
+    return (f"{m.bold('The bot no longer mails you at ' + address + '.', raw=False)} "
+            f"{plural(bounces, 'mail')} to it bounced, so it may be wrong, full or closed. "
+            f"You can still play here. To get mail there again, {again}from that address to "
+            f"any mail the bot sent you (a reply saying {m.code('board')} will do); otherwise "
+            f"the bot tries it once more after {m.when(retry_at)}.")
+
+
 def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     """What a notice says to its recipient; None: nothing to say (a lobby notice, an empty
     digest). ``where``: marked-up text of the adapter's (a link to the game), on a line

@@ -144,6 +144,8 @@ class WallMover(SpecialMover):
         self._delta = {s: dx + dy * w for s, (dx, dy) in self.STEPS.items()}
         self._geo = {}
         self._kinds = [None, None]
+        self._made = {}       # (anchor, kind) -> its moves onto empty squares
+        self._captures = {}   # (quiet move, squares taken) -> the capturing move
 
     def _geometry(self, a: int, vertical: bool) -> _WallGeometry:
         g = self._geo.get((a, vertical))
@@ -192,43 +194,71 @@ class WallMover(SpecialMover):
     def pseudo_moves(self, pos, sq, kind):
         st = kind.state
         if st != "E" and st != "N":
-            return
+            return ()
+        # the moves are made once per anchor, kind, new squares (and what they take):
+        # positions share them, as the plans' moves are shared (rules.movegen)
+        made = self._made.get((sq, kind))
+        if made is None:
+            made = self._made[(sq, kind)] = self._quiet_moves(sq, kind)
+        along_q, across_q, turns_q = made
         board = pos.board
         color = kind.color
         g = self._geometry(sq, st == "N")
-        a, b = g.a, g.b
-        old = (a, b)
-        kE, kW, kN, kS = self.kinds(color)
-        h1, h2 = (kN, kS) if st == "N" else (kE, kW)
-        for ray in g.along:
-            for lead, n1, n2, lan in ray:
+        out = []
+        for ray, quiet in zip(g.along, along_q):
+            for (lead, n1, _n2, _lan), m in zip(ray, quiet):
                 q = board[lead]
                 if q is None:
-                    yield Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                    out.append(m)
                     continue
                 if q.color != color:
-                    caps = self._taken(board, (lead,))
-                    yield Move(SPAN, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
+                    out.append(self._taking(board, m, (lead,)))
                 break
-        for ray in g.across:
-            for n1, n2, lan in ray:
+        for ray, quiet in zip(g.across, across_q):
+            for (n1, n2, _lan), m in zip(ray, quiet):
                 q1, q2 = board[n1], board[n2]
                 if q1 is None and q2 is None:
-                    yield Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                    out.append(m)
                     continue
                 if (q1 is not None and q1.color == color) or (q2 is not None and q2.color == color):
                     break
-                caps = self._taken(board, tuple(s for s in (n1, n2) if board[s] is not None))
-                yield Move(SPAN, a, n1, kind, h1, caps, old + caps, ((n1, h1), (n2, h2)), lan)
+                out.append(self._taking(board, m, tuple(s for s in (n1, n2) if board[s] is not None)))
                 break
-        for t, n1, n2, lan in g.turns:
+        for (t, _n1, _n2, _lan), m in zip(g.turns, turns_q):
             q = board[t]
-            v1, v2 = (kN, kS) if n2 - n1 != 1 else (kE, kW)
             if q is None:
-                yield Move(SPAN, a, n1, kind, v1, (), old, ((n1, v1), (n2, v2)), lan)
+                out.append(m)
             elif q.color != color:
-                caps = self._taken(board, (t,))
-                yield Move(SPAN, a, n1, kind, v1, caps, old + caps, ((n1, v1), (n2, v2)), lan)
+                out.append(self._taking(board, m, (t,)))
+        return out
+
+    def _quiet_moves(self, a, kind):
+        """The Wall's moves from anchor a onto empty squares, laid out as its geometry's
+        along, across and turns."""
+        st = kind.state
+        g = self._geometry(a, st == "N")
+        old = (a, g.b)
+        kE, kW, kN, kS = self.kinds(kind.color)
+        h1, h2 = (kN, kS) if st == "N" else (kE, kW)
+        along = tuple(tuple(Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                            for _lead, n1, n2, lan in ray) for ray in g.along)
+        across = tuple(tuple(Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
+                             for n1, n2, lan in ray) for ray in g.across)
+        turns = []
+        for _t, n1, n2, lan in g.turns:
+            v1, v2 = (kN, kS) if n2 - n1 != 1 else (kE, kW)
+            turns.append(Move(SPAN, a, n1, kind, v1, (), old, ((n1, v1), (n2, v2)), lan))
+        return along, across, tuple(turns)
+
+    def _taking(self, board, quiet, squares):
+        """The move `quiet` taking what stands on these squares (whole Walls), made once."""
+        caps = self._taken(board, squares)
+        key = (id(quiet), caps)   # quiet moves live as long as the mover
+        m = self._captures.get(key)
+        if m is None:
+            m = self._captures[key] = Move(SPAN, quiet.frm, quiet.to, quiet.piece, quiet.new, caps,
+                                           quiet.clear + caps, quiet.put, quiet.lan)
+        return m
 
     def attacks(self, board, sq, kind, target) -> bool:
         st = kind.state

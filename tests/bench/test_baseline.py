@@ -5,6 +5,7 @@ import pytest
 
 import rules
 from bench.baseline import Baseline, BaselineError
+from bench.baseline_worker import fixed_depth
 
 
 def test_the_baseline_runs_the_commits_own_code(tmp_path):
@@ -20,6 +21,12 @@ def test_the_baseline_runs_the_commits_own_code(tmp_path):
                       fen="***nkc***/***1b1***/p1p1p1p1p/9/P1P1P1P1P/***1B1***/***CKN*** w - - 0 1 hand=-;dropped=-",
                       line=["e2d3"], seconds=0.05)
         assert t["nodes"] > 0 and t["depth"] >= 0 and t["lan"]
+        # a search to a fixed depth: HEAD's searcher walks the tree this tree's does, node
+        # for node, whatever the clock (bench/search.py runs ours in its own process)
+        req = {"game": "chess", "fen": rules.game("chess").default_start_fen, "line": ["e2e4"], "depth": 3}
+        s = base.call("search", **req)
+        ours = fixed_depth(req)
+        assert s["nodes"] == ours["nodes"] > 0 and s["lan"] == ours["lan"] and s["cpu"] > 0
         with pytest.raises(BaselineError, match="no game 'no-such-game'"):
             base.call("perft", game="no-such-game", fen="-", depth=1)
         # the worker goes on answering after an error

@@ -11,7 +11,7 @@ from unittest import mock
 import discord
 
 from bot.discord_bot import tournament_commands as tc
-from bot.discord_bot.views import JoinTournament
+from bot.discord_bot.tournament_join import JoinTournament
 
 from .conftest import press, run
 from .helpers import last_answer, make_guild

@@ -11,6 +11,7 @@ from bot.adapters import main
 from bot.config import ConfigError, Settings
 from bot.discord_bot import views, waiting
 from bot.discord_bot.runner import FairyClient, FairyTree, make_intents
+from bot.discord_bot.tournament_join import JoinTournament
 
 EXPECTED = {
     "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level", "rated"],
@@ -140,7 +141,7 @@ async def test_client_setup_registers_items_and_syncs_to_the_guild(tmp_path, mon
     try:
         assert synced == [99]
         store = client._connection._view_store
-        assert {cls for cls in store._dynamic_items.values()} == set(views.DYNAMIC_ITEMS + waiting.DYNAMIC)
+        assert {cls for cls in store._dynamic_items.values()} == set(views.DYNAMIC_ITEMS + waiting.DYNAMIC) | {JoinTournament}
         assert client.fairy is not None and client.scheduler.scheduler.running
         assert {c.name for c in client.tree.get_commands(guild=discord.Object(99))} == set(EXPECTED) | {"tournament"}
     finally:

@@ -7,11 +7,14 @@ and everything the mail help lists works at the address it says."""
 from __future__ import annotations
 
 import logging
+import re
 from datetime import timedelta
 
+from bot import mail_status
 from bot.email import tokens
 from bot.email.sending import ANSWERS_PER_HOUR, RETRY_STOPPED_AFTER, STOP_AFTER_BOUNCES
 from bot.email.tables import EmailTables
+from bot.web import page
 
 from .conftest import BOT
 from .servers import reply_to_mail, text_of, write_mail
@@ -60,27 +63,44 @@ async def test_a_bounce_counts_only_at_the_signed_address_of_a_mail_sent(bot, se
     assert await bounces_of(bot, BOB) == (0, False) and await bounces_of(bot, ALICE) == (0, False)
     assert caplog.text.count("counts for nothing") == 4 and caplog.text.count("not counted") == 2
     assert len(servers.recorder.mails) == sent  # none of them answered
-    for n, name in enumerate(BOUNCES, 1):  # real MTAs' reports to the real address: counted
-        await servers.deliver(corpus(name).replace(CORPUS_VERP, verp.encode()))
+    verps = [verp] + [await challenge_bob(bot, servers, game) for game in ("grandducal", "superchess")]
+    sent = len(servers.recorder.mails)
+    for n, (name, to) in enumerate(zip(BOUNCES, verps), 1):  # real MTAs' reports to the real
+        await servers.deliver(corpus(name).replace(CORPUS_VERP, to.encode()))  # address: counted
         await bot.step()
         assert await bounces_of(bot, BOB) == (n, n >= STOP_AFTER_BOUNCES)
+        if n == 1:  # a second report of the same mail (another MTA's, a copy): counted once
+            with caplog.at_level(logging.INFO, logger="bot.email"):
+                await servers.deliver(corpus(BOUNCES[-1]).replace(CORPUS_VERP, to.encode()))
+                await bot.step()
+            assert await bounces_of(bot, BOB) == (1, False) and "counted already" in caplog.text
     assert len(servers.recorder.mails) == sent
+
+
+async def bounce_three(bot, servers, to: str, verps: list[str]) -> None:
+    """Real MTAs' failure reports of three mails to ``to`` (their envelope senders): stopped."""
+    for name, verp in zip(BOUNCES, verps):
+        await servers.deliver(corpus(name).replace(CORPUS_VERP, verp.encode()))
+    await bot.step()
+    assert await bounces_of(bot, to) == (STOP_AFTER_BOUNCES, True)
 
 
 async def test_stopped_mail_recovers_with_time_and_with_a_signed_reply(bot, servers, clock, caplog):
     verp = await challenge_bob(bot, servers)
     invitation = servers.last_to(BOB)
-    for name in BOUNCES[:STOP_AFTER_BOUNCES]:
-        await servers.deliver(corpus(name).replace(CORPUS_VERP, verp.encode()))
-    await bot.step()
-    assert await bounces_of(bot, BOB) == (3, True)
-    await challenge_bob(bot, servers, "grandducal")
-    assert len(servers.sent_to(BOB)) == 1  # stopped: the second challenge's mail not sent
+    verps = [verp] + [await challenge_bob(bot, servers, game) for game in ("grandducal", "kingqueen")]
+    await bounce_three(bot, servers, BOB, verps)
+    with caplog.at_level(logging.INFO, logger="bot.email"):  # (Carol: Alice has her 3 open)
+        await servers.deliver(write_mail("carol@c.test", BOT, "c", f"challenge ganymede {BOB}"))
+        await bot.step()
+    assert "Challenge #4 sent" in text_of(servers.last_to("carol@c.test"))
+    assert "not mailing bob@b.test (stopped after 3 hard bounces)" in caplog.text
+    assert len(servers.sent_to(BOB)) == 3  # stopped: the fourth challenge's mail not sent
     clock.advance(timedelta(seconds=RETRY_STOPPED_AFTER + 60))
     with caplog.at_level(logging.INFO, logger="bot.email"):
         await challenge_bob(bot, servers, "superchess")
     assert "mailing bob@b.test again, 7 days after it was stopped" in caplog.text
-    assert len(servers.sent_to(BOB)) == 2  # one more try...
+    assert len(servers.sent_to(BOB)) == 4  # one more try...
     assert await bounces_of(bot, BOB) == (STOP_AFTER_BOUNCES - 1, False)  # ...one bounce from stopping
     await servers.deliver(reply_to_mail(BOB, invitation, "decline"))  # signed: it reaches Bob
     await bot.step()
@@ -99,14 +119,17 @@ async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  
     await step(w)  # the notice the last bounce wrote, delivered
     told = w.dms(w.bob)[-1]["content"].replace("\u200b", "")  # (escaped: no mention)
     assert "Mail to bob@b.test bounced 3 times" in told and "/settings email" in told
+    bob = await w.fairy.player(w.bob)
+    notes = page.mail_stopped_notes(bob, await mail_status.stopped_mail(w.fairy.service.store, bob.id))
+    assert f"no longer mails you at {BOB_MAIL}" in notes and "link it again (/settings email" in notes
     servers.recorder.refuse.clear()
-    i = w.interaction(w.bob)  # linking the address again (its code read from the database:
-    await run(commands.settings, i, email=BOB_MAIL)  # mail to it is stopped) clears it
-    bob_id = (await w.fairy.player(w.bob)).id
-    async with w.fairy.service.store.read() as tx:
-        link, = await EmailTables(tx).email_links(bob_id)
+    i = w.interaction(w.bob)  # linking the address again: the code is mailed (Bob asked
+    await run(commands.settings, i, email=BOB_MAIL)  # for it), though other mail is stopped
+    await step(w)
+    code = re.search(r"Your code is (\d{6})", text_of(servers.last_to(BOB_MAIL)))[1]
+    assert await bounces_of(w.fairy, BOB_MAIL) == (STOP_AFTER_BOUNCES, True)  # until confirmed
     j = w.interaction(w.bob)
-    await run(commands.settings, j, email_code=link.code)
+    await run(commands.settings, j, email_code=code)
     async with w.fairy.service.store.read() as tx:
         row = await EmailTables(tx).email_address(BOB_MAIL)
     assert (row.hard_bounces, row.stopped_at) == (0, None)

@@ -138,3 +138,26 @@ async def test_handled_mails_are_pruned_after_retention_days_keeping_their_keys(
     assert len(servers.sent_to("alice@a.test")) == 1  # known by its key: not answered again
     async with bot.service.store.read() as tx:
         assert await EmailTables(tx).unhandled_mails() == []
+
+
+async def test_a_stop_as_a_mail_is_claimed_sends_it_then_not_after_the_lease(bot, servers, monkeypatch):
+    """The stop lands as the claim of a mail commits (the commit ends, then the stop is
+    raised): the mail is sent and marked before the stop is over, not left claimed for the
+    next start to send only after its lease (5 minutes later)."""
+    await servers.deliver(write_mail("alice@a.test", BOT, "help", "help"))
+    await bot.adapter.receiver.poll_once()  # the answer queued
+    mailer = bot.adapter.mailer
+    real_claim = EmailTables.claim_due_mail
+    draining = asyncio.ensure_future(mailer.drain())
+
+    async def claim_then_stop(self, *args):
+        claimed = await real_claim(self, *args)
+        asyncio.get_running_loop().call_soon(draining.cancel)  # during the claim's COMMIT
+        return claimed
+    monkeypatch.setattr(EmailTables, "claim_due_mail", claim_then_stop)
+    with pytest.raises(asyncio.CancelledError):
+        await draining
+    await mailer.settle()
+    assert len(servers.sent_to("alice@a.test")) == 1
+    async with bot.service.store.read() as tx:
+        assert await EmailTables(tx).due_mails(2**40) == []  # sent and marked: nothing left

@@ -2,22 +2,29 @@
 bot checks) and an SMTP server requiring STARTTLS: a game played with real mail programs'
 mails (tests/email/corpus/), autoresponders in between that get no answer and change
 nothing; and the answer to a mail comes within seconds, through IDLE, also for a mail
-that came while the bot was fetching another (the poll interval is an hour here, so an
-answer that came at all came by IDLE)."""
+that came while the bot was fetching another or just before IDLE began (the poll interval
+is an hour here, so an answer that came at all came by IDLE); an adversarial sender's
+forged bounces and an autoresponder loop change nothing."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
+import aioimaplib
 import pytest
 
 from bot.config import Settings
+from bot.email.sending import ANSWERS_PER_HOUR
+from bot.email.tables import EmailTables
 
 from .conftest import BOT, Bot
 from .dovecot import SMTPWithTLS
 from .servers import reply_to_mail, text_of, write_mail
-from .test_corpus import AUTOREPLIES, REPLIES, corpus
+from .test_bounces_and_loops import CORPUS_VERP
+from .test_corpus import AUTOREPLIES, BOUNCES, REPLIES, corpus
+from .test_delivery import bounce_report
 
 ALICE, BOB = "alice@a.test", "bob@b.test"
 CORPUS_REPLY_TO = b"bot+g1-p1-0123456789abcdef0123@fairy.test"
@@ -114,3 +121,57 @@ async def test_answered_in_seconds_through_idle_even_for_a_mail_that_came_during
     assert "No games yet." in text_of(last_to(smtp, BOB))
     print(f"\nanswered through Dovecot's IDLE in {', '.join(f'{w:.2f}' for w in waits)} s; "
           f"a mail that came during a fetch in {bob_wait:.2f} s (poll interval: 3600 s)")
+
+
+async def test_a_mail_that_comes_just_before_idle_begins_is_answered_through_it(real, dovecot,
+                                                                                monkeypatch):
+    """Nothing is missed between the last search and IDLE: a mail that comes in that gap is
+    reported by the server as IDLE begins (the poll interval is an hour)."""
+    bot, smtp = real
+    real_idle_start, came = aioimaplib.IMAP4.idle_start, []
+
+    async def idle_start(self, *args, **kwargs):
+        if not came:  # the bot searched and found nothing; now a mail comes, then IDLE
+            await dovecot.deliver(write_mail(BOB, BOT, "games", "games"))
+            came.append(time.monotonic())
+        return await real_idle_start(self, *args, **kwargs)
+    monkeypatch.setattr(aioimaplib.IMAP4, "idle_start", idle_start)
+    await bot.adapter.start()
+    try:
+        wait = await answered(smtp, BOB, 1) - came[0]
+    finally:
+        await bot.adapter.close()
+    assert "No games yet." in text_of(last_to(smtp, BOB))
+    print(f"\na mail that came just before IDLE answered in {wait:.2f} s (poll interval: 3600 s)")
+
+
+async def test_forged_bounces_and_an_autoresponder_loop_through_dovecot(real, dovecot, caplog):
+    """An adversarial sender through a real server: bounce reports forged three ways count
+    for nothing, a real MTA's report to the signed address counts once (and a copy of it
+    not again); an autoresponder that marks nothing is cut off by the loop breaker."""
+    bot, smtp = real
+    await dovecot.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {BOB}"))
+    await bot.step()
+    verp = last_to(smtp, BOB).envelope_sender
+    tag = verp.split("@")[0].rsplit("-", 1)[1]
+
+    async def bobs_bounces() -> int:
+        async with bot.service.store.read() as tx:
+            return (await EmailTables(tx).email_address(BOB)).hard_bounces
+    sent = len(smtp.recorder.mails)
+    for raw in (bounce_report(BOB), bounce_report(BOB, to=verp.replace(tag, "0" * len(tag))),
+                bounce_report(BOB, to=last_to(smtp, ALICE).envelope_sender)):
+        await dovecot.deliver(raw)
+    await bot.step()
+    assert await bobs_bounces() == 0 and len(smtp.recorder.mails) == sent
+    for name in BOUNCES[:2]:  # two MTAs report the same mail: it bounced once
+        await dovecot.deliver(corpus(name).replace(CORPUS_VERP, verp.encode()))
+        await bot.step()
+    assert await bobs_bounces() == 1
+    with caplog.at_level(logging.WARNING, logger="bot.email"):
+        for _ in range(ANSWERS_PER_HOUR + 3):  # it answers every answer; nothing marks it
+            await dovecot.deliver(write_mail(ALICE, BOT, "Re: fairypost", "I am away until Monday."))
+            await bot.step()
+    # the challenge's answer and 9 to the autoresponder: 10 answers in the hour, then none
+    assert len(smtp.sent_to(ALICE)) == ANSWERS_PER_HOUR
+    assert "a mail loop?" in caplog.text and len(smtp.recorder.mails) == sent + ANSWERS_PER_HOUR - 1

@@ -66,8 +66,10 @@ async def pick(pg, frm: str, to: str) -> None:
 
 
 async def board_shot(pg) -> Image.Image:
-    await until(pg, "document.getElementById('board').complete")
-    return Image.open(io.BytesIO(await pg.locator("#board").screenshot())).convert("RGB")
+    """The board as the page shows it: the empty board with the figures and marks over it."""
+    await until(pg, "document.getElementById('board').complete && "
+                    "document.querySelectorAll('#figures image').length > 0")
+    return Image.open(io.BytesIO(await pg.locator("#board-box").screenshot())).convert("RGB")
 
 
 def not_blank(img: Image.Image) -> bool:
@@ -94,7 +96,7 @@ async def test_step_through_the_game_and_see_move_marks(svc, client, page):
         [t.split()[-1] for t in await page.locator("#moves li").all_inner_texts()] == ["e4", "e5", "Nf3"]
     await page.keyboard.press("ArrowLeft")
     await page.wait_for_selector('#moves li.current[data-ply="2"]')
-    assert "ply=2" in await page.locator("#board").get_attribute("src")
+    await page.wait_for_selector('#squares button[aria-label="e5 Black Pawn"]')
     await page.locator('#moves li[data-ply="1"]').click()
     await page.wait_for_selector('#moves li.current[data-ply="1"]')
     # every square is a button named by its square first
@@ -104,6 +106,12 @@ async def test_step_through_the_game_and_see_move_marks(svc, client, page):
     await until(page, "document.querySelectorAll('#squares button.target').length === 2")
     assert sorted(await page.locator("#squares button.target").evaluate_all(
         "bs => bs.map(b => b.dataset.square)")) == ["f6", "h6"]
+    # drawn over the board: the chosen square washed, a dot on each target a third of a
+    # square across and more (render/README "Marks"), the last move's two squares framed
+    dots = await page.locator("#figures circle").evaluate_all("cs => cs.map(c => +c.getAttribute('r'))")
+    assert len(dots) == 2 and all(2 * r >= 56 / 3 for r in dots)
+    frames = await page.locator("#figures rect[stroke]").count()
+    assert frames == 2
     assert not_blank(await board_shot(page))
     # browser shortcuts with a modifier are left to the browser
     await page.keyboard.press("Alt+ArrowLeft")
@@ -354,3 +362,96 @@ async def test_the_set_up_phase_by_clicking(svc, client, page):
     await click_square(page, "h2")
     await until(page, "document.querySelectorAll('#moves li').length === 1")
     assert (await svc.game(view.id)).moves[-1].lan in ("S@c2,S@h2", "S@h2,S@c2")
+
+
+class Network:
+    """What the page fetched over the network, as Chromium counts it (CDP): each request's
+    address and the bytes it took (headers and body as received); a response served from
+    the browser's cache counts 0."""
+
+    def __init__(self):
+        self.urls: dict[str, str] = {}
+        self.bytes: dict[str, int] = {}
+        self.cached: set[str] = set()
+
+    @classmethod
+    async def watch(cls, pg) -> "Network":
+        net = cls()
+        cdp = await pg.context.new_cdp_session(pg)
+        await cdp.send("Network.enable")
+        cdp.on("Network.requestWillBeSent", lambda e: net.urls.__setitem__(e["requestId"], e["request"]["url"]))
+        cdp.on("Network.requestServedFromCache", lambda e: net.cached.add(e["requestId"]))
+        cdp.on("Network.loadingFinished",
+               lambda e: net.bytes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+        return net
+
+    def clear(self) -> None:
+        self.urls.clear(), self.bytes.clear(), self.cached.clear()
+
+    def fetched(self, part: str) -> list[int]:
+        """The bytes of each finished request whose address has ``part``, from the cache: 0."""
+        return [0 if rid in self.cached else n for rid, n in self.bytes.items()
+                if part in self.urls.get(rid, "")]
+
+    def total(self) -> int:
+        return sum(0 if rid in self.cached else n for rid, n in self.bytes.items()
+                   if "/events" not in self.urls.get(rid, ""))
+
+
+async def test_one_board_download_per_view_then_a_few_kilobytes_a_step(svc, client, browser, capsys):
+    """Gigachess II (14 x 14, the largest board): the page downloads the empty board and the
+    game's figures once; a replay step and a move then cost a few KB of JSON each, never
+    a board picture; a second view takes both pictures from the browser's cache."""
+    view = await new_game(svc, "gigachess2", ["n3n4", "c12c11", "i4i6", "h12g10"])
+    pg = await new_page(browser)
+    net = await Network.watch(pg)
+    await pg.goto(url(client, view.id, "w"))
+    await ready(pg, 4)
+    await board_shot(pg)
+    faces, sheets = net.fetched("/face.png"), net.fetched("/pieces.webp")
+    assert len(faces) == 1 and len(sheets) == 1 and net.fetched("board.png") == []
+    first = net.total()
+
+    async def drawn(ply: int, square: str, side: str) -> None:
+        await until(pg, "document.querySelector(`#moves li.current[data-ply='${arg}']`) !== null || "
+                        "(arg === 0 && !document.querySelector('#moves li.current'))", ply)
+        await pg.wait_for_selector(f'#squares button[aria-label^="{square} {side} "]')
+        await until(pg, "document.querySelectorAll('#figures image').length > 0")
+
+    net.clear()   # a replay step: the position's JSON only
+    await pg.keyboard.press("ArrowLeft")
+    await drawn(3, "h12", "Black")
+    step = net.fetched("board.json")
+    assert len(step) == 1 and net.fetched(".png") == [] and net.fetched(".webp") == []
+    assert step[0] < 8_000 and net.total() == step[0]
+    await pg.keyboard.press("End")
+    await drawn(4, "g10", "Black")
+    net.clear()   # a move played by clicking: the piece's moves, the move, the new position
+    await pick(pg, "a3", "a4")
+    await until(pg, "document.querySelectorAll('#moves li').length === 5")
+    await drawn(5, "a4", "White")
+    assert net.fetched(".png") == [] and net.fetched(".webp") == [] and net.total() < 8_000
+    moved = net.total()
+    net.clear()   # the page again (F5): both pictures from the cache
+    await pg.reload()
+    await ready(pg, 5)
+    await board_shot(pg)
+    assert sum(net.fetched("/face.png")) == 0 and sum(net.fetched("/pieces.webp")) == 0
+    with capsys.disabled():
+        print(f"\nGigachess II page: first view {first} B (empty board {faces[0]} B, figures "
+              f"{sheets[0]} B); a replay step {step[0]} B; a move {moved} B; "
+              f"the view again {net.total()} B")
+
+
+async def test_without_its_script_the_page_shows_the_servers_picture(svc, client, browser):
+    view = await new_game(svc, "superchess", ["d1d3(NE)"])
+    ctx = await browser.new_context(java_script_enabled=False)
+    pg = await ctx.new_page()
+    got = []
+    pg.on("response", lambda r: got.append((r.url, r.status)) if "board.png" in r.url else None)
+    await pg.goto(url(client, view.id))
+    img = pg.locator('img[alt="the board"]')
+    await img.wait_for()
+    assert await img.evaluate("i => i.complete && i.naturalWidth") == 600
+    assert [s for _, s in got] == [200] and f"v={view.version}&ply=1" in got[0][0]
+    await ctx.close()

@@ -1,7 +1,9 @@
 // The game page: steps through the game, follows it live, an analysis side line, and for
 // a player's own link, playing: a click on a piece then on its target (or a typed move).
-// Plain script, no build step; the board's picture comes from the server's renderer and
-// a button over each square (named by the square, then its piece) takes the clicks.
+// Plain script, no build step. The board is put together here: the game's empty board and
+// its sprite sheet (drawn by the server's renderer, downloaded once, kept), the figures and
+// marks placed in an SVG over it from each position's board.json (a few KB); a button over
+// each square (named by the square, then its piece) takes the clicks.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
@@ -12,7 +14,7 @@
   let line = [];              // the side line: LANs played from `ply`
   let flip = role === "b";
   let pos = null;             // position.json of the shown position
-  let shownAt = null;         // the board picture's address
+  let faceAt = null;          // the empty board's address
   let selected = null;        // moves.json of the clicked piece
   let placing = null;         // {cands, picked}: a placement being picked square by square
   let pendingDrop = null;     // a piece letter from the hand buttons
@@ -45,15 +47,14 @@
     const mine = ++asked;
     let got;
     try {
-      got = await getJSON("position.json");
+      got = await getJSON("board.json");
     } catch (e) {
       if (mine === asked) return recover(e);
       return;
     }
     if (mine !== asked) return;   // the viewer moved on meanwhile
     pos = got;
-    const src = `${base}/board.png?v=${game.version}&${query()}`;
-    if (src !== shownAt) { $("board").src = src; shownAt = src; }
+    if (pos.board.face !== faceAt) { $("board").src = pos.board.face; faceAt = pos.board.face; }
     $("eval").textContent = "";
     drawSquares(); drawMoves(); drawLine(); drawDrops(); drawPlay();
   }
@@ -65,6 +66,7 @@
   }
   function reconcile(now, force) {
     const old = game; game = now;
+    if (!force && now.version === old.version) return;   // already shown (a move's own answer)
     const samePrefix = ply <= game.ply &&
       old.moves.slice(0, ply).every((m, i) => game.moves[i] && game.moves[i].lan === m.lan);
     const atEnd = ply === old.ply && !line.length;
@@ -92,6 +94,7 @@
     if (pendingDrop) {
       for (const d of pos.placements) if (d.drop && d.piece === pendingDrop) mark(d.squares[0], "place");
     }
+    drawFigures(marks);
     box.replaceChildren(...names.map((sq) => {
       const [x0, y0, x1, y1] = pos.squares[sq];
       const b = document.createElement("button");
@@ -107,6 +110,91 @@
       b.onclick = () => onSquare(sq);
       return b;
     }));
+  }
+
+  // --- the picture: the figures and marks over the empty board (render's look: its
+  // colours and sizes come in board.style, in px of the picture) -------------------------
+  const SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, parent) {
+    const el = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (parent) parent.append(el);
+    return el;
+  }
+  function layer() {
+    let el = $("figures");
+    if (!el) {
+      el = svg("svg", { id: "figures", "aria-hidden": "true" });
+      $("board-box").insertBefore(el, $("squares"));
+    }
+    return el;
+  }
+  function drawFigures(marks) {
+    const b = pos.board, st = b.style, s = st.square;
+    const root = layer();
+    root.setAttribute("viewBox", `0 0 ${pos.width} ${pos.height}`);
+    const defs = svg("defs", {});
+    const glow = svg("radialGradient", { id: "check-glow" }, defs);
+    svg("stop", { offset: "0", "stop-color": st.check, "stop-opacity": st.checkPeak }, glow);
+    svg("stop", { offset: "1", "stop-color": st.check, "stop-opacity": "0" }, glow);
+    const under = svg("g", {}), figures = svg("g", {}), over = svg("g", {});
+    const box = (sq) => pos.squares[sq];
+    const wash = (sq, fill) => { const [x, y] = box(sq); svg("rect", { x, y, width: s, height: s, fill }, under); };
+    const frame = (sq, colour, w, inset) => {
+      const [x, y] = box(sq);
+      svg("rect", { x: x + inset + w / 2, y: y + inset + w / 2, width: s - 2 * inset - w,
+                    height: s - 2 * inset - w, fill: "none", stroke: colour, "stroke-width": w }, over);
+    };
+    const corners = (sq, colour, leg, w) => {   // an L at each corner (a checker)
+      const [x0, y0, x1, y1] = box(sq);
+      for (const [cx, sx] of [[x0, 1], [x1, -1]]) for (const [cy, sy] of [[y0, 1], [y1, -1]]) {
+        svg("path", { d: `M${cx} ${cy}h${sx * leg}v${sy * w}h${-sx * (leg - w)}v${sy * (leg - w)}h${-sx * w}z`,
+                      fill: colour }, over);
+      }
+    };
+    const triangles = (sq, colour, leg) => {    // a capture: the piece stays visible
+      const [x0, y0, x1, y1] = box(sq);
+      for (const [cx, sx] of [[x0, 1], [x1, -1]]) for (const [cy, sy] of [[y0, 1], [y1, -1]]) {
+        svg("path", { d: `M${cx} ${cy}h${sx * leg}L${cx} ${cy + sy * leg}z`, fill: colour }, over);
+      }
+    };
+    const dot = (sq, fill) => {
+      const [x0, y0, x1, y1] = box(sq);
+      svg("circle", { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, r: st.dotRadius, fill }, over);
+    };
+    const sprite = ([sx, sy, sw, sh, x, y, w, h]) => {
+      const view = svg("svg", { x, y, width: w, height: h, viewBox: `${sx} ${sy} ${sw} ${sh}`,
+                                preserveAspectRatio: "none" }, figures);
+      svg("image", { href: b.sheet, width: b.sheetSize[0], height: b.sheetSize[1] }, view);
+    };
+    const marked = (cls) => [...marks].filter(([, c]) => c.includes(cls)).map(([sq]) => sq);
+    for (const sq of b.last) wash(sq, st.last);
+    for (const sq of b.captured) wash(sq, st.captured);
+    for (const sq of marked("sel")) wash(sq, st.selected);
+    for (const sq of b.check) {
+      const [x0, y0, x1, y1] = box(sq);
+      svg("circle", { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, r: st.checkReach, fill: "url(#check-glow)" }, under);
+    }
+    b.pieces.forEach(sprite);
+    b.hands.forEach(sprite);
+    for (const [x, y, text] of b.counts) {
+      svg("text", { x, y, fill: st.handText, "font-size": st.handFont, "dominant-baseline": "central" },
+          figures).textContent = text;
+    }
+    for (const [x, y] of b.empty) {
+      const t = svg("text", { x, y, fill: st.muted, "font-size": st.handFont, "text-anchor": "middle" }, figures);
+      svg("tspan", { x, dy: "-0.2em" }, t).textContent = "no pieces";
+      svg("tspan", { x, dy: "1.2em" }, t).textContent = "in hand";
+    }
+    for (const sq of b.last.concat(b.captured)) frame(sq, st.lastEdge, st.lastEdgeWidth, st.lastInset);
+    for (const sq of b.check) frame(sq, st.checkEdge, st.edgeWidth, 0);
+    for (const sq of b.checkers) corners(sq, st.checkEdge, st.checkerCorner, st.edgeWidth);
+    for (const sq of marked("target")) {
+      if (pos.pieces[sq]) triangles(sq, st.destination, st.captureCorner); else dot(sq, st.destination);
+    }
+    for (const sq of marked("place")) dot(sq, st.placement);
+    for (const pts of b.arrows) svg("polygon", { points: pts.join(" "), fill: st.arrow }, over);
+    root.replaceChildren(defs, under, figures, over);
   }
 
   function drawMoves() {
@@ -177,8 +265,11 @@
   }
   function said(got) {
     $("play-error").textContent = got.error || "";
-    if (got.state) { game = got.state; ply = game.ply; line = []; clearSel(); show(); }
-    else recover({});
+    if (!got.state) return recover({});
+    // the live update may have brought (and shown) this state already: not fetched twice
+    const shown = got.state.version === game.version && ply === game.ply && !line.length;
+    game = got.state; ply = game.ply; line = []; clearSel();
+    if (shown) { if (pos) drawSquares(); } else show();
   }
   async function sendMove(text) { said(await post("move", { text, ply: game.ply })); }
   async function act(action) {

@@ -1,0 +1,148 @@
+"""The board the page draws itself: its game's parts downloaded once, then a few KB a position.
+
+Routes (added to the app by ``add_routes``):
+
+    GET  /board/<game>/face.png     ?flip=0|1&v=VERSION   the empty board (render.parts.face_image)
+    GET  /board/<game>/pieces.webp  ?v=VERSION            every figure of the game (a sprite sheet,
+                                                          lossless WebP: half a PNG's bytes)
+    GET  <base>/board.json          ?ply&line&flip   position.json's answer, and under "board"
+                                    where the page puts the figures, hand counts and marks,
+                                    the two pictures' addresses and the marks' colours and sizes
+
+The two pictures hold nothing of any game played (only the game's rules), so they need no
+token; each is rendered once per process (in a worker) and its address carries a hash of
+its bytes: with that version it is kept a year, and a new renderer makes new addresses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from aiohttp import web
+
+from .work import Busy, Pictures
+
+PARTS = web.AppKey("board_parts", object)
+SHARED_LANE = "board parts"   # the pictures are rendered in one queue: a few per game, ever
+
+
+class Parts:
+    """The rendered pictures (by key) and their versions."""
+
+    def __init__(self, square: int):
+        self.square = square
+        self.pictures = Pictures(budget=32 << 20)
+        self.versions: dict[tuple, str] = {}
+
+
+def add_routes(app: web.Application, square: int) -> None:
+    app[PARTS] = Parts(square)
+    app.router.add_get("/board/{game}/face.png", face_handler)
+    app.router.add_get("/board/{game}/pieces.webp", sheet_handler)
+    app.router.add_get("/g/{id}/{token}/board.json", board_json_handler)
+
+
+# --- in the worker processes ------------------------------------------------------
+
+def face_png(game: str, flip: bool, square: int) -> bytes:
+    from render import parts
+    return _small_png(parts.face_image(game, flip, square))
+
+
+def sheet_webp(game: str, square: int) -> bytes:
+    import io
+
+    from render import parts
+    buf = io.BytesIO()
+    parts.sprite_sheet(game, square)[0].save(buf, "WEBP", lossless=True, quality=100, method=4)
+    return buf.getvalue()
+
+
+def _small_png(img) -> bytes:
+    import io
+    buf = io.BytesIO()
+    img.save(buf, "PNG", optimize=True)   # made once per game and kept: worth the time
+    return buf.getvalue()
+
+
+def board_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[str, ...],
+               flip: bool, square: int) -> dict:
+    """work.position_json of the position, with render.parts' placing of it."""
+    from render import parts
+
+    from .work import _worker_positions, position_json
+    got = position_json(game, start_vfen, before, line, flip, square)
+    pos = _worker_positions.get(game, start_vfen, before + line)
+    index = parts.sheet_index(game, square)
+    got["board"] = {**parts.position_parts(pos, flip, square),
+                    "sheetSize": [max(x + w for x, _, w, _ in index.values()),
+                                  max(y + h for _, y, _, h in index.values())],
+                    "style": parts.mark_style(square)}
+    return got
+
+
+# --- handlers ---------------------------------------------------------------------
+
+def _known(request: web.Request) -> str:
+    import rules
+    game = request.match_info["game"]
+    if game not in rules.variants():
+        raise web.HTTPNotFound(text="no such game")
+    return game
+
+
+async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
+    """The picture ``key`` names (("face", game, flip) or ("sheet", game)) and its version."""
+    from .server import WORKERS, _client
+    parts = request.app[PARTS]
+    fn, args = (face_png, key[1:]) if key[0] == "face" else (sheet_webp, key[1:])
+
+    async def paint():
+        return await request.app[WORKERS].run(_client(request), SHARED_LANE, fn, *args,
+                                               parts.square)
+    try:
+        png = await parts.pictures.get(key, paint)
+    except Busy as e:
+        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+    version = parts.versions.get(key)
+    if version is None:
+        version = parts.versions[key] = hashlib.sha256(png).hexdigest()[:16]
+    return png, version
+
+
+def _picture_response(body: bytes, version: str, request: web.Request, kind: str) -> web.Response:
+    # the address with this picture's version shows it for good; any other: look again
+    cache = ("public, max-age=31536000, immutable" if request.query.get("v") == version
+             else "no-cache")
+    return web.Response(body=body, content_type=kind, headers={"Cache-Control": cache})
+
+
+def _flip(request: web.Request) -> bool:
+    return request.query.get("flip", "0") in ("1", "true", "yes")
+
+
+async def face_handler(request: web.Request) -> web.Response:
+    png, version = await _picture(request, ("face", _known(request), _flip(request)))
+    return _picture_response(png, version, request, "image/png")
+
+
+async def sheet_handler(request: web.Request) -> web.Response:
+    webp, version = await _picture(request, ("sheet", _known(request)))
+    return _picture_response(webp, version, request, "image/webp")
+
+
+async def board_json_handler(request: web.Request) -> web.Response:
+    from .server import _game, _json, _ply_and_line, _work
+    view = await _game(request)
+    ply, line = _ply_and_line(request, view)
+    flip = _flip(request)
+    got = await _work(request, board_json, view.game, view.start_vfen,
+                      tuple(m.lan for m in view.moves[:ply]), line, flip,
+                      request.app[PARTS].square)
+    _, face = await _picture(request, ("face", view.game, flip))
+    _, sheet = await _picture(request, ("sheet", view.game))
+    got["board"]["face"] = f"/board/{view.game}/face.png?flip={int(flip)}&v={face}"
+    got["board"]["sheet"] = f"/board/{view.game}/pieces.webp?v={sheet}"
+    response = _json({"ply": ply, **got})
+    response.enable_compression()   # the squares' boxes and the figures' places repeat: ~1/5
+    return response
