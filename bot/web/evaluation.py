@@ -5,11 +5,9 @@ results remembered."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections import OrderedDict, deque
-from concurrent.futures import ProcessPoolExecutor
 
-from .work import Busy
+from .work import Busy, Pool, count
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
 
@@ -34,20 +32,30 @@ def evaluate_in_worker(game: str, start_vfen: str, lans: tuple[str, ...], second
             "pv": sans, "depth": t.depth}
 
 
+def _ready() -> None:
+    """The worker's first task: the computer imported."""
+    import ai  # noqa: F401
+
+    from . import analysis  # noqa: F401
+
+
 class Evaluator:
-    """One worker process, made on first use; one search at a time. Requests wait in one
-    queue per game and the games take turns, so a flood on one game delays another game's
-    request by at most one search per game waiting; at most ``per_game`` waiting per game
-    and ``total`` in all (beyond: ``Busy``), and none waits longer than ``wait`` seconds."""
+    """One worker process (work.Pool), made on first use; one search at a time. Requests
+    wait in one queue per game and the games take turns, so a flood on one game delays another game's
+    request by at most one search per game waiting; at most ``per_game`` waiting per game,
+    ``per_client`` of one client's, ``total`` in all (beyond: ``Busy``), and none waits
+    longer than ``wait`` seconds."""
 
     def __init__(self, seconds: float = SECONDS, remember: int = 256, *, per_game: int = 3,
-                 total: int = 24, wait: float = 20.0):
+                 per_client: int = 2, total: int = 24, wait: float = 20.0):
         self.seconds = seconds
         self.per_game = per_game
+        self.per_client = per_client
+        self._by_client: dict[str, int] = {}
         self.total = total
         self.wait = wait
         self.searches = 0  # searches run (the bench and tests read it)
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = Pool(1, _ready)
         self._known: OrderedDict[tuple, dict] = OrderedDict()
         self._remember = remember
         self._queues: dict[object, _Queue] = {}
@@ -55,12 +63,15 @@ class Evaluator:
         self._runner: asyncio.Task | None = None
 
     async def evaluate(self, game: str, start_vfen: str, lans: tuple[str, ...], *,
-                       queue: object = None) -> dict:
-        """``queue``: whose turn-taking line the request joins (the game's id)."""
+                       queue: object = None, client: str = "") -> dict:
+        """``queue``: whose turn-taking line the request joins (the game's id); ``client``:
+        whose share it takes."""
         key = (game, start_vfen, lans)
         if key in self._known:
             self._known.move_to_end(key)
             return self._known[key]
+        if self._by_client.get(client, 0) >= self.per_client:
+            raise Busy("you have positions waiting for the computer already: try again when they are done")
         job = self._jobs.get(key)
         if job is None:
             waiting = self._queues.get(queue, ())
@@ -71,12 +82,14 @@ class Evaluator:
             if self._runner is None or self._runner.done():
                 self._runner = asyncio.get_running_loop().create_task(self._run())
         job.waiters += 1
+        count(self._by_client, client, +1)
         try:
             return await asyncio.wait_for(asyncio.shield(job.done), self.wait)
         except TimeoutError:
             raise Busy("the computer is busy: try again in a minute") from None
         finally:
             job.waiters -= 1
+            count(self._by_client, client, -1)
 
     async def _run(self) -> None:
         turn = 0
@@ -94,11 +107,7 @@ class Evaluator:
                 job.done.cancel()
                 continue
             try:
-                if self._pool is None:
-                    self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-                found = await asyncio.get_running_loop().run_in_executor(
-                    self._pool, evaluate_in_worker, *job.key, self.seconds)
+                found = await self._pool.run(evaluate_in_worker, *job.key, self.seconds)
             except Exception as e:  # noqa: BLE001 - handed to the waiters
                 del self._jobs[job.key]
                 job.done.set_exception(e)
@@ -114,9 +123,7 @@ class Evaluator:
     def close(self) -> None:
         if self._runner is not None:
             self._runner.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._pool.close()
 
 
 class _Queue(deque):

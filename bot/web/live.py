@@ -2,13 +2,17 @@
 anywhere (this process's commit, or another process's, heard through the store's watch:
 PostgreSQL's LISTEN/NOTIFY, SQLite's data version) wakes one reader, which reads each
 watched game once, however many pages follow it, and hands each page the game's state,
-or tells the pages of a public link that the link was closed."""
+or tells the pages of a public link that the link was closed. A thousand pages are handed
+it ``HAND_PER_PASS`` at a time, a pass of the event loop between (each page then writes
+in its turn: work.Turns), and every ``keep_alive`` seconds the hub pings them all the same
+way, so that a quiet stream writes a line that keeps proxies from closing it."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 
 from bot.errors import NotFound
@@ -16,6 +20,9 @@ from bot.errors import NotFound
 log = logging.getLogger("bot.web")
 
 CLOSED = "closed"  # what a subscriber is handed when its link no longer opens the game
+HAND_PER_PASS = 64  # subscribers woken in one pass of the loop
+KEEP_ALIVE_SECONDS = 15.0
+MADE_KEPT = 1024  # games whose state's JSON is kept (the least recently asked for go first)
 
 
 class Subscriber:
@@ -23,34 +30,57 @@ class Subscriber:
         self.game_id = game_id
         self.public = public  # came by the public link: ends when the game is made private
         self.latest: str | None = None  # the newest state (JSON), or CLOSED
-        self.changed = asyncio.Event()
+        self.pinged = False  # time to say the stream is still there
+        self.changed = asyncio.Event()  # set by either
 
     def hand(self, state: str) -> None:
         if state != self.latest:
             self.latest = state
             self.changed.set()
 
+    def ping(self) -> None:
+        self.pinged = True
+        self.changed.set()
+
 
 class Hub:
-    def __init__(self, read_game, is_public, state_of: Callable[[object], dict]):
+    def __init__(self, read_game, is_public, state_of: Callable[[object], dict], *,
+                 keep_alive: float = KEEP_ALIVE_SECONDS):
+        self.keep_alive = keep_alive
         self._read_game = read_game
         self._is_public = is_public
         self._state_of = state_of
         self._subs: dict[int, set[Subscriber]] = {}
         self._dirty = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._pinger: asyncio.Task | None = None
+        self._made: OrderedDict[int, tuple[object, str]] = OrderedDict()  # game id -> (view, its JSON)
         self.reads = 0  # games read for the streams (the bench and tests read it)
 
     def wake(self) -> None:
         """Something changed somewhere: look at every watched game again."""
         self._dirty.set()
 
+    def state_json(self, view) -> str:
+        """The state of ``view`` as JSON, made once for however many pages open on the same
+        read of the game (a thousand pages opening at once pay for one)."""
+        made = self._made.get(view.id)
+        if made is None or made[0] is not view:
+            made = self._made[view.id] = (view, json.dumps(self._state_of(view)))
+            while len(self._made) > MADE_KEPT:
+                self._made.popitem(last=False)
+        self._made.move_to_end(view.id)
+        return made[1]
+
     def subscribe(self, game_id: int, public: bool, state: str) -> Subscriber:
         sub = Subscriber(game_id, public)
         sub.latest = state
         self._subs.setdefault(game_id, set()).add(sub)
+        loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run())
+            self._task = loop.create_task(self._run())
+        if self._pinger is None or self._pinger.done():
+            self._pinger = loop.create_task(self._ping())
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
@@ -59,10 +89,12 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 del self._subs[sub.game_id]
+                self._made.pop(sub.game_id, None)
 
     def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in (self._task, self._pinger):
+            if task is not None:
+                task.cancel()
         for subs in list(self._subs.values()):
             for sub in list(subs):
                 sub.hand(CLOSED)
@@ -78,6 +110,12 @@ class Hub:
                 except Exception:  # a bad read must not stop the other games' pages
                     log.exception("could not read game %s for its pages", game_id)
 
+    async def _ping(self) -> None:
+        while True:
+            await asyncio.sleep(self.keep_alive)
+            subs = [sub for game in list(self._subs.values()) for sub in game]
+            await _in_passes(subs, Subscriber.ping)
+
     async def _refresh(self, game_id: int) -> None:
         subs = list(self._subs.get(game_id, ()))
         if not subs:
@@ -88,15 +126,21 @@ class Hub:
         except NotFound:  # deleted: every page's link is dead
             state = CLOSED
         else:
-            state = json.dumps(self._state_of(view))
-        public = None
-        for sub in subs:
-            if sub.public and state != CLOSED:
-                if public is None:
-                    public = await self._is_public(game_id)
-                sub.hand(state if public else CLOSED)
-            else:
-                sub.hand(state)
+            state = self.state_json(view)
+        public = await self._is_public(game_id) if state != CLOSED and \
+            any(sub.public for sub in subs) else None
+
+        def hand(sub: Subscriber) -> None:
+            sub.hand(CLOSED if sub.public and public is False else state)
+        await _in_passes(subs, hand)
+
+
+async def _in_passes(subs: list[Subscriber], do: Callable[[Subscriber], None]) -> None:
+    """``do`` to every subscriber, ``HAND_PER_PASS`` in a pass of the event loop."""
+    for i, sub in enumerate(subs):
+        if i and not i % HAND_PER_PASS:
+            await asyncio.sleep(0)
+        do(sub)
 
 
 class Views:

@@ -29,6 +29,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 from pathlib import Path
@@ -42,13 +43,12 @@ from bot.errors import NotFound, RateLimited, ServiceError
 from . import analysis, boardparts, page, tokens, tournament_page, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
-from .work import Busy, Pictures, Workers
+from .work import Busy, Pictures, Turns, Workers
 
 log = logging.getLogger("bot.web")
 
 STATIC = Path(__file__).parent / "static"
 SQUARE_PX = 56  # ~900-1100 px for the large boards: crisp when CSS scales it to a phone
-KEEP_ALIVE_SECONDS = 15.0  # a comment line on a quiet stream, so proxies keep it open
 MAX_STREAMS_PER_CLIENT = 32
 
 SERVICE = web.AppKey("service", object)
@@ -60,6 +60,7 @@ EVALUATOR = web.AppKey("evaluator", Evaluator)
 PICTURES = web.AppKey("pictures", Pictures)
 WORKERS = web.AppKey("workers", Workers)
 STREAMS = web.AppKey("streams", dict)
+TURNS = web.AppKey("turns", Turns)
 PUBLIC_TOKEN = "public"
 
 # Everything the page loads is its own: no inline script, no other site, no framing.
@@ -82,6 +83,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app[PICTURES] = Pictures()
     app[WORKERS] = Workers()
     app[STREAMS] = {}
+    app[TURNS] = Turns()
 
     def changed() -> None:  # a commit here, or another process's: what pages read is old
         app[VIEWS].forget()
@@ -228,7 +230,9 @@ async def page_handler(request: web.Request) -> web.Response:
 
 
 async def state_handler(request: web.Request) -> web.Response:
-    return _json(page.state(await _game(request)))
+    view = await _game(request)  # its JSON made once per read of the game, as the streams' is
+    return web.Response(text=request.app[HUB].state_json(view), content_type="application/json",
+                        headers={"Cache-Control": "no-store"})
 
 
 async def board_handler(request: web.Request) -> web.Response:
@@ -248,6 +252,8 @@ async def board_handler(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:
         raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+    # a picture is a large write: 300 requests for one board are answered a few per pass
+    await request.app[TURNS].turn(view.id)
     # an address with the version shows one state of the game for good; without, it may change
     cache = "private, max-age=31536000, immutable" if version is not None else "no-store"
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
@@ -276,7 +282,7 @@ async def eval_handler(request: web.Request) -> web.Response:
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:
         return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
-                                                           queue=view.id))
+                                                           queue=view.id, client=_client(request)))
     except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:
@@ -293,28 +299,32 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
         raise web.HTTPTooManyRequests(text="too many pages open at once from here")
     streams[client] = streams.get(client, 0) + 1
-    hub = request.app[HUB]
-    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN,
-                        json.dumps(page.state(view)))
+    hub, turns = request.app[HUB], request.app[TURNS]
+    # subscribed at once with the state just read: a change from here on reaches the page
+    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view))
+    sent = sub.latest
     try:
+        # every write waits for its turn: a thousand pages opening at once (woken together
+        # by the one read of their game), or woken by one move, go a few per pass of the
+        # loop (work.Turns), games taking turns
+        await turns.turn(view.id)
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         await resp.prepare(request)
         await resp.write(b": live\n\n")
-        sent = sub.latest
         while True:
-            try:
-                await asyncio.wait_for(sub.changed.wait(), KEEP_ALIVE_SECONDS)
-            except TimeoutError:
-                await resp.write(b": still here\n\n")
-                continue
+            await sub.changed.wait()  # a new state, or the hub's keep-alive ping
             sub.changed.clear()
+            await turns.turn(view.id)
             if sub.latest == CLOSED:
                 await resp.write(b"event: closed\ndata: {}\n\n")
                 break
             if sub.latest != sent:
                 sent = sub.latest
                 await resp.write(f"event: update\ndata: {sent}\n\n".encode())
+            elif sub.pinged:
+                await resp.write(b": still here\n\n")
+            sub.pinged = False
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:
@@ -385,8 +395,20 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     await runner.setup()
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
+    settle_for_serving()
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
+
+
+def settle_for_serving() -> None:
+    """Once listening. What the process made so far (modules, the rules' tables, the
+    service) lives as long as it does: taken out of the garbage collector's view, a full
+    collection under a flood looks only at what came since (50-80 ms of the loop before,
+    bench/webflood.py). And the loop takes in at most work.EVENTS_PER_PASS sockets' news a
+    pass: a thousand connections arriving at once are not one long pass."""
+    gc.collect()
+    gc.freeze()
+    work.pace_io(asyncio.get_running_loop())
 
 
 class _LeaveNotices:

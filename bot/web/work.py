@@ -10,10 +10,17 @@ holding the loop nor by one holding the interpreter's lock."""
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
-from collections import OrderedDict
+import os
+import select
+import selectors
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+
+
+WORKER_NICENESS = 10
 
 
 class Busy(Exception):
@@ -81,6 +88,15 @@ def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str) 
     return square_moves(_worker_positions.get(game, start_vfen, lans), square)
 
 
+def lower_priority() -> None:
+    """A worker process's start: it yields the CPU to the event loop's process, whose
+    every pass is someone's page waiting (a worker's result is waited for anyway)."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # not allowed here: the same priority then
+        pass
+
+
 def _ready() -> None:
     """A worker's first task: the rules and the renderer imported."""
     import render  # noqa: F401
@@ -102,6 +118,43 @@ class _Positions:
 _worker_positions = _Positions()
 
 
+class Pool:
+    """``processes`` worker processes (at a lower priority), started on first use by a
+    thread: spawning a process takes tens of milliseconds, which the event loop does not
+    wait for. ``warm`` is each one's first task (its imports), so all are started at
+    once, not one later under a flood."""
+
+    def __init__(self, processes: int, warm: Callable[[], None]):
+        self.processes = processes
+        self._warm = warm
+        self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future | None = None
+        self._closed = False
+
+    async def run(self, fn: Callable, *args):
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            if self._starting is None:
+                self._starting = loop.run_in_executor(None, self._start)
+            await asyncio.shield(self._starting)
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    def _start(self) -> ProcessPoolExecutor:
+        pool = ProcessPoolExecutor(max_workers=self.processes, initializer=lower_priority,
+                                   mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(self.processes):
+            pool.submit(self._warm)
+        if self._closed:  # closed while starting
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = pool
+        return pool
+
+    def close(self) -> None:
+        self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
 class Workers:
     """Two worker processes for the pages' computations (made on first use). At most
     ``per_client`` of one client's and ``per_game`` of one game's requests wait or run at
@@ -109,9 +162,9 @@ class Workers:
     game, from however many clients, leaves a process, and its whole share of places, to
     every other game."""
 
-    def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16):
-        self._processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+    def __init__(self, processes: int = 2, per_client: int = 4, per_game: int = 16, *,
+                 pool: Pool | None = None):
+        self._pool = pool or Pool(processes, _ready)
         self.per_client = per_client
         self.per_game = per_game
         self._by_client: dict[str, int] = {}
@@ -121,37 +174,107 @@ class Workers:
     async def run(self, client: str, game: object, fn: Callable, *args):
         """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
         share and turn it takes."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self._processes,
-                                             mp_context=multiprocessing.get_context("spawn"))
-            for _ in range(self._processes):  # all started now: not one later, under a flood
-                self._pool.submit(_ready)
-        return await self._in(self._pool, client, game, fn, *args)
-
-    async def _in(self, pool, client: str, game: object, fn: Callable, *args):
         if self._by_client.get(client, 0) >= self.per_client or \
                 self._by_game.get(game, 0) >= self.per_game:
             raise Busy("too many requests at once: try again in a moment")
-        _count(self._by_client, client, +1)
-        _count(self._by_game, game, +1)
+        count(self._by_client, client, +1)
+        count(self._by_game, game, +1)
         lane = self._lanes.setdefault(game, asyncio.Lock())
         try:
             async with lane:
-                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+                return await self._pool.run(fn, *args)
         finally:
-            _count(self._by_client, client, -1)
-            if not _count(self._by_game, game, -1):
+            count(self._by_client, client, -1)
+            if not count(self._by_game, game, -1):
                 del self._lanes[game]
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.close()
 
 
-def _count(counts: dict, key, step: int) -> int:
+def count(counts: dict, key, step: int) -> int:
+    """Add ``step`` to ``counts[key]``, the key gone at 0; what is left."""
     left = counts.get(key, 0) + step
     if left:
         counts[key] = left
     else:
         counts.pop(key, None)
     return left
+
+
+class Turns:
+    """Small pieces of work that come by the thousand at once (1,000 event streams opening
+    together, or woken together by one move), each holding the event loop briefly: at most
+    ``per_pass`` of them go in one pass of the loop, the others wait for later passes,
+    taking turns by ``key`` (a game: one game's thousand pages do not make another's
+    wait behind them all). A pass, and so what anything else waits for the loop, stays short."""
+
+    def __init__(self, per_pass: int = 16):
+        self.per_pass = per_pass
+        self._used = 0  # pieces let go in this pass
+        self._waiting: OrderedDict[object, deque[asyncio.Future]] = OrderedDict()
+        self._next: asyncio.Handle | None = None
+
+    async def turn(self, key: object = None) -> None:
+        """Return when this piece may go (at once, if this pass has room and nobody waits)."""
+        loop = asyncio.get_running_loop()
+        if self._used < self.per_pass and not self._waiting:
+            self._used += 1
+        else:
+            future = loop.create_future()
+            self._waiting.setdefault(key, deque()).append(future)
+            await future  # counted in the pass that let it go
+        if self._next is None:
+            self._next = loop.call_soon(self._pass)
+
+    def _pass(self) -> None:
+        """A new pass of the loop: let go up to ``per_pass`` waiting pieces, one key after
+        another (those let go run in the pass after this one)."""
+        self._next = None
+        self._used = 0
+        while self._waiting and self._used < self.per_pass:
+            key, futures = next(iter(self._waiting.items()))
+            future = futures.popleft()
+            if futures:
+                self._waiting.move_to_end(key)  # its next piece after the other keys'
+            else:
+                del self._waiting[key]
+            if not future.done():  # its waiter may have gone (a page closed)
+                future.set_result(None)
+                self._used += 1
+        if self._used:
+            self._next = asyncio.get_running_loop().call_soon(self._pass)
+
+
+EVENTS_PER_PASS = 64  # sockets whose news one pass of the event loop takes in
+
+
+class _PacedEpollSelector(selectors.EpollSelector):
+    """The standard epoll selector, reporting at most ``EVENTS_PER_PASS`` ready sockets a
+    call: a thousand connections arriving at once are taken in over several passes of the
+    loop (epoll hands the others out next time, oldest first), so a pass stays short."""
+
+    def select(self, timeout=None):
+        timeout = -1 if timeout is None else 0 if timeout <= 0 else math.ceil(timeout * 1e3) * 1e-3
+        try:
+            events = self._selector.poll(timeout, max(1, min(len(self._fd_to_key), EVENTS_PER_PASS)))
+        except InterruptedError:
+            return []
+        ready = []
+        for fd, event in events:
+            key = self._fd_to_key.get(fd)
+            if key is not None:
+                mask = (selectors.EVENT_READ if event & ~select.EPOLLOUT else 0) | \
+                    (selectors.EVENT_WRITE if event & ~select.EPOLLIN else 0)
+                ready.append((key, mask & key.events))
+        return ready
+
+
+def pace_io(loop: asyncio.AbstractEventLoop) -> bool:
+    """Have ``loop`` (asyncio's epoll loop, as on Linux) take in ``EVENTS_PER_PASS`` sockets'
+    news a pass; False (and nothing changed) for another kind of loop."""
+    chosen = getattr(loop, "_selector", None)
+    if type(chosen) is not selectors.EpollSelector:
+        return False
+    chosen.__class__ = _PacedEpollSelector
+    return True

@@ -198,19 +198,49 @@ async def test_pictures_keyed_by_the_games_version(svc, client):
 
 
 async def test_every_response_has_the_safety_headers(svc, client):
+    """Every kind of answer: the page, static files, the picture, JSON, the event stream,
+    a redirect and the errors (400, 403, 404, 409, 429)."""
+    from bot.web.server import WORKERS
     view = await new_game(svc, "chess", ["e4"])
     html = await (await client.get(path(view.id))).text()
     script = html.split('<script src="')[1].split('"')[0]
-    for address in (path(view.id), path(view.id, "/state.json"), path(view.id, "/board.png"),
-                    script, "/g/1/forged", "/nothing", "/favicon.ico"):
-        r = await client.get(address, allow_redirects=False)
+    watcher_move = ("post", path(view.id, "/move"), {"text": "e5"})
+    kinds = {
+        "page": (path(view.id), 200), "static": (script, 200),
+        "picture": (path(view.id, f"/board.png?v={view.version}"), 200),
+        "json": (path(view.id, "/state.json"), 200), "stream": (path(view.id, "/events"), 200),
+        "redirect": ("/favicon.ico", 301),
+        "bad request": (path(view.id, "/moves.json?ply=9"), 400),
+        "forbidden": (watcher_move, 403), "forged": ("/g/1/forged", 404), "nowhere": ("/nothing", 404),
+        "old picture": (path(view.id, f"/board.png?v={view.version - 1}"), 409),
+        "over the share": (path(view.id, "/position.json"), 429),
+    }
+    seen = set()
+    for kind, (address, status) in kinds.items():
+        workers = client.server.app[WORKERS]
+        workers.per_client = 0 if kind == "over the share" else 4
+        if isinstance(address, tuple):
+            r = await client.post(address[1], json=address[2])
+        else:
+            r = await client.get(address, allow_redirects=False)
         h = r.headers
-        assert h["X-Content-Type-Options"] == "nosniff", address
-        assert "frame-ancestors 'none'" in h["Content-Security-Policy"], address
-        assert "script-src 'self'" in h["Content-Security-Policy"]
-        assert h["Server"] == "fairypost", address   # no version of anything
-    r = await client.get(script)
-    assert "?v=" in script and "immutable" in r.headers["Cache-Control"]
+        assert r.status == status, kind
+        seen.add(r.content_type)
+        assert h["X-Content-Type-Options"] == "nosniff", kind
+        csp = h["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp and "default-src 'none'" in csp, kind
+        assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp, kind
+        assert h["X-Frame-Options"] == "DENY", kind
+        assert h["Server"] == "fairypost", kind   # no version of anything
+        if kind == "static":
+            assert "?v=" in script and h["Cache-Control"] == "public, max-age=31536000, immutable"
+        elif kind != "picture":
+            assert h["Cache-Control"] == "no-store", kind
+        if kind == "over the share":
+            assert h["Retry-After"]
+        r.close()
+    assert {"text/html", "application/javascript", "image/png", "application/json",
+            "text/event-stream", "text/plain"} <= seen
     r = await client.get("/favicon.ico")
     assert r.status == 200 and r.content_type == "image/svg+xml"
 
@@ -285,24 +315,33 @@ async def test_a_move_by_another_process_reaches_an_open_stream(backend, tmp_pat
 async def test_evaluations_take_turns_by_game_and_are_capped():
     from bot.web.evaluation import Evaluator
     from bot.web.work import Busy
-    ev = Evaluator(seconds=0.05, per_game=2, total=4)
+    ev = Evaluator(seconds=0.05, per_game=2, per_client=2, total=4)
     import rules
     start = rules.start("chess").fen()
     flood = [("e2e4",), ("d2d4",)]
     try:
-        tasks = [asyncio.create_task(ev.evaluate("chess", start, lans, queue=1)) for lans in flood]
+        tasks = [asyncio.create_task(ev.evaluate("chess", start, lans, queue=1, client=f"c{i}"))
+                 for i, lans in enumerate(flood)]
         await asyncio.sleep(0)
-        try:
-            await ev.evaluate("chess", start, ("c2c4",), queue=1)   # a third for game 1: refused
-            raise AssertionError("not capped")
-        except Busy:
-            pass
-        other = asyncio.create_task(ev.evaluate("chess", start, ("g1f3",), queue=2))
+        with pytest.raises(Busy):   # a third for game 1: refused
+            await ev.evaluate("chess", start, ("c2c4",), queue=1, client="c9")
+        mine = asyncio.create_task(ev.evaluate("chess", start, ("b2b3",), queue=3, client="me"))
+        other = asyncio.create_task(ev.evaluate("chess", start, ("g1f3",), queue=2, client="me"))
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):   # a client's two asked already: its third, for any game, refused
+            await ev.evaluate("chess", start, ("g2g3",), queue=4, client="me")
         order = []
-        for name, t in zip(("1a", "1b", "2"), tasks + [other], strict=True):
+        for name, t in zip(("1a", "1b", "3", "2"), tasks + [mine, other], strict=True):
             t.add_done_callback(lambda _t, name=name: order.append(name))
-        await asyncio.gather(*tasks, other)
-        # game 2's one request ran before game 1's second: the games take turns
-        assert order == ["1a", "2", "1b"] and ev.searches == 3
+        await asyncio.gather(*tasks, mine, other)
+        # games 3 and 2, one request each, ran before game 1's second: the games take turns
+        assert order == ["1a", "3", "2", "1b"] and ev.searches == 4
+        waiting = [asyncio.create_task(ev.evaluate("chess", start, (m,), queue=i, client=str(i)))
+                   for i, m in enumerate(("a2a3", "h2h3", "a2a4", "h2h4"))]
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):   # "me" has none waiting now, but four positions are the total
+            await ev.evaluate("chess", start, ("f2f3",), queue=9, client="me")
+        for t in waiting:
+            t.cancel()
     finally:
         ev.close()
