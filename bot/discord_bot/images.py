@@ -9,6 +9,7 @@ import discord
 
 import render
 import rules
+from bot.tournaments.crosstable import crosstable_picture
 from render.legend import draw_legend
 
 
@@ -54,3 +55,10 @@ async def rules_legend_file(game_id: str, name: str = "pieces.png") -> discord.F
 
 async def piece_file(game: str, key: str, colour: str = "w", name: str = "piece.png") -> discord.File:
     return _file(await asyncio.to_thread(render.piece_card_png, game, key, color=colour), name)
+
+
+async def crosstable_file(view, name: str = "crosstable.png") -> discord.File | None:
+    """A tournament's crosstable picture (None before it has begun: nothing to show)."""
+    if not view.pairings:
+        return None
+    return _file(await asyncio.to_thread(crosstable_picture, view), name)

@@ -16,9 +16,9 @@ from bot.links import tournament_link_line
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
 
-from . import access, format
+from . import access, format, images
 from .commands import DAY_CHOICES, game_option, known_game, tournament
-from .replies import NO_PINGS, send
+from .replies import NO_PINGS, defer, send
 from .shared import fairy_of
 from .tournament_join import announcement_text, here as _here, join_here, join_view, refresh_announcement
 
@@ -136,4 +136,7 @@ async def standings(interaction: discord.Interaction, id: int) -> None:
     me = await fairy.player(interaction.user)
     await fairy.service.budget_read(me.id)
     page = tournament_link_line(fairy.service.settings, t.id)  # with FAIRYPOST_WEB_URL set
-    await send(interaction, tournament_text(t, DISCORD) + (f"\n{page}" if page else ""))
+    await defer(interaction)  # the picture may take longer than Discord's 3 seconds
+    picture = await images.crosstable_file(t)
+    await send(interaction, tournament_text(t, DISCORD) + (f"\n{page}" if page else ""),
+               **({"file": picture} if picture else {}))

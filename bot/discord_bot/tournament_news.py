@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import logging
 
-import discord
 
 from bot import events as ev
 from bot.words.text import DISCORD, result_text
-from bot.words.tournament_text import standings_text, tournament_line
+from bot.words.tournament_text import standings_text
 
-from . import format
+from . import format, images
 from .replies import NO_PINGS
 from .tournament_join import MESSAGE_CHARS, refresh_announcement
 
@@ -43,8 +42,12 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
     else:
         return
     news = await fairy.channel(int(place.news_id))
-    for chunk in _chunks(texts):
-        await news.send(content=chunk, allowed_mentions=NO_PINGS)
+    chunks = _chunks(texts)
+    for i, chunk in enumerate(chunks):
+        last = i == len(chunks) - 1
+        # the final standings carry the crosstable, drawn like the boards
+        picture = await images.crosstable_file(t) if last and event.what == "over" else None
+        await news.send(content=chunk, allowed_mentions=NO_PINGS, **({"file": picture} if picture else {}))
     if event.what == "started" or (event.what == "round" and event.round == 1):
         await refresh_announcement(fairy, t)
 

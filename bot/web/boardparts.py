@@ -20,6 +20,7 @@ import hashlib
 
 from aiohttp import web
 
+from .reach import WORKERS, client_of, flip_of, game_of, json_answer, ply_and_line, work_for
 from .work import Busy, Pictures
 
 PARTS = web.AppKey("board_parts", object)
@@ -93,12 +94,11 @@ def _known(request: web.Request) -> str:
 
 async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
     """The picture ``key`` names (("face", game, flip) or ("sheet", game)) and its version."""
-    from .server import WORKERS, _client
     parts = request.app[PARTS]
     fn, args = (face_png, key[1:]) if key[0] == "face" else (sheet_webp, key[1:])
 
     async def paint():
-        return await request.app[WORKERS].run(_client(request), SHARED_LANE, fn, *args,
+        return await request.app[WORKERS].run(client_of(request), SHARED_LANE, fn, *args,
                                                parts.square)
     try:
         png = await parts.pictures.get(key, paint)
@@ -117,12 +117,8 @@ def _picture_response(body: bytes, version: str, request: web.Request, kind: str
     return web.Response(body=body, content_type=kind, headers={"Cache-Control": cache})
 
 
-def _flip(request: web.Request) -> bool:
-    return request.query.get("flip", "0") in ("1", "true", "yes")
-
-
 async def face_handler(request: web.Request) -> web.Response:
-    png, version = await _picture(request, ("face", _known(request), _flip(request)))
+    png, version = await _picture(request, ("face", _known(request), flip_of(request)))
     return _picture_response(png, version, request, "image/png")
 
 
@@ -132,17 +128,16 @@ async def sheet_handler(request: web.Request) -> web.Response:
 
 
 async def board_json_handler(request: web.Request) -> web.Response:
-    from .server import _game, _json, _ply_and_line, _work
-    view = await _game(request)
-    ply, line = _ply_and_line(request, view)
-    flip = _flip(request)
-    got = await _work(request, board_json, view.game, view.start_vfen,
+    view = await game_of(request)
+    ply, line = ply_and_line(request, view)
+    flip = flip_of(request)
+    got = await work_for(request, board_json, view.game, view.start_vfen,
                       tuple(m.lan for m in view.moves[:ply]), line, flip,
                       request.app[PARTS].square)
     _, face = await _picture(request, ("face", view.game, flip))
     _, sheet = await _picture(request, ("sheet", view.game))
     got["board"]["face"] = f"/board/{view.game}/face.png?flip={int(flip)}&v={face}"
     got["board"]["sheet"] = f"/board/{view.game}/pieces.webp?v={sheet}"
-    response = _json({"ply": ply, **got})
+    response = json_answer({"ply": ply, **got})
     response.enable_compression()   # the squares' boxes and the figures' places repeat: ~1/5
     return response

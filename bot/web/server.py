@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import logging
 from pathlib import Path
 
@@ -38,12 +37,14 @@ from aiohttp import web
 
 import render
 from bot import mail_status
-from bot.errors import NotFound, RateLimited, ServiceError
+from bot.errors import RateLimited, ServiceError
 
 from . import analysis, boardparts, page, tokens, tournament_page, work
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Turns, Workers
+from .reach import (CACHE, EVALUATOR, HUB, PICTURES, PUBLIC_TOKEN, SECRET, SERVICE, STREAMS, TURNS, VIEWS,
+                    WORKERS, access, base, client_of, flip_of, game_of, json_answer, ply_and_line, work_for)
 
 log = logging.getLogger("bot.web")
 
@@ -51,17 +52,6 @@ STATIC = Path(__file__).parent / "static"
 SQUARE_PX = 56  # ~900-1100 px for the large boards: crisp when CSS scales it to a phone
 MAX_STREAMS_PER_CLIENT = 32
 
-SERVICE = web.AppKey("service", object)
-SECRET = web.AppKey("secret", bytes)
-CACHE = web.AppKey("cache", analysis.PositionCache)
-HUB = web.AppKey("hub", Hub)
-VIEWS = web.AppKey("views", Views)
-EVALUATOR = web.AppKey("evaluator", Evaluator)
-PICTURES = web.AppKey("pictures", Pictures)
-WORKERS = web.AppKey("workers", Workers)
-STREAMS = web.AppKey("streams", dict)
-TURNS = web.AppKey("turns", Turns)
-PUBLIC_TOKEN = "public"
 
 # Everything the page loads is its own: no inline script, no other site, no framing.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -135,71 +125,6 @@ def static_url(request: web.Request, name: str) -> str:
     return str(request.app.router["static"].url_for(filename=name))
 
 
-# --- reaching a game ----------------------------------------------------------------
-
-def _client(request: web.Request) -> str:
-    return request.remote or "?"
-
-
-async def _access(request: web.Request):
-    """The game the signed path names and what the link lets its holder do: ("w"/"b":
-    play that side, "": watch); 404 (the same answer for a forged token and for a game
-    that does not exist) otherwise."""
-    text, token = request.match_info["id"], request.match_info["token"]
-    if not (text.isascii() and text.isdigit()) or len(text) > 18:
-        raise web.HTTPNotFound(text="no such game")
-    game_id = int(text)
-    views = request.app[VIEWS]
-    if token == PUBLIC_TOKEN:
-        if not await views.is_public(game_id):
-            raise web.HTTPNotFound(text="no such game")
-        role = ""
-    else:
-        role = tokens.role(request.app[SECRET], game_id, token)
-        if role is None:
-            raise web.HTTPNotFound(text="no such game")
-    try:
-        return await views.game(game_id), role
-    except NotFound:
-        raise web.HTTPNotFound(text="no such game") from None
-
-
-async def _game(request: web.Request):
-    return (await _access(request))[0]
-
-
-def _base(view, request: web.Request) -> str:
-    return f"/g/{view.id}/{request.match_info['token']}"
-
-
-def _ply_and_line(request: web.Request, view) -> tuple[int, tuple[str, ...]]:
-    try:
-        return (analysis.parse_ply(request.query.get("ply"), view.ply),
-                analysis.parse_line(request.query.get("line")))
-    except analysis.BadRequest as e:
-        raise web.HTTPBadRequest(text=str(e)) from None
-
-
-async def _work(request: web.Request, fn, *args):
-    """``fn(*args)`` in a worker process, within this client's share and the game's turn;
-    its BadRequest a 400."""
-    try:
-        return await request.app[WORKERS].run(_client(request), request.match_info["id"], fn, *args)
-    except analysis.BadRequest as e:
-        raise web.HTTPBadRequest(text=str(e)) from None
-    except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
-
-
-def _flip(request: web.Request) -> bool:
-    return request.query.get("flip", "0") in ("1", "true", "yes")
-
-
-def _json(data, status: int = 200) -> web.Response:
-    return web.Response(text=json.dumps(data), status=status, content_type="application/json",
-                        headers={"Cache-Control": "no-store"})
-
-
 # --- handlers -----------------------------------------------------------------------
 
 async def favicon_handler(request: web.Request) -> web.Response:
@@ -215,14 +140,14 @@ async def plain_handler(request: web.Request) -> web.Response:
 
 
 async def page_handler(request: web.Request) -> web.Response:
-    view, role = await _access(request)
+    view, role = await access(request)
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
     player = view.white if role == "w" else view.black if role == "b" else None
     # a player the bot mails no more is told here: for a mail player the only other route
     notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
         request.app[SERVICE].store, player.id)) if player else ""
-    html = page.render_page(view, _base(view, request), (lay.width, lay.height), role=role,
+    html = page.render_page(view, base(view, request), (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
                             icon=static_url(request, "favicon.svg"))
@@ -230,21 +155,21 @@ async def page_handler(request: web.Request) -> web.Response:
 
 
 async def state_handler(request: web.Request) -> web.Response:
-    view = await _game(request)  # its JSON made once per read of the game, as the streams' is
+    view = await game_of(request)  # its JSON made once per read of the game, as the streams' is
     return web.Response(text=request.app[HUB].state_json(view), content_type="application/json",
                         headers={"Cache-Control": "no-store"})
 
 
 async def board_handler(request: web.Request) -> web.Response:
-    view = await _game(request)
+    view = await game_of(request)
     version = request.query.get("v")
     if version is not None and version != str(view.version):
         raise web.HTTPConflict(text="the game has changed since: look again")
-    ply, line = _ply_and_line(request, view)
-    key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, _flip(request))
+    ply, line = ply_and_line(request, view)
+    key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, flip_of(request))
 
     async def paint():  # only a picture not kept yet costs the client's share and a rendering
-        return await request.app[WORKERS].run(_client(request), request.match_info["id"],
+        return await request.app[WORKERS].run(client_of(request), request.match_info["id"],
                                                work.render_board, *key, SQUARE_PX)
     try:
         png = await request.app[PICTURES].get(key, paint)
@@ -260,29 +185,29 @@ async def board_handler(request: web.Request) -> web.Response:
 
 
 async def position_handler(request: web.Request) -> web.Response:
-    view = await _game(request)
-    ply, line = _ply_and_line(request, view)
+    view = await game_of(request)
+    ply, line = ply_and_line(request, view)
     before = tuple(m.lan for m in view.moves[:ply])
-    got = await _work(request, work.position_json, view.game, view.start_vfen, before, line,
-                      _flip(request), SQUARE_PX)
-    return _json({"ply": ply, **got})
+    got = await work_for(request, work.position_json, view.game, view.start_vfen, before, line,
+                      flip_of(request), SQUARE_PX)
+    return json_answer({"ply": ply, **got})
 
 
 async def moves_handler(request: web.Request) -> web.Response:
-    view = await _game(request)
-    ply, line = _ply_and_line(request, view)
+    view = await game_of(request)
+    ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
-    return _json(await _work(request, work.square_json, view.game, view.start_vfen, lans,
+    return json_answer(await work_for(request, work.square_json, view.game, view.start_vfen, lans,
                              request.query.get("square", "")))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
-    view = await _game(request)
-    ply, line = _ply_and_line(request, view)
+    view = await game_of(request)
+    ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:
-        return _json(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
-                                                           queue=view.id, client=_client(request)))
+        return json_answer(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
+                                                           queue=view.id, client=client_of(request)))
     except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:
@@ -294,8 +219,8 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     changes, in this process or another; ``closed`` (and the end) when the link that
     opened the page stops working; a comment line when nothing happened keeps proxies
     from closing the stream."""
-    view = await _game(request)
-    client, streams = _client(request), request.app[STREAMS]
+    view = await game_of(request)
+    client, streams = client_of(request), request.app[STREAMS]
     if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
         raise web.HTTPTooManyRequests(text="too many pages open at once from here")
     streams[client] = streams.get(client, 0) + 1
@@ -340,7 +265,7 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
 async def _player_request(request: web.Request):
     """A player's command: the game, the player's id and the JSON body; 403 for a link
     that only watches."""
-    view, role = await _access(request)
+    view, role = await access(request)
     if not role:
         raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
     try:
@@ -358,7 +283,7 @@ async def _player_request(request: web.Request):
 
 def _refused(e: ServiceError) -> web.Response:
     status = 429 if isinstance(e, RateLimited) else 409
-    return _json({"error": str(e)}, status=status)
+    return json_answer({"error": str(e)}, status=status)
 
 
 async def move_handler(request: web.Request) -> web.Response:
@@ -370,7 +295,7 @@ async def move_handler(request: web.Request) -> web.Response:
         done = await request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply)
     except ServiceError as e:
         return _refused(e)
-    return _json({"san": done.san, "answer": done.answer, "state": page.state(done.game)})
+    return json_answer({"san": done.san, "answer": done.answer, "state": page.state(done.game)})
 
 
 async def action_handler(request: web.Request) -> web.Response:
@@ -382,7 +307,7 @@ async def action_handler(request: web.Request) -> web.Response:
         done = await getattr(request.app[SERVICE], action)(view.id, player_id, expected_ply=ply)
     except ServiceError as e:
         return _refused(e)
-    return _json({"state": page.state(done)})
+    return json_answer({"state": page.state(done)})
 
 
 # --- serving ------------------------------------------------------------------------

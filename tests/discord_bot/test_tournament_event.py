@@ -132,6 +132,8 @@ async def test_a_swiss_through_discord(world):
     said = "\n".join(posts(w, news))
     assert said.count("Round 2 · game #") == 2
     final = posts(w, news)[-1]
+    picture = w.sent_to(news)[-1]["file"]  # the crosstable drawn like the boards
+    assert picture.filename == "crosstable.png" and picture.fp.read(8) == b"\x89PNG\r\n\x1a\n"
     assert final.startswith("🏆 The tournament is over.") and "Standings (points · Buchholz · Median):" in final
     assert "\\*Carol\\* @\u200beveryone" in final and "Games:" not in final
     assert "(withdrawn)" in final

@@ -26,3 +26,4 @@ async def test_the_standings_link_the_tournament_page(world):
     await run(tc.standings, j, id=1)
     text = last_answer(j)["content"]
     assert text.endswith(f"Tournament page: <https://chess.example/t/1/{tokens.sign_tournament(b's3cret', 1)}>")
+    assert "file" not in last_answer(j)  # not begun: no crosstable to draw yet

@@ -53,6 +53,8 @@ async def test_a_tournament_on_a_server(world):
     text = last_answer(j)["content"]
     assert "Standings (points · SB):" in text and "\\*Carol\\* @\u200beveryone" in text
     assert text.count("playing") == 3
+    picture = last_answer(j)["file"]  # begun: the crosstable comes with it
+    assert picture.filename == "crosstable.png" and picture.fp.read(8) == b"\x89PNG\r\n\x1a\n"
 
 
 async def test_a_manager_may_start_it(world):

@@ -1,0 +1,91 @@
+"""Reaching a game from a request: the app's keys, the signed path and what it lets its
+holder do, the query's ply and side line, work in a worker process, JSON answers. Every
+module of routes uses it (server.py, boardparts.py)."""
+
+from __future__ import annotations
+
+import json
+
+from aiohttp import web
+
+from bot.errors import NotFound
+
+from . import analysis, tokens
+from .evaluation import Evaluator
+from .live import Hub, Views
+from .work import Busy, Pictures, Turns, Workers
+
+SERVICE = web.AppKey("service", object)
+SECRET = web.AppKey("secret", bytes)
+CACHE = web.AppKey("cache", analysis.PositionCache)
+HUB = web.AppKey("hub", Hub)
+VIEWS = web.AppKey("views", Views)
+EVALUATOR = web.AppKey("evaluator", Evaluator)
+PICTURES = web.AppKey("pictures", Pictures)
+WORKERS = web.AppKey("workers", Workers)
+STREAMS = web.AppKey("streams", dict)
+TURNS = web.AppKey("turns", Turns)
+PUBLIC_TOKEN = "public"
+
+
+def client_of(request: web.Request) -> str:
+    return request.remote or "?"
+
+
+async def access(request: web.Request):
+    """The game the signed path names and what the link lets its holder do: ("w"/"b":
+    play that side, "": watch); 404 (the same answer for a forged token and for a game
+    that does not exist) otherwise."""
+    text, token = request.match_info["id"], request.match_info["token"]
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise web.HTTPNotFound(text="no such game")
+    game_id = int(text)
+    views = request.app[VIEWS]
+    if token == PUBLIC_TOKEN:
+        if not await views.is_public(game_id):
+            raise web.HTTPNotFound(text="no such game")
+        role = ""
+    else:
+        role = tokens.role(request.app[SECRET], game_id, token)
+        if role is None:
+            raise web.HTTPNotFound(text="no such game")
+    try:
+        return await views.game(game_id), role
+    except NotFound:
+        raise web.HTTPNotFound(text="no such game") from None
+
+
+async def game_of(request: web.Request):
+    return (await access(request))[0]
+
+
+def base(view, request: web.Request) -> str:
+    return f"/g/{view.id}/{request.match_info['token']}"
+
+
+def ply_and_line(request: web.Request, view) -> tuple[int, tuple[str, ...]]:
+    try:
+        return (analysis.parse_ply(request.query.get("ply"), view.ply),
+                analysis.parse_line(request.query.get("line")))
+    except analysis.BadRequest as e:
+        raise web.HTTPBadRequest(text=str(e)) from None
+
+
+async def work_for(request: web.Request, fn, *args):
+    """``fn(*args)`` in a worker process, within this client's share and the game's turn;
+    its BadRequest a 400."""
+    try:
+        return await request.app[WORKERS].run(client_of(request), request.match_info["id"], fn, *args)
+    except analysis.BadRequest as e:
+        raise web.HTTPBadRequest(text=str(e)) from None
+    except Busy as e:
+        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+
+
+def flip_of(request: web.Request) -> bool:
+    return request.query.get("flip", "0") in ("1", "true", "yes")
+
+
+def json_answer(data, status: int = 200) -> web.Response:
+    return web.Response(text=json.dumps(data), status=status, content_type="application/json",
+                        headers={"Cache-Control": "no-store"})
