@@ -36,6 +36,7 @@ NAME = "webflood"
 TITLE = "Another game's page while one game's pages are flooded"
 GOAL_P95 = 0.2
 GOAL_HOLD_MS = 50.0
+AFTER_FLOOD = 8.0  # seconds of quiet after the flood: a quiet loop's full collection comes
 FLOODERS = 32  # client addresses the flood comes from (the caps are per client)
 
 
@@ -74,21 +75,33 @@ async def _serving(db_path: str, conn) -> None:
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    settle_for_serving()  # as bot.web.server.start does
+    full = settle_for_serving()  # as bot.web.server.start does
     watch = LoopWatch()
     watch.start()
     conn.send(site._server.sockets[0].getsockname()[1])
     while True:  # "stats" (as many times as asked), then "stop"
         said = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
-        lags, busy, process, where, slowest, collections, longest = watch.take()
+        lags, busy, process, where, slowest, gcs, longest = watch.take()
         conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads, "lag": lags,
                    "busy": busy, "process": process, "where": where, "slowest": slowest,
-                   "gc": collections, "longest_pass": longest})
+                   "gc": gcs, "longest_pass": longest, "rss": _rss_mb(),
+                   "full_collections": (full.done, full.forced)})
         if said == "stop":
             break
     watch.stop()
+    full.stop()
     await runner.cleanup()
     await svc.close()
+
+
+def _rss_mb() -> float:
+    """This process's resident memory (MB), from /proc (0 where there is none)."""
+    import os
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except OSError:
+        return 0.0
 
 
 async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: int,
@@ -184,6 +197,10 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
                 await asyncio.sleep(0.05)
             fanout = sorted(t - moved for t in updated)
             phases["fanout"] = await loop_since_last()
+            # the loop quiet again, the streams still open: the full collection held back
+            # during the flood runs now (bot/web/collector.py)
+            await asyncio.sleep(AFTER_FLOOD)
+            phases["after"] = await loop_since_last()
             for t in held:
                 t.cancel()
             await asyncio.gather(*held, return_exceptions=True)
@@ -256,6 +273,7 @@ def run(ctx: Context) -> dict:
     quiet_loop = _loop_figures([phases["calm"]])
     arrival, rest = _loop_figures([phases["arrival"]]), _loop_figures([phases["flood"]])
     spread = _loop_figures([phases["fanout"]])
+    after = _loop_figures([phases["after"]])
     last = fanout[-1] if fanout else None
     everyone = last is not None and len(fanout) == counts["streams"]
     p95 = busy.summary()["p95"]
@@ -295,8 +313,17 @@ def run(ctx: Context) -> dict:
              f"the longest pass of the loop: {loop['longest_pass']:.0f} ms of CPU, made of "
              + "; ".join(f"{n}x {what} {ms} ms" for what, n, ms in loop["longest_pass_made_of"]),
              f"full garbage collections during the flood (ms of CPU each): {loop['gc'] or 'none'}",
+             f"the quiet {AFTER_FLOOD:.0f} s after the flood (streams still open): lag at most "
+             f"{after['max']:.0f} ms, full collections {after['gc'] or 'none'} ms; full collections "
+             f"in all {phases['after']['full_collections'][0]} (forced on a busy loop: "
+             f"{phases['after']['full_collections'][1]}); the server's RSS "
+             + ", ".join(f"{name} {phases[name]['rss']:.0f} MB" for name in
+                         ("calm", "arrival", "flood", "fanout", "after")),
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
              f"refused (the client's share, 429/503) {counts['refused']}"]
     return {"rows": rows, "goals": goals, "skipped": [], "notes": notes,
             "params": {"plies": len(lans), "streams": streams, "samples": samples},
-            "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop}}
+            "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop,
+                     "after": after},
+            "rss_mb": {name: phases[name]["rss"] for name in ("calm", "arrival", "flood", "fanout", "after")},
+            "full_collections": phases["after"]["full_collections"]}
