@@ -24,6 +24,7 @@ Also counted: renders for the 300 requests of one board (goal: 1).
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 
@@ -105,7 +106,7 @@ def _rss_mb() -> float:
 
 
 async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: int,
-                   streams: int, samples: int):
+                   streams: int, samples: int, rounds: int):
     import multiprocessing
 
     import aiohttp
@@ -124,6 +125,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
     counts = {"streams": 0, "ok": 0, "refused": 0}
     phases: dict[str, dict] = {}
     updated: list[float] = []  # when each open stream had an update
+    churn: list[dict] = []  # the server's figures after each further round
     fanout: list[float] = []
     try:
         # the flood from FLOODERS addresses (127.0.1.x: many link holders, so that the
@@ -204,13 +206,27 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
             for t in held:
                 t.cancel()
             await asyncio.gather(*held, return_exceptions=True)
+            # more rounds (BENCH_WEBFLOOD_ROUNDS): the streams opened and closed again with
+            # another flood, the server's memory after each (no leak: it levels off)
+            kept = dict(counts)
+            for _ in range(rounds - 1):
+                held = [asyncio.create_task(stream()) for _ in range(streams)]
+                await asyncio.gather(*(hit(f"{flood_page}/board.png?v={version}&ply={p}")
+                                       for p in range(plies)),
+                                     *(hit(f"{flood_page}/position.json?ply=0&line={side}")
+                                       for _ in range(20)))
+                for t in held:
+                    t.cancel()
+                await asyncio.gather(*held, return_exceptions=True)
+                churn.append(await loop_since_last())
+            counts.update(kept)  # the figures below are the first round's
             for f in flooders:
                 await f.close()
     finally:
         ours.send("stop")
         await asyncio.get_running_loop().run_in_executor(None, ours.recv)
         server.join(10)
-    return calm, busy, counts, renders, phases, fanout
+    return calm, busy, counts, renders, phases, fanout, churn
 
 
 async def _move_elsewhere(settings, game_id: int) -> float:
@@ -267,8 +283,10 @@ def run(ctx: Context) -> dict:
     settings = service_settings(ctx.tmp / "webflood.db", command_rate_per_minute=0)
     flooded, quiet = run_async(_seed(settings, [lans, lans[:20]]))
     ctx.progress(f"flood: {streams} streams, pictures, side lines, evaluations")
-    calm, busy, counts, renders, phases, fanout = run_async(_measure(settings, flooded, quiet, line,
-                                                             len(lans), streams, samples))
+    rounds = int(os.environ.get("BENCH_WEBFLOOD_ROUNDS", "1"))
+    calm, busy, counts, renders, phases, fanout, churn = run_async(_measure(
+        settings, flooded, quiet, line, len(lans), streams, samples, rounds))
+    churned = _loop_figures(churn) if churn else None
     loop = _loop_figures([phases["arrival"], phases["flood"], phases["fanout"]])
     quiet_loop = _loop_figures([phases["calm"]])
     arrival, rest = _loop_figures([phases["arrival"]]), _loop_figures([phases["flood"]])
@@ -319,6 +337,12 @@ def run(ctx: Context) -> dict:
              f"{phases['after']['full_collections'][1]}); the server's RSS "
              + ", ".join(f"{name} {phases[name]['rss']:.0f} MB" for name in
                          ("calm", "arrival", "flood", "fanout", "after")),
+             *([f"{len(churn)} more rounds of {streams} streams opened and closed with a flood "
+                f"(BENCH_WEBFLOOD_ROUNDS): the server's RSS after each "
+                + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB; their loop lag at most "
+                f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms), full collections "
+                f"{churn[-1]['full_collections'][0]} in all (forced {churn[-1]['full_collections'][1]}), "
+                f"the longest {max(churned['gc'], default=0):.0f} ms"] if churn else []),
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
              f"refused (the client's share, 429/503) {counts['refused']}"]
     return {"rows": rows, "goals": goals, "skipped": [], "notes": notes,
@@ -326,4 +350,5 @@ def run(ctx: Context) -> dict:
             "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop,
                      "after": after},
             "rss_mb": {name: phases[name]["rss"] for name in ("calm", "arrival", "flood", "fanout", "after")},
-            "full_collections": phases["after"]["full_collections"]}
+            "full_collections": phases["after"]["full_collections"],
+            "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"]} for c in churn]}

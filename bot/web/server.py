@@ -220,7 +220,7 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     changes, in this process or another; ``closed`` (and the end) when the link that
     opened the page stops working; a comment line when nothing happened keeps proxies
     from closing the stream."""
-    view = await game_of(request)
+    view = await game_of(request, turn=False)  # its turn once subscribed (below)
     client, streams = client_of(request), request.app[STREAMS]
     if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
         raise web.HTTPTooManyRequests(text="too many pages open at once from here")
