@@ -69,7 +69,7 @@ async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
     from bot.service import GameService
-    from bot.web.server import HUB, PICTURES, make_app, settle_for_serving
+    from bot.web.server import HUB, PICTURES, STREAMS, make_app, settle_for_serving
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
     runner = web.AppRunner(app, access_log=None)
@@ -86,7 +86,8 @@ async def _serving(db_path: str, conn) -> None:
         conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads, "lag": lags,
                    "busy": busy, "process": process, "where": where, "slowest": slowest,
                    "gc": gcs, "longest_pass": longest, "rss": _rss_mb(),
-                   "full_collections": (full.done, full.forced)})
+                   "full_collections": (full.done, full.forced),
+                   "open_streams": sum(app[STREAMS].values())})
         if said == "stop":
             break
     watch.stop()
@@ -339,7 +340,8 @@ def run(ctx: Context) -> dict:
                          ("calm", "arrival", "flood", "fanout", "after")),
              *([f"{len(churn)} more rounds of {streams} streams opened and closed with a flood "
                 f"(BENCH_WEBFLOOD_ROUNDS): the server's RSS after each "
-                + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB; their loop lag at most "
+                + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB, streams the server still held "
+                + ", ".join(str(c["open_streams"]) for c in churn) + "; their loop lag at most "
                 f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms), full collections "
                 f"{churn[-1]['full_collections'][0]} in all (forced {churn[-1]['full_collections'][1]}), "
                 f"the longest {max(churned['gc'], default=0):.0f} ms"] if churn else []),
