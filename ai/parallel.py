@@ -203,7 +203,7 @@ def _helper_main(conn, games, own_session: bool = False) -> None:
 # --- the coordinator's side ----------------------------------------------------------------
 
 @contextlib.contextmanager
-def _sigint_ignored():
+def sigint_ignored():
     """Ctrl-C ignored while a process is started, so that it starts ignoring it (Python
     keeps an ignored SIGINT ignored): a Ctrl-C while it imports is the coordinator's too.
     Only the main thread may change a handler; elsewhere the process ignores it from its
@@ -225,7 +225,7 @@ class _Handle:
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_helper_main, args=(child, tuple(games), own_session),
                                    name="fairypost-search", daemon=True)
-        with _sigint_ignored():
+        with sigint_ignored():
             self.process.start()
         child.close()
         self.owed = 1      # its "ready"

@@ -416,14 +416,22 @@ class Computer:
 
     async def _in_worker(self, fn, *args):
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+            return await self._submit(fn, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): a new one, once
             if not self._own_pool:
                 raise
             log.warning("the computer's worker process died; starting another")
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = make_pool(1, self.games, cores(self.service.settings))
-            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+            return await self._submit(fn, *args)
+
+    def _submit(self, fn, *args) -> asyncio.Future:
+        """``fn(*args)`` in the worker. The pool starts its process at a submission: it starts
+        with Ctrl-C ignored (and keeps ignoring it), so a Ctrl-C typed at the terminal while
+        it is still importing is the main process's alone, never a traceback of the worker's."""
+        import ai.parallel
+        with ai.parallel.sigint_ignored():
+            return asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     # --- notices ---
 

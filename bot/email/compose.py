@@ -86,7 +86,10 @@ class Composer:
 
     def mail(self, to: str, subject: str, text: str, *, key: str, reply_to: str | None = None,
              in_reply_to: str | None = None, references: tuple[str, ...] = (),
-             message_id: str | None = None, png: bytes | None = None) -> EmailMessage:
+             message_id: str | None = None, png: bytes | None = None,
+             picture: tuple[str, str] = ("board.png", "the board")) -> EmailMessage:
+        """A mail; with ``png``, also an HTML version showing that picture above the text
+        (``picture``: its file name and its words for those who cannot see it)."""
         m = EmailMessage()
         m["From"] = formataddr(("fairypost", self.bot_address))
         m["To"] = to
@@ -101,11 +104,12 @@ class Composer:
             m["References"] = " ".join(references)
         m["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
         m.set_content(text)
-        if png is not None:  # an HTML version showing the board in the mail, the text beside it
-            cid = make_msgid("board", self.domain)
-            m.add_alternative(board_html(text, cid), subtype="html")
+        if png is not None:  # an HTML version showing the picture in the mail, the text beside it
+            name, alt = picture
+            cid = make_msgid(name.split(".")[0], self.domain)
+            m.add_alternative(board_html(text, cid, alt), subtype="html")
             m.get_payload()[1].add_related(png, maintype="image", subtype="png", cid=cid,
-                                           filename="board.png", disposition="inline")
+                                           filename=name, disposition="inline")
         return m
 
     def game_mail(self, to: str, view, player_id: int, text: str, *, key: str,
@@ -124,10 +128,11 @@ class Composer:
                          message_id=root if first else None, png=png)
 
 
-def board_html(text: str, cid: str) -> str:
-    """The mail's text under the board's picture: every word escaped (names are the
-    players'), the text board kept in columns."""
-    return (f'<html><body><p><img src="cid:{cid.strip("<>")}" alt="the board" width="480"></p>'
+def board_html(text: str, cid: str, alt: str = "the board") -> str:
+    """The mail's text under the picture (the board, a crosstable): every word escaped
+    (names are the players'), the text board kept in columns."""
+    return (f'<html><body><p><img src="cid:{cid.strip("<>")}" alt="{alt}" '
+            'style="max-width: 100%; height: auto" width="480"></p>'
             f'<pre style="font-family: monospace">{texts.HTML.escape(text)}</pre></body></html>\n')
 
 

@@ -134,18 +134,28 @@ class Notices:
             await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: round {event.round}", note,
                               reply_to=self.a.composer.reply_to("t", event.tournament_id, rid))
         elif isinstance(event, ev.TournamentOver):
-            standings = tournament_text(await self.a.service.tournament(event.tournament_id), texts.PLAIN)
+            view = await self.a.service.tournament(event.tournament_id)
             await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: {event.name} is over",
-                              note + "\n\n" + standings,
-                              reply_to=self.a.composer.reply_to("t", event.tournament_id, rid))
+                              note + "\n\n" + tournament_text(view, texts.PLAIN),
+                              reply_to=self.a.composer.reply_to("t", event.tournament_id, rid),
+                              png=await self._crosstable_png(view))
         elif isinstance(event, ev.Digest):
             await self._plain(rid, key, f"fairypost: your moves on {event.day}", note)
 
     async def _plain(self, player_id: int, key: str, subject: str, text: str,
-                     reply_to: str | None = None) -> None:
+                     reply_to: str | None = None, png: bytes | None = None) -> None:
         a = self.a
         address = await a.accounts.address_of(player_id)
         if address is None:
             return
+        picture = ("crosstable.png", "the crosstable")
         await a.mailer.queue(key, address, a.composer.mail(address, subject, text + "\n", key=key,
-                                                           reply_to=reply_to))
+                                                           reply_to=reply_to, png=png, picture=picture))
+
+    async def _crosstable_png(self, view) -> bytes | None:
+        try:
+            from bot.tournaments.crosstable import crosstable_picture
+            return await asyncio.to_thread(crosstable_picture, view)
+        except Exception:  # noqa: BLE001 - the standings in the text say everything
+            log.exception("drawing the crosstable of tournament %d failed", view.id)
+            return None

@@ -21,6 +21,7 @@ from . import text
 from ..errors import NotFound, ServiceError
 from .game_texts import find_piece, piece_text, rules_text
 from ..grammar import GRAMMAR, Command, Grammar, GrammarError, shown
+from ..links import tournament_link_line
 from ..players import Player
 from ..service import GameService, GameView
 from ..square_moves import square_moves
@@ -327,7 +328,8 @@ async def _tournament(cmd: Command, ctx: Context) -> Reply:
     t = await named_tournament(cmd, ctx)
     tid = t.id
     if cmd["act"] == "show":
-        return Reply(tournament_text(t, m))
+        page = tournament_link_line(ctx.service.settings, tid)  # with FAIRYPOST_WEB_URL set
+        return Reply(tournament_text(t, m) + (f"\n{page}" if page else ""))
     if cmd["act"] == "join":
         t = await ctx.service.join_tournament(tid, ctx.player.id)
         when = (f" It starts at {m.when(t.starts_at)}, or when its organiser starts it." if t.starts_at

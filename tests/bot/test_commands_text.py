@@ -168,3 +168,23 @@ async def test_rules_piece_confirm_and_the_computer_refused_by_typed_lines(servi
     await service.resign(game.id, bob.id)
     with pytest.raises(ServiceError, match="the computer is not playing here just now"):
         await execute(parse("review"), ctx(ann))  # no computer wired to this adapter
+
+
+async def test_tournament_show_gives_the_page_when_the_bot_has_a_public_address(settings, clock, notifier):
+    from dataclasses import replace
+
+    from bot.web import tokens
+    for web_url, page in ((None, None), ("https://chess.example", "Tournament page: <https://chess.example/t/1/")):
+        s = replace(settings, web_url=web_url, web_secret="s3cret", db_path=settings.db_path + f".{bool(web_url)}")
+        svc = await GameService.open(s, clock=clock, notifier=notifier)
+        try:
+            ann = await svc.player("email", "ann@example.org", "Ann")
+            await svc.create_tournament("chess", name="Cup", format="round-robin")
+            r = await execute(parse("tournament show 1", in_game=False), Context(svc, ann, PLAIN))
+            assert r.text.startswith("#1 Cup · Chess · round robin")
+            if page is None:
+                assert "Tournament page" not in r.text
+            else:
+                assert r.text.endswith(page + tokens.sign_tournament(b"s3cret", 1) + ">")
+        finally:
+            await svc.close()

@@ -116,6 +116,9 @@ async def test_a_round_robin_by_mail(bot, servers):
         assert f"is over: {place} of 3" in body
         assert "Standings (points · SB):" in body and f"1. {winner.player.name} · " in body
         assert str(over["Reply-To"]).startswith("bot+t1-p")
+        pictures = [part for part in over.walk() if part.get_content_type() == "image/png"]
+        assert [p.get_filename() for p in pictures] == ["crosstable.png"]  # drawn like the boards
+        assert pictures[0].get_payload(decode=True).startswith(b"\x89PNG\r\n\x1a\n")
     # a reply to the end's mail reads the standings
     await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE), "show"))
     await bot.step()

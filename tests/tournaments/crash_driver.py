@@ -8,10 +8,15 @@
                                              dead inside that next round's transaction
     crash_driver.py DB sweep                 the sweep's share for tournaments (what a
                                              restarted bot does), then prints how many it moved
+    crash_driver.py DB state ID              the event as stored, as JSON: status, round,
+                                             [round, games] of its pairings, games, pairs
+
+DB: a SQLite file, or a PostgreSQL URL.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 from pathlib import Path
@@ -67,6 +72,15 @@ async def main(db: str, mode: str, args: list[str]) -> None:
             say(f"ENDED {len(going)}")
         elif mode == "sweep":
             say(f"SWEPT {await svc.sweep_tournaments(svc._now())}")
+        elif mode == "state":
+            tid = int(args[0])
+            async with svc.store.read() as tx:
+                status, rnd = await tx.fetch_one("SELECT status, round FROM tournaments WHERE id = ?", (tid,))
+                rounds = await tx.fetch_all("SELECT round, COUNT(game_id) FROM tournament_pairings "
+                                            "WHERE tournament_id = ? GROUP BY round ORDER BY round", (tid,))
+                pairs = await tx.fetch_all("SELECT white_id, black_id FROM games ORDER BY id")
+            say(json.dumps({"status": status, "round": rnd, "rounds": [list(r) for r in rounds],
+                            "games": len(pairs), "pairs": len({frozenset(p) for p in pairs})}))
     finally:
         await svc.close()
 

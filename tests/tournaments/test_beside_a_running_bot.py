@@ -1,21 +1,27 @@
-"""The owner's command line beside a running bot on one SQLite file, as real processes:
+"""The owner's command line beside a running bot on one database (a SQLite file, and
+PostgreSQL when FAIRYPOST_TEST_POSTGRES names a server), as real processes:
 ``fairypost tournament start`` (and ``pause``/``resume``) write in their own process, and
 the running bot (a service delivering in the background and watching the database, as
 ``fairypost run`` does: ``start_delivery``) sends the games' start notices within seconds
-of the command's commit, by the store's data_version watch, each once: the command line
+of the command's commit, by the store's watch (SQLite's data_version, PostgreSQL's
+LISTEN/NOTIFY), each once: the command line
 itself sends nothing. Without the watch they would wait for the safety sweep (minutes)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import time
 from collections import Counter
 
+import pytest
+
 from bot import events as ev
 from bot.config import Settings
 from bot.service import GameService
+from tests.bot.backends import BACKENDS, fresh_postgres
 
 TIMEOUT = 20.0  # far under the safety sweep's minutes: only the watch makes it in time
 
@@ -42,8 +48,22 @@ async def until(condition, what: str) -> float:
     return time.monotonic() - t0
 
 
-async def test_a_start_by_the_command_line_reaches_the_players_through_the_running_bot(tmp_path):
-    db = tmp_path / "games.db"
+@contextlib.asynccontextmanager
+async def database(backend: str, tmp_path):
+    if backend == "sqlite":
+        yield tmp_path / "games.db"
+    else:
+        async with fresh_postgres() as url:
+            yield url
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_start_by_the_command_line_reaches_the_players_through_the_running_bot(backend, tmp_path):
+    async with database(backend, tmp_path) as db:
+        await _start_pause_resume(db)
+
+
+async def _start_pause_resume(db) -> None:
     notifier = ev.MemoryNotifier()
     bot = await GameService.open(Settings(db_path=str(db), command_rate_per_minute=0), notifier=notifier)
     try:
