@@ -205,17 +205,21 @@ def _helper_main(conn, games, own_session: bool = False) -> None:
 @contextlib.contextmanager
 def sigint_ignored():
     """Ctrl-C ignored while a process is started, so that it starts ignoring it (Python
-    keeps an ignored SIGINT ignored): a Ctrl-C while it imports is the coordinator's too.
-    Only the main thread may change a handler; elsewhere the process ignores it from its
-    first line of ours (``_helper_main``)."""
+    keeps an ignored SIGINT ignored): a Ctrl-C while it imports is the coordinator's alone.
+    The coordinator still gets a Ctrl-C typed meanwhile: SIGINT is also blocked here, and
+    Linux keeps a blocked signal pending (not discarded as ignored) until it is unblocked,
+    after the handler is back. Only the main thread may change a handler; elsewhere the
+    process ignores it from its first line of ours (``_helper_main``)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, old)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 class _Handle:

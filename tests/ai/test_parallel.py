@@ -227,3 +227,21 @@ def _cmdline(pid: int) -> str:
             return f.read().replace("\0", " ")
     except FileNotFoundError:
         return ""
+
+
+def test_a_ctrl_c_while_a_process_starts_is_not_lost():
+    """Processes start with Ctrl-C ignored (so that they keep ignoring it), yet a Ctrl-C
+    that comes meanwhile still interrupts the coordinator, right after."""
+    code = ("import os, signal, time\n"
+            "from ai.parallel import sigint_ignored\n"
+            "try:\n"
+            "    with sigint_ignored():\n"
+            "        os.kill(os.getpid(), signal.SIGINT)\n"
+            "        time.sleep(0.05)\n"
+            "        print('inside', flush=True)\n"
+            "    time.sleep(5)\n"
+            "    print('lost', flush=True)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["inside", "interrupted"], (done.stdout, done.stderr)
