@@ -19,7 +19,9 @@ import time
 from operator import itemgetter
 
 from rules.move import CASTLE, SETUP
+from rules.movegen import touch_mask
 from rules.pieces import WHITE
+from rules.position import check_zone
 
 from .evaluation import evaluator
 from .values import capture_gain
@@ -77,6 +79,14 @@ class Searcher:
         self.killers: dict[int, list] = {}
         self.history: dict = {}
         self._stack: list = []   # (hash, score, state key) before each made move
+        # the quick check test (make): sound where the side not to move is not attacked at
+        # the root (a legal position) and every move made is legal - no set-up action
+        pos = self.pos
+        them = 1 - pos.side
+        self.quick_check = pos.setup is None and (
+            pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
+        self._zones = ({}, {})   # colour -> {royal square: check_zone}
+        self._royal_bit = game.royal_bit
 
     # --- make / unmake -------------------------------------------------------------
     def _tables(self, kind):
@@ -107,6 +117,20 @@ class Searcher:
         self.state = key
         self.hash = h ^ key
         self.score = s
+        if self.quick_check:
+            # the side now to move was not in check before the move (it was legal); a move
+            # touching no square that could decide an attack on its royal gives no check
+            side = pos.side
+            r = pos.royal[side]
+            if r is not None:
+                zone = self._zones[side].get(r)
+                if zone is None:
+                    zone = self._zones[side][r] = check_zone(pos.game, 1 - side, r)
+                tm = m.touch
+                if tm is None:
+                    tm = m.touch = touch_mask(m, self._royal_bit)
+                if not tm & zone:
+                    pos._check = False
 
     def make_null(self) -> None:
         """Pass the turn (null-move pruning); ``unmake`` restores."""

@@ -32,7 +32,7 @@ class Plan:
     prefix, no en passant: ``rays`` holds each entry's targets), GENERAL (entries with
     prefixes or en passant), or SPECIAL (hops, overlaps, hooks or turns:
     ``piece_moves``)."""
-    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays", "prey")
+    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays", "prey", "taking_entries")
 
     def __init__(self, entries, hops, turns, overlap, special=False):
         self.entries = entries
@@ -40,6 +40,9 @@ class Plan:
         self.turns = turns
         self.overlap = overlap
         self.rays = tuple(targets for _p, targets, _e in entries)
+        # the entries that can take something (a captures-only walk needs no other: a
+        # Cannon's slides only move)
+        self.taking_entries = tuple(e for e in entries if e[2] or any(taking for _t, _q, taking in e[1]))
         self.flat = tuple(ts[0] for ts in self.rays if len(ts) == 1)
         # the squares it could take on (en passant: the square it moves to), as bits;
         # -1 (all) for a special mover
@@ -222,7 +225,7 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
         return
     board = pos.board
     color = k.color
-    for prefix, targets, epok in plan.entries:
+    for prefix, targets, epok in plan.taking_entries:
         for p in prefix:
             if board[p] is not None:
                 break
@@ -285,7 +288,7 @@ def _piece_moves_overlapping(pos, out, sq, k, plan, captures_only=False):
     board = pos.board
     color = k.color
     seen = set()
-    for prefix, targets, epok in plan.entries:
+    for prefix, targets, epok in (plan.taking_entries if captures_only else plan.entries):
         for p in prefix:
             if board[p] is not None:
                 break

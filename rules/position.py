@@ -46,6 +46,42 @@ def attacked_on(board, squares, target: int, by: int) -> bool:
     return attacked_bits(board, occupied, squares, target, by)
 
 
+def check_zone(game, by: int, target: int) -> int:
+    """The bits of the squares whose contents can decide whether a piece of colour `by`
+    attacks target: every square a piece could attack it from (Game.attack_sources)
+    and every square on such a piece's ways to it; -1 (every square) where a special
+    mover cannot say. A move touching none of them leaves that attack as it was: if
+    target was not attacked before, it is not after. Built once per (game, colour, target)."""
+    zones = _ZONES.get(game)
+    if zones is None:
+        zones = _ZONES[game] = ({}, {})
+    z = zones[by].get(target)
+    if z is None:
+        z = 0
+        kinds = game.all_kinds(by)
+        for x in game.attack_sources(by, target):
+            z |= 1 << x
+            for k in kinds:
+                if k.hook is not None:
+                    squares = k.hook.zone(x, k, target)
+                    if squares is None:
+                        z = -1
+                        break
+                    for s in squares:
+                        z |= 1 << s
+                t = k._tables[x] or k.moves_at(x)
+                for mask, _hop in (t._ways if t._ways is not None else t.ways).get(target, ()):
+                    z |= mask
+            if z == -1:
+                break
+        zones[by][target] = z
+    return z
+
+
+_ZONES: dict = {}
+_HANDS: dict = {}   # game -> {(hands, side, dropped key, taken codes): hands after}
+
+
 def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
     """attacked_on, for a board whose occupied squares are the bits of `occupied`: each
     way is one integer test."""
@@ -642,6 +678,21 @@ class Position:
          self._check, self._key) = saved
 
     def _new_hands(self, m: Move, captured):
+        """The hands after a drop or a capture (the same few come back in a search: each
+        made once per game)."""
+        us = self.side
+        key = (self.hands, us, m.new.key if m.kind == DROP else None, tuple(q.type.code for q in captured))
+        made = _HANDS.get(self.game)
+        if made is None:
+            made = _HANDS[self.game] = {}
+        hands = made.get(key)
+        if hands is None:
+            if len(made) > 100_000:   # a bound for a long-running process
+                made.clear()
+            hands = made[key] = self._hands_after(m, captured)
+        return hands
+
+    def _hands_after(self, m: Move, captured):
         order = self.game.drop_order
         us = self.side
         mine = dict(self.hands[us])

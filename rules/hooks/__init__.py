@@ -78,6 +78,8 @@ class SpecialMover:
         only stop an attack): Game.attack_sources relies on it.
     watch(board, sq, kind, target): the squares whose change of occupancy
         could change attacks(...) -- or None to mean "always check again".
+    zone(sq, kind, target): the squares besides sq whose contents can decide
+        attacks(...) on any board, or None (any may): a searcher's quick check test.
     linked(board, sq, kind): the other squares of a piece standing on several;
         a capture on sq empties them too (Position._emit).
     span / partner_steps(state): how many squares one such piece stands on, and
@@ -101,6 +103,11 @@ class SpecialMover:
         return False
 
     def watch(self, board, sq, kind, target):
+        return None
+
+    def zone(self, sq, kind, target):
+        """The squares (besides sq) whose contents can decide whether this piece on sq
+        attacks target, on any board; None: it cannot say (any square may)."""
         return None
 
     def linked(self, board, sq, kind) -> tuple:

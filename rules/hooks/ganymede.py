@@ -285,6 +285,12 @@ class WallMover(SpecialMover):
             return ()
         return self._geometry(sq, st == "N").watch.get(target, ())
 
+    def zone(self, sq, kind, target):
+        st = kind.state
+        if st != "E" and st != "N" or not self._fits(sq, st == "N"):
+            return ()   # as attacks(): no attack from here
+        return self.watch(None, sq, kind, target)   # its watch reads no board
+
     def san(self, pos, move) -> str:
         names = pos.game.geometry.names
         a, b = move.clear[0], move.clear[1]

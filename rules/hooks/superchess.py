@@ -129,6 +129,11 @@ class Cyclops(SpecialMover):
         # back only its owner's King stops it, and the side to move never moves that.
         return ()
 
+    def zone(self, sq, kind, target):
+        # the squares behind it up to target: its owner's King there stops it
+        way = self._table(kind)[sq][2].get(target)
+        return way if isinstance(way, tuple) else ()
+
 
 @mover("archer")
 class ArcherShot(SpecialMover):
@@ -160,6 +165,9 @@ class ArcherShot(SpecialMover):
 
     def watch(self, board, sq, kind, target):
         return ()  # the arrow flies over everything
+
+    def zone(self, sq, kind, target):
+        return ()
 
 
 # --- the set-up phase and the inventor's notation -------------------------------------

@@ -34,6 +34,8 @@ def test_push_pop_matches_apply_and_restores_exactly(game_id):
             for m in rng.sample(moves, min(4, len(moves))):
                 expected = pos.apply({x.lan: x for x in pos.legal_moves()}[m.lan])
                 s.make(m)
+                # first, before legal_moves() computes the full safety: the quick check test
+                assert s.pos.in_check() == expected.in_check()
                 assert s.pos.fen() == expected.fen()
                 assert s.hash == position_hash(expected)
                 assert s.score == evaluator(pos.game).board_score(expected.board)

@@ -1,0 +1,48 @@
+"""Position.check_zone: the contents of a square outside the zone of (colour, target)
+never decide whether a piece of that colour attacks target - the searcher's quick check
+test rests on it. Every game, boards from random games, a random piece of either colour
+(royals and special movers too) put on or taken off squares outside the zone."""
+import random
+
+import pytest
+
+import rules
+from rules.position import attacked_on, check_zone
+from tests.rules.randgames import random_game
+
+GAMES = sorted(rules.variants())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_squares_outside_the_zone_never_decide_an_attack(game_id):
+    rng = random.Random(5)
+    game = rules.game(game_id)
+    squares = list(game.geometry.squares)
+    kinds = game.all_kinds(0) + game.all_kinds(1)
+    changed = 0
+    for i, (pos, _move) in enumerate(random_game(game_id, seed=3, max_plies=60)):
+        if i % 6:
+            continue
+        for by in (0, 1):
+            target = pos.royal[1 - by]
+            if target is None:
+                continue
+            zone = check_zone(game, by, target)
+            outside = [s for s in squares if s != target and not zone >> s & 1]
+            before = attacked_on(pos.board, squares, target, by)
+            for s in rng.sample(outside, min(12, len(outside))):
+                board = list(pos.board)
+                board[s] = None if board[s] is not None and rng.random() < 0.5 else rng.choice(kinds)
+                assert attacked_on(board, squares, target, by) == before, (pos.fen(), s, board[s])
+                changed += 1
+    assert changed > 100
+
+
+def test_the_zone_holds_the_squares_that_decide():
+    # chess: a rook on a1 attacks a king on a8 through a2-a7; a knight's squares count
+    game = rules.game("chess")
+    geo = game.geometry
+    zone = check_zone(game, 0, geo.parse_square("a8"))
+    for name in ("a1", "a4", "a7", "b6", "c7", "h1", "h8", "b7"):
+        assert zone >> geo.parse_square(name) & 1, name
+    assert not zone >> geo.parse_square("c5") & 1
