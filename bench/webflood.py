@@ -24,6 +24,7 @@ Also counted: renders for the 300 requests of one board (goal: 1).
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 
@@ -36,6 +37,7 @@ NAME = "webflood"
 TITLE = "Another game's page while one game's pages are flooded"
 GOAL_P95 = 0.2
 GOAL_HOLD_MS = 50.0
+AFTER_FLOOD = 8.0  # seconds of quiet after the flood: a quiet loop's full collection comes
 FLOODERS = 32  # client addresses the flood comes from (the caps are per client)
 
 
@@ -67,32 +69,45 @@ async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
     from bot.service import GameService
-    from bot.web.server import HUB, PICTURES, make_app, settle_for_serving
+    from bot.web.server import HUB, PICTURES, STREAMS, make_app, settle_for_serving
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    settle_for_serving()  # as bot.web.server.start does
+    full = settle_for_serving()  # as bot.web.server.start does
     watch = LoopWatch()
     watch.start()
     conn.send(site._server.sockets[0].getsockname()[1])
     while True:  # "stats" (as many times as asked), then "stop"
         said = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
-        lags, busy, process, where, slowest, collections, longest = watch.take()
+        lags, busy, process, where, slowest, gcs, longest = watch.take()
         conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads, "lag": lags,
                    "busy": busy, "process": process, "where": where, "slowest": slowest,
-                   "gc": collections, "longest_pass": longest})
+                   "gc": gcs, "longest_pass": longest, "rss": _rss_mb(),
+                   "full_collections": (full.done, full.forced),
+                   "open_streams": sum(app[STREAMS].values())})
         if said == "stop":
             break
     watch.stop()
+    full.stop()
     await runner.cleanup()
     await svc.close()
 
 
+def _rss_mb() -> float:
+    """This process's resident memory (MB), from /proc (0 where there is none)."""
+    import os
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except OSError:
+        return 0.0
+
+
 async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: int,
-                   streams: int, samples: int):
+                   streams: int, samples: int, rounds: int):
     import multiprocessing
 
     import aiohttp
@@ -111,6 +126,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
     counts = {"streams": 0, "ok": 0, "refused": 0}
     phases: dict[str, dict] = {}
     updated: list[float] = []  # when each open stream had an update
+    churn: list[dict] = []  # the server's figures after each further round
     fanout: list[float] = []
     try:
         # the flood from FLOODERS addresses (127.0.1.x: many link holders, so that the
@@ -184,16 +200,34 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
                 await asyncio.sleep(0.05)
             fanout = sorted(t - moved for t in updated)
             phases["fanout"] = await loop_since_last()
+            # the loop quiet again, the streams still open: the full collection held back
+            # during the flood runs now (bot/web/collector.py)
+            await asyncio.sleep(AFTER_FLOOD)
+            phases["after"] = await loop_since_last()
             for t in held:
                 t.cancel()
             await asyncio.gather(*held, return_exceptions=True)
+            # more rounds (BENCH_WEBFLOOD_ROUNDS): the streams opened and closed again with
+            # another flood, the server's memory after each (no leak: it levels off)
+            kept = dict(counts)
+            for _ in range(rounds - 1):
+                held = [asyncio.create_task(stream()) for _ in range(streams)]
+                await asyncio.gather(*(hit(f"{flood_page}/board.png?v={version}&ply={p}")
+                                       for p in range(plies)),
+                                     *(hit(f"{flood_page}/position.json?ply=0&line={side}")
+                                       for _ in range(20)))
+                for t in held:
+                    t.cancel()
+                await asyncio.gather(*held, return_exceptions=True)
+                churn.append(await loop_since_last())
+            counts.update(kept)  # the figures below are the first round's
             for f in flooders:
                 await f.close()
     finally:
         ours.send("stop")
         await asyncio.get_running_loop().run_in_executor(None, ours.recv)
         server.join(10)
-    return calm, busy, counts, renders, phases, fanout
+    return calm, busy, counts, renders, phases, fanout, churn
 
 
 async def _move_elsewhere(settings, game_id: int) -> float:
@@ -250,12 +284,15 @@ def run(ctx: Context) -> dict:
     settings = service_settings(ctx.tmp / "webflood.db", command_rate_per_minute=0)
     flooded, quiet = run_async(_seed(settings, [lans, lans[:20]]))
     ctx.progress(f"flood: {streams} streams, pictures, side lines, evaluations")
-    calm, busy, counts, renders, phases, fanout = run_async(_measure(settings, flooded, quiet, line,
-                                                             len(lans), streams, samples))
+    rounds = int(os.environ.get("BENCH_WEBFLOOD_ROUNDS", "1"))
+    calm, busy, counts, renders, phases, fanout, churn = run_async(_measure(
+        settings, flooded, quiet, line, len(lans), streams, samples, rounds))
+    churned = _loop_figures(churn) if churn else None
     loop = _loop_figures([phases["arrival"], phases["flood"], phases["fanout"]])
     quiet_loop = _loop_figures([phases["calm"]])
     arrival, rest = _loop_figures([phases["arrival"]]), _loop_figures([phases["flood"]])
     spread = _loop_figures([phases["fanout"]])
+    after = _loop_figures([phases["after"]])
     last = fanout[-1] if fanout else None
     everyone = last is not None and len(fanout) == counts["streams"]
     p95 = busy.summary()["p95"]
@@ -295,8 +332,25 @@ def run(ctx: Context) -> dict:
              f"the longest pass of the loop: {loop['longest_pass']:.0f} ms of CPU, made of "
              + "; ".join(f"{n}x {what} {ms} ms" for what, n, ms in loop["longest_pass_made_of"]),
              f"full garbage collections during the flood (ms of CPU each): {loop['gc'] or 'none'}",
+             f"the quiet {AFTER_FLOOD:.0f} s after the flood (streams still open): lag at most "
+             f"{after['max']:.0f} ms, full collections {after['gc'] or 'none'} ms; full collections "
+             f"in all {phases['after']['full_collections'][0]} (forced on a busy loop: "
+             f"{phases['after']['full_collections'][1]}); the server's RSS "
+             + ", ".join(f"{name} {phases[name]['rss']:.0f} MB" for name in
+                         ("calm", "arrival", "flood", "fanout", "after")),
+             *([f"{len(churn)} more rounds of {streams} streams opened and closed with a flood "
+                f"(BENCH_WEBFLOOD_ROUNDS): the server's RSS after each "
+                + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB, streams the server still held "
+                + ", ".join(str(c["open_streams"]) for c in churn) + "; their loop lag at most "
+                f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms), full collections "
+                f"{churn[-1]['full_collections'][0]} in all (forced {churn[-1]['full_collections'][1]}), "
+                f"the longest {max(churned['gc'], default=0):.0f} ms"] if churn else []),
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
              f"refused (the client's share, 429/503) {counts['refused']}"]
     return {"rows": rows, "goals": goals, "skipped": [], "notes": notes,
             "params": {"plies": len(lans), "streams": streams, "samples": samples},
-            "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop}}
+            "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop,
+                     "after": after},
+            "rss_mb": {name: phases[name]["rss"] for name in ("calm", "arrival", "flood", "fanout", "after")},
+            "full_collections": phases["after"]["full_collections"],
+            "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"]} for c in churn]}

@@ -40,6 +40,7 @@ from bot import mail_status
 from bot.errors import RateLimited, ServiceError
 
 from . import analysis, boardparts, page, tokens, tournament_page, work
+from .collector import FullCollections
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, Views
 from .work import Busy, Pictures, Turns, Workers
@@ -219,7 +220,7 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     changes, in this process or another; ``closed`` (and the end) when the link that
     opened the page stops working; a comment line when nothing happened keeps proxies
     from closing the stream."""
-    view = await game_of(request)
+    view = await game_of(request, turn=False)  # its turn once subscribed (below)
     client, streams = client_of(request), request.app[STREAMS]
     if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
         raise web.HTTPTooManyRequests(text="too many pages open at once from here")
@@ -316,24 +317,34 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     """Serve the pages on settings.web_host:port (or web_port, else 8080); the runner
     to clean up when done."""
     secret = tokens.load_secret(settings.web_secret, settings.db_path)
-    runner = web.AppRunner(make_app(service, secret), access_log=None)
+    app = make_app(service, secret)
+    collections = FullCollections()
+
+    async def stop_collecting(_app) -> None:  # the process's collector as it was
+        collections.stop()
+    app.on_cleanup.append(stop_collecting)
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
-    settle_for_serving()
+    settle_for_serving(collections)
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
 
 
-def settle_for_serving() -> None:
+def settle_for_serving(collections: FullCollections | None = None) -> FullCollections:
     """Once listening. What the process made so far (modules, the rules' tables, the
     service) lives as long as it does: taken out of the garbage collector's view, a full
     collection under a flood looks only at what came since (50-80 ms of the loop before,
-    bench/webflood.py). And the loop takes in at most work.EVENTS_PER_PASS sockets' news a
-    pass: a thousand connections arriving at once are not one long pass."""
+    bench/webflood.py); and that collection (still 20-40 ms with a thousand open streams)
+    waits for a quiet loop, a minute at most (collector.py): the collector returned, started.
+    And the loop takes in at most work.EVENTS_PER_PASS sockets' news a pass: a thousand
+    connections arriving at once are not one long pass."""
     gc.collect()
     gc.freeze()
-    work.pace_io(asyncio.get_running_loop())
+    collections = collections or FullCollections()
+    collections.start(asyncio.get_running_loop())  # and work.pace_io
+    return collections
 
 
 class _LeaveNotices:

@@ -252,9 +252,16 @@ EVENTS_PER_PASS = 64  # sockets whose news one pass of the event loop takes in
 class _PacedEpollSelector(selectors.EpollSelector):
     """The standard epoll selector, reporting at most ``EVENTS_PER_PASS`` ready sockets a
     call: a thousand connections arriving at once are taken in over several passes of the
-    loop (epoll hands the others out next time, oldest first), so a pass stays short."""
+    loop (epoll hands the others out next time, oldest first), so a pass stays short.
+    ``when_idle`` (set by ``pace_io``), if any, is asked first whenever the loop has nothing
+    ready to run: if it did some work (True), this pass ends there (the next one polls), so
+    that work has a pass of its own."""
+
+    when_idle = None
 
     def select(self, timeout=None):
+        if (timeout is None or timeout > 0) and self.when_idle is not None and self.when_idle():
+            return []
         timeout = -1 if timeout is None else 0 if timeout <= 0 else math.ceil(timeout * 1e3) * 1e-3
         try:
             events = self._selector.poll(timeout, max(1, min(len(self._fd_to_key), EVENTS_PER_PASS)))
@@ -270,11 +277,13 @@ class _PacedEpollSelector(selectors.EpollSelector):
         return ready
 
 
-def pace_io(loop: asyncio.AbstractEventLoop) -> bool:
+def pace_io(loop: asyncio.AbstractEventLoop, when_idle=None) -> bool:
     """Have ``loop`` (asyncio's epoll loop, as on Linux) take in ``EVENTS_PER_PASS`` sockets'
-    news a pass; False (and nothing changed) for another kind of loop."""
+    news a pass, and call ``when_idle`` (see _PacedEpollSelector) when it has nothing ready;
+    False (and nothing changed) for another kind of loop."""
     chosen = getattr(loop, "_selector", None)
-    if type(chosen) is not selectors.EpollSelector:
+    if type(chosen) not in (selectors.EpollSelector, _PacedEpollSelector):
         return False
     chosen.__class__ = _PacedEpollSelector
+    chosen.when_idle = when_idle
     return True

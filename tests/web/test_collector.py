@@ -1,0 +1,88 @@
+"""The web server's full garbage collections: due as CPython's, run on an idle pass of the
+loop (or forced), the collector's settings given back after (bot/web/collector.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import selectors
+import socket
+
+from bot.web import collector
+from bot.web.collector import FullCollections
+from bot.web.work import pace_io
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def _middle_collections(n: int) -> None:
+    for _ in range(n):
+        gc.collect(1)  # each counts one towards the old generation
+
+
+def test_a_full_collection_waits_for_an_idle_pass_and_is_forced_when_none_comes():
+    loop = asyncio.new_event_loop()
+    clock = Clock()
+    full = FullCollections(clock)
+    before = gc.get_threshold()
+    try:
+        full.start(loop)
+        assert gc.get_threshold()[:2] == before[:2]
+        assert gc.get_threshold()[2] == collector.NEVER  # CPython's own never comes
+        gc.collect()
+        _middle_collections(collector.OLD_AFTER)
+        full.look()  # enough has aged, but too soon after the last one
+        assert full.due_since is None and not full.when_idle()
+        clock.now += collector.AT_LEAST_EVERY
+        full.look()
+        assert full.due_since == clock.now
+        assert full.when_idle() and full.done == 1 and full.forced == 0
+        assert gc.get_count()[2] == 0  # it was a full collection
+        assert not full.when_idle()  # nothing due any more
+        clock.now += collector.AT_LEAST_EVERY
+        _middle_collections(collector.OLD_AFTER)
+        full.look()
+        clock.now += collector.FORCE_AFTER - 0.1
+        full.look()
+        assert full.done == 1  # still waiting for an idle pass
+        clock.now += 0.1
+        full.look()  # the loop never idle: forced
+        assert (full.done, full.forced, full.due_since) == (2, 1, None)
+    finally:
+        full.stop()
+        loop.close()
+    assert gc.get_threshold() == before
+
+
+def test_an_idle_loop_calls_the_hook_and_that_pass_ends_without_polling():
+    loop = asyncio.new_event_loop()
+    ours, theirs = socket.socketpair()
+    calls = []
+
+    def when_idle():
+        calls.append(1)
+        return len(calls) == 1  # works once, then lets the loop poll
+
+    try:
+        assert pace_io(loop, when_idle)
+        selector = loop._selector
+        selector.register(ours, selectors.EVENT_READ)
+        theirs.send(b"news")
+        assert selector.select(0) != []  # something ready to run: not idle, not asked
+        assert calls == []
+        assert selector.select(1) == []  # idle: the hook worked, the pass ends there
+        assert [key.fd for key, _ in selector.select(1)] == [ours.fileno()]
+        assert len(calls) == 2
+        selector.unregister(ours)
+        assert loop.run_until_complete(asyncio.sleep(0.001, "ran")) == "ran"
+        assert len(calls) > 2  # the loop itself asks it whenever it would wait
+    finally:
+        ours.close()
+        theirs.close()
+        loop.close()
