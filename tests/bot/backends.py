@@ -51,3 +51,14 @@ async def fresh_postgres(url: str = POSTGRES_URL):
         yield schema_url
     finally:
         await drop_schema(schema, url)
+
+
+@asynccontextmanager
+async def fresh_database(backend: str, tmp_path):
+    """A fresh database of that back end ("sqlite" or "postgres"), for code run in other
+    processes too: a SQLite file's path, or the URL of an empty PostgreSQL schema."""
+    if backend == "sqlite":
+        yield str(tmp_path / "games.db")
+    else:
+        async with fresh_postgres() as url:
+            yield url

@@ -10,7 +10,6 @@ itself sends nothing. Without the watch they would wait for the safety sweep (mi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sys
 import time
@@ -21,7 +20,7 @@ import pytest
 from bot import events as ev
 from bot.config import Settings
 from bot.service import GameService
-from tests.bot.backends import BACKENDS, fresh_postgres
+from tests.bot.backends import BACKENDS, fresh_database
 
 TIMEOUT = 20.0  # far under the safety sweep's minutes: only the watch makes it in time
 
@@ -48,18 +47,9 @@ async def until(condition, what: str) -> float:
     return time.monotonic() - t0
 
 
-@contextlib.asynccontextmanager
-async def database(backend: str, tmp_path):
-    if backend == "sqlite":
-        yield tmp_path / "games.db"
-    else:
-        async with fresh_postgres() as url:
-            yield url
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_a_start_by_the_command_line_reaches_the_players_through_the_running_bot(backend, tmp_path):
-    async with database(backend, tmp_path) as db:
+    async with fresh_database(backend, tmp_path) as db:
         await _start_pause_resume(db)
 
 

@@ -6,7 +6,6 @@ FAIRYPOST_TEST_POSTGRES names a server."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import signal
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.backends import BACKENDS, fresh_postgres
+from tests.bot.backends import BACKENDS, fresh_database
 
 DRIVER = Path(__file__).with_name("crash_driver.py")
 
@@ -55,18 +54,9 @@ def state(db: str, tid: int) -> dict:
     return got
 
 
-@contextlib.asynccontextmanager
-async def database(backend: str, tmp_path):
-    if backend == "sqlite":
-        yield str(tmp_path / "games.db")
-    else:
-        async with fresh_postgres() as url:
-            yield url
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_a_start_killed_half_way_leaves_nothing_and_the_next_makes_every_game_once(backend, tmp_path):
-    async with database(backend, tmp_path) as db:
+    async with fresh_database(backend, tmp_path) as db:
         await asyncio.to_thread(_start_killed_half_way, db)
 
 
@@ -83,7 +73,7 @@ def _start_killed_half_way(db: str) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_a_swiss_round_killed_half_way_is_made_once_by_the_sweep(backend, tmp_path):
-    async with database(backend, tmp_path) as db:
+    async with fresh_database(backend, tmp_path) as db:
         await asyncio.to_thread(_swiss_round_killed_half_way, db)
 
 
