@@ -17,8 +17,8 @@ def add_parser(sub) -> None:
                        description="The server owner's tournaments: round robins and Swiss events.")
     acts = t.add_subparsers(dest="tournament_command", metavar="ACTION", required=True)
     new = acts.add_parser("new", help="make a tournament, open for players to join",
-                          description="Make a tournament; players join it from Discord, by mail or "
-                                      "on the web until it starts.")
+                          description="Make a tournament; players join it on Discord or by mail (tournament "
+                                      "join ID) until it starts; its web page follows it.")
     new.add_argument("game", metavar="GAME", help="the game: its id or the start of its name")
     new.add_argument("--name", required=True, help="the tournament's name")
     new.add_argument("--format", required=True, choices=("round-robin", "swiss"),
