@@ -20,7 +20,7 @@ from . import access, format, images
 from .commands import DAY_CHOICES, game_option, known_game, tournament
 from .replies import NO_PINGS, defer, send
 from .shared import fairy_of
-from .tournament_join import announcement_text, here as _here, join_here, join_view, refresh_announcement
+from .tournament_join import announcement_text, enter_or_leave, here as _here, join_here, join_view
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -90,11 +90,7 @@ async def join(interaction: discord.Interaction, id: int) -> None:
 @tournament.command(name="leave", description="Leave a tournament before it starts")
 @app_commands.describe(id="the tournament's number")
 async def leave(interaction: discord.Interaction, id: int) -> None:
-    fairy, t = await _here(interaction, id)
-    me = await fairy.player(interaction.user)
-    t = await fairy.service.leave_tournament(t.id, me.id)
-    await send(interaction, f"You left {tournament_line(t, DISCORD)}")
-    await refresh_announcement(fairy, t)
+    await enter_or_leave(interaction, id, join=False)
 
 
 @tournament.command(name="start", description="Start a tournament (its organiser, or a server manager)")

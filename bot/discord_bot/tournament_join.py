@@ -50,10 +50,20 @@ async def here(interaction: discord.Interaction, tournament_id: int):
 
 async def join_here(interaction: discord.Interaction, tournament_id: int) -> None:
     """/tournament join, and the Join button of its announcement."""
+    await enter_or_leave(interaction, tournament_id, join=True)
+
+
+async def enter_or_leave(interaction: discord.Interaction, tournament_id: int, *, join: bool) -> None:
+    """The member joins (or leaves) this server's event before it starts; its announcement
+    follows."""
     fairy, t = await here(interaction, tournament_id)
     me = await fairy.player(interaction.user)
-    t = await fairy.service.join_tournament(t.id, me.id)
-    await send(interaction, f"You are in {tournament_line(t, DISCORD)}")
+    if join:
+        t = await fairy.service.join_tournament(t.id, me.id)
+        await send(interaction, f"You are in {tournament_line(t, DISCORD)}")
+    else:
+        t = await fairy.service.leave_tournament(t.id, me.id)
+        await send(interaction, f"You left {tournament_line(t, DISCORD)}")
     await refresh_announcement(fairy, t)
 
 

@@ -138,17 +138,17 @@ class Notices:
             await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: {event.name} is over",
                               note + "\n\n" + tournament_text(view, texts.PLAIN),
                               reply_to=self.a.composer.reply_to("t", event.tournament_id, rid),
-                              png=await self._crosstable_png(view))
+                              png=await self._crosstable_png(view), picture=("crosstable.png", "the crosstable"))
         elif isinstance(event, ev.Digest):
             await self._plain(rid, key, f"fairypost: your moves on {event.day}", note)
 
     async def _plain(self, player_id: int, key: str, subject: str, text: str,
-                     reply_to: str | None = None, png: bytes | None = None) -> None:
+                     reply_to: str | None = None, png: bytes | None = None,
+                     picture: tuple[str, str] = ("board.png", "the board")) -> None:
         a = self.a
         address = await a.accounts.address_of(player_id)
         if address is None:
             return
-        picture = ("crosstable.png", "the crosstable")
         await a.mailer.queue(key, address, a.composer.mail(address, subject, text + "\n", key=key,
                                                            reply_to=reply_to, png=png, picture=picture))
 
