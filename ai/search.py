@@ -88,6 +88,7 @@ class Searcher:
         self._zones = ({}, {})   # colour -> {royal square: check_zone}
         self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
         self._royal_bit = game.royal_bit
+        self._safety_of = self.ev.royal_safety_of
 
     # --- make / unmake -------------------------------------------------------------
     def _tables(self, kind):
@@ -235,6 +236,125 @@ class Searcher:
         return (frm, to, piece, new, caps, keys_from[frm] ^ keys_to[to], table_to[to] - table_from[frm],
                 passed, bool(caps) or ptype.pawn, piece.royal)
 
+    def _stands_after(self, m, memo, beta):
+        """The score a horizon child (depth 0) after the plain move m would return by
+        standing pat against beta, worked out without making m; None where it would do
+        anything else or this cannot tell (the move is then made and the child searched).
+
+        The child, as negamax and quiesce would walk it: two nodes counted; not the 100-ply
+        draw nor a repetition; not in check (told by the quick check test alone, as make
+        tells it: sound under ``quick_check``); its evaluation at least beta."""
+        n = self.nodes + 2
+        if n > self.node_limit or _clock() >= self.deadline:
+            return None   # the child made raises Timeout where it would
+        pos = self.pos
+        frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+        us = pos.side
+        them = 1 - us
+        bits, royal = pos.bits, pos.royal
+        mine, theirs = bits[us] ^ (1 << frm), bits[them]
+        s = self.score + s_mover
+        h_taken = 0
+        if caps:
+            board, kinds = pos.board, self._kinds
+            for x in caps:
+                q = board[x]
+                if q is not None:
+                    if q.royal:
+                        return None
+                    if q.color == us:   # a Cyclops's run back takes its own pieces too
+                        mine ^= 1 << x
+                    else:
+                        theirs ^= 1 << x
+                    keys, table = kinds.get(q) or self._tables(q)
+                    h_taken ^= keys[x]
+                    s -= table[x]
+        mine |= 1 << to
+        r = royal[them]
+        if r is not None:   # in check after m? as make's quick test, or not told here
+            got = self._zones[them].get(r)
+            if got is None:
+                return None
+            zone, sources = got
+            tm = m.touch
+            if tm is None:
+                tm = m.touch = touch_mask(m, self._royal_bit)
+            hit = tm & zone
+            if hit:
+                if sources is None:
+                    return None
+                found = 0
+                while hit:
+                    low = hit & -hit
+                    found |= sources[low.bit_length() - 1]
+                    hit ^= low
+                found &= mine
+                if found and self._attacks_after(memo, found, mine | theirs, r, us):
+                    return None
+        ours = to if royal_mover else royal[us]
+        if us == WHITE:
+            white = s + self._safety_of(ours, r, mine, theirs)
+            stand = -white
+        else:
+            white = s + self._safety_of(r, ours, theirs, mine)
+            stand = white
+        if stand < beta:
+            return None
+        if not resets:
+            halfmove = pos.halfmove + 1
+            if halfmove >= 100:
+                return None
+            # a repetition: the child's hash against the line it would have (this
+            # position's hash appended)
+            rights = pos.rights
+            if rights:
+                lost = pos.game.rights_lost_from
+                for x in (frm,) + caps:
+                    dead = lost.get(x)
+                    if dead:
+                        rights = rights - dead
+            ep = passed if passed is not None and pos.board[passed] is None else None
+            state = self.state
+            if ep is None and rights is pos.rights:
+                key = self._flipped.get(state)
+                if key is None:
+                    key = self._flipped[state] = state_key(
+                        (them, rights, None, pos.hands, pos.dropped, pos.setup))
+            else:
+                key = state_key((them, rights, ep, pos.hands, pos.dropped, pos.setup))
+            h = self.hash ^ state ^ h_mover ^ h_taken ^ key
+            line = self.line
+            for i in range(2, min(len(line) + 1, halfmove + 1) + 1, 2):
+                if line[1 - i] == h:
+                    return None
+        self.nodes = n
+        return stand
+
+    def _attacks_after(self, memo, found: int, occupied: int, target: int, by: int) -> bool:
+        """Whether, after the plain move of this memo, a piece of colour `by` on one of the
+        squares of `found` (bits) attacks target: the move's squares set on the board
+        alone for the test (attacked_bits reads no more than the board and `occupied`)."""
+        frm, to, piece, new, caps = memo[0], memo[1], memo[2], memo[3], memo[4]
+        board = self.pos.board
+        squares = []
+        while found:
+            low = found & -found
+            squares.append(low.bit_length() - 1)
+            found ^= low
+        before = [(x, board[x]) for x in caps]
+        at_to = board[to]
+        board[frm] = None
+        for x in caps:
+            board[x] = None
+        board[to] = new
+        try:
+            return attacked_bits(board, occupied, squares, target, by)
+        finally:
+            board[to] = at_to
+            for x, q in before:
+                board[x] = q
+            board[frm] = piece
+
     def _make_pushed(self, pos, m) -> None:
         """make() for a move that is not plain: Position.push, then the hash and the score
         from its board changes."""
@@ -311,7 +431,8 @@ class Searcher:
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
         pos = self.pos
-        white = self.score + self.ev.royal_safety(pos)
+        royal, bits = pos.royal, pos.bits
+        white = self.score + self._safety_of(royal[0], royal[1], bits[0], bits[1])
         if self.drops:
             hands = pos.hands
             if hands is not self._hands:   # a move changes them only by a capture or a drop
@@ -517,19 +638,32 @@ class Searcher:
                 return beta
         alpha0 = alpha
         best, best_key = -INF, None
+        # the children are horizon nodes: one that would stand pat is scored unmade
+        leaf = depth == 1 and self.quick_check
         for i, m in enumerate(self.ordered(tt_move, ply)):
             quiet = not m.captures and m.kind != SETUP
-            self.make(m)
-            try:
-                if i == 0:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-                else:
-                    reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
-                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
-                    if score > alpha and (reduce or score < beta):
+            score = None
+            if leaf:
+                memo = m.memo
+                if memo is None:
+                    memo = m.memo = self._plain(m)
+                if memo:
+                    # both windows a child gets here have -alpha as beta
+                    stand = self._stands_after(m, memo, -alpha)
+                    if stand is not None:
+                        score = -stand   # at most alpha: the window's re-search is not made
+            if score is None:
+                self.make(m)
+                try:
+                    if i == 0:
                         score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                self.unmake()
+                    else:
+                        reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
+                        score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                        if score > alpha and (reduce or score < beta):
+                            score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                finally:
+                    self.unmake()
             if score > best:
                 best, best_key = score, move_key(m)
                 if score > alpha:
