@@ -148,27 +148,18 @@ class Searcher:
             if royal_mover:
                 royal[c] = to
             pos._legal = pos._safety = pos._check = pos._key = None
-            if rights:
-                lost = pos.game.rights_lost_from
-                for x in (frm,) + caps:
-                    dead = lost.get(x)
-                    if dead:
-                        rights = rights - dead
+            if rights or passed is not None:
+                rights, pos.ep, key = self._state_after(pos, memo)
                 pos.rights = rights
-            ep = passed if passed is not None and board[passed] is None else None
-            pos.ep = ep
+            else:
+                pos.ep = None
+                key = self._flipped.get(state)
+                if key is None:
+                    key = self._flipped_key(pos)
             pos.halfmove = 0 if resets else pos.halfmove + 1
             if side:   # Black moved
                 pos.fullmove += 1
             pos.side = 1 - side
-            if ep is None and rights is saved[3]:
-                # the state after any such move from this state: the side flipped, no en passant
-                key = self._flipped.get(state)
-                if key is None:
-                    key = self._flipped[state] = state_key(
-                        (1 - side, rights, None, pos.hands, pos.dropped, pos.setup))
-            else:
-                key = state_key((1 - side, rights, ep, pos.hands, pos.dropped, pos.setup))
             self.state = key
             self.hash = h ^ state ^ h_mover ^ key
             self.score = s + s_mover
@@ -306,22 +297,8 @@ class Searcher:
                 return None
             # a repetition: the child's hash against the line it would have (this
             # position's hash appended)
-            rights = pos.rights
-            if rights:
-                lost = pos.game.rights_lost_from
-                for x in (frm,) + caps:
-                    dead = lost.get(x)
-                    if dead:
-                        rights = rights - dead
-            ep = passed if passed is not None and pos.board[passed] is None else None
+            _rights, _ep, key = self._state_after(pos, memo)
             state = self.state
-            if ep is None and rights is pos.rights:
-                key = self._flipped.get(state)
-                if key is None:
-                    key = self._flipped[state] = state_key(
-                        (them, rights, None, pos.hands, pos.dropped, pos.setup))
-            else:
-                key = state_key((them, rights, ep, pos.hands, pos.dropped, pos.setup))
             h = self.hash ^ state ^ h_mover ^ h_taken ^ key
             line = self.line
             for i in range(2, min(len(line) + 1, halfmove + 1) + 1, 2):
@@ -329,6 +306,30 @@ class Searcher:
                     return None
         self.nodes = n
         return stand
+
+    def _state_after(self, pos, memo):
+        """(castling rights, en passant square, state key) after the plain move of this
+        memo, from the position before it (as Position._make decides them)."""
+        frm, caps, passed = memo[0], memo[4], memo[7]
+        rights = pos.rights
+        if rights:
+            lost = pos.game.rights_lost_from
+            for x in (frm,) + caps:
+                dead = lost.get(x)
+                if dead:
+                    rights = rights - dead
+        ep = passed if passed is not None and pos.board[passed] is None else None
+        if ep is None and rights is pos.rights:
+            key = self._flipped.get(self.state)
+            return rights, None, self._flipped_key(pos) if key is None else key
+        return rights, ep, state_key((1 - pos.side, rights, ep, pos.hands, pos.dropped, pos.setup))
+
+    def _flipped_key(self, pos) -> int:
+        """The state key after a plain move from this position that keeps the castling
+        rights and allows no en passant: the side flipped (once per state)."""
+        key = self._flipped[self.state] = state_key(
+            (1 - pos.side, pos.rights, None, pos.hands, pos.dropped, pos.setup))
+        return key
 
     def _attacks_after(self, memo, found: int, occupied: int, target: int, by: int) -> bool:
         """Whether, after the plain move of this memo, a piece of colour `by` on one of the
