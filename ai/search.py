@@ -112,7 +112,7 @@ class Searcher:
             board, occ, bits, royal = pos.board, pos.occ, pos.bits, pos.royal
             side, rights, state = pos.side, pos.rights, self.state
             saved = (royal[0], royal[1], side, rights, pos.ep, pos.halfmove, pos.fullmove,
-                     pos._legal, pos._safety, pos._check, pos._key)
+                     pos.dropped, pos._legal, pos._safety, pos._check, pos._key)
             h = self.hash
             self.line.append(h)
             s = self.score
@@ -159,6 +159,8 @@ class Searcher:
             pos.halfmove = 0 if resets else pos.halfmove + 1
             if side:   # Black moved
                 pos.fullmove += 1
+            if self.drops:   # the mover did not drop
+                pos.dropped = self._dropped_after(pos)
             pos.side = 1 - side
             self.state = key
             self.hash = h ^ state ^ h_mover ^ key
@@ -204,14 +206,15 @@ class Searcher:
 
     def _plain(self, m):
         """What making m in one step needs, or False where Position.push must make it.
-        Plain: an ordinary move (NORMAL) in a game without hands, that empties its square
+        Plain: an ordinary move (NORMAL) that takes nothing where pieces go to hand (which
+        then stay as they are), that empties its square
         and the squares it takes and puts its piece (or what it becomes) on its target,
         which is then empty (as every move generator makes them):
         (from, to, piece, new, captures, the hash's and the score's change for the mover,
         the square passed over by a double step that allows en passant or None, whether
         the 100-ply count starts again, whether the piece is royal)."""
         frm, to, piece, new, caps = m.frm, m.to, m.piece, m.new, m.captures
-        if (m.kind != NORMAL or self.drops or frm is None or new is None or frm == to
+        if (m.kind != NORMAL or (self.drops and caps) or frm is None or new is None or frm == to
                 or frm in caps or m.clear != (frm,) + caps or m.put != ((to, new),)
                 or piece.royal != new.royal or piece.color != new.color):
             return False
@@ -285,10 +288,12 @@ class Searcher:
         ours = to if royal_mover else royal[us]
         if us == WHITE:
             white = s + self._safety_of(ours, r, mine, theirs)
-            stand = -white
         else:
             white = s + self._safety_of(r, ours, theirs, mine)
-            stand = white
+        if self.drops:   # the hands as they are (the move takes nothing)
+            hands = pos.hands
+            white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
+        stand = -white if us == WHITE else white
         if stand < beta:
             return None
         if not resets:
@@ -322,14 +327,21 @@ class Searcher:
         if ep is None and rights is pos.rights:
             key = self._flipped.get(self.state)
             return rights, None, self._flipped_key(pos) if key is None else key
-        return rights, ep, state_key((1 - pos.side, rights, ep, pos.hands, pos.dropped, pos.setup))
+        return rights, ep, state_key((1 - pos.side, rights, ep, pos.hands, self._dropped_after(pos), pos.setup))
 
     def _flipped_key(self, pos) -> int:
         """The state key after a plain move from this position that keeps the castling
         rights and allows no en passant: the side flipped (once per state)."""
         key = self._flipped[self.state] = state_key(
-            (1 - pos.side, pos.rights, None, pos.hands, pos.dropped, pos.setup))
+            (1 - pos.side, pos.rights, None, pos.hands, self._dropped_after(pos), pos.setup))
         return key
+
+    def _dropped_after(self, pos):
+        """The dropped flags after a plain move from this position (the mover's cleared)."""
+        dropped = pos.dropped
+        if not self.drops:
+            return dropped
+        return (False, dropped[1]) if pos.side == WHITE else (dropped[0], False)
 
     def _attacks_after(self, memo, found: int, occupied: int, target: int, by: int) -> bool:
         """Whether, after the plain move of this memo, a piece of colour `by` on one of the
@@ -427,7 +439,7 @@ class Searcher:
         bits[c] |= 1 << frm
         royal = pos.royal
         (royal[0], royal[1], pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
-         pos._legal, pos._safety, pos._check, pos._key) = saved
+         pos.dropped, pos._legal, pos._safety, pos._check, pos._key) = saved
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:

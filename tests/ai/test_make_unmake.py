@@ -48,8 +48,7 @@ def test_push_pop_matches_apply_and_restores_exactly(game_id):
                 assert s.pos.bits == [sum(1 << x for x in side) for side in expected_occ(s.pos.board)]
                 checked += 1
     assert checked > 150
-    if rules.game(game_id).drop_zone is None:   # with hands every move goes through push
-        assert plain > checked // 2
+    assert plain > checked // 3   # with hands, not the captures
 
 
 def expected_occ(board):

@@ -1,7 +1,6 @@
 """Searcher._stands_after: the score a horizon child would return by standing pat, told
 without making the move, is the one the child made and searched returns (or None), over
-random games of every game without hands (where moves are plain), windows around the
-child's evaluation."""
+random games of every game, windows around the child's evaluation."""
 import random
 
 import pytest
@@ -10,7 +9,7 @@ import rules
 from ai.search import Searcher
 from tests.rules.randgames import random_game
 
-GAMES = sorted(g for g in rules.variants() if rules.game(g).drop_zone is None)
+GAMES = sorted(rules.variants())
 
 
 @pytest.mark.parametrize("game_id", GAMES)
