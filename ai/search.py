@@ -238,9 +238,6 @@ class Searcher:
         The child, as negamax and quiesce would walk it: two nodes counted; not the 100-ply
         draw nor a repetition; not in check (told by the quick check test alone, as make
         tells it: sound under ``quick_check``); its evaluation at least beta."""
-        n = self.nodes + 2
-        if n > self.node_limit or _clock() >= self.deadline:
-            return None   # the child made raises Timeout where it would
         pos = self.pos
         frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
         us = pos.side
@@ -264,7 +261,17 @@ class Searcher:
                     h_taken ^= keys[x]
                     s -= table[x]
         mine |= 1 << to
-        r = royal[them]
+        ours, r = to if royal_mover else royal[us], royal[them]
+        if us == WHITE:
+            white = s + self._safety_of(ours, r, mine, theirs)
+        else:
+            white = s + self._safety_of(r, ours, theirs, mine)
+        if self.drops:   # the hands as they are (the move takes nothing)
+            hands = pos.hands
+            white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
+        stand = -white if us == WHITE else white
+        if stand < beta:
+            return None
         if r is not None:   # in check after m? as make's quick test, or not told here
             got = self._zones[them].get(r)
             if got is None:
@@ -285,17 +292,6 @@ class Searcher:
                 found &= mine
                 if found and self._attacks_after(memo, found, mine | theirs, r, us):
                     return None
-        ours = to if royal_mover else royal[us]
-        if us == WHITE:
-            white = s + self._safety_of(ours, r, mine, theirs)
-        else:
-            white = s + self._safety_of(r, ours, theirs, mine)
-        if self.drops:   # the hands as they are (the move takes nothing)
-            hands = pos.hands
-            white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
-        stand = -white if us == WHITE else white
-        if stand < beta:
-            return None
         if not resets:
             halfmove = pos.halfmove + 1
             if halfmove >= 100:
@@ -309,6 +305,9 @@ class Searcher:
             for i in range(2, min(len(line) + 1, halfmove + 1) + 1, 2):
                 if line[1 - i] == h:
                     return None
+        n = self.nodes + 2
+        if n > self.node_limit or _clock() >= self.deadline:
+            return None   # the child made raises Timeout where it would
         self.nodes = n
         return stand
 
