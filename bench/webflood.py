@@ -69,10 +69,10 @@ async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
     from bot.service import GameService
-    from bot.web.server import HUB, PICTURES, STREAMS, make_app, settle_for_serving
+    from bot.web.server import HUB, PICTURES, RUNNER_OPTIONS, STREAMS, make_app, settle_for_serving
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
-    runner = web.AppRunner(app, access_log=None)
+    runner = web.AppRunner(app, **RUNNER_OPTIONS)  # as bot.web.server.start serves it
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
@@ -87,7 +87,7 @@ async def _serving(db_path: str, conn) -> None:
                    "busy": busy, "process": process, "where": where, "slowest": slowest,
                    "gc": gcs, "longest_pass": longest, "rss": _rss_mb(),
                    "full_collections": (full.done, full.forced),
-                   "open_streams": sum(app[STREAMS].values())})
+                   "open_streams": app[STREAMS].open})
         if said == "stop":
             break
     watch.stop()
@@ -219,6 +219,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
                 for t in held:
                     t.cancel()
                 await asyncio.gather(*held, return_exceptions=True)
+                await asyncio.sleep(1.0)  # the server sees the pages closed
                 churn.append(await loop_since_last())
             counts.update(kept)  # the figures below are the first round's
             for f in flooders:
