@@ -69,11 +69,10 @@ async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
     from bot.service import GameService
-    from bot.web.server import HUB, PICTURES, RUNNER_OPTIONS, STREAMS, make_app, settle_for_serving
+    from bot.web.server import HUB, PICTURES, STREAMS, make_app, serving_runner, settle_for_serving
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
-    runner = web.AppRunner(app, **RUNNER_OPTIONS)  # as bot.web.server.start serves it
-    await runner.setup()
+    runner = await serving_runner(app)  # as bot.web.server.start serves it
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     full = settle_for_serving()  # as bot.web.server.start does
@@ -343,7 +342,10 @@ def run(ctx: Context) -> dict:
                 f"(BENCH_WEBFLOOD_ROUNDS): the server's RSS after each "
                 + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB, streams the server still held "
                 + ", ".join(str(c["open_streams"]) for c in churn) + "; their loop lag at most "
-                f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms), full collections "
+                f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms; by round "
+                + ", ".join(f"{max(c['lag'], default=0) * 1000:.0f}" for c in churn) + " ms; their "
+                "longest full collection " + ", ".join(f"{max(c['gc'], default=0) * 1000:.0f}" for c in churn)
+                + " ms), full collections "
                 f"{churn[-1]['full_collections'][0]} in all (forced {churn[-1]['full_collections'][1]}), "
                 f"the longest {max(churned['gc'], default=0):.0f} ms"] if churn else []),
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
@@ -354,4 +356,6 @@ def run(ctx: Context) -> dict:
                      "after": after},
             "rss_mb": {name: phases[name]["rss"] for name in ("calm", "arrival", "flood", "fanout", "after")},
             "full_collections": phases["after"]["full_collections"],
-            "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"]} for c in churn]}
+            "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"],
+                        "lag_max_ms": max(c["lag"], default=0) * 1000,
+                        "gc_max_ms": max(c["gc"], default=0) * 1000} for c in churn]}

@@ -11,6 +11,13 @@ seconds), it runs when the loop next has nothing ready (work.pace_io's ``when_id
 pass holds the collection alone), or, if the loop is never idle, ``FORCE_AFTER`` seconds
 after it was due, on a timer. Deferring it longer would not help: the garbage it frees
 piles up meanwhile and the collection grows with it (deferred through a whole flood: 86 ms).
+
+What a full collection finds alive is then frozen (``gc.freeze``): the next one looks only
+at what came since, not again at the thousand open streams and the idle connections that
+outlive many collections (a collection over all of them: 40-70 ms; bench/webflood.py). A
+frozen object that dies is still freed at once (by its count of references) unless it dies
+in a cycle: those wait for ``THAW_EVERY`` seconds, when everything frozen is looked at
+again in one full collection (in an idle pass too), then frozen again.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ OLD_AFTER = 10  # middle-generation collections since the last full one (CPython
 AT_LEAST_EVERY = 1.0  # seconds between full collections at the least
 FORCE_AFTER = 3.0  # seconds a due collection waits for an idle loop at the most
 NEVER = 1 << 30  # the old generation's threshold: CPython's own full collections never come
+THAW_EVERY = 600.0  # seconds between full collections that look at the frozen objects too
 
 
 class FullCollections:
@@ -36,6 +44,8 @@ class FullCollections:
         self.forced = 0  # of which on the timer (the loop not idle for FORCE_AFTER)
         self.due_since: float | None = None
         self._last = clock()
+        self._thawed = clock()
+        self.thawed = 0  # full collections that looked at the frozen objects too
         self._timer: asyncio.TimerHandle | None = None
         self._thresholds: tuple | None = None
 
@@ -59,6 +69,7 @@ class FullCollections:
         if self._thresholds is not None:
             gc.set_threshold(*self._thresholds)
             self._thresholds = None
+            gc.unfreeze()  # a process that goes on collects everything again
 
     def look(self) -> None:
         """Note whether a full collection is due; run it if it has waited too long."""
@@ -78,7 +89,12 @@ class FullCollections:
         return True
 
     def _collect(self) -> None:
+        if self.clock() - self._thawed >= THAW_EVERY:
+            gc.unfreeze()  # the cycles that died among the frozen are found in this one
+            self._thawed = self.clock()
+            self.thawed += 1
         gc.collect()
+        gc.freeze()
         self.done += 1
         self.due_since = None
         self._last = self.clock()

@@ -115,8 +115,8 @@ class Hub:
     async def _ping(self) -> None:
         while True:
             await asyncio.sleep(self.keep_alive)
-            subs = [sub for game in list(self._subs.values()) for sub in game]
-            await _in_passes(subs, Subscriber.ping)
+            # no name for the list: it would keep the pages closed since alive until the next ping
+            await _in_passes([sub for game in list(self._subs.values()) for sub in game], Subscriber.ping)
 
     async def _refresh(self, game_id: int) -> None:
         subs = list(self._subs.get(game_id, ()))

@@ -346,13 +346,40 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     async def stop_collecting(_app) -> None:  # the process's collector as it was
         collections.stop()
     app.on_cleanup.append(stop_collecting)
-    runner = web.AppRunner(app, **RUNNER_OPTIONS)
-    await runner.setup()
+    runner = await serving_runner(app)
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
     settle_for_serving(collections)
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
+
+
+async def serving_runner(app: web.Application) -> web.AppRunner:
+    """The app's runner, set up as served (RUNNER_OPTIONS), a closed connection freed at once."""
+    runner = web.AppRunner(app, **RUNNER_OPTIONS)
+    await runner.setup()
+    _free_closed_connections(runner.server)
+    return runner
+
+
+def _free_closed_connections(server: web.Server) -> None:
+    """asyncio's socket transport (CPython 3.11) keeps a bound method of its own after it is
+    closed (``_read_ready_cb``): a cycle, so every closed connection waited for a full
+    collection, and one that lived long enough to be frozen (collector.py) for its thaw.
+    Cut when aiohttp hears the connection is lost, once asyncio has cleaned up after it."""
+    lost = server.connection_lost
+
+    def connection_lost(handler, exc=None) -> None:
+        transport = server._connections.get(handler)
+        lost(handler, exc)
+        if transport is not None:
+            asyncio.get_running_loop().call_soon(_cut_cycle, transport)
+    server.connection_lost = connection_lost
+
+
+def _cut_cycle(transport) -> None:
+    if getattr(transport, "_read_ready_cb", None) is not None and transport.is_closing():
+        transport._read_ready_cb = None
 
 
 def settle_for_serving(collections: FullCollections | None = None) -> FullCollections:
