@@ -7,6 +7,7 @@ import asyncio
 import gc
 import selectors
 import socket
+import weakref
 
 from bot.web import collector
 from bot.web.collector import FullCollections
@@ -86,3 +87,39 @@ def test_an_idle_loop_calls_the_hook_and_that_pass_ends_without_polling():
         ours.close()
         theirs.close()
         loop.close()
+
+
+def test_what_a_full_collection_finds_alive_is_frozen_until_the_next_thaw():
+    """The next full collection looks only at what came since: a cycle that dies among the
+    frozen waits for the thaw (every THAW_EVERY seconds), then is freed."""
+    loop = asyncio.new_event_loop()
+    clock = Clock()
+    full = FullCollections(clock)
+
+    class Node:
+        pass
+
+    def due() -> None:
+        clock.now += collector.AT_LEAST_EVERY
+        _middle_collections(collector.OLD_AFTER)
+        full.look()
+        assert full.when_idle()
+
+    try:
+        full.start(loop)
+        node = Node()
+        node.me = node  # a cycle: only a collection frees it
+        alive = weakref.ref(node)
+        due()
+        assert gc.get_freeze_count() > 0 and full.thawed == 0
+        del node
+        due()
+        assert alive() is not None  # frozen: not looked at
+        clock.now += collector.THAW_EVERY
+        due()
+        assert full.thawed == 1 and alive() is None
+        assert gc.get_freeze_count() > 0  # frozen again after the thaw
+    finally:
+        full.stop()
+        loop.close()
+    assert gc.get_freeze_count() == 0  # the process's collector as it was

@@ -15,7 +15,7 @@ from bot.config import ConfigError, Settings
 from bot.web import tokens
 from bot.web.server import HUB, STREAMS, start
 
-from .conftest import new_game, path
+from .conftest import SECRET, new_game, path
 
 
 async def _until(condition) -> None:
@@ -131,3 +131,40 @@ async def test_refusals_leave_no_garbage_for_a_full_collection(svc, client):
         gc.set_debug(0)
         gc.garbage.clear()
     assert not left & {"Request", "HTTPConflict", "HTTPNotFound", "HTTPBadRequest", "traceback", "frame"}, left
+
+
+async def test_a_closed_connection_is_freed_at_once_not_left_in_a_cycle(svc):
+    """asyncio's transport keeps a cycle of its own once closed: cut when the connection is
+    lost, a connection that lived long (frozen, collector.py) does not wait for the thaw."""
+    from aiohttp import web
+
+    from bot.web.server import make_app, serving_runner
+    view = await new_game(svc, "chess", ["e4"])
+    runner = await serving_runner(make_app(svc, SECRET))
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    loop = asyncio.get_running_loop()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _ in range(3):  # a plain socket: the client makes no transport of its own
+            with socket.socket() as s:
+                s.setblocking(False)
+                await loop.sock_connect(s, ("127.0.0.1", port))
+                await loop.sock_sendall(s, f"GET {path(view.id, '/state.json')} HTTP/1.1\r\n"
+                                           "Host: x\r\nConnection: close\r\n\r\n".encode())
+                answer = b""
+                while chunk := await loop.sock_recv(s, 65536):
+                    answer += chunk
+                assert answer.startswith(b"HTTP/1.1 200")
+        await asyncio.wait_for(_until(lambda: not runner.server.connections), 5)
+        for _ in range(3):
+            await asyncio.sleep(0)  # asyncio's clean-up, then the cut
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        await runner.cleanup()
+    assert "_SelectorSocketTransport" not in left, left
