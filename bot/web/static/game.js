@@ -373,7 +373,7 @@
   // end follows it; a takeback under a side line puts the page on the game's last move.
   // A stream refused (the server has too many pages open: 503) is not retried by the
   // browser: the page reads the game itself and asks again 20-40 s later
-  function live() {
+  function follow() {
     if (!window.EventSource || closed) return;
     const es = new EventSource(`${base}/events`);
     es.addEventListener("update", (e) => reconcile(JSON.parse(e.data), false));
@@ -386,10 +386,10 @@
       if (closed || es.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
       setTimeout(async () => {
         try { reconcile(await (await fetch(`${base}/state.json`)).json(), false); } catch (e) { /* offline */ }
-        live();
+        follow();
       }, 20000 + Math.random() * 20000);
     };
   }
-  live();
+  follow();
   show();
 })();
