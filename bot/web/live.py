@@ -187,7 +187,8 @@ class Views:
 class StreamSlots:
     """The open event streams, counted: at most ``per_client`` from one client address and
     ``total`` in all (the server's: every open stream adds its objects, about 55, to what a
-    full garbage collection looks at, some 30 µs of the loop each; collector.py). A stream
+    full garbage collection looks at before it freezes them, and to the thaw's every 10
+    minutes: some 30 µs of the loop each; collector.py). A stream
     gives its slot back when it ends, its page closed included (noticed at once:
     server.RUNNER_OPTIONS)."""
 

@@ -386,8 +386,8 @@ def settle_for_serving(collections: FullCollections | None = None) -> FullCollec
     """Once listening. What the process made so far (modules, the rules' tables, the
     service) lives as long as it does: taken out of the garbage collector's view, a full
     collection under a flood looks only at what came since (50-80 ms of the loop before,
-    bench/webflood.py); and that collection (still 20-40 ms with a thousand open streams)
-    waits for a quiet loop, a minute at most (collector.py): the collector returned, started.
+    bench/webflood.py); and that collection waits for an idle pass of the loop, 3 s at
+    most, then freezes what it found alive (collector.py): the collector returned, started.
     And the loop takes in at most work.EVENTS_PER_PASS sockets' news a pass: a thousand
     connections arriving at once are not one long pass."""
     gc.collect()
