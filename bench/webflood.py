@@ -343,7 +343,9 @@ def run(ctx: Context) -> dict:
                 + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB, streams the server still held "
                 + ", ".join(str(c["open_streams"]) for c in churn) + "; their loop lag at most "
                 f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms; by round "
-                + ", ".join(f"{max(c['lag'], default=0) * 1000:.0f}" for c in churn) + " ms; their "
+                + ", ".join(f"{max(c['lag'], default=0) * 1000:.0f}" for c in churn) + " ms, own work "
+                + ", ".join(f"{max(map(min, c['lag'], c['busy']), default=0) * 1000:.0f}" for c in churn)
+                + " ms; their "
                 "longest full collection " + ", ".join(f"{max(c['gc'], default=0) * 1000:.0f}" for c in churn)
                 + " ms), full collections "
                 f"{churn[-1]['full_collections'][0]} in all (forced {churn[-1]['full_collections'][1]}), "
@@ -358,4 +360,5 @@ def run(ctx: Context) -> dict:
             "full_collections": phases["after"]["full_collections"],
             "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"],
                         "lag_max_ms": max(c["lag"], default=0) * 1000,
+                        "own_work_max_ms": max(map(min, c["lag"], c["busy"]), default=0) * 1000,
                         "gc_max_ms": max(c["gc"], default=0) * 1000} for c in churn]}
