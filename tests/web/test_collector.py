@@ -123,3 +123,15 @@ def test_what_a_full_collection_finds_alive_is_frozen_until_the_next_thaw():
         full.stop()
         loop.close()
     assert gc.get_freeze_count() == 0  # the process's collector as it was
+
+
+def test_a_thaw_can_be_run_at_once_and_is_counted():
+    loop = asyncio.new_event_loop()
+    full = FullCollections(Clock())
+    try:
+        full.start(loop)
+        assert full.thaw_now() >= 0 and full.thawed == 1 and full.done == 1
+        assert gc.get_freeze_count() > 0
+    finally:
+        full.stop()
+        loop.close()
