@@ -75,7 +75,7 @@ async def _serving(db_path: str, conn) -> None:
     runner = await serving_runner(app)  # as bot.web.server.start serves it
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    full = settle_for_serving()  # as bot.web.server.start does
+    full = settle_for_serving(runner=runner)  # as bot.web.server.start does
     watch = LoopWatch()
     watch.start()
     conn.send(site._server.sockets[0].getsockname()[1])

@@ -16,8 +16,11 @@ What a full collection finds alive is then frozen (``gc.freeze``): the next one 
 at what came since, not again at the thousand open streams and the idle connections that
 outlive many collections (a collection over all of them: 40-70 ms; bench/webflood.py). A
 frozen object that dies is still freed at once (by its count of references) unless it dies
-in a cycle: those wait for ``THAW_EVERY`` seconds, when everything frozen is looked at
-again in one full collection (in an idle pass too), then frozen again.
+in a cycle: those wait for the thaw, when everything frozen is looked at again in one full
+collection (in an idle pass too), then frozen again. That one is as long as everything
+alive makes it (70-80 ms with a thousand open streams), so it comes ``THAW_EVERY`` seconds
+after the last when the server is quiet (``quiet()``: few connections open), and when it
+never is, ``THAW_AT_MOST`` seconds after.
 """
 
 from __future__ import annotations
@@ -31,15 +34,17 @@ OLD_AFTER = 10  # middle-generation collections since the last full one (CPython
 AT_LEAST_EVERY = 1.0  # seconds between full collections at the least
 FORCE_AFTER = 3.0  # seconds a due collection waits for an idle loop at the most
 NEVER = 1 << 30  # the old generation's threshold: CPython's own full collections never come
-THAW_EVERY = 600.0  # seconds between full collections that look at the frozen objects too
+THAW_EVERY = 600.0  # seconds between full collections that look at the frozen objects too...
+THAW_AT_MOST = 3600.0  # ...when the server is quiet then; if it never is, this many
 
 
 class FullCollections:
     """Full collections in passes of their own (see the module's docstring). ``clock`` is
-    injectable for tests."""
+    injectable for tests; ``quiet()``: whether a thaw would be short now (server.start)."""
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock=time.monotonic, quiet=lambda: True):
         self.clock = clock
+        self.quiet = quiet
         self.done = 0  # full collections run
         self.forced = 0  # of which on the timer (the loop not idle for FORCE_AFTER)
         self.due_since: float | None = None
@@ -91,12 +96,13 @@ class FullCollections:
     def thaw_now(self) -> float:
         """The thaw's collection now (the bench times it): its CPU seconds."""
         began = time.thread_time()
-        self._thawed = self.clock() - THAW_EVERY
+        self._thawed = self.clock() - THAW_AT_MOST
         self._collect()
         return time.thread_time() - began
 
     def _collect(self) -> None:
-        if self.clock() - self._thawed >= THAW_EVERY:
+        since = self.clock() - self._thawed
+        if since >= THAW_AT_MOST or since >= THAW_EVERY and self.quiet():
             gc.unfreeze()  # the cycles that died among the frozen are found in this one
             self._thawed = self.clock()
             self.thawed += 1

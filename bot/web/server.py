@@ -52,6 +52,7 @@ log = logging.getLogger("bot.web")
 STATIC = Path(__file__).parent / "static"
 SQUARE_PX = 56  # ~900-1100 px for the large boards: crisp when CSS scales it to a phone
 MAX_STREAMS_PER_CLIENT = 32
+QUIET_CONNECTIONS = 100  # open connections at most for the collector's thaw to be short
 MAX_STREAMS = 2000  # open event streams in all (settings.web_max_streams)
 STREAMS_RETRY_AFTER = 30  # seconds a page refused its stream for the server's cap waits
 # How the app is served (start, the bench, the tests). A handler whose client goes away is
@@ -349,7 +350,7 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     runner = await serving_runner(app)
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
-    settle_for_serving(collections)
+    settle_for_serving(collections, runner)
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
 
@@ -382,7 +383,8 @@ def _cut_cycle(transport) -> None:
         transport._read_ready_cb = None
 
 
-def settle_for_serving(collections: FullCollections | None = None) -> FullCollections:
+def settle_for_serving(collections: FullCollections | None = None,
+                       runner: web.AppRunner | None = None) -> FullCollections:
     """Once listening. What the process made so far (modules, the rules' tables, the
     service) lives as long as it does: taken out of the garbage collector's view, a full
     collection under a flood looks only at what came since (50-80 ms of the loop before,
@@ -393,6 +395,8 @@ def settle_for_serving(collections: FullCollections | None = None) -> FullCollec
     gc.collect()
     gc.freeze()
     collections = collections or FullCollections()
+    if runner is not None:  # the thaw waits for few connections (collector.py)
+        collections.quiet = lambda: len(runner.server.connections) <= QUIET_CONNECTIONS
     collections.start(asyncio.get_running_loop())  # and work.pace_io
     return collections
 
