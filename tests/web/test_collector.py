@@ -89,6 +89,14 @@ def test_an_idle_loop_calls_the_hook_and_that_pass_ends_without_polling():
         loop.close()
 
 
+def _due(full: FullCollections, clock: Clock) -> None:
+    """A full collection due, and run on an idle pass."""
+    clock.now += collector.AT_LEAST_EVERY
+    _middle_collections(collector.OLD_AFTER)
+    full.look()
+    assert full.when_idle()
+
+
 def test_what_a_full_collection_finds_alive_is_frozen_until_the_next_thaw():
     """The next full collection looks only at what came since: a cycle that dies among the
     frozen waits for the thaw (every THAW_EVERY seconds), then is freed."""
@@ -99,24 +107,18 @@ def test_what_a_full_collection_finds_alive_is_frozen_until_the_next_thaw():
     class Node:
         pass
 
-    def due() -> None:
-        clock.now += collector.AT_LEAST_EVERY
-        _middle_collections(collector.OLD_AFTER)
-        full.look()
-        assert full.when_idle()
-
     try:
         full.start(loop)
         node = Node()
         node.me = node  # a cycle: only a collection frees it
         alive = weakref.ref(node)
-        due()
+        _due(full, clock)
         assert gc.get_freeze_count() > 0 and full.thawed == 0
         del node
-        due()
+        _due(full, clock)
         assert alive() is not None  # frozen: not looked at
         clock.now += collector.THAW_EVERY
-        due()
+        _due(full, clock)
         assert full.thawed == 1 and alive() is None
         assert gc.get_freeze_count() > 0  # frozen again after the thaw
     finally:
@@ -133,26 +135,20 @@ def test_the_thaw_waits_for_a_quiet_server_an_hour_at_most():
     quiet = [False]
     full = FullCollections(clock, quiet=lambda: quiet[0])
 
-    def due() -> None:
-        clock.now += collector.AT_LEAST_EVERY
-        _middle_collections(collector.OLD_AFTER)
-        full.look()
-        assert full.when_idle()
-
     try:
         full.start(loop)
         clock.now += collector.THAW_EVERY
-        due()
+        _due(full, clock)
         assert full.thawed == 0  # busy: not now
         quiet[0] = True
-        due()
+        _due(full, clock)
         assert full.thawed == 1
         quiet[0] = False
         clock.now += collector.THAW_AT_MOST - collector.AT_LEAST_EVERY - 1
-        due()
+        _due(full, clock)
         assert full.thawed == 1
         clock.now += 1
-        due()
+        _due(full, clock)
         assert full.thawed == 2  # never quiet: an hour after the last
     finally:
         full.stop()
