@@ -71,10 +71,10 @@ async def shared(pending: dict, key, make):
     if task is None:
         task = pending[key] = asyncio.ensure_future(make())
 
-        def done(_) -> None:
+        def done(finished) -> None:
             del pending[key]
-            if not task.cancelled():
-                task.exception()  # read: a failure everyone had left is not "unretrieved"
+            if not finished.cancelled():
+                finished.exception()  # read: a failure everyone had left is not "unretrieved"
         task.add_done_callback(done)
     try:
         return await asyncio.shield(task)

@@ -213,6 +213,8 @@ async def test_shared_work_goes_on_for_the_others_when_its_first_asker_leaves():
     failure reaches every waiter."""
     from bot.web.live import Views
     from bot.web.work import Pictures
+    errors = []  # what the loop would log: a done-callback's error, an unretrieved failure
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
     gate = asyncio.Event()
     painted = []
 
@@ -243,3 +245,5 @@ async def test_shared_work_goes_on_for_the_others_when_its_first_asker_leaves():
     results = await asyncio.gather(*waiting, return_exceptions=True)
     assert reads == [7] and isinstance(results[0], asyncio.CancelledError)
     assert all(isinstance(r, LookupError) for r in results[1:])
+    await asyncio.sleep(0)
+    assert errors == []
