@@ -21,7 +21,7 @@ from operator import itemgetter
 
 from rules.move import CASTLE, NORMAL, SETUP
 from rules.movegen import touch_mask
-from rules.pieces import BLACK, WHITE
+from rules.pieces import WHITE
 from rules.position import attacked_bits, check_sources, check_zone
 
 from .evaluation import evaluator
@@ -240,7 +240,7 @@ class Searcher:
         draw nor a repetition; not in check (told by the quick check test alone, as make
         tells it: sound under ``quick_check``); its evaluation at least beta."""
         pos = self.pos
-        frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+        frm, to, _piece, _new, caps, h_mover, s_mover, _passed, resets, royal_mover = memo
         us = pos.side
         them = 1 - us
         bits, royal = pos.bits, pos.royal
