@@ -1,10 +1,11 @@
 """The search: principal-variation alpha-beta with iterative deepening.
 
-One position is walked in place (``Position.push``/``pop``), with a Zobrist hash and
-the evaluation's board score updated from each move's board changes. Alpha-beta
-rather than Monte-Carlo tree search: these games have a material signal an
-evaluation can read, and in pure Python a playout of a 14x14 game costs more than a
-thousand evaluations. See ai/README.md.
+One position is walked in place (``Position.push``/``pop``, or for a plain move the
+searcher's own one-step make), with a Zobrist hash and the evaluation's board score
+updated from each move's board changes; a horizon child that would stand pat is scored
+without making its move. Alpha-beta rather than Monte-Carlo tree search: these games
+have a material signal an evaluation can read, and in pure Python a playout of a 14x14
+game costs more than a thousand evaluations. See ai/README.md.
 
 Parts: a transposition table on the hash (best move, bound, depth; mate scores
 stored relative to the node), move ordering (hash move, captures by most valuable
@@ -18,10 +19,10 @@ from __future__ import annotations
 import time
 from operator import itemgetter
 
-from rules.move import CASTLE, SETUP
+from rules.move import CASTLE, NORMAL, SETUP
 from rules.movegen import touch_mask
 from rules.pieces import WHITE
-from rules.position import check_zone
+from rules.position import attacked_bits, check_sources, check_zone
 
 from .evaluation import evaluator
 from .values import capture_gain
@@ -78,15 +79,17 @@ class Searcher:
         self.line = list(_game_hashes(root))
         self.killers: dict[int, list] = {}
         self.history: dict = {}
-        self._stack: list = []   # (hash, score, state key) before each made move
+        self._stack: list = []   # (hash, score, state key, undo, memo) before each made move
         # the quick check test (make): sound where the side not to move is not attacked at
         # the root (a legal position) and every move made is legal - no set-up action
         pos = self.pos
         them = 1 - pos.side
         self.quick_check = pos.setup is None and (
             pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
-        self._zones = ({}, {})   # colour -> {royal square: check_zone}
+        self._zones = ({}, {})   # colour -> {royal square: (check_zone, check_sources)}
+        self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
         self._royal_bit = game.royal_bit
+        self._safety_of = self.ev.royal_safety_of
 
     # --- make / unmake -------------------------------------------------------------
     def _tables(self, kind):
@@ -95,12 +98,284 @@ class Searcher:
 
     def make(self, m) -> None:
         """Make m on the private position; the hash and the board score follow its board
-        changes, the state's key is drawn once for the new state. ``unmake`` restores."""
+        changes, the state's key is drawn once for the new state. ``unmake`` restores.
+        A plain move (``_plain``) is made here in one step (Position._make and push for
+        it: the same board, occupancy, royal squares and state after it), the mover's part
+        of the hash and the score from its memo; any other move by ``Position.push``."""
         pos = self.pos
-        self.line.append(self.hash)
-        self._stack.append((self.hash, self.score, self.state))
+        memo = m.memo
+        if memo is None:
+            memo = m.memo = self._plain(m)
+        if not memo:
+            self._make_pushed(pos, m)
+        else:
+            frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+            board, occ, bits, royal = pos.board, pos.occ, pos.bits, pos.royal
+            side, rights, state = pos.side, pos.rights, self.state
+            saved = (royal[0], royal[1], side, rights, pos.ep, pos.halfmove, pos.fullmove,
+                     pos.dropped, pos._legal, pos._safety, pos._check, pos._key)
+            h = self.hash
+            self.line.append(h)
+            s = self.score
+            c = piece.color
+            board[frm] = None
+            occ[c].discard(frm)
+            bits[c] ^= 1 << frm
+            taken = None
+            if caps:
+                taken = []
+                h_taken, s_taken, kinds = 0, 0, self._kinds
+                for x in caps:
+                    q = board[x]
+                    if q is not None:
+                        taken.append((x, q))
+                        qc = q.color
+                        board[x] = None
+                        occ[qc].discard(x)
+                        bits[qc] ^= 1 << x
+                        if royal[qc] == x:
+                            royal[qc] = None
+                        keys, table = kinds.get(q) or self._tables(q)
+                        h_taken ^= keys[x]
+                        s_taken += table[x]
+                self._stack.append((h, s, state, (saved, taken), memo))
+                h ^= h_taken
+                s -= s_taken
+            else:
+                self._stack.append((h, s, state, (saved, None), memo))
+            board[to] = new
+            occ[c].add(to)
+            bits[c] |= 1 << to
+            if royal_mover:
+                royal[c] = to
+            pos._legal = pos._safety = pos._check = pos._key = None
+            if rights or passed is not None:
+                rights, pos.ep, key = self._state_after(pos, memo)
+                pos.rights = rights
+            else:
+                pos.ep = None
+                key = self._flipped.get(state)
+                if key is None:
+                    key = self._flipped_key(pos)
+            pos.halfmove = 0 if resets else pos.halfmove + 1
+            if side:   # Black moved
+                pos.fullmove += 1
+            if self.drops:   # the mover did not drop
+                pos.dropped = self._dropped_after(pos)
+            pos.side = 1 - side
+            self.state = key
+            self.hash = h ^ state ^ h_mover ^ key
+            self.score = s + s_mover
+        if self.quick_check:
+            # the side now to move was not in check before the move (it was legal); a move
+            # touching no square that could decide an attack on its royal gives no check
+            side = pos.side
+            r = pos.royal[side]
+            if r is not None:
+                got = self._zones[side].get(r)
+                if got is None:
+                    them = 1 - side
+                    got = self._zones[side][r] = (check_zone(pos.game, them, r),
+                                                  check_sources(pos.game, them, r))
+                zone, sources = got
+                tm = m.touch
+                if tm is None:
+                    tm = m.touch = touch_mask(m, self._royal_bit)
+                hit = tm & zone
+                if not hit:
+                    pos._check = False
+                elif sources is not None:
+                    # and of the enemy pieces, only those whose attack a touched square
+                    # can decide are looked at
+                    them = 1 - side
+                    found = 0
+                    while hit:
+                        low = hit & -hit
+                        found |= sources[low.bit_length() - 1]
+                        hit ^= low
+                    bits = pos.bits
+                    found &= bits[them]
+                    if not found:
+                        pos._check = False
+                    else:
+                        squares = []
+                        while found:
+                            low = found & -found
+                            squares.append(low.bit_length() - 1)
+                            found ^= low
+                        pos._check = attacked_bits(pos.board, bits[0] | bits[1], squares, r, them)
+
+    def _plain(self, m):
+        """What making m in one step needs, or False where Position.push must make it.
+        Plain: an ordinary move (NORMAL) that takes nothing where pieces go to hand (which
+        then stay as they are), that empties its square
+        and the squares it takes and puts its piece (or what it becomes) on its target,
+        which is then empty (as every move generator makes them):
+        (from, to, piece, new, captures, the hash's and the score's change for the mover,
+        the square passed over by a double step that allows en passant or None, whether
+        the 100-ply count starts again, whether the piece is royal)."""
+        frm, to, piece, new, caps = m.frm, m.to, m.piece, m.new, m.captures
+        if (m.kind != NORMAL or (self.drops and caps) or frm is None or new is None or frm == to
+                or frm in caps or m.clear != (frm,) + caps or m.put != ((to, new),)
+                or piece.royal != new.royal or piece.color != new.color):
+            return False
+        kinds = self._kinds
+        keys_from, table_from = kinds.get(piece) or self._tables(piece)
+        keys_to, table_to = kinds.get(new) or self._tables(new)
+        ptype = piece.type
+        passed = None
+        if not caps and ptype.ep_victim:   # as Position._make decides en passant
+            geo = piece.game.geometry
+            if geo.file_of(frm) == geo.file_of(to) and abs(to - frm) == 2 * geo.width:
+                passed = (frm + to) // 2
+        return (frm, to, piece, new, caps, keys_from[frm] ^ keys_to[to], table_to[to] - table_from[frm],
+                passed, bool(caps) or ptype.pawn, piece.royal)
+
+    def _stands_after(self, m, memo, beta):
+        """The score a horizon child (depth 0) after the plain move m would return by
+        standing pat against beta, worked out without making m; None where it would do
+        anything else or this cannot tell (the move is then made and the child searched).
+
+        The child, as negamax and quiesce would walk it: two nodes counted; not the 100-ply
+        draw nor a repetition; not in check (told by the quick check test alone, as make
+        tells it: sound under ``quick_check``); its evaluation at least beta."""
+        pos = self.pos
+        frm, to, _piece, _new, caps, h_mover, s_mover, _passed, resets, royal_mover = memo
+        us = pos.side
+        them = 1 - us
+        bits, royal = pos.bits, pos.royal
+        mine, theirs = bits[us] ^ (1 << frm), bits[them]
+        s = self.score + s_mover
+        h_taken = 0
+        if caps:
+            board, kinds = pos.board, self._kinds
+            for x in caps:
+                q = board[x]
+                if q is not None:
+                    if q.royal:
+                        return None
+                    if q.color == us:   # a Cyclops's run back takes its own pieces too
+                        mine ^= 1 << x
+                    else:
+                        theirs ^= 1 << x
+                    keys, table = kinds.get(q) or self._tables(q)
+                    h_taken ^= keys[x]
+                    s -= table[x]
+        mine |= 1 << to
+        ours, r = to if royal_mover else royal[us], royal[them]
+        if us == WHITE:
+            white = s + self._safety_of(ours, r, mine, theirs)
+        else:
+            white = s + self._safety_of(r, ours, theirs, mine)
+        if self.drops:   # the hands as they are (the move takes nothing)
+            hands = pos.hands
+            white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
+        stand = -white if us == WHITE else white
+        if stand < beta:
+            return None
+        if r is not None:   # in check after m? as make's quick test, or not told here
+            got = self._zones[them].get(r)
+            if got is None:
+                return None
+            zone, sources = got
+            tm = m.touch
+            if tm is None:
+                tm = m.touch = touch_mask(m, self._royal_bit)
+            hit = tm & zone
+            if hit:
+                if sources is None:
+                    return None
+                found = 0
+                while hit:
+                    low = hit & -hit
+                    found |= sources[low.bit_length() - 1]
+                    hit ^= low
+                found &= mine
+                if found and self._attacks_after(memo, found, mine | theirs, r, us):
+                    return None
+        if not resets:
+            halfmove = pos.halfmove + 1
+            if halfmove >= 100:
+                return None
+            # a repetition: the child's hash against the line it would have (this
+            # position's hash appended)
+            _rights, _ep, key = self._state_after(pos, memo)
+            state = self.state
+            h = self.hash ^ state ^ h_mover ^ h_taken ^ key
+            line = self.line
+            for i in range(2, min(len(line) + 1, halfmove + 1) + 1, 2):
+                if line[1 - i] == h:
+                    return None
+        n = self.nodes + 2
+        if n > self.node_limit or _clock() >= self.deadline:
+            return None   # the child made raises Timeout where it would
+        self.nodes = n
+        return stand
+
+    def _state_after(self, pos, memo):
+        """(castling rights, en passant square, state key) after the plain move of this
+        memo, from the position before it (as Position._make decides them)."""
+        frm, caps, passed = memo[0], memo[4], memo[7]
+        rights = pos.rights
+        if rights:
+            lost = pos.game.rights_lost_from
+            for x in (frm,) + caps:
+                dead = lost.get(x)
+                if dead:
+                    rights = rights - dead
+        ep = passed if passed is not None and pos.board[passed] is None else None
+        if ep is None and rights is pos.rights:
+            key = self._flipped.get(self.state)
+            return rights, None, self._flipped_key(pos) if key is None else key
+        return rights, ep, state_key((1 - pos.side, rights, ep, pos.hands, self._dropped_after(pos), pos.setup))
+
+    def _flipped_key(self, pos) -> int:
+        """The state key after a plain move from this position that keeps the castling
+        rights and allows no en passant: the side flipped (once per state)."""
+        key = self._flipped[self.state] = state_key(
+            (1 - pos.side, pos.rights, None, pos.hands, self._dropped_after(pos), pos.setup))
+        return key
+
+    def _dropped_after(self, pos):
+        """The dropped flags after a plain move from this position (the mover's cleared)."""
+        dropped = pos.dropped
+        if not self.drops:
+            return dropped
+        return (False, dropped[1]) if pos.side == WHITE else (dropped[0], False)
+
+    def _attacks_after(self, memo, found: int, occupied: int, target: int, by: int) -> bool:
+        """Whether, after the plain move of this memo, a piece of colour `by` on one of the
+        squares of `found` (bits) attacks target: the move's squares set on the board
+        alone for the test (attacked_bits reads no more than the board and `occupied`)."""
+        frm, to, piece, new, caps = memo[0], memo[1], memo[2], memo[3], memo[4]
+        board = self.pos.board
+        squares = []
+        while found:
+            low = found & -found
+            squares.append(low.bit_length() - 1)
+            found ^= low
+        before = [(x, board[x]) for x in caps]
+        at_to = board[to]
+        board[frm] = None
+        for x in caps:
+            board[x] = None
+        board[to] = new
+        try:
+            return attacked_bits(board, occupied, squares, target, by)
+        finally:
+            board[to] = at_to
+            for x, q in before:
+                board[x] = q
+            board[frm] = piece
+
+    def _make_pushed(self, pos, m) -> None:
+        """make() for a move that is not plain: Position.push, then the hash and the score
+        from its board changes."""
+        h = self.hash
+        self.line.append(h)
+        self._stack.append((h, self.score, self.state, None, None))
         changes = pos.push(m)
-        h, s, kinds = self.hash ^ self.state, self.score, self._kinds
+        h, s, kinds = h ^ self.state, self.score, self._kinds
         for sq, old, new in changes:
             if old is not None:
                 keys, table = kinds.get(old) or self._tables(old)
@@ -117,26 +392,12 @@ class Searcher:
         self.state = key
         self.hash = h ^ key
         self.score = s
-        if self.quick_check:
-            # the side now to move was not in check before the move (it was legal); a move
-            # touching no square that could decide an attack on its royal gives no check
-            side = pos.side
-            r = pos.royal[side]
-            if r is not None:
-                zone = self._zones[side].get(r)
-                if zone is None:
-                    zone = self._zones[side][r] = check_zone(pos.game, 1 - side, r)
-                tm = m.touch
-                if tm is None:
-                    tm = m.touch = touch_mask(m, self._royal_bit)
-                if not tm & zone:
-                    pos._check = False
 
     def make_null(self) -> None:
         """Pass the turn (null-move pruning); ``unmake`` restores."""
         pos = self.pos
         self.line.append(self.hash)
-        self._stack.append((self.hash, self.score, self.state))
+        self._stack.append((self.hash, self.score, self.state, None, None))
         pos.push_null()
         state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
         self.hash ^= self.state ^ state
@@ -153,14 +414,38 @@ class Searcher:
         return False
 
     def unmake(self) -> None:
-        self.hash, self.score, self.state = self._stack.pop()
-        self.pos.pop()
+        self.hash, self.score, self.state, undo, memo = self._stack.pop()
         self.line.pop()
+        pos = self.pos
+        if memo is None:
+            pos.pop()
+            return
+        # a plain move taken back (make)
+        saved, taken = undo
+        frm, to, piece = memo[0], memo[1], memo[2]
+        board, occ, bits = pos.board, pos.occ, pos.bits
+        c = piece.color
+        board[to] = None
+        occ[c].discard(to)
+        bits[c] ^= 1 << to
+        if taken:
+            for x, q in reversed(taken):
+                board[x] = q
+                qc = q.color
+                occ[qc].add(x)
+                bits[qc] |= 1 << x
+        board[frm] = piece
+        occ[c].add(frm)
+        bits[c] |= 1 << frm
+        royal = pos.royal
+        (royal[0], royal[1], pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
+         pos.dropped, pos._legal, pos._safety, pos._check, pos._key) = saved
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
         pos = self.pos
-        white = self.score + self.ev.royal_safety(pos)
+        royal, bits = pos.royal, pos.bits
+        white = self.score + self._safety_of(royal[0], royal[1], bits[0], bits[1])
         if self.drops:
             hands = pos.hands
             if hands is not self._hands:   # a move changes them only by a capture or a drop
@@ -366,19 +651,32 @@ class Searcher:
                 return beta
         alpha0 = alpha
         best, best_key = -INF, None
+        # the children are horizon nodes: one that would stand pat is scored unmade
+        leaf = depth == 1 and self.quick_check
         for i, m in enumerate(self.ordered(tt_move, ply)):
             quiet = not m.captures and m.kind != SETUP
-            self.make(m)
-            try:
-                if i == 0:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-                else:
-                    reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
-                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
-                    if score > alpha and (reduce or score < beta):
+            score = None
+            if leaf:
+                memo = m.memo
+                if memo is None:
+                    memo = m.memo = self._plain(m)
+                if memo:
+                    # both windows a child gets here have -alpha as beta
+                    stand = self._stands_after(m, memo, -alpha)
+                    if stand is not None:
+                        score = -stand   # at most alpha: the window's re-search is not made
+            if score is None:
+                self.make(m)
+                try:
+                    if i == 0:
                         score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                self.unmake()
+                    else:
+                        reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
+                        score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                        if score > alpha and (reduce or score < beta):
+                            score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                finally:
+                    self.unmake()
             if score > best:
                 best, best_key = score, move_key(m)
                 if score > alpha:
