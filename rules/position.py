@@ -79,7 +79,8 @@ def check_zone(game, by: int, target: int) -> int:
 
 
 _ZONES: dict = {}
-_HANDS: dict = {}   # game -> {(hands, side, dropped key, taken codes): hands after}
+_HANDS: dict = {}   # game -> {id(hands): (hands, per side moving {what changes them: hands after})}
+_HANDS_MADE: dict = {}   # game -> {hands: the one object of that value}
 
 
 def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
@@ -679,18 +680,34 @@ class Position:
 
     def _new_hands(self, m: Move, captured):
         """The hands after a drop or a capture (the same few come back in a search: each
-        made once per game)."""
-        us = self.side
-        key = (self.hands, us, m.new.key if m.kind == DROP else None, tuple(q.type.code for q in captured))
-        made = _HANDS.get(self.game)
+        made once per game, one object per value). Looked up by the hands' identity and the
+        side, then by the one kind taken or dropped: no tuple of tuples hashed."""
+        hands = self.hands
+        game = self.game
+        made = _HANDS.get(game)
         if made is None:
-            made = _HANDS[self.game] = {}
-        hands = made.get(key)
-        if hands is None:
+            made = _HANDS[game] = {}
+        got = made.get(id(hands))
+        if got is None or got[0] is not hands:   # held in the entry: its id stays its own
             if len(made) > 100_000:   # a bound for a long-running process
                 made.clear()
-            hands = made[key] = self._hands_after(m, captured)
-        return hands
+            got = made[id(hands)] = (hands, ({}, {}))
+        drop = m.kind == DROP
+        if not drop and len(captured) == 1:
+            key = captured[0]
+        elif drop and not captured:
+            key = (m.new,)
+        else:
+            key = (m.new if drop else None, tuple(captured))
+        transitions = got[1][self.side]
+        after = transitions.get(key)
+        if after is None:
+            after = self._hands_after(m, captured)
+            values = _HANDS_MADE.get(game)
+            if values is None or len(values) > 100_000:
+                values = _HANDS_MADE[game] = {}
+            after = transitions[key] = values.setdefault(after, after)
+        return after
 
     def _hands_after(self, m: Move, captured):
         order = self.game.drop_order
