@@ -337,10 +337,10 @@ class Searcher:
             if halfmove >= 100 and pos.setup is None:
                 return 0
             if halfmove:
-                h, line = self.hash, self.line
-                for i in range(2, min(len(line), halfmove + 1) + 1, 2):
-                    if line[-i] == h:
-                        return 0
+                # repeated(): every other hash back to the last irreversible move, one C scan
+                line = self.line
+                if self.hash in line[-2:-min(len(line), halfmove + 1) - 1:-2]:
+                    return 0
         in_check = pos.setup is None and pos.in_check()
         if in_check and ply < 40:
             depth += 1
