@@ -79,6 +79,29 @@ def check_zone(game, by: int, target: int) -> int:
 
 
 _ZONES: dict = {}
+_REACH: dict = {}   # plan -> the squares its moves can fill or empty besides its own, as bits
+
+
+def _plan_reach(game, kind, plan) -> int:
+    """The squares a piece's moves from its square can touch besides that square (the
+    squares they go to and take on), as bits; -1 (every square) where a move can touch
+    others: en passant, a hook's moves, taking a piece that stands on several squares."""
+    r = _REACH.get(plan)
+    if r is None:
+        r = 0
+        if kind.hook is not None or game.spans or any(epok for _p, _t, epok in plan.entries):
+            r = -1
+        else:
+            for _p, targets, _e in plan.entries:
+                for t, quiet, taking in targets:
+                    if quiet or taking:
+                        r |= 1 << t
+            for (targets,) in plan.hops:
+                for t, quiet, taking in targets:
+                    if quiet or taking:
+                        r |= 1 << t
+        _REACH[plan] = r
+    return r
 _HANDS: dict = {}   # game -> {id(hands): (hands, per side moving {what changes them: hands after})}
 _HANDS_MADE: dict = {}   # game -> {hands: the one object of that value}
 
@@ -444,8 +467,31 @@ class Position:
             if self.setup is not None:
                 self._legal = list(self.pseudo_moves())
             else:
-                self._legal = self.legal_among(self._pseudo_list())
+                self._legal = self.legal_among(self.candidate_moves())
         return self._legal
+
+    def candidate_moves(self) -> list[Move]:
+        """The pseudo-legal moves that legality cannot rule out at a glance, in the order
+        _pseudo_list gives them: out of check every one; in check (where legal_among keeps
+        only moves touching a checker's square or ways, or the royal's) only the royal's
+        moves, those of the pieces standing on such a square or able to reach one, and
+        the drops onto one. The legal moves among them are the position's legal moves."""
+        check, _gate, sens, _ways, cmask, _checkers = self._safety or self.safety()
+        if not check or sens is None:
+            return self._pseudo_list()
+        out = []
+        board = self.board
+        game = self.game
+        for sq in sorted(self.occ[self.side]):
+            k = board[sq]
+            plan = k._plans[sq] or k.plan_at(sq)
+            if k.royal or (1 << sq) & cmask or _plan_reach(game, k, plan) & cmask:
+                piece_moves(self, out, sq, k, plan)
+        if self.rights:
+            out += self._castlings()
+        if game.drop_zone is not None:
+            out += [m for m in self._drops() if (1 << m.to) & cmask]
+        return out
 
     def legal_among(self, moves) -> list[Move]:
         """The legal ones of some pseudo-legal moves of the side to move, in their order.
