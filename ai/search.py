@@ -291,7 +291,7 @@ class Searcher:
                 done.add(move_key(m))
                 if is_legal(m):
                     yield m
-        taking, quiet = self._split(pos._pseudo_list())
+        taking, quiet = self._split(pos.candidate_moves())
         tos = {k[2] for k in done}
         for _s, m in taking:
             if not m.captures and not (m.to in tos and move_key(m) in done) and is_legal(m):
@@ -307,7 +307,7 @@ class Searcher:
         the hash move first if it is among them and legal, then order()'s order."""
         pos = self.pos
         is_legal = pos.is_legal
-        taking, quiet = self._split(pos._pseudo_list())
+        taking, quiet = self._split(pos.candidate_moves())
         to = tt_move[2]
         first = None
         for m in quiet:
