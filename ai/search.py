@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 from operator import itemgetter
 
-from rules.move import CASTLE, SETUP
+from rules.move import CASTLE, NORMAL, SETUP
 from rules.movegen import touch_mask
-from rules.pieces import WHITE
-from rules.position import check_zone
+from rules.pieces import BLACK, WHITE
+from rules.position import attacked_bits, check_sources, check_zone
 
 from .evaluation import evaluator
 from .values import capture_gain
@@ -78,7 +78,7 @@ class Searcher:
         self.line = list(_game_hashes(root))
         self.killers: dict[int, list] = {}
         self.history: dict = {}
-        self._stack: list = []   # (hash, score, state key) before each made move
+        self._stack: list = []   # (hash, score, state key, undo, memo) before each made move
         # the quick check test (make): sound where the side not to move is not attacked at
         # the root (a legal position) and every move made is legal - no set-up action
         pos = self.pos
@@ -86,6 +86,7 @@ class Searcher:
         self.quick_check = pos.setup is None and (
             pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
         self._zones = ({}, {})   # colour -> {royal square: check_zone}
+        self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
         self._royal_bit = game.royal_bit
 
     # --- make / unmake -------------------------------------------------------------
@@ -95,12 +96,153 @@ class Searcher:
 
     def make(self, m) -> None:
         """Make m on the private position; the hash and the board score follow its board
-        changes, the state's key is drawn once for the new state. ``unmake`` restores."""
+        changes, the state's key is drawn once for the new state. ``unmake`` restores.
+        A plain move (``_plain``) is made here in one step (Position._make and push for
+        it: the same board, occupancy, royal squares and state after it), the mover's part
+        of the hash and the score from its memo; any other move by ``Position.push``."""
         pos = self.pos
-        self.line.append(self.hash)
-        self._stack.append((self.hash, self.score, self.state))
+        memo = m.memo
+        if memo is None:
+            memo = m.memo = self._plain(m)
+        if not memo:
+            self._make_pushed(pos, m)
+        else:
+            frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+            board, occ, bits, royal = pos.board, pos.occ, pos.bits, pos.royal
+            side, rights, state = pos.side, pos.rights, self.state
+            saved = (royal[0], royal[1], side, rights, pos.ep, pos.halfmove, pos.fullmove,
+                     pos._legal, pos._safety, pos._check, pos._key)
+            h = self.hash
+            self.line.append(h)
+            s = self.score
+            c = piece.color
+            board[frm] = None
+            occ[c].discard(frm)
+            bits[c] ^= 1 << frm
+            taken = None
+            if caps:
+                taken = []
+                h_taken, s_taken, kinds = 0, 0, self._kinds
+                for x in caps:
+                    q = board[x]
+                    if q is not None:
+                        taken.append((x, q))
+                        qc = q.color
+                        board[x] = None
+                        occ[qc].discard(x)
+                        bits[qc] ^= 1 << x
+                        if royal[qc] == x:
+                            royal[qc] = None
+                        keys, table = kinds.get(q) or self._tables(q)
+                        h_taken ^= keys[x]
+                        s_taken += table[x]
+                self._stack.append((h, s, state, (saved, taken), memo))
+                h ^= h_taken
+                s -= s_taken
+            else:
+                self._stack.append((h, s, state, (saved, None), memo))
+            board[to] = new
+            occ[c].add(to)
+            bits[c] |= 1 << to
+            if royal_mover:
+                royal[c] = to
+            pos._legal = pos._safety = pos._check = pos._key = None
+            if rights:
+                lost = pos.game.rights_lost_from
+                for x in (frm,) + caps:
+                    dead = lost.get(x)
+                    if dead:
+                        rights = rights - dead
+                pos.rights = rights
+            ep = passed if passed is not None and board[passed] is None else None
+            pos.ep = ep
+            pos.halfmove = 0 if resets else pos.halfmove + 1
+            if side:   # Black moved
+                pos.fullmove += 1
+            pos.side = 1 - side
+            if ep is None and rights is saved[3]:
+                # the state after any such move from this state: the side flipped, no en passant
+                key = self._flipped.get(state)
+                if key is None:
+                    key = self._flipped[state] = state_key(
+                        (1 - side, rights, None, pos.hands, pos.dropped, pos.setup))
+            else:
+                key = state_key((1 - side, rights, ep, pos.hands, pos.dropped, pos.setup))
+            self.state = key
+            self.hash = h ^ state ^ h_mover ^ key
+            self.score = s + s_mover
+        if self.quick_check:
+            # the side now to move was not in check before the move (it was legal); a move
+            # touching no square that could decide an attack on its royal gives no check
+            side = pos.side
+            r = pos.royal[side]
+            if r is not None:
+                got = self._zones[side].get(r)
+                if got is None:
+                    them = 1 - side
+                    got = self._zones[side][r] = (check_zone(pos.game, them, r),
+                                                  check_sources(pos.game, them, r))
+                zone, sources = got
+                tm = m.touch
+                if tm is None:
+                    tm = m.touch = touch_mask(m, self._royal_bit)
+                hit = tm & zone
+                if not hit:
+                    pos._check = False
+                elif sources is not None:
+                    # and of the enemy pieces, only those whose attack a touched square
+                    # can decide are looked at
+                    them = 1 - side
+                    found = 0
+                    while hit:
+                        low = hit & -hit
+                        found |= sources[low.bit_length() - 1]
+                        hit ^= low
+                    bits = pos.bits
+                    found &= bits[them]
+                    if not found:
+                        pos._check = False
+                    else:
+                        squares = []
+                        while found:
+                            low = found & -found
+                            squares.append(low.bit_length() - 1)
+                            found ^= low
+                        pos._check = attacked_bits(pos.board, bits[0] | bits[1], squares, r, them)
+
+    def _plain(self, m):
+        """What making m in one step needs, or False where Position.push must make it.
+        Plain: an ordinary move (NORMAL) in a game without hands, that empties its square
+        and the squares it takes and puts its piece (or what it becomes) on its target,
+        which is then empty (as every move generator makes them):
+        (from, to, piece, new, captures, the hash's and the score's change for the mover,
+        the square passed over by a double step that allows en passant or None, whether
+        the 100-ply count starts again, whether the piece is royal)."""
+        frm, to, piece, new, caps = m.frm, m.to, m.piece, m.new, m.captures
+        if (m.kind != NORMAL or self.drops or frm is None or new is None or frm == to
+                or frm in caps or m.clear != (frm,) + caps or m.put != ((to, new),)
+                or piece.royal != new.royal or piece.color != new.color):
+            return False
+        kinds = self._kinds
+        keys_from, table_from = kinds.get(piece) or self._tables(piece)
+        keys_to, table_to = kinds.get(new) or self._tables(new)
+        ptype = piece.type
+        passed = None
+        if not caps and ptype.ep_victim:   # as Position._make decides en passant
+            geo = piece.game.geometry
+            if geo.file_of(frm) == geo.file_of(to) and abs(to - frm) == 2 * geo.width:
+                passed = (frm + to) // 2
+        return (frm, to, piece, new, caps, keys_from[frm] ^ keys_to[to], table_to[to] - table_from[frm],
+                passed, bool(caps) or ptype.pawn, piece.royal)
+
+    def _make_pushed(self, pos, m) -> None:
+        """make() for a move that is not plain: Position.push, then the hash and the score
+        from its board changes."""
+        h = self.hash
+        self.line.append(h)
+        self._stack.append((h, self.score, self.state, None, None))
         changes = pos.push(m)
-        h, s, kinds = self.hash ^ self.state, self.score, self._kinds
+        h, s, kinds = h ^ self.state, self.score, self._kinds
         for sq, old, new in changes:
             if old is not None:
                 keys, table = kinds.get(old) or self._tables(old)
@@ -117,26 +259,12 @@ class Searcher:
         self.state = key
         self.hash = h ^ key
         self.score = s
-        if self.quick_check:
-            # the side now to move was not in check before the move (it was legal); a move
-            # touching no square that could decide an attack on its royal gives no check
-            side = pos.side
-            r = pos.royal[side]
-            if r is not None:
-                zone = self._zones[side].get(r)
-                if zone is None:
-                    zone = self._zones[side][r] = check_zone(pos.game, 1 - side, r)
-                tm = m.touch
-                if tm is None:
-                    tm = m.touch = touch_mask(m, self._royal_bit)
-                if not tm & zone:
-                    pos._check = False
 
     def make_null(self) -> None:
         """Pass the turn (null-move pruning); ``unmake`` restores."""
         pos = self.pos
         self.line.append(self.hash)
-        self._stack.append((self.hash, self.score, self.state))
+        self._stack.append((self.hash, self.score, self.state, None, None))
         pos.push_null()
         state = state_key((pos.side, pos.rights, pos.ep, pos.hands, pos.dropped, pos.setup))
         self.hash ^= self.state ^ state
@@ -153,9 +281,32 @@ class Searcher:
         return False
 
     def unmake(self) -> None:
-        self.hash, self.score, self.state = self._stack.pop()
-        self.pos.pop()
+        self.hash, self.score, self.state, undo, memo = self._stack.pop()
         self.line.pop()
+        pos = self.pos
+        if memo is None:
+            pos.pop()
+            return
+        # a plain move taken back (make)
+        saved, taken = undo
+        frm, to, piece = memo[0], memo[1], memo[2]
+        board, occ, bits = pos.board, pos.occ, pos.bits
+        c = piece.color
+        board[to] = None
+        occ[c].discard(to)
+        bits[c] ^= 1 << to
+        if taken:
+            for x, q in reversed(taken):
+                board[x] = q
+                qc = q.color
+                occ[qc].add(x)
+                bits[qc] |= 1 << x
+        board[frm] = piece
+        occ[c].add(frm)
+        bits[c] |= 1 << frm
+        royal = pos.royal
+        (royal[0], royal[1], pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
+         pos._legal, pos._safety, pos._check, pos._key) = saved
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:

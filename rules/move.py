@@ -35,7 +35,7 @@ class Move:
     Equal moves have equal LAN.
     """
 
-    __slots__ = ("kind", "frm", "to", "piece", "new", "captures", "clear", "put", "_lan", "ep", "touch")
+    __slots__ = ("kind", "frm", "to", "piece", "new", "captures", "clear", "put", "_lan", "ep", "touch", "memo")
 
     def __init__(self, kind: MoveKind, frm, to, piece, new, captures=(), clear=None, put=None, lan=None, ep=False):
         self.kind = kind
@@ -49,6 +49,7 @@ class Move:
         self._lan = lan
         self.ep = ep
         self.touch = None   # the squares it changes as bits (rules.movegen.touch), once asked
+        self.memo = None    # what a searcher derives from the move once (ai.search); rules never read it
 
     @property
     def lan(self) -> str:

@@ -52,15 +52,28 @@ def check_zone(game, by: int, target: int) -> int:
     and every square on such a piece's ways to it; -1 (every square) where a special
     mover cannot say. A move touching none of them leaves that attack as it was: if
     target was not attacked before, it is not after. Built once per (game, colour, target)."""
+    return _zone_and_sources(game, by, target)[0]
+
+
+def check_sources(game, by: int, target: int):
+    """Per square s (a list over the board): the bits of the squares x from which a piece
+    of colour `by` could attack target and whose attack can depend on what stands on s
+    (x itself included), or None where a special mover cannot say. If target was not
+    attacked, after a move touching squares s1, s2 ... only a piece on one of
+    sources[s1] | sources[s2] | ... can attack it. Built once per (game, colour, target)."""
+    return _zone_and_sources(game, by, target)[1]
+
+
+def _zone_and_sources(game, by: int, target: int):
     zones = _ZONES.get(game)
     if zones is None:
         zones = _ZONES[game] = ({}, {})
-    z = zones[by].get(target)
-    if z is None:
-        z = 0
+    got = zones[by].get(target)
+    if got is None:
+        sources = [0] * game.geometry.size
         kinds = game.all_kinds(by)
         for x in game.attack_sources(by, target):
-            z |= 1 << x
+            z = 1 << x
             for k in kinds:
                 if k.hook is not None:
                     squares = k.hook.zone(x, k, target)
@@ -73,9 +86,21 @@ def check_zone(game, by: int, target: int) -> int:
                 for mask, _hop in (t._ways if t._ways is not None else t.ways).get(target, ()):
                     z |= mask
             if z == -1:
+                got = (-1, None)
                 break
-        zones[by][target] = z
-    return z
+            bit = 1 << x
+            while z:
+                low = z & -z
+                sources[low.bit_length() - 1] |= bit
+                z ^= low
+        if got is None:
+            zone = 0
+            for s, xs in enumerate(sources):
+                if xs:
+                    zone |= 1 << s
+            got = (zone, sources)
+        zones[by][target] = got
+    return got
 
 
 _ZONES: dict = {}

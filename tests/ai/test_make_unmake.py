@@ -23,7 +23,7 @@ def _starts(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_push_pop_matches_apply_and_restores_exactly(game_id):
     rng = random.Random(7)
-    checked = 0
+    checked = plain = 0
     for start in _starts(game_id):
         for pos, move in random_game(game_id, seed=11, max_plies=70, start=start):
             if move is None:
@@ -38,6 +38,8 @@ def test_push_pop_matches_apply_and_restores_exactly(game_id):
                 assert s.pos.in_check() == expected.in_check()
                 assert s.pos.fen() == expected.fen()
                 assert s.hash == position_hash(expected)
+                assert (s.pos.occ, s.pos.bits, s.pos.royal) == (expected.occ, expected.bits, expected.royal)
+                plain += bool(m.memo)   # made in one step by the searcher (Searcher._plain)
                 assert s.score == evaluator(pos.game).board_score(expected.board)
                 assert sorted(x.lan for x in s.pos.legal_moves()) == sorted(x.lan for x in expected.legal_moves())
                 s.unmake()
@@ -46,6 +48,8 @@ def test_push_pop_matches_apply_and_restores_exactly(game_id):
                 assert s.pos.bits == [sum(1 << x for x in side) for side in expected_occ(s.pos.board)]
                 checked += 1
     assert checked > 150
+    if rules.game(game_id).drop_zone is None:   # with hands every move goes through push
+        assert plain > checked // 2
 
 
 def expected_occ(board):

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import rules
-from rules.position import attacked_on, check_zone
+from rules.position import attacked_on, check_sources, check_zone
 from tests.rules.randgames import random_game
 
 GAMES = sorted(rules.variants())
@@ -46,3 +46,34 @@ def test_the_zone_holds_the_squares_that_decide():
     for name in ("a1", "a4", "a7", "b6", "c7", "h1", "h8", "b7"):
         assert zone >> geo.parse_square(name) & 1, name
     assert not zone >> geo.parse_square("c5") & 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_piece_attacks_only_through_the_squares_check_sources_names_for_it(game_id):
+    # the searcher tests after a move only the pieces whose sources entry a touched square
+    # names: the contents of a square whose entry does not name x never decide x's attack
+    rng = random.Random(9)
+    game = rules.game(game_id)
+    squares = list(game.geometry.squares)
+    kinds = game.all_kinds(0) + game.all_kinds(1)
+    changed = 0
+    for i, (pos, _move) in enumerate(random_game(game_id, seed=4, max_plies=60)):
+        if i % 10:
+            continue
+        for by in (0, 1):
+            target = pos.royal[1 - by]
+            if target is None:
+                continue
+            sources = check_sources(game, by, target)
+            if sources is None:
+                continue
+            for x in sorted(pos.occ[by] & game.attack_sources(by, target)):
+                before = attacked_on(pos.board, (x,), target, by)
+                for s in squares:
+                    if s in (x, target) or sources[s] >> x & 1:
+                        continue
+                    board = list(pos.board)
+                    board[s] = None if board[s] is not None and rng.random() < 0.5 else rng.choice(kinds)
+                    assert attacked_on(board, (x,), target, by) == before, (pos.fen(), x, s, board[s])
+                    changed += 1
+    assert changed > 1000
