@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from operator import itemgetter
 
-from rules.move import CASTLE, NORMAL, SETUP
+from rules.move import CASTLE, DROP, NORMAL, SETUP
 from rules.movegen import touch_mask
 from rules.pieces import BLACK, WHITE
 from rules.position import attacked_bits, check_sources, check_zone
@@ -87,6 +87,7 @@ class Searcher:
             pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
         self._zones = ({}, {})   # colour -> {royal square: check_zone}
         self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
+        self._steps: dict = {}    # with hands: (state key, drop, what taken or dropped) -> _hand_step's
         self._royal_bit = game.royal_bit
 
     # --- make / unmake -------------------------------------------------------------
@@ -111,14 +112,15 @@ class Searcher:
             board, occ, bits, royal = pos.board, pos.occ, pos.bits, pos.royal
             side, rights, state = pos.side, pos.rights, self.state
             saved = (royal[0], royal[1], side, rights, pos.ep, pos.halfmove, pos.fullmove,
-                     pos._legal, pos._safety, pos._check, pos._key)
+                     pos._legal, pos._safety, pos._check, pos._key, pos.hands, pos.dropped)
             h = self.hash
             self.line.append(h)
             s = self.score
             c = piece.color
-            board[frm] = None
-            occ[c].discard(frm)
-            bits[c] ^= 1 << frm
+            if frm is not None:   # (a drop only fills its square)
+                board[frm] = None
+                occ[c].discard(frm)
+                bits[c] ^= 1 << frm
             taken = None
             if caps:
                 taken = []
@@ -159,14 +161,19 @@ class Searcher:
             pos.halfmove = 0 if resets else pos.halfmove + 1
             if side:   # Black moved
                 pos.fullmove += 1
-            pos.side = 1 - side
-            if ep is None and rights is saved[3]:
+            if self.drops:   # the hands and the dropped flags too (before the side flips)
+                key = self._hand_step(pos, m, frm is None, ep is None and rights is saved[3],
+                                      state, taken)
+                pos.side = 1 - side
+            elif ep is None and rights is saved[3]:
+                pos.side = 1 - side
                 # the state after any such move from this state: the side flipped, no en passant
                 key = self._flipped.get(state)
                 if key is None:
                     key = self._flipped[state] = state_key(
                         (1 - side, rights, None, pos.hands, pos.dropped, pos.setup))
             else:
+                pos.side = 1 - side
                 key = state_key((1 - side, rights, ep, pos.hands, pos.dropped, pos.setup))
             self.state = key
             self.hash = h ^ state ^ h_mover ^ key
@@ -212,14 +219,16 @@ class Searcher:
 
     def _plain(self, m):
         """What making m in one step needs, or False where Position.push must make it.
-        Plain: an ordinary move (NORMAL) in a game without hands, that empties its square
-        and the squares it takes and puts its piece (or what it becomes) on its target,
-        which is then empty (as every move generator makes them):
+        Plain: an ordinary move (NORMAL) that empties its square and the squares it takes
+        and puts its piece (or what it becomes) on its target, which is then empty (as
+        every move generator makes them); or a drop onto an empty square (``_plain_drop``):
         (from, to, piece, new, captures, the hash's and the score's change for the mover,
         the square passed over by a double step that allows en passant or None, whether
         the 100-ply count starts again, whether the piece is royal)."""
         frm, to, piece, new, caps = m.frm, m.to, m.piece, m.new, m.captures
-        if (m.kind != NORMAL or self.drops or frm is None or new is None or frm == to
+        if m.kind == DROP and self.drops:
+            return self._plain_drop(m)
+        if (m.kind != NORMAL or frm is None or new is None or frm == to
                 or frm in caps or m.clear != (frm,) + caps or m.put != ((to, new),)
                 or piece.royal != new.royal or piece.color != new.color):
             return False
@@ -234,6 +243,38 @@ class Searcher:
                 passed = (frm + to) // 2
         return (frm, to, piece, new, caps, keys_from[frm] ^ keys_to[to], table_to[to] - table_from[frm],
                 passed, bool(caps) or ptype.pawn, piece.royal)
+
+    def _plain_drop(self, m):
+        """_plain for a drop: the kind put on its square from the hand, nothing emptied,
+        the 100-ply count going on (as Position._make counts it)."""
+        to, new = m.to, m.new
+        if m.frm is not None or m.captures or m.clear or new is None or m.put != ((to, new),):
+            return False
+        keys_to, table_to = self._kinds.get(new) or self._tables(new)
+        return (None, to, new, new, (), keys_to[to], table_to[to], None, False, new.royal)
+
+    def _hand_step(self, pos, m, drop: bool, keeps: bool, state: int, taken):
+        """A plain move's or a drop's hands and dropped flags in a game with hands, set on
+        pos as Position._make sets them (pos.side still the mover's), and the state key
+        after it. keeps: no en passant after it and the rights unchanged; then the step is
+        the same from every position of this state with the same thing dropped or taken,
+        and is looked up (``_steps``) instead of worked out."""
+        if taken:
+            what = taken[0][1] if len(taken) == 1 else tuple(q for _x, q in taken)
+        else:
+            what = m.new if drop else None
+        step = self._steps.get((state, drop, what)) if keeps else None
+        if step is None:
+            hands = pos.hands
+            if taken or drop:
+                hands = pos._new_hands(m, [q for _x, q in taken] if taken else [])
+            side, d = pos.side, pos.dropped
+            dropped = (drop, d[1]) if side == WHITE else (d[0], drop)
+            step = (hands, dropped, state_key((1 - side, pos.rights, pos.ep, hands, dropped, pos.setup)))
+            if keeps:
+                self._steps[(state, drop, what)] = step
+        pos.hands, pos.dropped, key = step
+        return key
 
     def _make_pushed(self, pos, m) -> None:
         """make() for a move that is not plain: Position.push, then the hash and the score
@@ -301,12 +342,13 @@ class Searcher:
                 qc = q.color
                 occ[qc].add(x)
                 bits[qc] |= 1 << x
-        board[frm] = piece
-        occ[c].add(frm)
-        bits[c] |= 1 << frm
+        if frm is not None:
+            board[frm] = piece
+            occ[c].add(frm)
+            bits[c] |= 1 << frm
         royal = pos.royal
         (royal[0], royal[1], pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
-         pos._legal, pos._safety, pos._check, pos._key) = saved
+         pos._legal, pos._safety, pos._check, pos._key, pos.hands, pos.dropped) = saved
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
