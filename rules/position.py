@@ -158,7 +158,7 @@ def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
                  "dropped", "setup", "occ", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
-                 "_key", "_undo")
+                 "_key", "_undo", "_evasion")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
                  hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None,
@@ -197,6 +197,7 @@ class Position:
         self._check = None
         self._key = None
         self._undo = None           # push/pop records (searchers), made on the first push
+        self._evasion = None        # (the safety it was made from, _evasion_test's answer)
 
     # --- public views --------------------------------------------------------
 
@@ -537,7 +538,7 @@ class Position:
                 tm = m.touch
                 if tm is None:
                     tm = touch(m, rb)
-                if tm & cm and self._legal_touched(m, tm, rb, ways, checkers):
+                if tm & cm and self._legal_in_check(m, tm, rb, ways, checkers):
                     out.append(m)
         else:
             mb = rb << 1   # a move emptying several squares: tested against all of sens
@@ -562,11 +563,64 @@ class Position:
         if tm is None:
             tm = touch(m, rb)
         if check:
-            return bool(tm & (cmask | rb)) and self._legal_touched(m, tm, rb, ways, checkers)
+            return bool(tm & (cmask | rb)) and self._legal_in_check(m, tm, rb, ways, checkers)
         mb = rb << 1
         if not tm & (gate | rb | mb) or (tm & mb and not tm & (sens | rb)):
             return True
         return self._legal_touched(m, tm, rb, ways, checkers)
+
+    def _legal_in_check(self, m, tm, rb, ways, checkers) -> bool:
+        """In check, whether a move touching a checker's square or ways (or the royal's) is
+        legal. A move that is not the royal's, fills one square (its target) and touches
+        no square of the gate (no pin, hopper's way or facing square) and empties at most
+        one: no enemy piece but the checkers can attack after it (safety's reasoning), so
+        it is legal if it takes each checker or fills a square of each of its open ways;
+        the others are tested in full."""
+        if not tm & rb:
+            got = self._evasion
+            if got is None or got[0] is not self._safety:
+                got = self._evasion = (self._safety, self._evasion_test())
+            test = got[1]
+            if test is not None and not tm & test[0]:
+                put = m.put
+                if len(put) == 1 and not put[0][1].royal:
+                    filled = 1 << put[0][0]
+                    caps = m.captures
+                    for x, open_ways in test[1]:
+                        if x not in caps:
+                            for w in open_ways:
+                                if not w & filled:
+                                    return False
+                    return True
+        return self._legal_touched(m, tm, rb, ways, checkers)
+
+    def _evasion_test(self):
+        """What _legal_in_check needs of a position in check: (the squares a move judged
+        there must not touch: the gate and the bit of a move emptying several squares,
+        [(checker's square, the masks of its ways that give check)]), a hopper's way
+        giving check as 0 (no square filled blocks it without touching the gate); None
+        in a game with special movers."""
+        check, gate, sens, _ways, _cmask, checkers = self._safety
+        if not check or sens is None or self.game.movers:
+            return None
+        r = self.royal[self.side]
+        board = self.board
+        bits = self.bits
+        occupied = bits[0] | bits[1]
+        checks = []
+        for x in checkers:
+            k = board[x]
+            t = k._tables[x] or k.moves_at(x)
+            open_ways = []
+            for mask, hop in (t._ways if t._ways is not None else t.ways)[r]:
+                o = mask & occupied
+                if hop:
+                    if o and not o & (o - 1):
+                        open_ways.append(0)
+                elif not o:
+                    open_ways.append(mask)
+            checks.append((x, tuple(open_ways)))
+        return gate | (self.game.royal_bit << 1), checks
 
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
