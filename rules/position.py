@@ -104,6 +104,23 @@ def _zone_and_sources(game, by: int, target: int):
 
 
 _ZONES: dict = {}
+_DROP_ZONES: dict = {}   # (game, colour) -> the squares of its drop zone as bits
+
+
+def _drop_zone_bits(game, color: int) -> int:
+    z = _DROP_ZONES.get((game, color))
+    if z is None:
+        z = _DROP_ZONES[(game, color)] = sum(1 << s for s in game.zone(game.drop_zone, color))
+    return z
+
+
+def _drop_move(game, kind, sq: int) -> Move:
+    """The drop of kind on sq, made once per game (as the plans' moves are)."""
+    made = game.hook_moves
+    m = made.get((kind, sq))
+    if m is None:
+        m = made[(kind, sq)] = Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+    return m
 _REACH: dict = {}   # plan -> the squares its moves can fill or empty besides its own, as bits
 
 
@@ -478,15 +495,29 @@ class Position:
             return
         zone = sorted(game.zone(game.drop_zone, self.side))
         board = self.board
-        made = game.hook_moves
         for key, _count in self.hands[self.side]:
             kind = game.kind(key, self.side)
             for sq in zone:
                 if board[sq] is None:
-                    m = made.get((kind, sq))   # a drop is made once, as the plans' moves are
-                    if m is None:
-                        m = made[(kind, sq)] = Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
-                    yield m
+                    yield _drop_move(game, kind, sq)
+
+    def _drops_onto(self, mask: int) -> list:
+        """The drops onto the squares of mask, in _drops' order (by the hand's order, then
+        by square): in check, those that can block it."""
+        game = self.game
+        side = self.side
+        if game.drop_zone is None or self.dropped[side] or not self.hands[side]:
+            return []
+        bits = self.bits
+        free = _drop_zone_bits(game, side) & mask & ~(bits[0] | bits[1])
+        squares = []
+        while free:
+            low = free & -free
+            squares.append(low.bit_length() - 1)
+            free ^= low
+        if not squares:
+            return []
+        return [_drop_move(game, game.kind(key, side), sq) for key, _count in self.hands[side] for sq in squares]
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
@@ -516,7 +547,7 @@ class Position:
         if self.rights:
             out += self._castlings()
         if game.drop_zone is not None:
-            out += [m for m in self._drops() if (1 << m.to) & cmask]
+            out += self._drops_onto(cmask)
         return out
 
     def legal_among(self, moves) -> list[Move]:
