@@ -602,11 +602,11 @@ class Position:
 
     def _legal_in_check(self, m, tm, rb, ways, checkers) -> bool:
         """In check, whether a move touching a checker's square or ways (or the royal's) is
-        legal. A move that is not the royal's, fills one square (its target) and touches
-        no square of the gate (no pin, hopper's way or facing square) and empties at most
-        one: no enemy piece but the checkers can attack after it (safety's reasoning), so
-        it is legal if it takes each checker or fills a square of each of its open ways;
-        the others are tested in full."""
+        legal. A move that is not the royal's, fills one square (its target), empties at
+        most one and touches no square of the other enemy pieces' gate (their pins and
+        hoppers' ways, the facing squares): after it no enemy piece but the checkers can
+        attack the royal (safety's reasoning), so only their ways are looked at, on the
+        occupancy after it, nothing made. The others are tested in full."""
         if not tm & rb:
             got = self._evasion
             if got is None or got[0] is not self._safety:
@@ -615,43 +615,58 @@ class Position:
             if test is not None and not tm & test[0]:
                 put = m.put
                 if len(put) == 1 and not put[0][1].royal:
-                    filled = 1 << put[0][0]
+                    bits = self.bits
+                    after = ((bits[0] | bits[1]) & ~tm) | (1 << put[0][0])
                     caps = m.captures
-                    for x, open_ways in test[1]:
-                        if x not in caps:
-                            for w in open_ways:
-                                if not w & filled:
+                    for x, x_ways in test[1]:
+                        if x not in caps:   # (a checker the move does not take stands)
+                            for mask, hop in x_ways:
+                                o = mask & after
+                                if hop:
+                                    if o and not o & (o - 1):
+                                        return False
+                                elif not o:
                                     return False
                     return True
         return self._legal_touched(m, tm, rb, ways, checkers)
 
     def _evasion_test(self):
         """What _legal_in_check needs of a position in check: (the squares a move judged
-        there must not touch: the gate and the bit of a move emptying several squares,
-        [(checker's square, the masks of its ways that give check)]), a hopper's way
-        giving check as 0 (no square filled blocks it without touching the gate); None
-        in a game with special movers."""
-        check, gate, sens, _ways, _cmask, checkers = self._safety
+        there must not touch: the gate of the enemy pieces that do not give check - a
+        single blocker of one of their ways, a hopper's whole way -, the facing rule's
+        single blocker, and the bit of a move emptying several squares; [(checker's
+        square, its ways to the royal)]); None in a game with special movers."""
+        check, _gate, sens, ways, _cmask, checkers = self._safety
         if not check or sens is None or self.game.movers:
             return None
         r = self.royal[self.side]
         board = self.board
         bits = self.bits
         occupied = bits[0] | bits[1]
+        others = self.game.royal_bit << 1
+        for x, wm in ways:
+            if x in checkers:
+                continue
+            if x == FACING:
+                o = wm & occupied
+                if not o & (o - 1):
+                    others |= o
+                continue
+            k = board[x]
+            t = k._tables[x] or k.moves_at(x)
+            for mask, hop in (t._ways if t._ways is not None else t.ways)[r]:
+                if hop:
+                    others |= mask
+                else:
+                    o = mask & occupied
+                    if not o & (o - 1):
+                        others |= o
         checks = []
         for x in checkers:
             k = board[x]
             t = k._tables[x] or k.moves_at(x)
-            open_ways = []
-            for mask, hop in (t._ways if t._ways is not None else t.ways)[r]:
-                o = mask & occupied
-                if hop:
-                    if o and not o & (o - 1):
-                        open_ways.append(0)
-                elif not o:
-                    open_ways.append(mask)
-            checks.append((x, tuple(open_ways)))
-        return gate | (self.game.royal_bit << 1), checks
+            checks.append((x, (t._ways if t._ways is not None else t.ways)[r]))
+        return others, checks
 
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
