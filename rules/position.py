@@ -671,12 +671,32 @@ class Position:
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
         if tm & rb:
+            put = m.put
+            if len(put) == 1 and not self.game.movers:
+                return self._royal_step_legal(put[0][0], tm)
             return self._legal_after(m, None)
         who = set(checkers)
         for x, wm in ways:
             if wm & tm:
                 who.add(x)
         return self._legal_after(m, who)
+
+    def _royal_step_legal(self, to: int, tm: int) -> bool:
+        """_legal_after for the royal's move to `to` that fills no other square, in a game
+        without special movers, on the occupancy after it, nothing made: the enemy pieces
+        that could attack `to` (but one it takes) stand where they stood."""
+        them = 1 - self.side
+        bits = self.bits
+        after = ((bits[0] | bits[1]) & ~tm) | (1 << to)
+        attackers = [x for x in self.occ[them] & self.game.attack_sources(them, to) if not tm >> x & 1]
+        if attackers and attacked_bits(self.board, after, attackers, to, them):
+            return False
+        if self.game.facing_royals:
+            other = self.royal[them]
+            # the other royal is off the board after it only if this move took it
+            if other is not None and (other == to or not tm >> other & 1) and self._royals_face(after, to, other):
+                return False
+        return True
 
     def _legal_after(self, m: Move, attackers) -> bool:
         """Whether, after m, none of these enemy pieces (None: any) could take our royal
