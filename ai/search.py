@@ -43,6 +43,9 @@ _generation_order = itemgetter(0, 1)   # (from square, index among the piece's m
 _clock = time.perf_counter
 
 
+_HAND_STEPS: dict = {}   # game -> Searcher._hand_step's cache
+
+
 class Timeout(Exception):
     """The deadline passed (or the node budget is spent): the search unwinds and the last
     complete answer stands."""
@@ -87,7 +90,9 @@ class Searcher:
             pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
         self._zones = ({}, {})   # colour -> {royal square: check_zone}
         self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
-        self._steps: dict = {}    # with hands: (state key, drop, what taken or dropped) -> _hand_step's
+        # with hands: (state key, drop, what taken or dropped) -> _hand_step's answer; per game
+        # and process, as the state keys are (ai.zobrist)
+        self._steps = _HAND_STEPS.setdefault(game, {}) if self.drops else None
         self._royal_bit = game.royal_bit
 
     # --- make / unmake -------------------------------------------------------------
@@ -272,6 +277,8 @@ class Searcher:
             dropped = (drop, d[1]) if side == WHITE else (d[0], drop)
             step = (hands, dropped, state_key((1 - side, pos.rights, pos.ep, hands, dropped, pos.setup)))
             if keeps:
+                if len(self._steps) > 500_000:   # a bound for a long-running process
+                    self._steps.clear()
                 self._steps[(state, drop, what)] = step
         pos.hands, pos.dropped, key = step
         return key
