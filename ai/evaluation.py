@@ -98,18 +98,23 @@ class Evaluator:
     def royal_safety(self, pos) -> int:
         """White's view: shield around each royal, enemy pieces near it (the squares
         around each square, and each side's pieces, as bits)."""
-        bits = pos.bits
+        bits, royal = pos.bits, pos.royal
+        return self.royal_safety_of(royal[0], royal[1], bits[0], bits[1])
+
+    def royal_safety_of(self, white_royal, black_royal, white_bits: int, black_bits: int) -> int:
+        """royal_safety from the royals' squares (None: none) and each side's pieces as bits
+        (a searcher asks it of a position it has not made)."""
         total = 0
-        r = pos.royal[0]
+        r = white_royal
         if r is not None:
-            shield = (self.near1[r] & bits[0]).bit_count()
+            shield = (self.near1[r] & white_bits).bit_count()
             total += (SHIELD_CP * (shield if shield < 3 else 3)
-                      - PRESSURE_CP * (self.near2[r] & bits[1]).bit_count())
-        r = pos.royal[1]
+                      - PRESSURE_CP * (self.near2[r] & black_bits).bit_count())
+        r = black_royal
         if r is not None:
-            shield = (self.near1[r] & bits[1]).bit_count()
+            shield = (self.near1[r] & black_bits).bit_count()
             total -= (SHIELD_CP * (shield if shield < 3 else 3)
-                      - PRESSURE_CP * (self.near2[r] & bits[0]).bit_count())
+                      - PRESSURE_CP * (self.near2[r] & white_bits).bit_count())
         return total
 
 

@@ -93,7 +93,10 @@ class Searcher:
         # with hands: (state key, drop, what taken or dropped) -> _hand_step's answer; per game
         # and process, as the state keys are (ai.zobrist)
         self._steps = _HAND_STEPS.setdefault(game, {}) if self.drops else None
+        # captures plain where pieces go to hand: only without castling and en passant
+        self._hands_plain = self.drops and not game.castlings and game.jump is None
         self._royal_bit = game.royal_bit
+        self._safety_of = self.ev.royal_safety_of
 
     # --- make / unmake -------------------------------------------------------------
     def _tables(self, kind):
@@ -117,7 +120,7 @@ class Searcher:
             board, occ, bits, royal = pos.board, pos.occ, pos.bits, pos.royal
             side, rights, state = pos.side, pos.rights, self.state
             saved = (royal[0], royal[1], side, rights, pos.ep, pos.halfmove, pos.fullmove,
-                     pos._legal, pos._safety, pos._check, pos._key, pos.hands, pos.dropped)
+                     pos.dropped, pos._legal, pos._safety, pos._check, pos._key, pos.hands)
             h = self.hash
             self.line.append(h)
             s = self.score
@@ -154,32 +157,26 @@ class Searcher:
             if royal_mover:
                 royal[c] = to
             pos._legal = pos._safety = pos._check = pos._key = None
-            if rights:
-                lost = pos.game.rights_lost_from
-                for x in (frm,) + caps:
-                    dead = lost.get(x)
-                    if dead:
-                        rights = rights - dead
+            hands_move = self.drops and (caps or frm is None)
+            if hands_move:
+                # a capture or a drop where pieces go to hand (no castling, no en passant
+                # in such a game: _plain): the hands and the dropped flags change
+                pos.ep = None
+                key = self._hand_step(pos, m, frm is None, state, taken)
+            elif rights or passed is not None:
+                rights, pos.ep, key = self._state_after(pos, memo)
                 pos.rights = rights
-            ep = passed if passed is not None and board[passed] is None else None
-            pos.ep = ep
+            else:
+                pos.ep = None
+                key = self._flipped.get(state)
+                if key is None:
+                    key = self._flipped_key(pos)
             pos.halfmove = 0 if resets else pos.halfmove + 1
             if side:   # Black moved
                 pos.fullmove += 1
-            if self.drops:   # the hands and the dropped flags too (before the side flips)
-                key = self._hand_step(pos, m, frm is None, ep is None and rights is saved[3],
-                                      state, taken)
-                pos.side = 1 - side
-            elif ep is None and rights is saved[3]:
-                pos.side = 1 - side
-                # the state after any such move from this state: the side flipped, no en passant
-                key = self._flipped.get(state)
-                if key is None:
-                    key = self._flipped[state] = state_key(
-                        (1 - side, rights, None, pos.hands, pos.dropped, pos.setup))
-            else:
-                pos.side = 1 - side
-                key = state_key((1 - side, rights, ep, pos.hands, pos.dropped, pos.setup))
+            if self.drops and not hands_move:   # the mover did not drop
+                pos.dropped = self._dropped_after(pos)
+            pos.side = 1 - side
             self.state = key
             self.hash = h ^ state ^ h_mover ^ key
             self.score = s + s_mover
@@ -226,14 +223,17 @@ class Searcher:
         """What making m in one step needs, or False where Position.push must make it.
         Plain: an ordinary move (NORMAL) that empties its square and the squares it takes
         and puts its piece (or what it becomes) on its target, which is then empty (as
-        every move generator makes them); or a drop onto an empty square (``_plain_drop``):
+        every move generator makes them); where pieces go to hand, a capture only in a
+        game without castling or en passant, and a drop onto an empty square too
+        (``_plain_drop``; the hands after either: ``_hand_step``):
         (from, to, piece, new, captures, the hash's and the score's change for the mover,
         the square passed over by a double step that allows en passant or None, whether
         the 100-ply count starts again, whether the piece is royal)."""
         frm, to, piece, new, caps = m.frm, m.to, m.piece, m.new, m.captures
         if m.kind == DROP and self.drops:
             return self._plain_drop(m)
-        if (m.kind != NORMAL or frm is None or new is None or frm == to
+        if (m.kind != NORMAL or (caps and self.drops and not self._hands_plain) or frm is None
+                or new is None or frm == to
                 or frm in caps or m.clear != (frm,) + caps or m.put != ((to, new),)
                 or piece.royal != new.royal or piece.color != new.color):
             return False
@@ -258,30 +258,168 @@ class Searcher:
         keys_to, table_to = self._kinds.get(new) or self._tables(new)
         return (None, to, new, new, (), keys_to[to], table_to[to], None, False, new.royal)
 
-    def _hand_step(self, pos, m, drop: bool, keeps: bool, state: int, taken):
-        """A plain move's or a drop's hands and dropped flags in a game with hands, set on
-        pos as Position._make sets them (pos.side still the mover's), and the state key
-        after it. keeps: no en passant after it and the rights unchanged; then the step is
-        the same from every position of this state with the same thing dropped or taken,
-        and is looked up (``_steps``) instead of worked out."""
+    def _hand_step(self, pos, m, drop: bool, state: int, taken):
+        """A plain capture's or a drop's hands and dropped flags in a game with hands, set
+        on pos as Position._make sets them (pos.side still the mover's), and the state key
+        after it: the same from every position of this state with the same thing dropped
+        or taken (the rights unchanged, no en passant: _plain), so looked up (``_steps``)
+        once worked out."""
         if taken:
             what = taken[0][1] if len(taken) == 1 else tuple(q for _x, q in taken)
         else:
             what = m.new if drop else None
-        step = self._steps.get((state, drop, what)) if keeps else None
+        step = self._steps.get((state, drop, what))
         if step is None:
             hands = pos.hands
             if taken or drop:
                 hands = pos._new_hands(m, [q for _x, q in taken] if taken else [])
             side, d = pos.side, pos.dropped
             dropped = (drop, d[1]) if side == WHITE else (d[0], drop)
-            step = (hands, dropped, state_key((1 - side, pos.rights, pos.ep, hands, dropped, pos.setup)))
-            if keeps:
-                if len(self._steps) > 500_000:   # a bound for a long-running process
-                    self._steps.clear()
-                self._steps[(state, drop, what)] = step
+            step = (hands, dropped, state_key((1 - side, pos.rights, None, hands, dropped, pos.setup)))
+            if len(self._steps) > 500_000:   # a bound for a long-running process
+                self._steps.clear()
+            self._steps[(state, drop, what)] = step
         pos.hands, pos.dropped, key = step
         return key
+
+    def _stands_after(self, m, memo, beta):
+        """The score a horizon child (depth 0) after the plain move m would return by
+        standing pat against beta, worked out without making m; None where it would do
+        anything else or this cannot tell (the move is then made and the child searched).
+
+        The child, as negamax and quiesce would walk it: two nodes counted; not the 100-ply
+        draw nor a repetition; not in check (told by the quick check test alone, as make
+        tells it: sound under ``quick_check``); its evaluation at least beta."""
+        pos = self.pos
+        frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+        if self.drops and (caps or frm is None):
+            return None   # a capture or a drop changes the hands: made and searched
+        us = pos.side
+        them = 1 - us
+        bits, royal = pos.bits, pos.royal
+        mine, theirs = bits[us] ^ (1 << frm), bits[them]
+        s = self.score + s_mover
+        h_taken = 0
+        if caps:
+            board, kinds = pos.board, self._kinds
+            for x in caps:
+                q = board[x]
+                if q is not None:
+                    if q.royal:
+                        return None
+                    if q.color == us:   # a Cyclops's run back takes its own pieces too
+                        mine ^= 1 << x
+                    else:
+                        theirs ^= 1 << x
+                    keys, table = kinds.get(q) or self._tables(q)
+                    h_taken ^= keys[x]
+                    s -= table[x]
+        mine |= 1 << to
+        ours, r = to if royal_mover else royal[us], royal[them]
+        if us == WHITE:
+            white = s + self._safety_of(ours, r, mine, theirs)
+        else:
+            white = s + self._safety_of(r, ours, theirs, mine)
+        if self.drops:   # the hands as they are (the move takes nothing)
+            hands = pos.hands
+            white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
+        stand = -white if us == WHITE else white
+        if stand < beta:
+            return None
+        if r is not None:   # in check after m? as make's quick test, or not told here
+            got = self._zones[them].get(r)
+            if got is None:
+                return None
+            zone, sources = got
+            tm = m.touch
+            if tm is None:
+                tm = m.touch = touch_mask(m, self._royal_bit)
+            hit = tm & zone
+            if hit:
+                if sources is None:
+                    return None
+                found = 0
+                while hit:
+                    low = hit & -hit
+                    found |= sources[low.bit_length() - 1]
+                    hit ^= low
+                found &= mine
+                if found and self._attacks_after(memo, found, mine | theirs, r, us):
+                    return None
+        if not resets:
+            halfmove = pos.halfmove + 1
+            if halfmove >= 100:
+                return None
+            # a repetition: the child's hash against the line it would have (this
+            # position's hash appended)
+            _rights, _ep, key = self._state_after(pos, memo)
+            state = self.state
+            h = self.hash ^ state ^ h_mover ^ h_taken ^ key
+            line = self.line
+            for i in range(2, min(len(line) + 1, halfmove + 1) + 1, 2):
+                if line[1 - i] == h:
+                    return None
+        n = self.nodes + 2
+        if n > self.node_limit or _clock() >= self.deadline:
+            return None   # the child made raises Timeout where it would
+        self.nodes = n
+        return stand
+
+    def _state_after(self, pos, memo):
+        """(castling rights, en passant square, state key) after the plain move of this
+        memo, from the position before it (as Position._make decides them)."""
+        frm, caps, passed = memo[0], memo[4], memo[7]
+        rights = pos.rights
+        if rights:
+            lost = pos.game.rights_lost_from
+            for x in (frm,) + caps:
+                dead = lost.get(x)
+                if dead:
+                    rights = rights - dead
+        ep = passed if passed is not None and pos.board[passed] is None else None
+        if ep is None and rights is pos.rights:
+            key = self._flipped.get(self.state)
+            return rights, None, self._flipped_key(pos) if key is None else key
+        return rights, ep, state_key((1 - pos.side, rights, ep, pos.hands, self._dropped_after(pos), pos.setup))
+
+    def _flipped_key(self, pos) -> int:
+        """The state key after a plain move from this position that keeps the castling
+        rights and allows no en passant: the side flipped (once per state)."""
+        key = self._flipped[self.state] = state_key(
+            (1 - pos.side, pos.rights, None, pos.hands, self._dropped_after(pos), pos.setup))
+        return key
+
+    def _dropped_after(self, pos):
+        """The dropped flags after a plain move from this position (the mover's cleared)."""
+        dropped = pos.dropped
+        if not self.drops:
+            return dropped
+        return (False, dropped[1]) if pos.side == WHITE else (dropped[0], False)
+
+    def _attacks_after(self, memo, found: int, occupied: int, target: int, by: int) -> bool:
+        """Whether, after the plain move of this memo, a piece of colour `by` on one of the
+        squares of `found` (bits) attacks target: the move's squares set on the board
+        alone for the test (attacked_bits reads no more than the board and `occupied`)."""
+        frm, to, piece, new, caps = memo[0], memo[1], memo[2], memo[3], memo[4]
+        board = self.pos.board
+        squares = []
+        while found:
+            low = found & -found
+            squares.append(low.bit_length() - 1)
+            found ^= low
+        before = [(x, board[x]) for x in caps]
+        at_to = board[to]
+        board[frm] = None
+        for x in caps:
+            board[x] = None
+        board[to] = new
+        try:
+            return attacked_bits(board, occupied, squares, target, by)
+        finally:
+            board[to] = at_to
+            for x, q in before:
+                board[x] = q
+            board[frm] = piece
 
     def _make_pushed(self, pos, m) -> None:
         """make() for a move that is not plain: Position.push, then the hash and the score
@@ -355,12 +493,13 @@ class Searcher:
             bits[c] |= 1 << frm
         royal = pos.royal
         (royal[0], royal[1], pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
-         pos._legal, pos._safety, pos._check, pos._key, pos.hands, pos.dropped) = saved
+         pos.dropped, pos._legal, pos._safety, pos._check, pos._key, pos.hands) = saved
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
         pos = self.pos
-        white = self.score + self.ev.royal_safety(pos)
+        royal, bits = pos.royal, pos.bits
+        white = self.score + self._safety_of(royal[0], royal[1], bits[0], bits[1])
         if self.drops:
             hands = pos.hands
             if hands is not self._hands:   # a move changes them only by a capture or a drop
@@ -566,19 +705,32 @@ class Searcher:
                 return beta
         alpha0 = alpha
         best, best_key = -INF, None
+        # the children are horizon nodes: one that would stand pat is scored unmade
+        leaf = depth == 1 and self.quick_check
         for i, m in enumerate(self.ordered(tt_move, ply)):
             quiet = not m.captures and m.kind != SETUP
-            self.make(m)
-            try:
-                if i == 0:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-                else:
-                    reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
-                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
-                    if score > alpha and (reduce or score < beta):
+            score = None
+            if leaf:
+                memo = m.memo
+                if memo is None:
+                    memo = m.memo = self._plain(m)
+                if memo:
+                    # both windows a child gets here have -alpha as beta
+                    stand = self._stands_after(m, memo, -alpha)
+                    if stand is not None:
+                        score = -stand   # at most alpha: the window's re-search is not made
+            if score is None:
+                self.make(m)
+                try:
+                    if i == 0:
                         score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                self.unmake()
+                    else:
+                        reduce = 1 if (quiet and depth >= 3 and i >= 4 and not in_check) else 0
+                        score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                        if score > alpha and (reduce or score < beta):
+                            score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                finally:
+                    self.unmake()
             if score > best:
                 best, best_key = score, move_key(m)
                 if score > alpha:

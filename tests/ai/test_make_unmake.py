@@ -48,7 +48,7 @@ def test_push_pop_matches_apply_and_restores_exactly(game_id):
                 assert s.pos.bits == [sum(1 << x for x in side) for side in expected_occ(s.pos.board)]
                 checked += 1
     assert checked > 150
-    assert plain > checked // 2   # drops and moves with hands too (King and Queen)
+    assert plain > checked // 2   # drops and captures with hands too (King and Queen)
 
 
 def expected_occ(board):

@@ -13,29 +13,38 @@ from tests.rules.randgames import random_game
 GAMES = sorted(rules.variants())
 
 
+def royals_under_watch(game_id, seed, every):
+    """(position, colour, the other colour's royal square) every few plies of a random game."""
+    for i, (pos, _move) in enumerate(random_game(game_id, seed=seed, max_plies=60)):
+        if i % every == 0:
+            for by in (0, 1):
+                if pos.royal[1 - by] is not None:
+                    yield pos, by, pos.royal[1 - by]
+
+
+def changed(board, s, kinds, rng):
+    """The board with square s emptied or given a random piece."""
+    board = list(board)
+    board[s] = None if board[s] is not None and rng.random() < 0.5 else rng.choice(kinds)
+    return board
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_squares_outside_the_zone_never_decide_an_attack(game_id):
     rng = random.Random(5)
     game = rules.game(game_id)
     squares = list(game.geometry.squares)
     kinds = game.all_kinds(0) + game.all_kinds(1)
-    changed = 0
-    for i, (pos, _move) in enumerate(random_game(game_id, seed=3, max_plies=60)):
-        if i % 6:
-            continue
-        for by in (0, 1):
-            target = pos.royal[1 - by]
-            if target is None:
-                continue
-            zone = check_zone(game, by, target)
-            outside = [s for s in squares if s != target and not zone >> s & 1]
-            before = attacked_on(pos.board, squares, target, by)
-            for s in rng.sample(outside, min(12, len(outside))):
-                board = list(pos.board)
-                board[s] = None if board[s] is not None and rng.random() < 0.5 else rng.choice(kinds)
-                assert attacked_on(board, squares, target, by) == before, (pos.fen(), s, board[s])
-                changed += 1
-    assert changed > 100
+    tried = 0
+    for pos, by, target in royals_under_watch(game_id, 3, 6):
+        zone = check_zone(game, by, target)
+        outside = [s for s in squares if s != target and not zone >> s & 1]
+        before = attacked_on(pos.board, squares, target, by)
+        for s in rng.sample(outside, min(12, len(outside))):
+            board = changed(pos.board, s, kinds, rng)
+            assert attacked_on(board, squares, target, by) == before, (pos.fen(), s, board[s])
+            tried += 1
+    assert tried > 100
 
 
 def test_the_zone_holds_the_squares_that_decide():
@@ -56,24 +65,16 @@ def test_a_piece_attacks_only_through_the_squares_check_sources_names_for_it(gam
     game = rules.game(game_id)
     squares = list(game.geometry.squares)
     kinds = game.all_kinds(0) + game.all_kinds(1)
-    changed = 0
-    for i, (pos, _move) in enumerate(random_game(game_id, seed=4, max_plies=60)):
-        if i % 10:
+    tried = 0
+    for pos, by, target in royals_under_watch(game_id, 4, 10):
+        sources = check_sources(game, by, target)
+        if sources is None:
             continue
-        for by in (0, 1):
-            target = pos.royal[1 - by]
-            if target is None:
-                continue
-            sources = check_sources(game, by, target)
-            if sources is None:
-                continue
-            for x in sorted(pos.occ[by] & game.attack_sources(by, target)):
-                before = attacked_on(pos.board, (x,), target, by)
-                for s in squares:
-                    if s in (x, target) or sources[s] >> x & 1:
-                        continue
-                    board = list(pos.board)
-                    board[s] = None if board[s] is not None and rng.random() < 0.5 else rng.choice(kinds)
+        for x in sorted(pos.occ[by] & game.attack_sources(by, target)):
+            before = attacked_on(pos.board, (x,), target, by)
+            for s in squares:
+                if s not in (x, target) and not sources[s] >> x & 1:
+                    board = changed(pos.board, s, kinds, rng)
                     assert attacked_on(board, (x,), target, by) == before, (pos.fen(), x, s, board[s])
-                    changed += 1
-    assert changed > 1000
+                    tried += 1
+    assert tried > 1000
