@@ -220,7 +220,7 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
         piece_moves(pos, mine, sq, k, plan)
         out += [m for m in mine if m.captures]
         return
-    if plan.overlap:
+    if plan.overlap and _captures_overlap(plan):
         _piece_moves_overlapping(pos, out, sq, k, plan, captures_only=True)
         return
     board = pos.board
@@ -254,6 +254,25 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
                 if taking and q.color != color:
                     out += taking
                 break
+
+
+_CAPTURES_OVERLAP: dict = {}   # plan -> whether two of its capturing ways reach one square
+
+
+def _captures_overlap(plan) -> bool:
+    """Whether two of the ways a captures-only walk follows (the entries that can take,
+    the hops) reach one square: where they do not (a Cannon, whose slides only move),
+    the walk needs no record of the squares given."""
+    got = _CAPTURES_OVERLAP.get(plan)
+    if got is None:
+        seen, got = set(), False
+        for targets in [e[1] for e in plan.taking_entries] + [h[0] for h in plan.hops]:
+            for t, _quiet, _taking in targets:
+                if t in seen:
+                    got = True
+                seen.add(t)
+        _CAPTURES_OVERLAP[plan] = got
+    return got
 
 
 def _en_passant(pos, sq, k, t):
