@@ -270,7 +270,7 @@ class Searcher:
             what = m.new if drop else None
         step = self._steps.get((state, drop, what))
         if step is None:
-            hands = pos.hands
+            hands = pos.hands if step is None else step[0]
             if taken or drop:
                 hands = pos._new_hands(m, [q for _x, q in taken] if taken else [])
             side, d = pos.side, pos.dropped
@@ -292,12 +292,19 @@ class Searcher:
         tells it: sound under ``quick_check``); its evaluation at least beta."""
         pos = self.pos
         frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+        step = None
         if self.drops and (caps or frm is None):
-            return None   # a capture or a drop changes the hands: made and searched
+            # a capture or a drop changes the hands: told here once make has made such a
+            # step from this state (_hand_step's cache), else made and searched
+            if len(caps) > 1:
+                return None
+            step = self._steps.get((self.state, frm is None, pos.board[caps[0]] if caps else new))
+            if step is None:
+                return None
         us = pos.side
         them = 1 - us
         bits, royal = pos.bits, pos.royal
-        mine, theirs = bits[us] ^ (1 << frm), bits[them]
+        mine, theirs = bits[us] if frm is None else bits[us] ^ (1 << frm), bits[them]
         s = self.score + s_mover
         h_taken = 0
         if caps:
@@ -320,8 +327,8 @@ class Searcher:
             white = s + self._safety_of(ours, r, mine, theirs)
         else:
             white = s + self._safety_of(r, ours, theirs, mine)
-        if self.drops:   # the hands as they are (the move takes nothing)
-            hands = pos.hands
+        if self.drops:   # the hands after it
+            hands = pos.hands if step is None else step[0]
             white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
         stand = -white if us == WHITE else white
         if stand < beta:
@@ -352,7 +359,7 @@ class Searcher:
                 return None
             # a repetition: the child's hash against the line it would have (this
             # position's hash appended)
-            _rights, _ep, key = self._state_after(pos, memo)
+            key = self._state_after(pos, memo)[2] if step is None else step[2]
             state = self.state
             h = self.hash ^ state ^ h_mover ^ h_taken ^ key
             line = self.line
@@ -409,7 +416,8 @@ class Searcher:
             found ^= low
         before = [(x, board[x]) for x in caps]
         at_to = board[to]
-        board[frm] = None
+        if frm is not None:   # (a drop)
+            board[frm] = None
         for x in caps:
             board[x] = None
         board[to] = new
@@ -419,7 +427,8 @@ class Searcher:
             board[to] = at_to
             for x, q in before:
                 board[x] = q
-            board[frm] = piece
+            if frm is not None:
+                board[frm] = piece
 
     def _make_pushed(self, pos, m) -> None:
         """make() for a move that is not plain: Position.push, then the hash and the score
@@ -501,7 +510,7 @@ class Searcher:
         royal, bits = pos.royal, pos.bits
         white = self.score + self._safety_of(royal[0], royal[1], bits[0], bits[1])
         if self.drops:
-            hands = pos.hands
+            hands = pos.hands if step is None else step[0]
             if hands is not self._hands:   # a move changes them only by a capture or a drop
                 self._hands, self._hands_score = hands, self.ev.hands_score(hands)
             white += self._hands_score
