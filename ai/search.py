@@ -270,7 +270,7 @@ class Searcher:
             what = m.new if drop else None
         step = self._steps.get((state, drop, what))
         if step is None:
-            hands = pos.hands if step is None else step[0]
+            hands = pos.hands
             if taken or drop:
                 hands = pos._new_hands(m, [q for _x, q in taken] if taken else [])
             side, d = pos.side, pos.dropped
@@ -510,7 +510,7 @@ class Searcher:
         royal, bits = pos.royal, pos.bits
         white = self.score + self._safety_of(royal[0], royal[1], bits[0], bits[1])
         if self.drops:
-            hands = pos.hands if step is None else step[0]
+            hands = pos.hands
             if hands is not self._hands:   # a move changes them only by a capture or a drop
                 self._hands, self._hands_score = hands, self.ev.hands_score(hands)
             white += self._hands_score
