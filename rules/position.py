@@ -104,14 +104,27 @@ def _zone_and_sources(game, by: int, target: int):
 
 
 _ZONES: dict = {}
-_DROP_ZONES: dict = {}   # (game, colour) -> the squares of its drop zone as bits
+_DROP_TABLES: dict = {}   # game -> per colour (its drop zone as bits, {key: drop per square})
 
 
-def _drop_zone_bits(game, color: int) -> int:
-    z = _DROP_ZONES.get((game, color))
-    if z is None:
-        z = _DROP_ZONES[(game, color)] = sum(1 << s for s in game.zone(game.drop_zone, color))
-    return z
+def _drop_table(game, color: int):
+    """A colour's drop zone as bits and, per piece key held in hand, its drops per square
+    (_drop_row: the Moves _drops gives, made once per game)."""
+    got = _DROP_TABLES.get(game)
+    if got is None:
+        got = _DROP_TABLES[game] = [None, None]
+    t = got[color]
+    if t is None:
+        t = got[color] = (sum(1 << sq for sq in game.zone(game.drop_zone, color)), {})
+    return t
+
+
+def _drop_row(game, key: str, color: int) -> list:
+    """Per square, the drop of the piece `key` there (None off the drop zone)."""
+    row = [None] * game.geometry.size
+    for sq in game.zone(game.drop_zone, color):
+        row[sq] = _drop_move(game, game.kind(key, color), sq)
+    return row
 
 
 def _drop_move(game, kind, sq: int) -> Move:
@@ -508,16 +521,23 @@ class Position:
         side = self.side
         if game.drop_zone is None or self.dropped[side] or not self.hands[side]:
             return []
+        zone, drops = _drop_table(game, side)
         bits = self.bits
-        free = _drop_zone_bits(game, side) & mask & ~(bits[0] | bits[1])
+        free = zone & mask & ~(bits[0] | bits[1])
+        if not free:
+            return []
         squares = []
         while free:
             low = free & -free
             squares.append(low.bit_length() - 1)
             free ^= low
-        if not squares:
-            return []
-        return [_drop_move(game, game.kind(key, side), sq) for key, _count in self.hands[side] for sq in squares]
+        out = []
+        for key, _count in self.hands[side]:
+            row = drops.get(key)
+            if row is None:
+                row = drops[key] = _drop_row(game, key, side)
+            out += [row[sq] for sq in squares]
+        return out
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
@@ -539,10 +559,14 @@ class Position:
         out = []
         board = self.board
         game = self.game
+        reach = _REACH
         for sq in sorted(self.occ[self.side]):
             k = board[sq]
             plan = k._plans[sq] or k.plan_at(sq)
-            if k.royal or (1 << sq) & cmask or _plan_reach(game, k, plan) & cmask:
+            r = reach.get(plan)
+            if r is None:
+                r = _plan_reach(game, k, plan)
+            if r & cmask or (1 << sq) & cmask or k.royal:
                 piece_moves(self, out, sq, k, plan)
         if self.rights:
             out += self._castlings()
