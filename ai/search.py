@@ -1,10 +1,11 @@
 """The search: principal-variation alpha-beta with iterative deepening.
 
-One position is walked in place (``Position.push``/``pop``), with a Zobrist hash and
-the evaluation's board score updated from each move's board changes. Alpha-beta
-rather than Monte-Carlo tree search: these games have a material signal an
-evaluation can read, and in pure Python a playout of a 14x14 game costs more than a
-thousand evaluations. See ai/README.md.
+One position is walked in place (``Position.push``/``pop``, or for a plain move the
+searcher's own one-step make), with a Zobrist hash and the evaluation's board score
+updated from each move's board changes; a horizon child that would stand pat is scored
+without making its move. Alpha-beta rather than Monte-Carlo tree search: these games
+have a material signal an evaluation can read, and in pure Python a playout of a 14x14
+game costs more than a thousand evaluations. See ai/README.md.
 
 Parts: a transposition table on the hash (best move, bound, depth; mate scores
 stored relative to the node), move ordering (hash move, captures by most valuable
@@ -88,7 +89,7 @@ class Searcher:
         them = 1 - pos.side
         self.quick_check = pos.setup is None and (
             pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
-        self._zones = ({}, {})   # colour -> {royal square: check_zone}
+        self._zones = ({}, {})   # colour -> {royal square: (check_zone, check_sources)}
         self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
         # with hands: (state key, drop, what taken or dropped) -> _hand_step's answer; per game
         # and process, as the state keys are (ai.zobrist)

@@ -32,7 +32,8 @@ class Plan:
     prefix, no en passant: ``rays`` holds each entry's targets), GENERAL (entries with
     prefixes or en passant), or SPECIAL (hops, overlaps, hooks or turns:
     ``piece_moves``)."""
-    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays", "prey", "taking_entries")
+    __slots__ = ("entries", "hops", "turns", "overlap", "mode", "flat", "rays", "prey", "taking_entries",
+                 "taking_overlap")
 
     def __init__(self, entries, hops, turns, overlap, special=False):
         self.entries = entries
@@ -43,6 +44,16 @@ class Plan:
         # the entries that can take something (a captures-only walk needs no other: a
         # Cannon's slides only move)
         self.taking_entries = tuple(e for e in entries if e[2] or any(taking for _t, _q, taking in e[1]))
+        # whether two of its ways could take on one square (a Cannon's slides and hops
+        # share squares, but only the hops take): a captures-only walk then needs no
+        # record of the squares given
+        taken, self.taking_overlap = set(), False
+        for targets in [e[1] for e in self.taking_entries] + [h[0] for h in hops]:
+            for t, _quiet, taking in targets:
+                if taking:
+                    if t in taken:
+                        self.taking_overlap = True
+                    taken.add(t)
         self.flat = tuple(ts[0] for ts in self.rays if len(ts) == 1)
         # the squares it could take on (en passant: the square it moves to), as bits;
         # -1 (all) for a special mover
@@ -220,7 +231,7 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
         piece_moves(pos, mine, sq, k, plan)
         out += [m for m in mine if m.captures]
         return
-    if plan.overlap and _captures_overlap(plan):
+    if plan.taking_overlap:
         _piece_moves_overlapping(pos, out, sq, k, plan, captures_only=True)
         return
     board = pos.board
@@ -254,25 +265,6 @@ def piece_captures(pos, out: list, sq: int, k, plan: Plan) -> None:
                 if taking and q.color != color:
                     out += taking
                 break
-
-
-_CAPTURES_OVERLAP: dict = {}   # plan -> whether two of its capturing ways reach one square
-
-
-def _captures_overlap(plan) -> bool:
-    """Whether two of the ways a captures-only walk follows (the entries that can take,
-    the hops) reach one square: where they do not (a Cannon, whose slides only move),
-    the walk needs no record of the squares given."""
-    got = _CAPTURES_OVERLAP.get(plan)
-    if got is None:
-        seen, got = set(), False
-        for targets in [e[1] for e in plan.taking_entries] + [h[0] for h in plan.hops]:
-            for t, _quiet, _taking in targets:
-                if t in seen:
-                    got = True
-                seen.add(t)
-        _CAPTURES_OVERLAP[plan] = got
-    return got
 
 
 def _en_passant(pos, sq, k, t):
