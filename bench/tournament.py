@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import timedelta
 
 from .common import Context, Series, row, run_async, service_settings, settle, time_figure
 from .load import _rearm

@@ -46,10 +46,10 @@ async def _measure(settings, game_id: int, plies: int, reps: int):
 
     from bot.service import GameService
     from bot.web import tokens
-    from bot.web.server import make_app
+    from bot.web.server import RUNNER_OPTIONS, make_app
     svc = await GameService.open(settings)
     secret = b"bench"
-    runner = web.AppRunner(make_app(svc, secret), access_log=None)
+    runner = web.AppRunner(make_app(svc, secret), **RUNNER_OPTIONS)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

@@ -69,25 +69,25 @@ async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
     from bot.service import GameService
-    from bot.web.server import HUB, PICTURES, STREAMS, make_app, settle_for_serving
+    from bot.web.server import HUB, PICTURES, STREAMS, make_app, serving_runner, settle_for_serving
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
+    runner = await serving_runner(app)  # as bot.web.server.start serves it
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    full = settle_for_serving()  # as bot.web.server.start does
+    full = settle_for_serving(runner=runner)  # as bot.web.server.start does
     watch = LoopWatch()
     watch.start()
     conn.send(site._server.sockets[0].getsockname()[1])
-    while True:  # "stats" (as many times as asked), then "stop"
+    while True:  # "stats" (as many times as asked; "thaw" first: one), then "stop"
         said = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+        thaw = full.thaw_now() if said == "thaw" else None
         lags, busy, process, where, slowest, gcs, longest = watch.take()
         conn.send({"renders": app[PICTURES].renders, "reads": app[HUB].reads, "lag": lags,
                    "busy": busy, "process": process, "where": where, "slowest": slowest,
                    "gc": gcs, "longest_pass": longest, "rss": _rss_mb(),
                    "full_collections": (full.done, full.forced),
-                   "open_streams": sum(app[STREAMS].values())})
+                   "open_streams": app[STREAMS].open, "thaw": thaw})
         if said == "stop":
             break
     watch.stop()
@@ -167,8 +167,8 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
                 except (aiohttp.ClientError, asyncio.CancelledError):
                     pass
 
-            async def loop_since_last() -> dict:  # the server's loop since the last ask
-                ours.send("stats")
+            async def loop_since_last(said: str = "stats") -> dict:  # the server's loop since the last ask
+                ours.send(said)
                 return await asyncio.get_running_loop().run_in_executor(None, ours.recv)
 
             await timed(calm, 3)  # warm-up
@@ -204,6 +204,10 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
             # during the flood runs now (bot/web/collector.py)
             await asyncio.sleep(AFTER_FLOOD)
             phases["after"] = await loop_since_last()
+            # what the collection every THAW_EVERY seconds costs with the streams open
+            thaw = (await loop_since_last("thaw"))["thaw"]
+            await asyncio.sleep(0.1)
+            await loop_since_last()  # the thaw's own window: not the next round's
             for t in held:
                 t.cancel()
             await asyncio.gather(*held, return_exceptions=True)
@@ -219,6 +223,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
                 for t in held:
                     t.cancel()
                 await asyncio.gather(*held, return_exceptions=True)
+                await asyncio.sleep(1.0)  # the server sees the pages closed
                 churn.append(await loop_since_last())
             counts.update(kept)  # the figures below are the first round's
             for f in flooders:
@@ -227,7 +232,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
         ours.send("stop")
         await asyncio.get_running_loop().run_in_executor(None, ours.recv)
         server.join(10)
-    return calm, busy, counts, renders, phases, fanout, churn
+    return calm, busy, counts, renders, phases, fanout, churn, thaw
 
 
 async def _move_elsewhere(settings, game_id: int) -> float:
@@ -277,6 +282,7 @@ def _loop_figures(stats: list[dict]) -> dict:
 
 
 def run(ctx: Context) -> dict:
+    from bot.web.collector import THAW_EVERY
     plies, streams, samples = ctx.size((300, 1000, 40), (20, 50, 6))
     ctx.progress(f"two games played through the service ({plies} plies)")
     lans = long_game(plies, ctx.rng("replay"))
@@ -285,7 +291,7 @@ def run(ctx: Context) -> dict:
     flooded, quiet = run_async(_seed(settings, [lans, lans[:20]]))
     ctx.progress(f"flood: {streams} streams, pictures, side lines, evaluations")
     rounds = int(os.environ.get("BENCH_WEBFLOOD_ROUNDS", "1"))
-    calm, busy, counts, renders, phases, fanout, churn = run_async(_measure(
+    calm, busy, counts, renders, phases, fanout, churn, thaw = run_async(_measure(
         settings, flooded, quiet, line, len(lans), streams, samples, rounds))
     churned = _loop_figures(churn) if churn else None
     loop = _loop_figures([phases["arrival"], phases["flood"], phases["fanout"]])
@@ -342,9 +348,16 @@ def run(ctx: Context) -> dict:
                 f"(BENCH_WEBFLOOD_ROUNDS): the server's RSS after each "
                 + ", ".join(f"{c['rss']:.0f}" for c in churn) + " MB, streams the server still held "
                 + ", ".join(str(c["open_streams"]) for c in churn) + "; their loop lag at most "
-                f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms), full collections "
+                f"{churned['max']:.0f} ms (own work {churned['own_max']:.0f} ms; by round "
+                + ", ".join(f"{max(c['lag'], default=0) * 1000:.0f}" for c in churn) + " ms, own work "
+                + ", ".join(f"{max(map(min, c['lag'], c['busy']), default=0) * 1000:.0f}" for c in churn)
+                + " ms; their "
+                "longest full collection " + ", ".join(f"{max(c['gc'], default=0) * 1000:.0f}" for c in churn)
+                + " ms), full collections "
                 f"{churn[-1]['full_collections'][0]} in all (forced {churn[-1]['full_collections'][1]}), "
                 f"the longest {max(churned['gc'], default=0):.0f} ms"] if churn else []),
+             f"the thaw (every {THAW_EVERY / 60:.0f} min a full collection over everything, the frozen "
+             f"included, collector.py), run once with the {streams} streams open: {thaw * 1000:.0f} ms",
              f"streams held open: {counts['streams']}; flood requests answered {counts['ok']}, "
              f"refused (the client's share, 429/503) {counts['refused']}"]
     return {"rows": rows, "goals": goals, "skipped": [], "notes": notes,
@@ -352,5 +365,8 @@ def run(ctx: Context) -> dict:
             "loop": {"flood": loop, "arrival": arrival, "rest": rest, "fanout": spread, "calm": quiet_loop,
                      "after": after},
             "rss_mb": {name: phases[name]["rss"] for name in ("calm", "arrival", "flood", "fanout", "after")},
-            "full_collections": phases["after"]["full_collections"],
-            "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"]} for c in churn]}
+            "full_collections": phases["after"]["full_collections"], "thaw_ms": thaw * 1000,
+            "rounds": [{"rss_mb": c["rss"], "full_collections": c["full_collections"],
+                        "lag_max_ms": max(c["lag"], default=0) * 1000,
+                        "own_work_max_ms": max(map(min, c["lag"], c["busy"]), default=0) * 1000,
+                        "gc_max_ms": max(c["gc"], default=0) * 1000} for c in churn]}

@@ -42,7 +42,9 @@ Game pages (``bot.web``): ``FAIRYPOST_WEB_HOST`` / ``FAIRYPOST_WEB_PORT`` (``web
 ``web_port``: where ``fairypost web`` listens, default 127.0.0.1:8080; ``fairypost run``
 serves the pages too only when a port is set), ``FAIRYPOST_WEB_URL`` (``web_url``: the
 public base URL that links are made with, behind a proxy), ``FAIRYPOST_WEB_SECRET``
-(``web_secret``: the key that signs game links; unset: one kept beside the database).
+(``web_secret``: the key that signs game links; unset: one kept beside the database),
+``FAIRYPOST_WEB_MAX_STREAMS`` (``web_max_streams``: the pages' live streams open at once in
+all, default 2000; beyond, a page reads the game now and then instead).
 
 Play by email (``bot.email``): ``FAIRYPOST_EMAIL_ADDRESS`` (``email_address``: the bot's
 address), ``FAIRYPOST_IMAP_URL`` (``imap_url``: ``imap[s]://user:password@host:port/MAILBOX``),
@@ -111,6 +113,7 @@ class Settings:
     web_port: int | None = None       # None: `fairypost web` uses 8080, `fairypost run` serves no pages
     web_url: str | None = None        # the public base URL of the pages (behind a proxy)
     web_secret: str | None = field(default=None, repr=False)
+    web_max_streams: int = 2000       # the pages' live streams open at once, in all
     email_address: str | None = None  # the bot's own address (bot/email/)
     imap_url: str | None = field(default=None, repr=False)  # imap[s]://user:password@host:port/MAILBOX
     smtp_url: str | None = field(default=None, repr=False)  # smtp[s]://user:password@host:port
@@ -156,6 +159,8 @@ class Settings:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
             raise ConfigError(f"web_port must be a port number from 1 to 65535, not {self.web_port}")
+        if not 1 <= self.web_max_streams <= 1_000_000:
+            raise ConfigError(f"web_max_streams must be from 1 to 1000000, not {self.web_max_streams}")
         if self.web_url is not None and not self.web_url.startswith(("http://", "https://")):
             raise ConfigError(f"web_url must start with http:// or https://, not {self.web_url!r}")
         if self.email_address or self.imap_url or self.smtp_url:
@@ -213,6 +218,7 @@ _ENV_KEYS = {
     "FAIRYPOST_WEB_PORT": ("web_port", int),
     "FAIRYPOST_WEB_URL": ("web_url", str),
     "FAIRYPOST_WEB_SECRET": ("web_secret", str),
+    "FAIRYPOST_WEB_MAX_STREAMS": ("web_max_streams", int),
     "FAIRYPOST_EMAIL_ADDRESS": ("email_address", str),
     "FAIRYPOST_IMAP_URL": ("imap_url", str),
     "FAIRYPOST_SMTP_URL": ("smtp_url", str),

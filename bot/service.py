@@ -918,7 +918,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         """The move, and the opponent's conditional answer if one was waiting for it
         (played in the same transaction): (lan, san, the outcome if either ended the
         game, the answer's SAN)."""
-        g, pos, side, now = cmd.game, cmd.pos, cmd.side, cmd.now
+        g, pos, side = cmd.game, cmd.pos, cmd.side
         if pos.turn != side:
             raise NotYourTurn(f"it is not your turn: {cmd.player(pos.turn).name} is to move")
         def decide():  # the rules' work: milliseconds on a big board, off the event loop

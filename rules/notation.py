@@ -492,7 +492,6 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
         frm = geo.parse_square(m["from"]) if m["from"] else None
     except RulesError as e:
         return InvalidMoveError(str(e))
-    side = pos.turn
     pseudo = list(pos.pseudo_moves())
     dest = geo.names[to]
     if frm is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import FenError, GameDefinitionError, RulesError
+from .errors import FenError, RulesError
 from .pieces import BLACK, WHITE
 from .position import Position, attacked_on
 
@@ -268,7 +268,6 @@ def _write_rights(pos) -> str:
     for color in (WHITE, BLACK):
         letters = []
         for sq in sorted(pos.rights, key=geo.file_of):
-            k = pos.board[sq]
             owner = None
             for c in game.castlings:
                 if c.rook == sq:

@@ -151,7 +151,7 @@ class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
                 pass
 
 
-async def edited_here(interaction, fairy: Fairy, what: str, ref_id: int) -> None:
+async def edited_here(interaction, fairy, what: str, ref_id: int) -> None:
     """A handler that settles an offer rewrites the message pressed (and a challenge's
     message in its channel) itself: the notifier is not to disable their buttons too,
     which would put them back, greyed, under the handler's words."""

@@ -11,6 +11,16 @@ seconds), it runs when the loop next has nothing ready (work.pace_io's ``when_id
 pass holds the collection alone), or, if the loop is never idle, ``FORCE_AFTER`` seconds
 after it was due, on a timer. Deferring it longer would not help: the garbage it frees
 piles up meanwhile and the collection grows with it (deferred through a whole flood: 86 ms).
+
+What a full collection finds alive is then frozen (``gc.freeze``): the next one looks only
+at what came since, not again at the thousand open streams and the idle connections that
+outlive many collections (a collection over all of them: 40-70 ms; bench/webflood.py). A
+frozen object that dies is still freed at once (by its count of references) unless it dies
+in a cycle: those wait for the thaw, when everything frozen is looked at again in one full
+collection (in an idle pass too), then frozen again. That one is as long as everything
+alive makes it (70-80 ms with a thousand open streams), so it comes ``THAW_EVERY`` seconds
+after the last when the server is quiet (``quiet()``: few connections open), and when it
+never is, ``THAW_AT_MOST`` seconds after.
 """
 
 from __future__ import annotations
@@ -24,18 +34,23 @@ OLD_AFTER = 10  # middle-generation collections since the last full one (CPython
 AT_LEAST_EVERY = 1.0  # seconds between full collections at the least
 FORCE_AFTER = 3.0  # seconds a due collection waits for an idle loop at the most
 NEVER = 1 << 30  # the old generation's threshold: CPython's own full collections never come
+THAW_EVERY = 600.0  # seconds between full collections that look at the frozen objects too...
+THAW_AT_MOST = 3600.0  # ...when the server is quiet then; if it never is, this many
 
 
 class FullCollections:
     """Full collections in passes of their own (see the module's docstring). ``clock`` is
-    injectable for tests."""
+    injectable for tests; ``quiet()``: whether a thaw would be short now (server.start)."""
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock=time.monotonic, quiet=lambda: True):
         self.clock = clock
+        self.quiet = quiet
         self.done = 0  # full collections run
         self.forced = 0  # of which on the timer (the loop not idle for FORCE_AFTER)
         self.due_since: float | None = None
         self._last = clock()
+        self._thawed = clock()
+        self.thawed = 0  # full collections that looked at the frozen objects too
         self._timer: asyncio.TimerHandle | None = None
         self._thresholds: tuple | None = None
 
@@ -59,6 +74,7 @@ class FullCollections:
         if self._thresholds is not None:
             gc.set_threshold(*self._thresholds)
             self._thresholds = None
+            gc.unfreeze()  # a process that goes on collects everything again
 
     def look(self) -> None:
         """Note whether a full collection is due; run it if it has waited too long."""
@@ -77,8 +93,21 @@ class FullCollections:
         self._collect()
         return True
 
+    def thaw_now(self) -> float:
+        """The thaw's collection now (the bench times it): its CPU seconds."""
+        began = time.thread_time()
+        self._thawed = self.clock() - THAW_AT_MOST
+        self._collect()
+        return time.thread_time() - began
+
     def _collect(self) -> None:
+        since = self.clock() - self._thawed
+        if since >= THAW_AT_MOST or since >= THAW_EVERY and self.quiet():
+            gc.unfreeze()  # the cycles that died among the frozen are found in this one
+            self._thawed = self.clock()
+            self.thawed += 1
         gc.collect()
+        gc.freeze()
         self.done += 1
         self.due_since = None
         self._last = self.clock()

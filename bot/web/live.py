@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 from bot.errors import NotFound
 
+from .work import Busy, shared
+
 log = logging.getLogger("bot.web")
 
 CLOSED = "closed"  # what a subscriber is handed when its link no longer opens the game
@@ -113,8 +115,8 @@ class Hub:
     async def _ping(self) -> None:
         while True:
             await asyncio.sleep(self.keep_alive)
-            subs = [sub for game in list(self._subs.values()) for sub in game]
-            await _in_passes(subs, Subscriber.ping)
+            # no name for the list: it would keep the pages closed since alive until the next ping
+            await _in_passes([sub for game in list(self._subs.values()) for sub in game], Subscriber.ping)
 
     async def _refresh(self, game_id: int) -> None:
         subs = list(self._subs.get(game_id, ()))
@@ -154,7 +156,7 @@ class Views:
         self._is_public = is_public
         self.ttl = ttl
         self._kept: dict[tuple, tuple[float, object]] = {}
-        self._reading: dict[tuple, asyncio.Future] = {}
+        self._reading: dict[tuple, asyncio.Task] = {}
         self._generation = 0
 
     def forget(self) -> None:
@@ -168,26 +170,52 @@ class Views:
         return await self._get(("public", game_id), self._is_public, game_id)
 
     async def _get(self, key: tuple, read, game_id: int):
-        loop = asyncio.get_running_loop()
         kept = self._kept.get(key)
-        if kept is not None and loop.time() - kept[0] < self.ttl:
+        if kept is not None and asyncio.get_running_loop().time() - kept[0] < self.ttl:
             return kept[1]
-        if key in self._reading:
-            return await asyncio.shield(self._reading[key])
-        future = loop.create_future()
-        self._reading[key] = future
-        generation = self._generation
-        try:
-            value = await read(game_id)
-        except BaseException as e:
-            future.set_exception(e)
-            future.exception()  # read: nobody else may be waiting
-            raise
-        finally:
-            del self._reading[key]
-        future.set_result(value)
-        if generation == self._generation:
+        return await shared(self._reading, key, lambda: self._read(key, read, game_id, self._generation))
+
+    async def _read(self, key: tuple, read, game_id: int, generation: int):
+        value = await read(game_id)
+        if generation == self._generation:  # else begun before a change: not kept
             if len(self._kept) > 10_000:
                 self._kept.clear()
-            self._kept[key] = (loop.time(), value)
+            self._kept[key] = (asyncio.get_running_loop().time(), value)
         return value
+
+
+class StreamSlots:
+    """The open event streams, counted: at most ``per_client`` from one client address and
+    ``total`` in all (the server's: every open stream adds its objects, about 55, to what a
+    full garbage collection looks at before it freezes them, and to the thaw's every 10
+    minutes: some 30 µs of the loop each; collector.py). A stream
+    gives its slot back when it ends, its page closed included (noticed at once:
+    server.RUNNER_OPTIONS)."""
+
+    def __init__(self, per_client: int = 32, total: int = 2000):
+        self.per_client = per_client
+        self.total = total
+        self.open = 0
+        self._by_client: dict[str, int] = {}
+
+    def take(self, client: str) -> None:
+        """A slot for ``client``'s new stream; ``Busy`` if there is none (``everyone``:
+        the server's cap, else the client's)."""
+        if self.open >= self.total:
+            raise Busy("too many pages are open at once: live updates come back in a moment",
+                       everyone=True)
+        if self._by_client.get(client, 0) >= self.per_client:
+            raise Busy("too many pages open at once from here")
+        self._by_client[client] = self._by_client.get(client, 0) + 1
+        self.open += 1
+
+    def give_back(self, client: str) -> None:
+        left = self._by_client[client] - 1
+        if left:
+            self._by_client[client] = left
+        else:
+            del self._by_client[client]
+        self.open -= 1
+
+    def of(self, client: str) -> int:
+        return self._by_client.get(client, 0)

@@ -12,7 +12,7 @@ from bot.errors import NotFound
 
 from . import analysis, tokens
 from .evaluation import Evaluator
-from .live import Hub, Views
+from .live import Hub, StreamSlots, Views
 from .work import Busy, Pictures, Turns, Workers
 
 SERVICE = web.AppKey("service", object)
@@ -23,7 +23,7 @@ VIEWS = web.AppKey("views", Views)
 EVALUATOR = web.AppKey("evaluator", Evaluator)
 PICTURES = web.AppKey("pictures", Pictures)
 WORKERS = web.AppKey("workers", Workers)
-STREAMS = web.AppKey("streams", dict)
+STREAMS = web.AppKey("streams", StreamSlots)
 TURNS = web.AppKey("turns", Turns)
 PUBLIC_TOKEN = "public"
 

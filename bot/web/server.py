@@ -42,7 +42,7 @@ from bot.errors import RateLimited, ServiceError
 from . import analysis, boardparts, page, tokens, tournament_page, work
 from .collector import FullCollections
 from .evaluation import Evaluator
-from .live import CLOSED, Hub, Views
+from .live import CLOSED, Hub, StreamSlots, Views
 from .work import Busy, Pictures, Turns, Workers
 from .reach import (CACHE, EVALUATOR, HUB, PICTURES, PUBLIC_TOKEN, SECRET, SERVICE, STREAMS, TURNS, VIEWS,
                     WORKERS, access, base, client_of, flip_of, game_of, json_answer, ply_and_line, work_for)
@@ -52,6 +52,16 @@ log = logging.getLogger("bot.web")
 STATIC = Path(__file__).parent / "static"
 SQUARE_PX = 56  # ~900-1100 px for the large boards: crisp when CSS scales it to a phone
 MAX_STREAMS_PER_CLIENT = 32
+QUIET_CONNECTIONS = 100  # open connections at most for the collector's thaw to be short
+MAX_STREAMS = 2000  # open event streams in all (settings.web_max_streams)
+STREAMS_RETRY_AFTER = 30  # seconds a page refused its stream for the server's cap waits
+# How the app is served (start, the bench, the tests). A handler whose client goes away is
+# cancelled at once (aiohttp's handler_cancellation): a closed page's event stream ends and
+# gives its slot back then, not at its next write (the 15 s keep-alive), and an abandoned
+# request gives back its share of the work; what must not stop halfway (a move) is shielded.
+# An idle keep-alive connection is closed after 75 s (run_app's default; the runner's own is
+# an hour), each holding its last request and answer.
+RUNNER_OPTIONS = {"access_log": None, "handler_cancellation": True, "keepalive_timeout": 75.0}
 
 
 # Everything the page loads is its own: no inline script, no other site, no framing.
@@ -62,9 +72,10 @@ ACTIONS = {"offer_draw", "accept_draw", "decline_draw", "ask_takeback", "accept_
            "decline_takeback", "resign"}
 
 
-def make_app(service, secret: bytes) -> web.Application:
-    """The app, listening to the service's commits (and other processes') to wake the live pages."""
-    app = web.Application(client_max_size=64 * 1024)
+def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS) -> web.Application:
+    """The app, listening to the service's commits (and other processes') to wake the live
+    pages, at most ``max_streams`` of them open at once."""
+    app = web.Application(client_max_size=64 * 1024, middlewares=[_answered_not_raised])
     app[SERVICE] = service
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
@@ -73,7 +84,7 @@ def make_app(service, secret: bytes) -> web.Application:
     app[EVALUATOR] = Evaluator()
     app[PICTURES] = Pictures()
     app[WORKERS] = Workers()
-    app[STREAMS] = {}
+    app[STREAMS] = StreamSlots(MAX_STREAMS_PER_CLIENT, max_streams)
     app[TURNS] = Turns()
 
     def changed() -> None:  # a commit here, or another process's: what pages read is old
@@ -107,6 +118,18 @@ def make_app(service, secret: bytes) -> web.Application:
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
     tournament_page.add_routes(app, service, secret, workers=WORKERS, pictures=PICTURES)
     return app
+
+
+@web.middleware
+async def _answered_not_raised(request: web.Request, handler) -> web.StreamResponse:
+    """A refusal (404, 409, 429, a redirect...) as a plain answer. aiohttp keeps the raised
+    one in a local of a frame its own traceback holds: a cycle of the request, its frames and
+    everything they hold (about 27 objects), which only a full garbage collection frees;
+    a flood's hundreds of refusals made those collections 2-3 times as long (bench/webflood.py)."""
+    try:
+        return await handler(request)
+    except web.HTTPException as e:
+        return web.Response(status=e.status, reason=e.reason, body=e.body, headers=e.headers)
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -221,10 +244,14 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
     opened the page stops working; a comment line when nothing happened keeps proxies
     from closing the stream."""
     view = await game_of(request, turn=False)  # its turn once subscribed (below)
-    client, streams = client_of(request), request.app[STREAMS]
-    if streams.get(client, 0) >= MAX_STREAMS_PER_CLIENT:
-        raise web.HTTPTooManyRequests(text="too many pages open at once from here")
-    streams[client] = streams.get(client, 0) + 1
+    client, slots = client_of(request), request.app[STREAMS]
+    try:
+        slots.take(client)
+    except Busy as e:  # the server's cap: the page reads the game now and then, tries again later
+        if e.everyone:
+            raise web.HTTPServiceUnavailable(text=str(e), headers={
+                "Retry-After": str(STREAMS_RETRY_AFTER)}) from None
+        raise web.HTTPTooManyRequests(text=str(e)) from None
     hub, turns = request.app[HUB], request.app[TURNS]
     # subscribed at once with the state just read: a change from here on reaches the page
     sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view))
@@ -251,15 +278,11 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
             elif sub.pinged:
                 await resp.write(b": still here\n\n")
             sub.pinged = False
-    except (ConnectionResetError, asyncio.CancelledError):
+    except ConnectionResetError:  # gone as it was written to (the page closed: cancelled, below)
         pass
-    finally:
+    finally:  # also when cancelled: the page closed (RUNNER_OPTIONS)
         hub.unsubscribe(sub)
-        left = streams[client] - 1
-        if left:
-            streams[client] = left
-        else:
-            del streams[client]
+        slots.give_back(client)
     return resp
 
 
@@ -292,8 +315,8 @@ async def move_handler(request: web.Request) -> web.Response:
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
         raise web.HTTPBadRequest(text="say which move: the text of a move")
-    try:  # the same reader and checks as every other front end
-        done = await request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply)
+    try:  # the same reader and checks as every other front end; made even if the page leaves
+        done = await asyncio.shield(request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply))
     except ServiceError as e:
         return _refused(e)
     return json_answer({"san": done.san, "answer": done.answer, "state": page.state(done.game)})
@@ -305,7 +328,8 @@ async def action_handler(request: web.Request) -> web.Response:
     if action not in ACTIONS:
         raise web.HTTPBadRequest(text=f"the action is one of {', '.join(sorted(ACTIONS))}")
     try:
-        done = await getattr(request.app[SERVICE], action)(view.id, player_id, expected_ply=ply)
+        done = await asyncio.shield(getattr(request.app[SERVICE], action)(view.id, player_id,
+                                                                          expected_ply=ply))
     except ServiceError as e:
         return _refused(e)
     return json_answer({"state": page.state(done)})
@@ -317,32 +341,62 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     """Serve the pages on settings.web_host:port (or web_port, else 8080); the runner
     to clean up when done."""
     secret = tokens.load_secret(settings.web_secret, settings.db_path)
-    app = make_app(service, secret)
+    app = make_app(service, secret, max_streams=settings.web_max_streams)
     collections = FullCollections()
 
     async def stop_collecting(_app) -> None:  # the process's collector as it was
         collections.stop()
     app.on_cleanup.append(stop_collecting)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
+    runner = await serving_runner(app)
     site = web.TCPSite(runner, settings.web_host, port or settings.web_port or 8080)
     await site.start()
-    settle_for_serving(collections)
+    settle_for_serving(collections, runner)
     log.info("game pages on http://%s:%s", settings.web_host, port or settings.web_port or 8080)
     return runner
 
 
-def settle_for_serving(collections: FullCollections | None = None) -> FullCollections:
+async def serving_runner(app: web.Application) -> web.AppRunner:
+    """The app's runner, set up as served (RUNNER_OPTIONS), a closed connection freed at once."""
+    runner = web.AppRunner(app, **RUNNER_OPTIONS)
+    await runner.setup()
+    _free_closed_connections(runner.server)
+    return runner
+
+
+def _free_closed_connections(server: web.Server) -> None:
+    """asyncio's socket transport (CPython 3.11) keeps a bound method of its own after it is
+    closed (``_read_ready_cb``): a cycle, so every closed connection waited for a full
+    collection, and one that lived long enough to be frozen (collector.py) for its thaw.
+    Cut when aiohttp hears the connection is lost, once asyncio has cleaned up after it."""
+    lost = server.connection_lost
+
+    def connection_lost(handler, exc=None) -> None:
+        transport = server._connections.get(handler)
+        lost(handler, exc)
+        if transport is not None:
+            asyncio.get_running_loop().call_soon(_cut_cycle, transport)
+    server.connection_lost = connection_lost
+
+
+def _cut_cycle(transport) -> None:
+    if getattr(transport, "_read_ready_cb", None) is not None and transport.is_closing():
+        transport._read_ready_cb = None
+
+
+def settle_for_serving(collections: FullCollections | None = None,
+                       runner: web.AppRunner | None = None) -> FullCollections:
     """Once listening. What the process made so far (modules, the rules' tables, the
     service) lives as long as it does: taken out of the garbage collector's view, a full
     collection under a flood looks only at what came since (50-80 ms of the loop before,
-    bench/webflood.py); and that collection (still 20-40 ms with a thousand open streams)
-    waits for a quiet loop, a minute at most (collector.py): the collector returned, started.
+    bench/webflood.py); and that collection waits for an idle pass of the loop, 3 s at
+    most, then freezes what it found alive (collector.py): the collector returned, started.
     And the loop takes in at most work.EVENTS_PER_PASS sockets' news a pass: a thousand
     connections arriving at once are not one long pass."""
     gc.collect()
     gc.freeze()
     collections = collections or FullCollections()
+    if runner is not None:  # the thaw waits for few connections (collector.py)
+        collections.quiet = lambda: len(runner.server.connections) <= QUIET_CONNECTIONS
     collections.start(asyncio.get_running_loop())  # and work.pace_io
     return collections
 

@@ -24,7 +24,12 @@ WORKER_NICENESS = 10
 
 
 class Busy(Exception):
-    """Too much is waiting already (this client's share, or everyone's): try again soon."""
+    """Too much is waiting already (this client's share, or everyone's: ``everyone``): try
+    again soon."""
+
+    def __init__(self, text: str, *, everyone: bool = False):
+        super().__init__(text)
+        self.everyone = everyone
 
 
 class Pictures:
@@ -38,33 +43,43 @@ class Pictures:
         self.renders = 0  # how many pictures were rendered (the bench and tests read it)
         self._kept: OrderedDict[tuple, bytes] = OrderedDict()
         self._size = 0
-        self._pending: dict[tuple, asyncio.Future] = {}
+        self._pending: dict[tuple, asyncio.Task] = {}
 
     async def get(self, key: tuple, paint) -> bytes:
         """The picture for ``key``; ``await paint()`` makes it (off the loop)."""
         if key in self._kept:
             self._kept.move_to_end(key)
             return self._kept[key]
-        if key in self._pending:
-            return await asyncio.shield(self._pending[key])
-        future = asyncio.get_running_loop().create_future()
-        self._pending[key] = future
-        try:
-            png = await paint()
-        except BaseException as e:
-            future.set_exception(e)
-            future.exception()  # read: a failure nobody else waited for is not "unretrieved"
-            raise
-        finally:
-            del self._pending[key]
+        return await shared(self._pending, key, lambda: self._paint(key, paint))
+
+    async def _paint(self, key: tuple, paint) -> bytes:
+        png = await paint()
         self.renders += 1
-        future.set_result(png)
         self._kept[key] = png
         self._size += len(png)
         while self._size > self.budget and self._kept:
             _, old = self._kept.popitem(last=False)
             self._size -= len(old)
         return png
+
+
+async def shared(pending: dict, key, make):
+    """``await make()`` done once for everyone who asks for ``key`` while it runs. It runs as
+    a task of its own: a requester whose client goes away (its handler cancelled, see
+    server.RUNNER_OPTIONS) leaves, the work goes on for the others; its failure is theirs."""
+    task = pending.get(key)
+    if task is None:
+        task = pending[key] = asyncio.ensure_future(make())
+
+        def done(finished) -> None:
+            del pending[key]
+            if not finished.cancelled():
+                finished.exception()  # read: a failure everyone had left is not "unretrieved"
+        task.add_done_callback(done)
+    try:
+        return await asyncio.shield(task)
+    finally:  # its failure, raised here, then does not hold this frame holding the task: a
+        del task  # cycle of the frames and everything they hold, freed by a full collection only
 
 
 def render_board(game: str, start_vfen: str, lans: tuple[str, ...], flip: bool, square: int) -> bytes:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Dialects, Schema

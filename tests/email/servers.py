@@ -179,7 +179,7 @@ def reply_to_mail(sender: str, to_msg: EmailMessage, first_line: str, *, quote: 
     quoted = ""
     if quote:
         original = to_msg.get_body(preferencelist=("plain",)).get_content()
-        quoted = f"\nOn Mon, 6 Jan 2025, fairypost wrote:\n" + "".join(
+        quoted = "\nOn Mon, 6 Jan 2025, fairypost wrote:\n" + "".join(
             f"> {line}\n" for line in original.splitlines())
     body = f"{first_line}\n\n-- \nsent from my phone\n{quoted}"
     target = str(to_msg.get("Reply-To") or to_msg["From"])

@@ -52,7 +52,7 @@ def test_new_list_start_show(db):
         for p in people:
             await svc.join_tournament(1, p.id)
         return people
-    people = asyncio.run(with_service(db, join))
+    asyncio.run(with_service(db, join))
     assert "3 players · open for entries" in fairypost(db, "tournaments").stdout
 
     done = fairypost(db, "tournament", "start", "1")

@@ -10,7 +10,7 @@ from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.service import GameService
 from bot.web import tokens
-from bot.web.server import WORKERS, make_app
+from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
 from bot.web.work import Workers
 
 SECRET = b"test secret"
@@ -40,7 +40,7 @@ async def svc(tmp_path):
 async def client(svc):
     app = make_app(svc, SECRET)
     app[WORKERS] = Workers(processes=1)   # one worker process is enough here (the suite's CPU)
-    c = TestClient(TestServer(app))
+    c = TestClient(TestServer(app, **RUNNER_OPTIONS))
     await c.start_server()
     yield c
     await c.close()

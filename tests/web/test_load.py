@@ -205,3 +205,45 @@ async def test_a_change_while_a_page_waits_its_turn_reaches_its_stream(svc, clie
 async def _until(condition) -> None:
     while not condition():
         await asyncio.sleep(0.001)
+
+
+async def test_shared_work_goes_on_for_the_others_when_its_first_asker_leaves():
+    """A page's handler is cancelled when its client goes (server.RUNNER_OPTIONS): a picture
+    or a read of the game that others wait for too is not cancelled with it, and a
+    failure reaches every waiter."""
+    from bot.web.live import Views
+    from bot.web.work import Pictures
+    errors = []  # what the loop would log: a done-callback's error, an unretrieved failure
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
+    gate = asyncio.Event()
+    painted = []
+
+    async def paint():
+        await gate.wait()
+        painted.append(1)
+        return b"png"
+    pictures = Pictures()
+    first = asyncio.create_task(pictures.get(("k",), paint))
+    second = asyncio.create_task(pictures.get(("k",), paint))
+    await asyncio.sleep(0)
+    first.cancel()  # its page closed
+    gate.set()
+    assert await second == b"png" and painted == [1] and pictures.renders == 1
+    assert first.cancelled()
+    assert await pictures.get(("k",), paint) == b"png" and painted == [1]  # kept
+
+    reads = []
+
+    async def read_game(game_id):
+        reads.append(game_id)
+        await asyncio.sleep(0)
+        raise LookupError("gone")
+    views = Views(read_game, None)
+    waiting = [asyncio.create_task(views.game(7)) for _ in range(3)]
+    await asyncio.sleep(0)
+    waiting[0].cancel()
+    results = await asyncio.gather(*waiting, return_exceptions=True)
+    assert reads == [7] and isinstance(results[0], asyncio.CancelledError)
+    assert all(isinstance(r, LookupError) for r in results[1:])
+    await asyncio.sleep(0)
+    assert errors == []

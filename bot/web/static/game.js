@@ -370,8 +370,11 @@
   });
 
   // live: a change of the game in any process appears within a second; a viewer at the
-  // end follows it; a takeback under a side line puts the page on the game's last move
-  if (window.EventSource) {
+  // end follows it; a takeback under a side line puts the page on the game's last move.
+  // A stream refused (the server has too many pages open: 503) is not retried by the
+  // browser: the page reads the game itself and asks again 20-40 s later
+  function follow() {
+    if (!window.EventSource || closed) return;
     const es = new EventSource(`${base}/events`);
     es.addEventListener("update", (e) => reconcile(JSON.parse(e.data), false));
     es.addEventListener("closed", () => {
@@ -379,6 +382,14 @@
       $("status").textContent = "This link no longer opens the game.";
       $("squares").replaceChildren();
     });
+    es.onerror = () => {
+      if (closed || es.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
+      setTimeout(async () => {
+        try { reconcile(await (await fetch(`${base}/state.json`)).json(), false); } catch (e) { /* offline */ }
+        follow();
+      }, 20000 + Math.random() * 20000);
+    };
   }
+  follow();
   show();
 })();
