@@ -227,7 +227,7 @@ class Position:
         self._check = None
         self._key = None
         self._undo = None           # push/pop records (searchers), made on the first push
-        self._evasion = None        # (the safety it was made from, _evasion_test's answer)
+        self._evasion = None        # (the safety it was made from, _evasion_gate's answer)
 
     # --- public views --------------------------------------------------------
 
@@ -634,32 +634,26 @@ class Position:
         if not tm & rb:
             got = self._evasion
             if got is None or got[0] is not self._safety:
-                got = self._evasion = (self._safety, self._evasion_test())
-            test = got[1]
-            if test is not None and not tm & test[0]:
+                got = self._evasion = (self._safety, self._evasion_gate())
+            gate = got[1]
+            if gate is not None and not tm & gate:
                 put = m.put
                 if len(put) == 1 and not put[0][1].royal:
                     bits = self.bits
                     after = ((bits[0] | bits[1]) & ~tm) | (1 << put[0][0])
                     caps = m.captures
-                    for x, x_ways in test[1]:
-                        if x not in caps:   # (a checker the move does not take stands)
-                            for mask, hop in x_ways:
-                                o = mask & after
-                                if hop:
-                                    if o and not o & (o - 1):
-                                        return False
-                                elif not o:
-                                    return False
-                    return True
+                    # the checkers it does not take stand where they stood
+                    standing = [x for x in checkers if x not in caps]
+                    return not (standing and attacked_bits(self.board, after, standing,
+                                                           self.royal[self.side], 1 - self.side))
         return self._legal_touched(m, tm, rb, ways, checkers)
 
-    def _evasion_test(self):
-        """What _legal_in_check needs of a position in check: (the squares a move judged
-        there must not touch: the gate of the enemy pieces that do not give check - a
-        single blocker of one of their ways, a hopper's whole way -, the facing rule's
-        single blocker, and the bit of a move emptying several squares; [(checker's
-        square, its ways to the royal)]); None in a game with special movers."""
+    def _evasion_gate(self):
+        """What _legal_in_check needs of a position in check: the squares a move judged
+        there must not touch - the gate of the enemy pieces that do not give check (a
+        single blocker of one of their ways, a hopper's whole way), the facing rule's
+        single blocker, and the bit of a move emptying several squares; None in a game
+        with special movers."""
         check, _gate, sens, ways, _cmask, checkers = self._safety
         if not check or sens is None or self.game.movers:
             return None
@@ -685,12 +679,7 @@ class Position:
                     o = mask & occupied
                     if not o & (o - 1):
                         others |= o
-        checks = []
-        for x in checkers:
-            k = board[x]
-            t = k._tables[x] or k.moves_at(x)
-            checks.append((x, (t._ways if t._ways is not None else t.ways)[r]))
-        return others, checks
+        return others
 
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
