@@ -277,7 +277,7 @@ class Searcher:
             side, d = pos.side, pos.dropped
             dropped = (drop, d[1]) if side == WHITE else (d[0], drop)
             step = (hands, dropped, state_key((1 - side, pos.rights, None, hands, dropped, pos.setup)))
-            if len(self._steps) > 500_000:   # a bound for a long-running process
+            if len(self._steps) > 100_000:   # a bound for a long-running process
                 self._steps.clear()
             self._steps[(state, drop, what)] = step
         pos.hands, pos.dropped, key = step
