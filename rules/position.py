@@ -701,7 +701,9 @@ class Position:
         them = 1 - self.side
         bits = self.bits
         after = ((bits[0] | bits[1]) & ~tm) | (1 << to)
-        attackers = [x for x in self.occ[them] & self.game.attack_sources(them, to) if not tm >> x & 1]
+        attackers = self.occ[them] & self.game.attack_sources(them, to)
+        if tm & bits[them]:   # it takes: the piece taken attacks no more
+            attackers = [x for x in attackers if not tm >> x & 1]
         if attackers and attacked_bits(self.board, after, attackers, to, them):
             return False
         if self.game.facing_royals:
