@@ -83,8 +83,13 @@ def _zone_and_sources(game, by: int, target: int):
                     for s in squares:
                         z |= 1 << s
                 t = k._tables[x] or k.moves_at(x)
-                for mask, _hop in (t._ways if t._ways is not None else t.ways).get(target, ()):
-                    z |= mask
+                if t._ways is not None:
+                    for mask, _hop in t._ways.get(target, ()):
+                        z |= mask
+                else:   # the ways to this target alone (all of them as bits: a whole table)
+                    for squares, _hop in t.attacks.get(target, ()):
+                        for s in squares:
+                            z |= 1 << s
             if z == -1:
                 got = (-1, None)
                 break
