@@ -48,7 +48,7 @@ class Evaluator:
                     (one if max(abs(dx), abs(dy)) == 1 else two).append(t)
             self.near1.append(sum(1 << t for t in one))
             self.near2.append(sum(1 << t for t in one + two))
-        self._hand_cache: dict = {}
+        self._hand_cache: dict = {}   # id(hands) -> (hands, their score)
 
     def table(self, kind) -> list[int]:
         """Per square: the kind's material + mobility, White's view."""
@@ -86,13 +86,18 @@ class Evaluator:
         return total
 
     def hands_score(self, hands) -> int:
-        s = self._hand_cache.get(hands)
-        if s is None:
-            s = 0
-            for color, sign in ((0, 1), (1, -1)):
-                for key, count in hands[color]:
-                    s += sign * round(HAND_SHARE * self.values.get(key, 0)) * count
-            self._hand_cache[hands] = s
+        # by the hands' identity (the engine makes one object per value: no nested tuple
+        # hashed), the object held beside its score so that its id stays its own
+        got = self._hand_cache.get(id(hands))
+        if got is not None and got[0] is hands:
+            return got[1]
+        s = 0
+        for color, sign in ((0, 1), (1, -1)):
+            for key, count in hands[color]:
+                s += sign * round(HAND_SHARE * self.values.get(key, 0)) * count
+        if len(self._hand_cache) > 100_000:   # a bound for a long-running process
+            self._hand_cache.clear()
+        self._hand_cache[id(hands)] = (hands, s)
         return s
 
     def royal_safety(self, pos) -> int:

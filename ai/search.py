@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from operator import itemgetter
 
-from rules.move import CASTLE, NORMAL, SETUP
+from rules.move import CASTLE, DROP, NORMAL, SETUP
 from rules.movegen import touch_mask
 from rules.pieces import WHITE
 from rules.position import attacked_bits, check_sources, check_zone
@@ -42,6 +42,9 @@ NO_NODE_LIMIT = 1 << 62
 _first = itemgetter(0)
 _generation_order = itemgetter(0, 1)   # (from square, index among the piece's moves)
 _clock = time.perf_counter
+
+
+_HAND_STEPS: dict = {}   # game -> Searcher._hand_step's cache
 
 
 class Timeout(Exception):
@@ -88,6 +91,11 @@ class Searcher:
             pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
         self._zones = ({}, {})   # colour -> {royal square: (check_zone, check_sources)}
         self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
+        # with hands: (state key, drop, what taken or dropped) -> _hand_step's answer; per game
+        # and process, as the state keys are (ai.zobrist)
+        self._steps = _HAND_STEPS.setdefault(game, {}) if self.drops else None
+        # captures plain where pieces go to hand: only without castling and en passant
+        self._hands_plain = self.drops and not game.castlings and game.jump is None
         self._royal_bit = game.royal_bit
         self._safety_of = self.ev.royal_safety_of
 
@@ -113,14 +121,15 @@ class Searcher:
             board, occ, bits, royal = pos.board, pos.occ, pos.bits, pos.royal
             side, rights, state = pos.side, pos.rights, self.state
             saved = (royal[0], royal[1], side, rights, pos.ep, pos.halfmove, pos.fullmove,
-                     pos.dropped, pos._legal, pos._safety, pos._check, pos._key)
+                     pos.dropped, pos._legal, pos._safety, pos._check, pos._key, pos.hands)
             h = self.hash
             self.line.append(h)
             s = self.score
             c = piece.color
-            board[frm] = None
-            occ[c].discard(frm)
-            bits[c] ^= 1 << frm
+            if frm is not None:   # (a drop only fills its square)
+                board[frm] = None
+                occ[c].discard(frm)
+                bits[c] ^= 1 << frm
             taken = None
             if caps:
                 taken = []
@@ -149,7 +158,13 @@ class Searcher:
             if royal_mover:
                 royal[c] = to
             pos._legal = pos._safety = pos._check = pos._key = None
-            if rights or passed is not None:
+            hands_move = self.drops and (caps or frm is None)
+            if hands_move:
+                # a capture or a drop where pieces go to hand (no castling, no en passant
+                # in such a game: _plain): the hands and the dropped flags change
+                pos.ep = None
+                key = self._hand_step(pos, m, frm is None, state, taken)
+            elif rights or passed is not None:
                 rights, pos.ep, key = self._state_after(pos, memo)
                 pos.rights = rights
             else:
@@ -160,7 +175,7 @@ class Searcher:
             pos.halfmove = 0 if resets else pos.halfmove + 1
             if side:   # Black moved
                 pos.fullmove += 1
-            if self.drops:   # the mover did not drop
+            if self.drops and not hands_move:   # the mover did not drop
                 pos.dropped = self._dropped_after(pos)
             pos.side = 1 - side
             self.state = key
@@ -207,15 +222,19 @@ class Searcher:
 
     def _plain(self, m):
         """What making m in one step needs, or False where Position.push must make it.
-        Plain: an ordinary move (NORMAL) that takes nothing where pieces go to hand (which
-        then stay as they are), that empties its square
-        and the squares it takes and puts its piece (or what it becomes) on its target,
-        which is then empty (as every move generator makes them):
+        Plain: an ordinary move (NORMAL) that empties its square and the squares it takes
+        and puts its piece (or what it becomes) on its target, which is then empty (as
+        every move generator makes them); where pieces go to hand, a capture only in a
+        game without castling or en passant, and a drop onto an empty square too
+        (``_plain_drop``; the hands after either: ``_hand_step``):
         (from, to, piece, new, captures, the hash's and the score's change for the mover,
         the square passed over by a double step that allows en passant or None, whether
         the 100-ply count starts again, whether the piece is royal)."""
         frm, to, piece, new, caps = m.frm, m.to, m.piece, m.new, m.captures
-        if (m.kind != NORMAL or (self.drops and caps) or frm is None or new is None or frm == to
+        if m.kind == DROP and self.drops:
+            return self._plain_drop(m)
+        if (m.kind != NORMAL or (caps and self.drops and not self._hands_plain) or frm is None
+                or new is None or frm == to
                 or frm in caps or m.clear != (frm,) + caps or m.put != ((to, new),)
                 or piece.royal != new.royal or piece.color != new.color):
             return False
@@ -231,6 +250,39 @@ class Searcher:
         return (frm, to, piece, new, caps, keys_from[frm] ^ keys_to[to], table_to[to] - table_from[frm],
                 passed, bool(caps) or ptype.pawn, piece.royal)
 
+    def _plain_drop(self, m):
+        """_plain for a drop: the kind put on its square from the hand, nothing emptied,
+        the 100-ply count going on (as Position._make counts it)."""
+        to, new = m.to, m.new
+        if m.frm is not None or m.captures or m.clear or new is None or m.put != ((to, new),):
+            return False
+        keys_to, table_to = self._kinds.get(new) or self._tables(new)
+        return (None, to, new, new, (), keys_to[to], table_to[to], None, False, new.royal)
+
+    def _hand_step(self, pos, m, drop: bool, state: int, taken):
+        """A plain capture's or a drop's hands and dropped flags in a game with hands, set
+        on pos as Position._make sets them (pos.side still the mover's), and the state key
+        after it: the same from every position of this state with the same thing dropped
+        or taken (the rights unchanged, no en passant: _plain), so looked up (``_steps``)
+        once worked out."""
+        if taken:
+            what = taken[0][1] if len(taken) == 1 else tuple(q for _x, q in taken)
+        else:
+            what = m.new if drop else None
+        step = self._steps.get((state, drop, what))
+        if step is None:
+            hands = pos.hands
+            if taken or drop:
+                hands = pos._new_hands(m, [q for _x, q in taken] if taken else [])
+            side, d = pos.side, pos.dropped
+            dropped = (drop, d[1]) if side == WHITE else (d[0], drop)
+            step = (hands, dropped, state_key((1 - side, pos.rights, None, hands, dropped, pos.setup)))
+            if len(self._steps) > 100_000:   # a bound for a long-running process
+                self._steps.clear()
+            self._steps[(state, drop, what)] = step
+        pos.hands, pos.dropped, key = step
+        return key
+
     def _stands_after(self, m, memo, beta):
         """The score a horizon child (depth 0) after the plain move m would return by
         standing pat against beta, worked out without making m; None where it would do
@@ -240,11 +292,20 @@ class Searcher:
         draw nor a repetition; not in check (told by the quick check test alone, as make
         tells it: sound under ``quick_check``); its evaluation at least beta."""
         pos = self.pos
-        frm, to, _piece, _new, caps, h_mover, s_mover, _passed, resets, royal_mover = memo
+        frm, to, piece, new, caps, h_mover, s_mover, passed, resets, royal_mover = memo
+        step = None
+        if self.drops and (caps or frm is None):
+            # a capture or a drop changes the hands: told here once make has made such a
+            # step from this state (_hand_step's cache), else made and searched
+            if len(caps) > 1:
+                return None
+            step = self._steps.get((self.state, frm is None, pos.board[caps[0]] if caps else new))
+            if step is None:
+                return None
         us = pos.side
         them = 1 - us
         bits, royal = pos.bits, pos.royal
-        mine, theirs = bits[us] ^ (1 << frm), bits[them]
+        mine, theirs = bits[us] if frm is None else bits[us] ^ (1 << frm), bits[them]
         s = self.score + s_mover
         h_taken = 0
         if caps:
@@ -267,8 +328,8 @@ class Searcher:
             white = s + self._safety_of(ours, r, mine, theirs)
         else:
             white = s + self._safety_of(r, ours, theirs, mine)
-        if self.drops:   # the hands as they are (the move takes nothing)
-            hands = pos.hands
+        if self.drops:   # the hands after it
+            hands = pos.hands if step is None else step[0]
             white += self._hands_score if hands is self._hands else self.ev.hands_score(hands)
         stand = -white if us == WHITE else white
         if stand < beta:
@@ -299,7 +360,7 @@ class Searcher:
                 return None
             # a repetition: the child's hash against the line it would have (this
             # position's hash appended)
-            _rights, _ep, key = self._state_after(pos, memo)
+            key = self._state_after(pos, memo)[2] if step is None else step[2]
             state = self.state
             h = self.hash ^ state ^ h_mover ^ h_taken ^ key
             line = self.line
@@ -356,7 +417,8 @@ class Searcher:
             found ^= low
         before = [(x, board[x]) for x in caps]
         at_to = board[to]
-        board[frm] = None
+        if frm is not None:   # (a drop)
+            board[frm] = None
         for x in caps:
             board[x] = None
         board[to] = new
@@ -366,7 +428,8 @@ class Searcher:
             board[to] = at_to
             for x, q in before:
                 board[x] = q
-            board[frm] = piece
+            if frm is not None:
+                board[frm] = piece
 
     def _make_pushed(self, pos, m) -> None:
         """make() for a move that is not plain: Position.push, then the hash and the score
@@ -434,12 +497,13 @@ class Searcher:
                 qc = q.color
                 occ[qc].add(x)
                 bits[qc] |= 1 << x
-        board[frm] = piece
-        occ[c].add(frm)
-        bits[c] |= 1 << frm
+        if frm is not None:
+            board[frm] = piece
+            occ[c].add(frm)
+            bits[c] |= 1 << frm
         royal = pos.royal
         (royal[0], royal[1], pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove,
-         pos.dropped, pos._legal, pos._safety, pos._check, pos._key) = saved
+         pos.dropped, pos._legal, pos._safety, pos._check, pos._key, pos.hands) = saved
 
     # --- evaluation --------------------------------------------------------------------
     def evaluate(self) -> int:
@@ -576,7 +640,7 @@ class Searcher:
                 done.add(move_key(m))
                 if is_legal(m):
                     yield m
-        taking, quiet = self._split(pos._pseudo_list())
+        taking, quiet = self._split(pos.candidate_moves())
         tos = {k[2] for k in done}
         for _s, m in taking:
             if not m.captures and not (m.to in tos and move_key(m) in done) and is_legal(m):
@@ -592,7 +656,7 @@ class Searcher:
         the hash move first if it is among them and legal, then order()'s order."""
         pos = self.pos
         is_legal = pos.is_legal
-        taking, quiet = self._split(pos._pseudo_list())
+        taking, quiet = self._split(pos.candidate_moves())
         to = tt_move[2]
         first = None
         for m in quiet:
@@ -622,10 +686,10 @@ class Searcher:
             if halfmove >= 100 and pos.setup is None:
                 return 0
             if halfmove:
-                h, line = self.hash, self.line
-                for i in range(2, min(len(line), halfmove + 1) + 1, 2):
-                    if line[-i] == h:
-                        return 0
+                # repeated(): every other hash back to the last irreversible move, one C scan
+                line = self.line
+                if self.hash in line[-2:-min(len(line), halfmove + 1) - 1:-2]:
+                    return 0
         in_check = pos.setup is None and pos.in_check()
         if in_check and ply < 40:
             depth += 1

@@ -109,7 +109,61 @@ def _zone_and_sources(game, by: int, target: int):
 
 
 _ZONES: dict = {}
-_HANDS: dict = {}   # game -> {(hands, side, dropped key, taken codes): hands after}
+_DROP_TABLES: dict = {}   # game -> per colour (its drop zone as bits, {key: drop per square})
+
+
+def _drop_table(game, color: int):
+    """A colour's drop zone as bits and, per piece key held in hand, its drops per square
+    (_drop_row: the Moves _drops gives, made once per game)."""
+    got = _DROP_TABLES.get(game)
+    if got is None:
+        got = _DROP_TABLES[game] = [None, None]
+    t = got[color]
+    if t is None:
+        t = got[color] = (sum(1 << sq for sq in game.zone(game.drop_zone, color)), {})
+    return t
+
+
+def _drop_row(game, key: str, color: int) -> list:
+    """Per square, the drop of the piece `key` there (None off the drop zone)."""
+    row = [None] * game.geometry.size
+    for sq in game.zone(game.drop_zone, color):
+        row[sq] = _drop_move(game, game.kind(key, color), sq)
+    return row
+
+
+def _drop_move(game, kind, sq: int) -> Move:
+    """The drop of kind on sq, made once per game (as the plans' moves are)."""
+    made = game.hook_moves
+    m = made.get((kind, sq))
+    if m is None:
+        m = made[(kind, sq)] = Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
+    return m
+_REACH: dict = {}   # plan -> the squares its moves can fill or empty besides its own, as bits
+
+
+def _plan_reach(game, kind, plan) -> int:
+    """The squares a piece's moves from its square can touch besides that square (the
+    squares they go to and take on), as bits; -1 (every square) where a move can touch
+    others: en passant, a hook's moves, taking a piece that stands on several squares."""
+    r = _REACH.get(plan)
+    if r is None:
+        r = 0
+        if kind.hook is not None or game.spans or any(epok for _p, _t, epok in plan.entries):
+            r = -1
+        else:
+            for _p, targets, _e in plan.entries:
+                for t, quiet, taking in targets:
+                    if quiet or taking:
+                        r |= 1 << t
+            for (targets,) in plan.hops:
+                for t, quiet, taking in targets:
+                    if quiet or taking:
+                        r |= 1 << t
+        _REACH[plan] = r
+    return r
+_HANDS: dict = {}   # game -> {id(hands): (hands, per side moving {what changes them: hands after})}
+_HANDS_MADE: dict = {}   # game -> {hands: the one object of that value}
 
 
 def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
@@ -139,7 +193,7 @@ def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
 class Position:
     __slots__ = ("game", "board", "side", "rights", "ep", "halfmove", "fullmove", "hands",
                  "dropped", "setup", "occ", "bits", "royal", "history", "last_move", "_legal", "_safety", "_check",
-                 "_key", "_undo")
+                 "_key", "_undo", "_evasion")
 
     def __init__(self, game, board, side, rights=frozenset(), ep=None, halfmove=0, fullmove=1,
                  hands=((), ()), dropped=(False, False), setup=None, occ=None, royal=None,
@@ -178,6 +232,7 @@ class Position:
         self._check = None
         self._key = None
         self._undo = None           # push/pop records (searchers), made on the first push
+        self._evasion = None        # (the safety it was made from, _evasion_gate's answer)
 
     # --- public views --------------------------------------------------------
 
@@ -458,23 +513,71 @@ class Position:
             return
         zone = sorted(game.zone(game.drop_zone, self.side))
         board = self.board
-        made = game.hook_moves
         for key, _count in self.hands[self.side]:
             kind = game.kind(key, self.side)
             for sq in zone:
                 if board[sq] is None:
-                    m = made.get((kind, sq))   # a drop is made once, as the plans' moves are
-                    if m is None:
-                        m = made[(kind, sq)] = Move(DROP, None, sq, kind, kind, (), (), ((sq, kind),))
-                    yield m
+                    yield _drop_move(game, kind, sq)
+
+    def _drops_onto(self, mask: int) -> list:
+        """The drops onto the squares of mask, in _drops' order (by the hand's order, then
+        by square): in check, those that can block it."""
+        game = self.game
+        side = self.side
+        if game.drop_zone is None or self.dropped[side] or not self.hands[side]:
+            return []
+        zone, drops = _drop_table(game, side)
+        bits = self.bits
+        free = zone & mask & ~(bits[0] | bits[1])
+        if not free:
+            return []
+        squares = []
+        while free:
+            low = free & -free
+            squares.append(low.bit_length() - 1)
+            free ^= low
+        out = []
+        for key, _count in self.hands[side]:
+            row = drops.get(key)
+            if row is None:
+                row = drops[key] = _drop_row(game, key, side)
+            out += [row[sq] for sq in squares]
+        return out
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
             if self.setup is not None:
                 self._legal = list(self.pseudo_moves())
             else:
-                self._legal = self.legal_among(self._pseudo_list())
+                self._legal = self.legal_among(self.candidate_moves())
         return self._legal
+
+    def candidate_moves(self) -> list[Move]:
+        """The pseudo-legal moves that legality cannot rule out at a glance, in the order
+        _pseudo_list gives them: out of check every one; in check (where legal_among keeps
+        only moves touching a checker's square or ways, or the royal's) only the royal's
+        moves, those of the pieces standing on such a square or able to reach one, and
+        the drops onto one. The legal moves among them are the position's legal moves."""
+        check, _gate, sens, _ways, cmask, _checkers = self._safety or self.safety()
+        if not check or sens is None:
+            return self._pseudo_list()
+        out = []
+        board = self.board
+        game = self.game
+        reach = _REACH
+        for sq in sorted(self.occ[self.side]):
+            k = board[sq]
+            plan = k._plans[sq] or k.plan_at(sq)
+            r = reach.get(plan)
+            if r is None:
+                r = _plan_reach(game, k, plan)
+            if r & cmask or (1 << sq) & cmask or k.royal:
+                piece_moves(self, out, sq, k, plan)
+        if self.rights:
+            out += self._castlings()
+        if game.drop_zone is not None:
+            out += self._drops_onto(cmask)
+        return out
 
     def legal_among(self, moves) -> list[Move]:
         """The legal ones of some pseudo-legal moves of the side to move, in their order.
@@ -495,7 +598,7 @@ class Position:
                 tm = m.touch
                 if tm is None:
                     tm = touch(m, rb)
-                if tm & cm and self._legal_touched(m, tm, rb, ways, checkers):
+                if tm & cm and self._legal_in_check(m, tm, rb, ways, checkers):
                     out.append(m)
         else:
             mb = rb << 1   # a move emptying several squares: tested against all of sens
@@ -520,21 +623,100 @@ class Position:
         if tm is None:
             tm = touch(m, rb)
         if check:
-            return bool(tm & (cmask | rb)) and self._legal_touched(m, tm, rb, ways, checkers)
+            return bool(tm & (cmask | rb)) and self._legal_in_check(m, tm, rb, ways, checkers)
         mb = rb << 1
         if not tm & (gate | rb | mb) or (tm & mb and not tm & (sens | rb)):
             return True
         return self._legal_touched(m, tm, rb, ways, checkers)
 
+    def _legal_in_check(self, m, tm, rb, ways, checkers) -> bool:
+        """In check, whether a move touching a checker's square or ways (or the royal's) is
+        legal. A move that is not the royal's, fills one square (its target), empties at
+        most one and touches no square of the other enemy pieces' gate (their pins and
+        hoppers' ways, the facing squares): after it no enemy piece but the checkers can
+        attack the royal (safety's reasoning), so only their ways are looked at, on the
+        occupancy after it, nothing made. The others are tested in full."""
+        if not tm & rb:
+            got = self._evasion
+            if got is None or got[0] is not self._safety:
+                got = self._evasion = (self._safety, self._evasion_gate())
+            gate = got[1]
+            if gate is not None and not tm & gate:
+                put = m.put
+                if len(put) == 1 and not put[0][1].royal:
+                    bits = self.bits
+                    after = ((bits[0] | bits[1]) & ~tm) | (1 << put[0][0])
+                    caps = m.captures
+                    # the checkers it does not take stand where they stood
+                    standing = [x for x in checkers if x not in caps]
+                    return not (standing and attacked_bits(self.board, after, standing,
+                                                           self.royal[self.side], 1 - self.side))
+        return self._legal_touched(m, tm, rb, ways, checkers)
+
+    def _evasion_gate(self):
+        """What _legal_in_check needs of a position in check: the squares a move judged
+        there must not touch - the gate of the enemy pieces that do not give check (a
+        single blocker of one of their ways, a hopper's whole way), the facing rule's
+        single blocker, and the bit of a move emptying several squares; None in a game
+        with special movers."""
+        check, _gate, sens, ways, _cmask, checkers = self._safety
+        if not check or sens is None or self.game.movers:
+            return None
+        r = self.royal[self.side]
+        board = self.board
+        bits = self.bits
+        occupied = bits[0] | bits[1]
+        others = self.game.royal_bit << 1
+        for x, wm in ways:
+            if x in checkers:
+                continue
+            if x == FACING:
+                o = wm & occupied
+                if not o & (o - 1):
+                    others |= o
+                continue
+            k = board[x]
+            t = k._tables[x] or k.moves_at(x)
+            for mask, hop in (t._ways if t._ways is not None else t.ways)[r]:
+                if hop:
+                    others |= mask
+                else:
+                    o = mask & occupied
+                    if not o & (o - 1):
+                        others |= o
+        return others
+
     def _legal_touched(self, m, tm, rb, ways, checkers) -> bool:
         """The full test of a move that touches the sensitive squares (or is the royal's)."""
         if tm & rb:
+            put = m.put
+            if len(put) == 1 and not self.game.movers:
+                return self._royal_step_legal(put[0][0], tm)
             return self._legal_after(m, None)
         who = set(checkers)
         for x, wm in ways:
             if wm & tm:
                 who.add(x)
         return self._legal_after(m, who)
+
+    def _royal_step_legal(self, to: int, tm: int) -> bool:
+        """_legal_after for the royal's move to `to` that fills no other square, in a game
+        without special movers, on the occupancy after it, nothing made: the enemy pieces
+        that could attack `to` (but one it takes) stand where they stood."""
+        them = 1 - self.side
+        bits = self.bits
+        after = ((bits[0] | bits[1]) & ~tm) | (1 << to)
+        attackers = self.occ[them] & self.game.attack_sources(them, to)
+        if tm & bits[them]:   # it takes: the piece taken attacks no more
+            attackers = [x for x in attackers if not tm >> x & 1]
+        if attackers and attacked_bits(self.board, after, attackers, to, them):
+            return False
+        if self.game.facing_royals:
+            other = self.royal[them]
+            # the other royal is off the board after it only if this move took it
+            if other is not None and (other == to or not tm >> other & 1) and self._royals_face(after, to, other):
+                return False
+        return True
 
     def _legal_after(self, m: Move, attackers) -> bool:
         """Whether, after m, none of these enemy pieces (None: any) could take our royal
@@ -709,18 +891,34 @@ class Position:
 
     def _new_hands(self, m: Move, captured):
         """The hands after a drop or a capture (the same few come back in a search: each
-        made once per game)."""
-        us = self.side
-        key = (self.hands, us, m.new.key if m.kind == DROP else None, tuple(q.type.code for q in captured))
-        made = _HANDS.get(self.game)
+        made once per game, one object per value). Looked up by the hands' identity and the
+        side, then by the one kind taken or dropped: no tuple of tuples hashed."""
+        hands = self.hands
+        game = self.game
+        made = _HANDS.get(game)
         if made is None:
-            made = _HANDS[self.game] = {}
-        hands = made.get(key)
-        if hands is None:
+            made = _HANDS[game] = {}
+        got = made.get(id(hands))
+        if got is None or got[0] is not hands:   # held in the entry: its id stays its own
             if len(made) > 100_000:   # a bound for a long-running process
                 made.clear()
-            hands = made[key] = self._hands_after(m, captured)
-        return hands
+            got = made[id(hands)] = (hands, ({}, {}))
+        drop = m.kind == DROP
+        if not drop and len(captured) == 1:
+            key = captured[0]
+        elif drop and not captured:
+            key = (m.new,)
+        else:
+            key = (m.new if drop else None, tuple(captured))
+        transitions = got[1][self.side]
+        after = transitions.get(key)
+        if after is None:
+            after = self._hands_after(m, captured)
+            values = _HANDS_MADE.get(game)
+            if values is None or len(values) > 100_000:
+                values = _HANDS_MADE[game] = {}
+            after = transitions[key] = values.setdefault(after, after)
+        return after
 
     def _hands_after(self, m: Move, captured):
         order = self.game.drop_order
