@@ -17,8 +17,12 @@ search is unchanged, the same tree node for node ("nodes" and "anchor_nodes" in 
 And per game, how close ``think`` ends to its budget (0.05, 0.2 and 0.5 s; the
 "time over budget" rows, ms, negative when under; ``exceeded`` counts the calls over),
 and the depth each search reached (a note). With ``--baseline REF`` the same searches
-run on that commit's code, interleaved (bench/baseline.py): the "vs before" rows; goal:
-at least 3x the nodes per second in every game.
+run on that commit's code, interleaved (bench/baseline.py): the "vs before" rows. Goal: at
+least 3x the nodes per second in every game, read on the same trees (the fixed-depth rows,
+at least as deep as 82cd786 gets in 1 s). The 1 s rows compare different trees as soon as
+one version completes a deeper iteration in its second (a deeper iteration's nodes cost
+more: more of them are interior nodes with a full move generation): their ratios are
+reported in a note, beside the depth each version reached.
 """
 
 from __future__ import annotations
@@ -27,10 +31,11 @@ from .common import (Context, Series, goal, paired_ratio, python_chess, random_l
                      settle, time_figure, timed)
 from .perft import _pc_perft
 
-# plies of the fixed-depth searches per game, (start, after 30 plies): 0.05-0.3 s of CPU
-# each for this code; another game: DEFAULT_DEPTHS
-DEPTHS = {"chess": (5, 5), "ganymede": (3, 2), "gigachess2": (3, 2), "grandducal": (4, 3),
-          "kingqueen": (6, 5), "superchess": (3, 2)}
+# plies of the fixed-depth searches per game, (start, after 30 plies): at least the depth
+# 82cd786 completes in 1 s (the depth note), 0.1-0.6 s of CPU each for this code; another
+# game: DEFAULT_DEPTHS
+DEPTHS = {"chess": (5, 5), "ganymede": (3, 3), "gigachess2": (3, 3), "grandducal": (4, 4),
+          "kingqueen": (6, 6), "superchess": (3, 3)}
 DEFAULT_DEPTHS = (3, 2)
 
 NAME = "search"
@@ -169,17 +174,16 @@ def run(ctx: Context) -> dict:
              "see bench/RESULTS.md); python-chess's figure is move generation alone",
              f"depth reached in {seconds:g} s (complete iterations, over the repetitions): "
              + "; ".join(depth_notes)]
-    goals = []
     if speedups:
-        worst = min(speedups, key=speedups.get)
-        goals.append(goal("2", f"search nodes/s at least 3x {base.name} in every game",
-                          speedups[worst], 3.0, speedups[worst] >= 3.0,
-                          f"lowest: {worst}; all: " + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items())))
+        notes.append(f"nodes/s in {seconds:g} s, ours / {base.name} (different trees where the depths "
+                     "above differ: not the goal's measure): "
+                     + ", ".join(f"{k}: {v:.2f}" for k, v in speedups.items()))
+    goals = []
     if fixed_speedups:
         worst = min(fixed_speedups, key=fixed_speedups.get)
-        goals.append(goal("2c", f"search nodes per CPU second at a fixed depth at least 3x {base.name} "
-                          "in every game", fixed_speedups[worst], 3.0, fixed_speedups[worst] >= 3.0,
-                          f"lowest: {worst}; all: "
+        goals.append(goal("2", f"search nodes per CPU second at least 3x {base.name} in every game "
+                          "(the same trees: fixed depth)", fixed_speedups[worst], 3.0,
+                          fixed_speedups[worst] >= 3.0, f"lowest: {worst}; all: "
                           + ", ".join(f"{k}: {v:.2f}" for k, v in fixed_speedups.items())))
     over = [r for r in rows if r["case"].endswith("time over budget")]
     if over:
