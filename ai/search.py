@@ -22,7 +22,7 @@ from operator import itemgetter
 from rules.move import CASTLE, DROP, NORMAL, SETUP
 from rules.movegen import touch_mask
 from rules.pieces import WHITE
-from rules.position import attacked_bits, check_sources, check_zone
+from rules.position import attacked_bits, check_sources, check_zone, sources_hit, squares_of_bits
 
 from .evaluation import evaluator
 from .values import capture_gain
@@ -203,22 +203,13 @@ class Searcher:
                     # and of the enemy pieces, only those whose attack a touched square
                     # can decide are looked at
                     them = 1 - side
-                    found = 0
-                    while hit:
-                        low = hit & -hit
-                        found |= sources[low.bit_length() - 1]
-                        hit ^= low
                     bits = pos.bits
-                    found &= bits[them]
+                    found = sources_hit(sources, hit) & bits[them]
                     if not found:
                         pos._check = False
                     else:
-                        squares = []
-                        while found:
-                            low = found & -found
-                            squares.append(low.bit_length() - 1)
-                            found ^= low
-                        pos._check = attacked_bits(pos.board, bits[0] | bits[1], squares, r, them)
+                        pos._check = attacked_bits(pos.board, bits[0] | bits[1],
+                                                   squares_of_bits(found), r, them)
 
     def _plain(self, m):
         """What making m in one step needs, or False where Position.push must make it.
@@ -346,12 +337,7 @@ class Searcher:
             if hit:
                 if sources is None:
                     return None
-                found = 0
-                while hit:
-                    low = hit & -hit
-                    found |= sources[low.bit_length() - 1]
-                    hit ^= low
-                found &= mine
+                found = sources_hit(sources, hit) & mine
                 if found and self._attacks_after(memo, found, mine | theirs, r, us):
                     return None
         if not resets:
@@ -410,11 +396,7 @@ class Searcher:
         alone for the test (attacked_bits reads no more than the board and `occupied`)."""
         frm, to, piece, new, caps = memo[0], memo[1], memo[2], memo[3], memo[4]
         board = self.pos.board
-        squares = []
-        while found:
-            low = found & -found
-            squares.append(low.bit_length() - 1)
-            found ^= low
+        squares = squares_of_bits(found)
         before = [(x, board[x]) for x in caps]
         at_to = board[to]
         if frm is not None:   # (a drop)

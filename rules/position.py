@@ -166,6 +166,27 @@ _HANDS: dict = {}   # game -> {id(hands): (hands, per side moving {what changes 
 _HANDS_MADE: dict = {}   # game -> {hands: the one object of that value}
 
 
+def squares_of_bits(bits: int) -> list[int]:
+    """The squares of a set of bits, lowest first."""
+    squares = []
+    while bits:
+        low = bits & -bits
+        squares.append(low.bit_length() - 1)
+        bits ^= low
+    return squares
+
+
+def sources_hit(sources, hit: int) -> int:
+    """The squares (bits) whose pieces' attack one of the squares of ``hit`` can decide:
+    the union of check_sources' entries for them."""
+    found = 0
+    while hit:
+        low = hit & -hit
+        found |= sources[low.bit_length() - 1]
+        hit ^= low
+    return found
+
+
 def attacked_bits(board, occupied: int, squares, target: int, by: int) -> bool:
     """attacked_on, for a board whose occupied squares are the bits of `occupied`: each
     way is one integer test."""
@@ -531,11 +552,7 @@ class Position:
         free = zone & mask & ~(bits[0] | bits[1])
         if not free:
             return []
-        squares = []
-        while free:
-            low = free & -free
-            squares.append(low.bit_length() - 1)
-            free ^= low
+        squares = squares_of_bits(free)
         out = []
         for key, _count in self.hands[side]:
             row = drops.get(key)
