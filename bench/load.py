@@ -123,7 +123,7 @@ async def _measure(ctx: Context, n: int, seed, path) -> dict:
     from bot.timekeeping.clock import ManualClock, from_ts
     from bot.config import Settings
     from bot.timekeeping.reminders import ReminderScheduler
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     rng = ctx.rng(f"load{n}")
     clock = ManualClock(from_ts(seed.now))

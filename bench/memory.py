@@ -49,7 +49,7 @@ async def _child(db: str, n_games: int, touch: int, draw: int) -> dict:
     import rules
     from bot.config import Settings
     from bot.timekeeping.reminders import ReminderScheduler
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     from .common import board_png_function
     adapter = None

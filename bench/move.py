@@ -46,7 +46,7 @@ TITLE = "A whole move command (service + SQLite + picture), per game"
 
 
 async def _run(ctx: Context, ids: list[str], lines: dict, draw, anchor_boards) -> dict:
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     png, where = board_png_function()
     warm = ctx.size(2, 1)

@@ -34,7 +34,7 @@ STALL_GOAL_MS = 100
 
 
 async def _stored_game(ctx: Context, plies: int):
-    from bot.service import GameService
+    from bot.operations.service import GameService
     settings = service_settings(ctx.tmp / "reads.db", command_rate_per_minute=0)
     service = await GameService.open(settings, rng=random.Random(ctx.seed))
     white = await service.player("bench", "w", "White")
@@ -74,7 +74,7 @@ async def _cold_reads(service, anchor, game_id: int, reps: int) -> tuple[Series,
 
 async def _spam(service, game_id: int, players, seconds: float, budget: bool) -> dict:
     """USERS readers for ``seconds``; the ticker's lateness and the reads served."""
-    from bot.errors import RateLimited
+    from bot.domain.errors import RateLimited
     stop = time.perf_counter() + seconds
     lateness: list[float] = []
     served = refused = 0
@@ -109,7 +109,7 @@ async def _spam(service, game_id: int, players, seconds: float, budget: bool) ->
 
 
 async def _run(ctx: Context) -> dict:
-    from bot.service import GameService
+    from bot.operations.service import GameService
     plies, reps, seconds = ctx.size((300, 9, 4.0), (40, 3, 1.0))
     service, game_id, players = await _stored_game(ctx, plies)
     anchor = await GameService.open(service.settings, rng=random.Random(ctx.seed))

@@ -27,7 +27,7 @@ class CountingNotifier:
 async def main(db: str, games_path: str, seconds: float) -> dict:
     import rules
     from bot.config import Settings
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     game_ids = json.loads(open(games_path).read())
     notifier = CountingNotifier()

@@ -60,7 +60,7 @@ async def seed(path: Path, n_games: int, ids: list[str], now: int, rng: random.R
                progress=None, plies: tuple[int, int] = PLIES) -> Seeded:
     import rules
     from bot.timekeeping.clock import DAY, deadline_for
-    from bot.players import PlayerSettings
+    from bot.identity.players import PlayerSettings
     from bot.timekeeping.reminders import turn_plan
     from bot.schemas import open_store
 

@@ -33,8 +33,8 @@ GAME = "chess"
 
 
 async def _open(ctx: Context, name: str, clock):
-    from bot.events import MemoryNotifier
-    from bot.service import GameService
+    from bot.delivery.events import MemoryNotifier
+    from bot.operations.service import GameService
     settings = service_settings(ctx.tmp / f"{name}.db", command_rate_per_minute=0)
     return await GameService.open(settings, clock=clock, notifier=MemoryNotifier(), rng=random.Random(ctx.seed))
 

@@ -26,7 +26,7 @@ LIMIT_SECONDS = 1.0
 
 
 async def _seed(settings, lans: list[str]) -> int:
-    from bot.service import GameService
+    from bot.operations.service import GameService
     svc = await GameService.open(settings, rng=random.Random(1))
     try:
         a = await svc.player("bench", "a", "Alice")
@@ -44,8 +44,8 @@ async def _measure(settings, game_id: int, plies: int, reps: int):
     import aiohttp
     from aiohttp import web
 
-    from bot.service import GameService
-    from bot.web import tokens
+    from bot.operations.service import GameService
+    from bot.identity import page_tokens as tokens
     from bot.web.server import RUNNER_OPTIONS, make_app
     svc = await GameService.open(settings)
     secret = b"bench"

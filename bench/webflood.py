@@ -42,7 +42,7 @@ FLOODERS = 32  # client addresses the flood comes from (the caps are per client)
 
 
 async def _seed(settings, games: list[list[str]]) -> list[int]:
-    from bot.service import GameService
+    from bot.operations.service import GameService
     svc = await GameService.open(settings, rng=random.Random(1))
     try:
         a = await svc.player("bench", "a", "Alice")
@@ -68,7 +68,7 @@ def _serve(db_path: str, conn) -> None:
 async def _serving(db_path: str, conn) -> None:
     from aiohttp import web
 
-    from bot.service import GameService
+    from bot.operations.service import GameService
     from bot.web.server import HUB, PICTURES, STREAMS, make_app, serving_runner, settle_for_serving
     svc = await GameService.open(service_settings(db_path, command_rate_per_minute=0))
     app = make_app(svc, b"bench")
@@ -112,7 +112,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
 
     import aiohttp
 
-    from bot.web import tokens
+    from bot.identity import page_tokens as tokens
     ours, theirs = multiprocessing.Pipe()
     server = multiprocessing.get_context("spawn").Process(
         target=_serve, args=(settings.db_path, theirs))  # not a daemon: it has a painter
@@ -238,7 +238,7 @@ async def _measure(settings, flooded: int, quiet: int, line: list[str], plies: i
 async def _move_elsewhere(settings, game_id: int) -> float:
     """A move on the game by a service of this process (the server's is another): when
     it was committed."""
-    from bot.service import GameService
+    from bot.operations.service import GameService
     svc = await GameService.open(settings)
     try:
         view = await svc.game(game_id)

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .timekeeping.clock import Clock
-from .computer import Computer, ComputerUnavailable
+from .computer.player import Computer, ComputerUnavailable
 from .config import Settings
-from .errors import StorageError
-from .events import Notifier
-from .notifiers import Notifiers
+from .domain.errors import StorageError
+from .delivery.events import Notifier
+from .delivery.notifiers import Notifiers
 from .timekeeping.reminders import ReminderScheduler
-from .service import GameService
+from .operations.service import GameService
 from .store import printable
 
 log = logging.getLogger("bot.adapters")

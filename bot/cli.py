@@ -8,7 +8,7 @@
     fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
-    fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/replays.py)
+    fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/operations/replays.py)
     fairypost web                 serve the game pages (bot/web/)
     fairypost link GAME_ID        print a game's signed page URL (--public / --private;
                                   --side white|black: that player's own link, to play)
@@ -113,7 +113,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
     from ai.cli import add_parser as add_think
     add_think(sub)
-    from .replays import add_parser as add_replay
+    from .operations.replays import add_parser as add_replay
     add_replay(sub)
     sub.add_parser("web", help="serve the game pages (FAIRYPOST_WEB_HOST, FAIRYPOST_WEB_PORT; "
                                "default 127.0.0.1:8080)")
@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
                               images=images, flip=args.flip, vs=args.vs, level=args.level,
                               colour=args.colour, rated=args.rated))
     if args.command == "replay":
-        from .replays import run as replay
+        from .operations.replays import run as replay
         return asyncio.run(replay(args, settings))
     if args.command in ("tournament", "tournaments"):
         from .tournaments.cli import run as tournament

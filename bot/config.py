@@ -61,15 +61,15 @@ open, for ``challenge_withdrawn_hours`` (default 24; environment
 ``FAIRYPOST_CHALLENGE_WITHDRAWN_HOURS``) after it is withdrawn, and for
 ``challenge_declined_days`` (default 7; ``FAIRYPOST_CHALLENGE_DECLINED_DAYS``) after it is
 declined: however often a challenger withdraws, the opponent gets at most
-``max_challenges_per_opponent`` challenges a day (bot/challenge_rules.py).
+``max_challenges_per_opponent`` challenges a day (bot/operations/challenges.py).
 
 The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; environment
 ``FAIRYPOST_COMPUTER_RETRY_SECONDS``, ``FAIRYPOST_COMPUTER_TELL_AFTER``): a turn that fails
 is tried again after this many seconds (default 30), the pause doubling each time up to an
-hour; after this many failures of one turn (default 3) its opponent is told (bot/computer.py).
+hour; after this many failures of one turn (default 3) its opponent is told (bot/computer/player.py).
 ``computer_cores`` (``FAIRYPOST_COMPUTER_CORES``): processes that search together for a hint
 or a review (default: every core but one, at most 4, at least 1; 1: in the worker alone); the
-computer's own moves think on one (bot/computer.py, ai/parallel.py).
+computer's own moves think on one (bot/computer/player.py, ai/parallel.py).
 """
 
 from __future__ import annotations

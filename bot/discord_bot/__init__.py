@@ -1,4 +1,4 @@
-"""The Discord adapter: translates between Discord and :class:`bot.service.GameService`.
+"""The Discord adapter: translates between Discord and :class:`bot.operations.service.GameService`.
 
     runner     the client, intents, command sync, scheduler, ``main(settings) -> int``
     core       ``Fairy``: what every handler shares (service, client, players, game threads)

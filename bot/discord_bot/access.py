@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import NotFound, SettingsError
-from bot.service import Challenge, GameView
+from bot.domain.errors import NotFound, SettingsError
+from bot.operations.service import Challenge, GameView
 
 SCOPE_PREFIX = "discord:guild:"
 

@@ -17,10 +17,10 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 import rules
-from bot import computer as comp
-from bot.errors import GameOver, ServiceError, SettingsError
-from bot.replays import game_gif
-from bot.links import link_suffix
+from bot.computer import player as comp
+from bot.domain.errors import GameOver, ServiceError, SettingsError
+from bot.operations.replays import game_gif
+from bot.identity.links import link_suffix
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
@@ -550,7 +550,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
     if email is not None or email_code is not None or email_notices is not None:
-        from bot.account_links import link_step
+        from bot.identity.account_links import link_step
         done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel

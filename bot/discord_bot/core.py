@@ -10,10 +10,10 @@ from collections.abc import Awaitable, Callable
 import discord
 
 import rules
-from bot.errors import NotAPlayer, NotFound, ServiceError
-from bot.players import Player
-from bot.service import GameService, GameView, MoveResult
-from bot.links import link_suffix
+from bot.domain.errors import NotAPlayer, NotFound, ServiceError
+from bot.identity.players import Player
+from bot.operations.service import GameService, GameView, MoveResult
+from bot.identity.links import link_suffix
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
@@ -60,7 +60,7 @@ class Fairy:
         self.service = service
         self.client = client
         self.links = Links(service.store)
-        self.computer = None  # bot.computer.Computer, when the computer plays here (the runner's)
+        self.computer = None  # bot.computer.player.Computer, when the computer plays here (the runner's)
         self._held: dict[int, list[Callable[[], Awaitable]]] = {}
         self._depth: dict[int, int] = {}
 

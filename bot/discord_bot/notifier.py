@@ -18,7 +18,7 @@ import logging
 
 import discord
 
-from bot import events as ev
+from bot.delivery import events as ev
 
 from . import PLATFORM, format
 from .replies import NO_PINGS, pings

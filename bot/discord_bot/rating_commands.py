@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 import rules
-from bot.rating_service import PROVISIONAL_NOTE, leaderboard_lines, own_lines
+from bot.operations.ratings import PROVISIONAL_NOTE, leaderboard_lines, own_lines
 
 from . import format
 

@@ -1,6 +1,6 @@
 """Answering an interaction, and turning any error into a short private answer.
 
-Refusals (``bot.errors.ServiceError``, ``rules.RulesError``) are shown as they are; anything
+Refusals (``bot.domain.errors.ServiceError``, ``rules.RulesError``) are shown as they are; anything
 else is logged with the game id (``interaction.extras['game_id']``, set by the handlers)
 and answered with one line. Nothing a user types reaches the event loop as an exception.
 """
@@ -12,7 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.errors import ServiceError
+from bot.domain.errors import ServiceError
 from rules.errors import RulesError
 
 from . import format

@@ -10,11 +10,11 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.computer import Computer
+from bot.computer.player import Computer
 from bot.config import Settings
-from bot.notifiers import Notifiers
+from bot.delivery.notifiers import Notifiers
 from bot.timekeeping.reminders import ReminderScheduler
-from bot.service import GameService
+from bot.operations.service import GameService
 
 from . import commands, tournament_commands, tournament_join, typed, views, waiting
 from .core import Fairy
@@ -81,7 +81,7 @@ class FairyClient(discord.Client):
         """A client alone: its service (if none was given), the computer, delivery, the
         reminders and (FAIRYPOST_WEB_PORT) the game pages."""
         if self.fairy is None:
-            # the computer plays its own notices' games (bot/computer.py), in a worker process
+            # the computer plays its own notices' games (bot/computer/player.py), in a worker process
             computer = Computer()
             await computer.start()  # a worker that cannot start: refused now, not at the first turn
             service = await GameService.open(self.settings,

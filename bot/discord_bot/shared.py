@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
-    from bot.service import GameView
+    from bot.operations.service import GameView
 
 
 def fairy_of(interaction: discord.Interaction):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import rules
 from rules import MoveKind
-from bot.errors import ServiceError
+from bot.domain.errors import ServiceError
 
 LIMIT = 25
 _MARKS = re.compile(r"[+#!?\s:\-]|x(?=[a-z]\d|$)")

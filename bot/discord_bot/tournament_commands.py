@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Range
 
-from bot.links import tournament_link_line
+from bot.identity.links import tournament_link_line
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
 

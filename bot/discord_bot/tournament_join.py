@@ -9,7 +9,7 @@ import logging
 import discord
 from discord import ui
 
-from bot.errors import NotFound
+from bot.domain.errors import NotFound
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.words.text import DISCORD, result_text
 from bot.words.tournament_text import standings_text
 

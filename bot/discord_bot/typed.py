@@ -2,9 +2,9 @@
 
 Reading message text needs the privileged Message Content intent (the runner asks for it
 only when ``discord_message_content`` is on); ``/move`` works without it. A message is read
-with the one text grammar (bot/grammar.py). A command (``draw``, ``draw accept``,
+with the one text grammar (bot/commands/grammar.py). A command (``draw``, ``draw accept``,
 ``takeback``, ``resign``, ``moves e2``, ``games``, ``help`` ...) from a player of the game
-here runs as every adapter runs it (bot/words/commands_text.py) and is answered. Any other line
+here runs as every adapter runs it (bot/commands/run.py) and is answered. Any other line
 is a move only if its author is the player to move and the engine accepts it; anything
 else (chat, a wrong move, a message from someone else, a line that only starts like a
 command) is ignored quietly. Where no thread could be made, games share a channel: a move
@@ -18,9 +18,9 @@ import logging
 
 import discord
 
-from bot.words import commands_text
-from bot.errors import ServiceError
-from bot.grammar import GrammarError, parse
+from bot.commands import run as commands_text
+from bot.domain.errors import ServiceError
+from bot.commands.grammar import GrammarError, parse
 from bot.words.text import DISCORD
 from rules.errors import RulesError
 

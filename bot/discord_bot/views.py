@@ -14,8 +14,8 @@ from typing import ClassVar
 import discord
 from discord import ui
 
-from bot.errors import GameOver, NotAPlayer, NotYourTurn
-from bot.square_moves import square_moves
+from bot.domain.errors import GameOver, NotAPlayer, NotYourTurn
+from bot.operations.square_moves import square_moves
 from bot.words.text import DISCORD, square_moves_text
 from rules.errors import RulesError
 

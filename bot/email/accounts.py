@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 
-from bot.errors import SettingsError
+from bot.domain.errors import SettingsError
 
 from .tables import EmailTables
 from .urls import check_address

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot import account_links, signing
+from bot.identity import account_links, signing
 from bot.timekeeping.clock import SystemClock
 
 from .accounts import PLATFORM, Accounts
@@ -51,7 +51,7 @@ class EmailAdapter:
         self.notices = Notices(self)
         self.handler = Handler(self)
         self.service = None
-        self.computer = None  # bot.computer.Computer, for hint and review by mail (the host's)
+        self.computer = None  # bot.computer.player.Computer, for hint and review by mail (the host's)
         self._tasks: list[asyncio.Task] = []
 
     def bind(self, service) -> None:

@@ -30,8 +30,8 @@ Games: """
 
 
 def help_text(command: str | None = None) -> str:
-    """How to play by mail, then the typed commands (those bot/words/commands_text.py runs)."""
-    from bot.words.commands_text import typed_grammar
+    """How to play by mail, then the typed commands (those bot/commands/run.py runs)."""
+    from bot.commands.run import typed_grammar
     if command is not None:
         return texts.help_text(typed_grammar(), texts.PLAIN, command)
     games = rules.variants()

@@ -2,7 +2,7 @@
 move or a command; a mail to the bot's own address is help, a challenge, games, the
 tournaments; a reply to a challenge is accept or decline; a reply to a tournament's mail
 joins or leaves it (the plain address answers ``tournament join ID`` with such a mail). The
-commands are the shared grammar's (bot/grammar.py), run by bot/words/commands_text.py as for
+commands are the shared grammar's (bot/commands/grammar.py), run by bot/commands/run.py as for
 every adapter that reads typed text. Bounces count against their address; auto-replies and
 mails that fail the checks (a forged or unknown token, a sender who is not the player) get no
 answer at all, only a line in the log."""
@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 import re
 
-from bot.words import commands_text, text as texts
+from bot.commands import run as commands_text
+from bot.words import text as texts
 import rules
 from bot.words.game_texts import find_piece, piece_label, piece_text
-from bot.errors import GameChanged, IllegalMove, NotFound, ServiceError
-from bot.grammar import GRAMMAR, Command, GrammarError, resolve_game
-from bot.square_moves import square_moves
+from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
+from bot.commands.grammar import GRAMMAR, Command, GrammarError, resolve_game
+from bot.operations.square_moves import square_moves
 from bot.words.tournament_text import tournament_line
 from bot.words.timetext import plural
 
@@ -382,7 +383,7 @@ def full_text(reply) -> str:
 
 def piece_moves(pos, text: str) -> str:
     """The legal moves of the piece a refused move named: from its first square when it
-    names two (bot/square_moves.py's words), else those of the same piece letter (or file,
+    names two (bot/operations/square_moves.py's words), else those of the same piece letter (or file,
     for a pawn)."""
     squares = _SQUARE.findall(text.strip().lower())
     if len(squares) >= 2:

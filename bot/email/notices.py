@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.words import text as texts
 from bot.words.tournament_text import tournament_text
 
@@ -37,7 +37,7 @@ class Notices:
         settings = self.a.service.settings
         if not settings.web_url:
             return ""
-        from bot.links import game_link, player_link
+        from bot.identity.links import game_link, player_link
         return player_link(settings, game_id, side) if side else game_link(settings, game_id)
 
     async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,

@@ -8,7 +8,7 @@ crash came before \\Seen) is kept once. Nothing read is lost, nothing is acted o
 
 Several processes may read one mailbox (on PostgreSQL): each kept mail is handled by the
 one that claims it, for ``LEASE_SECONDS``, as the service's notices are claimed
-(bot/outbox.py), under its process life's id (``bot.lives``); a claim whose holder is
+(bot/delivery/outbox.py), under its process life's id (``bot.store.lives``); a claim whose holder is
 known dead (no process holds that life) or whose lease ran out is taken over.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot import lives
+from bot.store import lives
 
 from .parse import mail_key
 from .tables import EmailTables

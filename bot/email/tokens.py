@@ -1,6 +1,6 @@
 """Reply addresses carrying a signed token: ``bot+g42-p7-<token>@example.org``.
 
-The token is an HMAC (``bot.signing``, key ``FAIRYPOST_EMAIL_SECRET``) over the game, the
+The token is an HMAC (``bot.identity.signing``, key ``FAIRYPOST_EMAIL_SECRET``) over the game, the
 player and the ply of the board the mail showed, so a reply proves which game and which
 board it answers; the ply itself is not written in the address: the receiver finds it by
 trying the game's plies from the current one back (a reply to an old board is "stale", a
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot import signing
+from bot.identity import signing
 
 TOKEN_CHARS = 20  # 80 bits: far beyond guessing within a game's life
 

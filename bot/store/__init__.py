@@ -25,7 +25,7 @@ after the commit: by then another process may have moved (issue #32; bot/README.
 "Transactions").
 
 Each open store has a ``life`` (a random id its process's claims carry) and holds its lock
-until closed (``hold_life``; ``bot.lives``), so that ``Tx.life_ended`` tells the other
+until closed (``hold_life``; ``bot.store.lives``), so that ``Tx.life_ended`` tells the other
 processes when a claim's holder has died.
 """
 

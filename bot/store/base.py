@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from .. import lives
-from ..errors import NotFound, StorageError
+from . import lives
+from ..domain.errors import NotFound, StorageError
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -113,7 +113,7 @@ class StoreBase(abc.ABC):
 
     #: the life of the process using the database through this store: a random id, written
     #: on the claims the process makes, and held (``hold_life``) until the store is closed or
-    #: the process ends (``bot.lives``)
+    #: the process ends (``bot.store.lives``)
     life: str = ""
 
     @classmethod

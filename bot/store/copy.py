@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from ..errors import StorageError
+from ..domain.errors import StorageError
 from . import Schema, Store
 
 #: The core's first tables in an order that satisfies their references; every other table

@@ -40,8 +40,8 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
-from .. import lives
-from ..errors import DatabaseError, IntegrityError, StorageError
+from . import lives
+from ..domain.errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked, printable
 from .sql import Tx
 
@@ -52,7 +52,7 @@ except ImportError:  # an optional dependency: SQLite needs nothing more
 
 #: the advisory lock every write transaction holds, exclusive or shared (any constant: "fp")
 WRITE_LOCK = 0x6670
-#: process lives' session advisory locks (``bot.lives``): 2**61 plus 60 bits of the life's id,
+#: process lives' session advisory locks (``bot.store.lives``): 2**61 plus 60 bits of the life's id,
 #: apart from the write lock (a small number) and the players' (``sql.PLAYER_LOCKS``, 2**62 up)
 LIFE_LOCKS = 1 << 61
 #: the channel each write transaction notifies (at its commit) with its process's token

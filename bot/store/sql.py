@@ -7,7 +7,7 @@ Every value goes in through a parameter; the only names ever put into SQL text c
 fixed sets in this module. ``MIGRATIONS`` is one ordered list both back ends run: an entry is
 SQL both take (PostgreSQL's copy has its types widened: ``base.postgres_ddl``) or a
 ``Dialects`` pair where they differ. A statement the database refuses raises
-``bot.errors.DatabaseError`` (a constraint: ``IntegrityError``), whatever the driver.
+``bot.domain.errors.DatabaseError`` (a constraint: ``IntegrityError``), whatever the driver.
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ _V5_SCOPE = (
 )
 
 # Who holds a claimed event, and until when: a process delivering the outbox claims an event
-# under its process life's id (``Store.life``, ``bot.lives``) for a lease; another process (an
+# under its process life's id (``Store.life``, ``bot.store.lives``) for a lease; another process (an
 # overlapping deploy) takes the event back only once the lease has run out or its holder is
 # known dead, never while a live process may be sending it.
 #
@@ -202,7 +202,7 @@ _V7_PUBLIC_GAMES = (
     "CREATE TABLE public_games (game_id INTEGER PRIMARY KEY REFERENCES games(id))",
 )
 
-# A player's conditional moves in a game (bot/premoves.py): a tree of "if they play X, I
+# A player's conditional moves in a game (bot/operations/premoves.py): a tree of "if they play X, I
 # answer Y" as JSON, rooted at the opponent's move after ``ply``.
 _V8_PREMOVES = (
     """CREATE TABLE premoves (
@@ -215,7 +215,7 @@ _V8_PREMOVES = (
     )""",
 )
 
-# Ratings and challenges with a life (bot/rating_service.py, bot/challenge_rules.py):
+# Ratings and challenges with a life (bot/operations/ratings.py, bot/operations/challenges.py):
 # rated or casual challenges and games; Glicko-2 ratings per (player, game); a challenge's
 # expiry time, indexed so that the sweep reads only what is due (open ones made before
 # this expire a week after they were made), and the status 'expired'; the players each
@@ -273,7 +273,7 @@ _V11_NEXT_DIGEST = (
     "CREATE INDEX players_by_next_digest ON players (next_digest_at)",
 )
 
-# Each player's command bucket (bot/limits.py SharedCommandLimiter), for a database that
+# Each player's command bucket (bot/delivery/limits.py SharedCommandLimiter), for a database that
 # several processes share: the tokens left at ``at`` (seconds, as the service's clock), and
 # whether the last take was refused. No reference to players: a bucket is taken before the
 # command looks the player up (a refusal must cost nothing), and there is one row a player.
@@ -286,7 +286,7 @@ _V12_COMMAND_BUCKETS = (
     )""",
 )
 
-# A player has several budgets (commands, reads, lookups: bot/limits.py), each its bucket.
+# A player has several budgets (commands, reads, lookups: bot/delivery/limits.py), each its bucket.
 # The buckets' contents are fleeting (seconds of refill): the old table is dropped, not copied.
 _V13_BUDGETS = (
     "DROP TABLE command_buckets",
@@ -454,7 +454,7 @@ class PremoveRow:
     game_id: int
     player_id: int
     ply: int  # the game's ply when set: the tree's root is the opponent's move after it
-    tree: str  # JSON (bot/premoves.py)
+    tree: str  # JSON (bot/operations/premoves.py)
     updated_at: int
 
 
@@ -601,7 +601,7 @@ class Tx:
     # bot/discord_bot/tables.py, bot/email/tables.py), so that their queries live with their
     # migrations and the core knows no adapter. SQL is written once, with ``?`` placeholders
     # (the PostgreSQL back end numbers them); a refused statement raises
-    # ``bot.errors.DatabaseError`` (``IntegrityError`` for a constraint), whatever the driver.
+    # ``bot.domain.errors.DatabaseError`` (``IntegrityError`` for a constraint), whatever the driver.
     # ``dialect`` ("sqlite" or "postgres") says which database runs it, for the rare SQL that
     # must differ (``FOR UPDATE SKIP LOCKED`` only on PostgreSQL).
 
@@ -629,7 +629,7 @@ class Tx:
         return await self._change(sql, params)
 
     async def life_ended(self, life: str) -> bool:
-        """Whether the process life ``life`` (``bot.lives``) is surely over: no process holds
+        """Whether the process life ``life`` (``bot.store.lives``) is surely over: no process holds
         its lock on this database. False where the back end cannot tell (then a claim's lease
         decides)."""
         return False
@@ -1124,7 +1124,7 @@ class Tx:
                                "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (player_id, day, status, event_id, now))
         return n == 1
 
-    # conditional moves (bot/premoves.py)
+    # conditional moves (bot/operations/premoves.py)
     async def premoves(self, game_id: int, player_id: int | None = None) -> list[PremoveRow]:
         """The game's conditional move trees (only the player's, if named)."""
         sql, params = "SELECT * FROM premoves WHERE game_id = ?", [game_id]
@@ -1146,7 +1146,7 @@ class Tx:
         rows = await self._all("SELECT * FROM players WHERE lower(name) = lower(?) ORDER BY id", (name,))
         return [_row(PlayerRow, r) for r in rows]
 
-    # ratings (bot/rating_service.py): one row per player and game they have played rated
+    # ratings (bot/operations/ratings.py): one row per player and game they have played rated
     async def rating(self, player_id: int, game: str) -> RatingRow | None:
         return _row(RatingRow, await self._one(
             "SELECT * FROM ratings WHERE player_id = ? AND game = ?", (player_id, game)))
@@ -1170,7 +1170,7 @@ class Tx:
                                (game, limit))
         return [(_row(RatingRow, r), _row(PlayerRow, r)) for r in rows]
 
-    # challenges' life (bot/challenge_rules.py)
+    # challenges' life (bot/operations/challenges.py)
     async def count_open_challenges(self, challenger_id: int, now: int,
                                     opponent_id: int | None = None) -> int:
         """Open, unexpired challenges the player made (to ``opponent_id``, if given)."""
@@ -1228,7 +1228,7 @@ class Tx:
                                "WHERE b.player_id = ? ORDER BY p.name, p.id", (player_id,))
         return [_row(PlayerRow, r) for r in rows]
 
-    # flood control shared between processes (bot/limits.py SharedCommandLimiter)
+    # flood control shared between processes (bot/delivery/limits.py SharedCommandLimiter)
     async def take_token(self, player_id: int, budget: str, now: float, rate: float,
                          burst: float) -> tuple[float, bool]:
         """Take one token of the player's ``budget`` ("commands", "reads"...: a bucket of

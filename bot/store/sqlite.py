@@ -9,7 +9,7 @@ Several processes may share the file: ``BEGIN IMMEDIATE`` takes SQLite's write l
 the first statement, so a game's version check, the move's row and the rest of the write
 are one step against every other process's writes, and a transaction cut off by a kill is
 rolled back by the next connection (WAL). The file ``<database>-lives`` beside it holds the
-processes' life locks (``bot.lives``).
+processes' life locks (``bot.store.lives``).
 
 ``watch()`` polls ``PRAGMA data_version`` on the store's own connection every
 ``WATCH_SECONDS``: it moves on only when another connection (another process) committed a
@@ -31,8 +31,8 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
-from .. import lives
-from ..errors import DatabaseError, IntegrityError, StorageError
+from . import lives
+from ..domain.errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked
 from .sql import Tx
 
@@ -51,7 +51,7 @@ class SQLiteTx(Tx):
         self._path = path
 
     async def life_ended(self, life: str) -> bool:
-        """No process holds the life's lock on this file (``bot.lives``)."""
+        """No process holds the life's lock on this file (``bot.store.lives``)."""
         return self._path != ":memory:" and lives.file_life_ended(self._path, life)
 
     async def _run(self, sql: str, params: Sequence) -> aiosqlite.Cursor:
@@ -148,7 +148,7 @@ class SQLiteStore(StoreBase):
             await self.end_life(self.life)
 
     async def hold_life(self, life: str) -> None:
-        """A byte-range lock of the file ``<database>-lives`` (``bot.lives``): the system lets
+        """A byte-range lock of the file ``<database>-lives`` (``bot.store.lives``): the system lets
         go of it when the process ends, however it ends."""
         if self.path != ":memory:":
             lives.hold_file_life(self.path, life)

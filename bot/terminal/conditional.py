@@ -1,4 +1,4 @@
-"""The terminal's conditional moves, move confirmation and next game (bot/premoves.py).
+"""The terminal's conditional moves, move confirmation and next game (bot/operations/premoves.py).
 
 At one keyboard the lines belong to the player waiting (the side not to move): after
 White's move, ``premove e5 Nf3`` is White's "if Black plays e5, I answer Nf3". ``next``
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from rules.errors import RulesError
 
-from ..words.commands_text import CONFIRM_SAID, set_confirm
-from ..grammar import Command
+from ..commands.run import CONFIRM_SAID, set_confirm
+from ..commands.grammar import Command
 from ..words.text import sentence
 from ..words.timetext import time_left
 from .commands import handles

@@ -4,7 +4,7 @@ command)."""
 from __future__ import annotations
 
 from ..words import text
-from ..service import COMPUTER, GameService
+from ..operations.service import COMPUTER, GameService
 from ..words.text import PLAIN
 
 PLATFORM = "terminal"

@@ -6,13 +6,13 @@ player to Black's, accepted at once; from then on each line acts for the side to
 move (see :mod:`bot.terminal.session`). Games live in the bot's SQLite database,
 so ``fairypost play --resume`` goes on with the latest unfinished one. With ``--vs
 computer`` the one terminal player challenges the computer's player of that level
-(bot/computer.py), which accepts at once and answers in its worker process.
+(bot/computer/player.py), which accepts at once and answers in its worker process.
 
 Notifications: both players sit at the keyboard and see everything, so the
 terminal's notifier drops its own players' notices; being scoped to the
 ``terminal`` platform, it never takes a Discord player's notice when the bot
 shares the database file. The computer's notices go to the session's
-:class:`bot.computer.Computer` (``Notifiers``).
+:class:`bot.computer.player.Computer` (``Notifiers``).
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from pathlib import Path
 
 import rules
 
-from .. import computer as comp
+from ..computer import player as comp
 from ..words import text
 from ..timekeeping.clock import Clock
 from ..config import ConfigError, Settings, parse_days
-from ..errors import DatabaseError, ServiceError
-from ..grammar import resolve_game
-from ..notifiers import Notifiers
-from ..service import COMPUTER, GameService
+from ..domain.errors import DatabaseError, ServiceError
+from ..commands.grammar import resolve_game
+from ..delivery.notifiers import Notifiers
+from ..operations.service import COMPUTER, GameService
 from ..words.text import PLAIN
 from .console import Console
 from .games import PLATFORM, games_text, terminal_games

@@ -6,7 +6,7 @@ commands are the bot's: move, board, moves, undo, draw, resign, abort, record,
 rules, piece, legend, help, hint, review, plus the terminal's own: flip, fen, games,
 quit. Everything goes through the game service, so the rules, the refusals and the
 stored game are the bot's own. Against the computer, the line acts for the human, and
-the computer's reply (bot/computer.py, in its worker process) is awaited and shown.
+the computer's reply (bot/computer/player.py, in its worker process) is awaited and shown.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ import contextlib
 
 import rules
 
-from ..words import commands_text
-from .. import computer as comp
+from ..commands import run as commands_text
+from ..computer import player as comp
 from ..words import text
-from ..errors import ServiceError
+from ..domain.errors import ServiceError
 from ..words.game_texts import find_piece
-from ..grammar import Command, GrammarError
-from ..service import GameService, GameView
-from ..square_moves import square_moves
+from ..commands.grammar import Command, GrammarError
+from ..operations.service import GameService, GameView
+from ..operations.square_moves import square_moves
 from ..words.text import PLAIN, sentence
 from ..words.timetext import plural, time_left
 from . import conditional
@@ -234,7 +234,7 @@ class Session:
         return text.status_text(self.view, PLAIN, setup=_setup_hint(self.pos))
 
     async def shared(self, cmd: Command, who=None) -> commands_text.Reply:
-        """Run ``cmd`` as every adapter does (bot/words/commands_text.py), for ``who`` (a
+        """Run ``cmd`` as every adapter does (bot/commands/run.py), for ``who`` (a
         player of this game; default: the player to move)."""
         player = await self.service.get_player((who or self.player(self.view.turn)).id)
         ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
@@ -335,7 +335,7 @@ def _setup_hint(pos) -> str:
 
 # --- the commands ----------------------------------------------------------------------
 # Commands that read the same at one keyboard run as every adapter runs them
-# (bot/words/commands_text.py, through Session.shared). The rest are the terminal's own because
+# (bot/commands/run.py, through Session.shared). The rest are the terminal's own because
 # it truly differs: both players sit here (draw, takeback and resign are answered or asked
 # at once; premove, next and confirm act for the right one of the two; ratings and games
 # show both), the computer's reply is awaited (move), and the board is drawn as text with
@@ -461,7 +461,7 @@ async def _abort(s: Session, cmd: Command) -> bool:
 
 async def _as_everywhere(s: Session, cmd: Command) -> bool:
     """A command that reads the same at one keyboard as anywhere: every adapter's
-    (bot/words/commands_text.py), for the player to move."""
+    (bot/commands/run.py), for the player to move."""
     reply = await s.shared(cmd)
     s.say(reply.text)
     return True

@@ -23,7 +23,7 @@ Exactly once: a reminder is turned into an outbox event in one transaction that
 claims it (with its game), moves it from ``pending`` to ``sent`` and writes the event;
 a burst of due turns is written ``Reminders.BATCH`` to a transaction (claimed and written
 in a few statements a batch, whatever its size); the outbox then delivers the event (see
-:mod:`bot.outbox` for claim -> send -> mark and what a crash in between does). A
+:mod:`bot.delivery.outbox` for claim -> send -> mark and what a crash in between does). A
 digest day is recorded in ``digests`` (primary key player + local day) in the
 same transaction as its event.
 """
@@ -34,7 +34,7 @@ import logging
 import time
 from datetime import timedelta
 
-from .. import events as ev
+from ..delivery import events as ev
 from .clock import (
     DAY,
     HOUR,
@@ -44,7 +44,8 @@ from .clock import (
     local_ts,
     parse_hhmm,
 )
-from ..players import PlayerSettings, ref
+from ..identity.players import PlayerSettings
+from ..delivery.events import ref
 # the APScheduler wiring, once here: re-exported for those who import it from here
 from .scheduler import ReminderScheduler, quiet_scheduler_logs  # noqa: F401
 from ..store import PendingReminderRow, Store

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from .clock import Clock
-from ..errors import ServiceError
+from ..domain.errors import ServiceError
 
 log = logging.getLogger("bot.timekeeping.reminders")  # its name before the split: log set-ups filter on it
 

@@ -9,7 +9,7 @@ import argparse
 import sys
 from datetime import UTC, datetime
 
-from ..errors import ServiceError
+from ..domain.errors import ServiceError
 
 
 def add_parser(sub) -> None:
@@ -60,9 +60,9 @@ def _when(text: str | None) -> datetime | None:
 
 
 async def run(args: argparse.Namespace, settings) -> int:
-    from ..grammar import resolve_game
-    from ..links import tournament_link_line
-    from ..service import GameService
+    from ..commands.grammar import resolve_game
+    from ..identity.links import tournament_link_line
+    from ..operations.service import GameService
     from ..words.text import PLAIN
     from ..words.tournament_text import tournament_line, tournament_text
 

@@ -31,12 +31,12 @@ from datetime import datetime
 
 import rules
 
-from .. import events as ev
+from ..delivery import events as ev
 from ..config import ConfigError, parse_days
-from ..errors import NotFound, ServiceError
-from ..kinds import GameStatus, Outcome, Side
-from ..players import ref
-from ..rating_service import rating_now
+from ..domain.errors import NotFound, ServiceError
+from ..domain.kinds import GameStatus, Outcome, Side
+from ..delivery.events import ref
+from ..operations.ratings import rating_now
 from ..store import Tx
 from ..timekeeping.clock import DAY, effective_deadline, from_ts
 from ..words.text import game_name

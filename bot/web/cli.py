@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import sys
 
-# the game-link helpers live in bot/links.py (any adapter may import them); kept here too
-from ..links import base_url, game_link, link_suffix, player_link  # noqa: F401
+# the game-link helpers live in bot/identity/links.py (any adapter may import them); kept here too
+from ..identity.links import base_url, game_link, link_suffix, player_link  # noqa: F401
 
 
 async def link(settings, game_id: int, public: bool | None = None, side: str | None = None) -> int:
     """Print the game's URL; 1 (and why) if there is no such game. ``public`` True/False
     makes the game's plain URL work / stop working first (then that URL is printed).
     ``side`` ("white"/"black"): that player's own link instead, that plays their side."""
-    from bot.errors import NotFound
-    from bot.service import GameService
+    from bot.domain.errors import NotFound
+    from bot.operations.service import GameService
     from bot.store import database_file
     file = database_file(settings.db_path)
     if file is not None and not file.exists():

@@ -15,7 +15,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 
-from bot.errors import NotFound
+from bot.domain.errors import NotFound
 
 from .work import Busy, shared
 

@@ -8,9 +8,10 @@ import json
 
 from aiohttp import web
 
-from bot.errors import NotFound
+from bot.domain.errors import NotFound
 
-from . import analysis, tokens
+from . import analysis
+from ..identity import page_tokens as tokens
 from .evaluation import Evaluator
 from .live import Hub, StreamSlots, Views
 from .work import Busy, Pictures, Turns, Workers

@@ -36,10 +36,11 @@ from pathlib import Path
 from aiohttp import web
 
 import render
-from bot import mail_status
-from bot.errors import RateLimited, ServiceError
+from bot.email import status as mail_status
+from bot.domain.errors import RateLimited, ServiceError
 
-from . import analysis, boardparts, page, tokens, tournament_page, work
+from . import analysis, boardparts, page, tournament_page, work
+from ..identity import page_tokens as tokens
 from .collector import FullCollections
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, StreamSlots, Views
@@ -415,7 +416,7 @@ class _LeaveNotices:
 
 async def serve(settings) -> int:
     """``fairypost web``: the pages alone, until stopped."""
-    from bot.service import GameService
+    from bot.operations.service import GameService
     service = await GameService.open(settings, notifier=_LeaveNotices())
     try:
         runner = await start(service, settings)

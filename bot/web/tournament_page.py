@@ -26,14 +26,14 @@ from html import escape
 
 from aiohttp import web
 
-from bot.errors import NotFound
+from bot.domain.errors import NotFound
 from bot.tournaments.crosstable import crosstable_of
 from bot.words.text import days_text, game_name
 from bot.words.tournament_text import FORMAT_NAMES, STATUS_NAMES
 from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png, tiebreak_text
 from render.crosstable import points_text as points
 
-from . import tokens
+from ..identity import page_tokens as tokens
 from .work import Busy
 
 POLL_SECONDS = 20

@@ -10,8 +10,8 @@ import textwrap
 
 import rules
 
-from ..errors import ServiceError
-from ..grammar import shown
+from ..domain.errors import ServiceError
+from ..commands.grammar import shown
 from .text import Markup
 
 SPECIAL_RULES = "Special rules"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import rules
 
-from ..rating_service import PROVISIONAL_NOTE, leaderboard_lines, own_lines
+from ..operations.ratings import PROVISIONAL_NOTE, leaderboard_lines, own_lines
 from .text import PLAIN, Markup, game_name
 
 

@@ -14,7 +14,7 @@ from functools import cache
 
 import rules
 
-from .. import events as ev
+from ..delivery import events as ev
 from .timetext import plural, time_left
 
 # --- markup -----------------------------------------------------------------------------
@@ -302,7 +302,7 @@ def sentence(text: str) -> str:
 
 
 def square_moves_text(sm, m: Markup, list_break: str = " ") -> str:
-    """What ``moves SQUARE`` answers (``sm``: bot/square_moves.py's ``SquareMoves``):
+    """What ``moves SQUARE`` answers (``sm``: bot/operations/square_moves.py's ``SquareMoves``):
     '2 moves of the Knight on g1: Nf3 Nh3', with ``list_break`` before the moves (a
     terminal puts them on a line of their own); 'There is no piece on e4.'; 'The Pawn on
     e2 has no legal move.'; or for a piece of the side not to move, what it could do."""
@@ -534,9 +534,9 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
 # --- the typed commands' help -----------------------------------------------------------------
 
 def help_text(grammar, m: Markup, command: str | None = None) -> str:
-    """The commands of a grammar (bot/grammar.py), one a line, or one command's usage and
+    """The commands of a grammar (bot/commands/grammar.py), one a line, or one command's usage and
     what it does. An unknown ``command`` raises the grammar's error."""
-    from ..grammar import GrammarError, shown
+    from ..commands.grammar import GrammarError, shown
     if command is not None:
         spec = grammar.find(command)
         if spec is None:
@@ -595,7 +595,7 @@ def _note(words: str, m: Markup) -> str:
 
 def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCRIPTION) -> str:
     """Discord's /help: ``slash`` the slash commands' descriptions by name, ``typed`` the
-    grammar of what can be typed in a game's thread (bot/words/commands_text.py's), each with
+    grammar of what can be typed in a game's thread (bot/commands/run.py's), each with
     the grammar's words for it (the terminal's and email's help say the same). Longer
     than ``limit``, the typed commands are listed by their usage alone."""
     placed = {name for _, names, _ in GUIDE for name in names}

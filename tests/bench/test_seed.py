@@ -11,7 +11,7 @@ import pytest
 from bench.seed import seed
 from bot.timekeeping.clock import ManualClock, from_ts
 from bot.config import Settings
-from bot.service import GameService
+from bot.operations.service import GameService
 from bot.store import Store
 from tests.bot.backends import BACKENDS, fresh_postgres
 

@@ -7,7 +7,7 @@ import pytest
 
 from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.events import MemoryNotifier
+from bot.delivery.events import MemoryNotifier
 
 from . import fake_rules
 from .backends import BACKENDS, fresh_postgres
@@ -68,8 +68,8 @@ def settings(db_target: str) -> Settings:
 
 @pytest.fixture
 def fake_engine(monkeypatch):
-    import bot.service
-    monkeypatch.setattr(bot.service, "rules", fake_rules)
+    import bot.operations.service
+    monkeypatch.setattr(bot.operations.service, "rules", fake_rules)
     return fake_rules
 
 
@@ -91,7 +91,7 @@ class Opener:
     async def __call__(self, **kw):
         import random
 
-        from bot.service import GameService
+        from bot.operations.service import GameService
         svc = await GameService.open(kw.pop("settings", self.settings), clock=kw.pop("clock", self.clock),
                                      notifier=kw.pop("notifier", self.notifier),
                                      rng=kw.pop("rng", random.Random(7)))

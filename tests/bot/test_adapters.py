@@ -10,7 +10,7 @@ import aiohttp
 
 from bot import adapters, cli
 from bot.config import Settings
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 
 def free_port() -> int:
@@ -87,7 +87,7 @@ class _Recorder:
 
 
 async def test_the_host_lends_its_computer_to_the_adapters_for_hints_and_reviews(tmp_path):
-    from bot.computer import Computer
+    from bot.computer.player import Computer
     from bot.discord_bot.runner import DiscordAdapter
     settings = Settings(db_path=str(tmp_path / "g.db"), discord_token="t")
     recorder, computer = _Recorder(), Computer()

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.errors import DatabaseError
+from bot.domain.errors import DatabaseError
 from bot.store import Store
 
 from .conftest import new_game

@@ -1,4 +1,4 @@
-"""Challenges budgeted per pair over time (bot/challenge_rules.py): a withdrawn challenge
+"""Challenges budgeted per pair over time (bot/operations/challenges.py): a withdrawn challenge
 still counts for ``challenge_withdrawn_hours``, a declined one for
 ``challenge_declined_days``, so whatever a challenger withdraws the opponent receives
 only a few challenges a day; a withdrawn challenge the opponent never saw is dropped in
@@ -11,8 +11,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot import events as ev
-from bot.errors import ChallengeError
+from bot.delivery import events as ev
+from bot.domain.errors import ChallengeError
 
 from .conftest import new_game
 

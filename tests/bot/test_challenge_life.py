@@ -1,4 +1,4 @@
-"""Challenges with a life (bot/challenge_rules.py): limits, expiry, blocks, and the
+"""Challenges with a life (bot/operations/challenges.py): limits, expiry, blocks, and the
 OfferSettled notices that let adapters disable the buttons of what is settled."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot import events as ev
-from bot.errors import ChallengeError, RateLimited, SettingsError
+from bot.delivery import events as ev
+from bot.domain.errors import ChallengeError, RateLimited, SettingsError
 from bot.store import MIGRATIONS, Store
 
 from .conftest import new_game
@@ -206,8 +206,8 @@ async def test_a_challenge_settled_any_way_is_announced_to_the_challenged(svc, a
 
 
 async def test_many_due_challenges_expire_a_batch_at_a_time(svc, alice, notifier, clock, monkeypatch):
-    import bot.challenge_rules
-    monkeypatch.setattr(bot.challenge_rules, "EXPIRE_BATCH", 2)
+    import bot.operations.challenges
+    monkeypatch.setattr(bot.operations.challenges, "EXPIRE_BATCH", 2)
     for i in range(5):
         other = await svc.player("test", f"o{i}", f"Other {i}")
         await svc.challenge(alice.id, "fake", opponent_id=other.id)

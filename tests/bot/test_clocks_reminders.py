@@ -4,8 +4,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot import events as ev
-from bot.errors import GameOver
+from bot.delivery import events as ev
+from bot.domain.errors import GameOver
 from bot.timekeeping.reminders import turn_plan
 
 from .conftest import T0, new_game

@@ -1,4 +1,4 @@
-"""Typed commands run for one player (bot/words/commands_text.py), as the email adapter will run
+"""Typed commands run for one player (bot/commands/run.py), as the email adapter will run
 them: players named by address, replies in HTML with user text escaped, refusals that say
 what was wrong and change nothing."""
 
@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from bot.words.commands_text import Context, execute
-from bot.errors import ServiceError
-from bot.grammar import GrammarError, parse
-from bot.service import GameService
+from bot.commands.run import Context, execute
+from bot.domain.errors import ServiceError
+from bot.commands.grammar import GrammarError, parse
+from bot.operations.service import GameService
 from bot.words import text
 from bot.words.text import HTML, PLAIN
 
@@ -110,7 +110,7 @@ async def test_help_lists_only_what_can_be_typed_here(service):
 
 
 async def test_the_begun_notice_says_rated_or_casual_and_games_show_ratings(service, notifier):
-    from bot import events as ev
+    from bot.delivery import events as ev
     from bot.words.text import DISCORD, event_text
     ann = await service.player("email", "ann@example.org", "Ann")
     bob = await service.player("email", "bob@example.org", "Bob")
@@ -173,7 +173,7 @@ async def test_rules_piece_confirm_and_the_computer_refused_by_typed_lines(servi
 async def test_tournament_show_gives_the_page_when_the_bot_has_a_public_address(settings, clock, notifier):
     from dataclasses import replace
 
-    from bot.web import tokens
+    from bot.identity import page_tokens as tokens
     for web_url, page in ((None, None), ("https://chess.example", "Tournament page: <https://chess.example/t/1/")):
         s = replace(settings, web_url=web_url, web_secret="s3cret", db_path=settings.db_path + f".{bool(web_url)}")
         svc = await GameService.open(s, clock=clock, notifier=notifier)

@@ -4,8 +4,8 @@ import asyncio
 
 import pytest
 
-from bot import events as ev
-from bot.errors import ChallengeError, GameChanged
+from bot.delivery import events as ev
+from bot.domain.errors import ChallengeError, GameChanged
 from bot.store import Tx
 
 from .conftest import new_game

@@ -13,7 +13,7 @@ import pytest
 from bot.config import Settings
 from bot.discord_bot.tables import ChatTables, ChatTournamentRow
 from bot.email.tables import EmailTables
-from bot.service import GameService
+from bot.operations.service import GameService
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Store
 from bot.store.copy import copy, run

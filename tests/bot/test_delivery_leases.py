@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from bot import events as ev
-from bot import lives
-from bot.outbox import Outbox
+from bot.delivery import events as ev
+from bot.store import lives
+from bot.delivery.outbox import Outbox
 from bot.store import MIGRATIONS, Store
 
 pytestmark = pytest.mark.contract  # on every database back end (backends.py)

@@ -2,9 +2,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.config import Settings
-from bot.outbox import Outbox
+from bot.delivery.outbox import Outbox
 from bot.store import Store
 
 P = ev.PlayerRef(1, "test", "a", "Alice")

@@ -106,19 +106,19 @@ def test_the_walker_sees_a_cycle():
 
 
 def test_the_walker_reads_every_kind_of_import():
-    known = {"bot", "bot.service", "bot.timekeeping.reminders", "bot.store", "bot.web", "bot.web.server"}
+    known = {"bot", "bot.operations.service", "bot.timekeeping.reminders", "bot.store", "bot.web", "bot.web.server"}
     source = ("from .store import Tx\n"
               "import bot.timekeeping.reminders\n"
               "from typing import TYPE_CHECKING\n"
               "if TYPE_CHECKING:\n    from . import web\n"
               "def f():\n    from .web.server import serve\n")
-    assert imported(ast.parse(source), "bot.service", False, known) == {
+    assert imported(ast.parse(source), "bot.operations.service", False, known) == {
         "bot.store", "bot.timekeeping.reminders", "bot.web", "bot.web.server"}
 
 
 @pytest.mark.parametrize("excluded", [EXCLUDED])
 def test_no_import_cycles_in_bot(excluded):
     graph = import_graph(excluded)
-    assert "bot.service" in graph and "bot.timekeeping.reminders" in graph  # the walk found the modules
+    assert "bot.operations.service" in graph and "bot.timekeeping.reminders" in graph  # the walk found the modules
     assert "bot.discord_bot.core" in graph and "bot.terminal.session" in graph  # the adapters too
     assert cycles(graph) == []

@@ -4,8 +4,8 @@ import logging
 
 import pytest
 
-from bot import events as ev
-from bot.errors import StorageError
+from bot.delivery import events as ev
+from bot.domain.errors import StorageError
 
 from .conftest import new_game
 
@@ -22,7 +22,7 @@ async def test_a_wrong_cached_position_is_noticed_and_the_replay_wins(opener, fa
         await tx.update_game(g.id, current_vfen="garbage w - - 0 1")
     await opener.close(svc)
     svc = await opener()
-    with caplog.at_level(logging.WARNING, logger="bot.service"):
+    with caplog.at_level(logging.WARNING, logger="bot.operations.service"):
         v = await svc.game(g.id)
     assert v.fen == "a1 b - - 0 1"
     assert "differs from the replayed" in caplog.text

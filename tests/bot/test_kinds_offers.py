@@ -3,11 +3,11 @@ mechanism for every kind of offer (on the stand-in game, see fake_rules)."""
 
 import pytest
 
-from bot import events as ev
-from bot.errors import DrawError, GameChanged, GameOver, NotAPlayer, RateLimited
-from bot.kinds import ChallengeStatus, GameStatus, Outcome, Side
-from bot.offers import DRAW, TAKEBACK, Offer, lapsed, standing_offers
-from bot.players import ref
+from bot.delivery import events as ev
+from bot.domain.errors import DrawError, GameChanged, GameOver, NotAPlayer, RateLimited
+from bot.domain.kinds import ChallengeStatus, GameStatus, Outcome, Side
+from bot.operations.offers import DRAW, TAKEBACK, Offer, lapsed, standing_offers
+from bot.delivery.events import ref
 
 from .conftest import new_game
 

@@ -1,13 +1,13 @@
-"""Game links are a neutral helper (bot/links.py): no adapter reaches into another
+"""Game links are a neutral helper (bot/identity/links.py): no adapter reaches into another
 adapter for them, and ``bot.web.cli`` still offers them to those that imported them there."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot import links
+from bot.identity import links
 from bot.web import cli as web_cli
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 from .test_import_graph import import_graph
 

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.store import Store
 
 from .backends import BACKENDS

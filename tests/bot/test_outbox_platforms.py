@@ -1,6 +1,6 @@
 """An outbox takes only its own platform's notices: a terminal and the bot may share one database."""
-from bot import events as ev
-from bot.service import GameService
+from bot.delivery import events as ev
+from bot.operations.service import GameService
 
 
 class PlatformNotifier(ev.MemoryNotifier):

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 import rules
-from bot import events as ev
+from bot.delivery import events as ev
 
 from ..terminal.conftest import Fairypost
 from .conftest import new_game

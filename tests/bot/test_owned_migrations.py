@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import StorageError
+from bot.domain.errors import StorageError
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import MIGRATIONS, Schema, Store
 

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot import events as ev
-from bot.errors import GameChanged, NotYourTurn, PremoveError, SettingsError
+from bot.delivery import events as ev
+from bot.domain.errors import GameChanged, NotYourTurn, PremoveError, SettingsError
 from bot.store import Tx
 
 from .conftest import new_game
@@ -163,7 +163,7 @@ async def test_the_move_and_its_answer_are_one_transaction(real, monkeypatch, fa
 async def test_lines_checked_on_a_position_that_changed_meanwhile_are_refused(real, monkeypatch):
     svc, alice, bob, _ = real
     gid = await after_e4(svc, alice, bob)
-    import bot.premoves as pm
+    import bot.operations.premoves as pm
     build = pm.build_tree
 
     def build_then_bob_moves(pos, text):
@@ -252,7 +252,7 @@ async def test_an_answer_that_can_no_longer_be_played_is_dropped_with_a_notice(r
     gid = await after_e4(svc, alice, bob)
     # a stored tree whose answer is not legal after the move it answers (e4-e5 is blocked
     # once Black's pawn stands on e5): as if the position had changed under the lines
-    from bot.premoves import Node, to_json
+    from bot.operations.premoves import Node, to_json
     async with svc.store.write() as tx:
         await tx.set_premoves(gid, alice.id, 1, to_json((Node("e7e5", "e5", "e4e5", "e5"),)), 0)
     r = await svc.move(gid, bob.id, "e5")
@@ -264,7 +264,7 @@ async def test_an_answer_that_can_no_longer_be_played_is_dropped_with_a_notice(r
 
 
 def test_the_notices_words_and_the_grammar():
-    from bot.grammar import GrammarError, parse
+    from bot.commands.grammar import GrammarError, parse
     from bot.words.text import PLAIN, event_text
     bob = ev.PlayerRef(2, "test", "b", "Bob")
     played = ev.PremovePlayed(game_id=4, game="chess", opponent=bob, their_move="c5", answer="Nc3",

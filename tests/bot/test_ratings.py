@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ratings import (MAX_DEVIATION, MIN_DEVIATION, Rating, after_inactivity, rate,
+from bot.operations.glicko import (MAX_DEVIATION, MIN_DEVIATION, Rating, after_inactivity, rate,
                          rate_game)
 
 

@@ -1,13 +1,13 @@
-"""Ratings in the service (bot/rating_service.py): rated games update both players' Glicko-2
-ratings in the transaction that ends them, by bot/ratings.py's maths; casual, aborted and
+"""Ratings in the service (bot/operations/ratings.py): rated games update both players' Glicko-2
+ratings in the transaction that ends them, by bot/operations/glicko.py's maths; casual, aborted and
 computer games do not; the deviation grows while a player does not play."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.errors import ChallengeError
-from bot.ratings import Rating, after_inactivity, rate_game
+from bot.domain.errors import ChallengeError
+from bot.operations.glicko import Rating, after_inactivity, rate_game
 from bot.store import RatingRow
 
 from .conftest import new_game

@@ -5,8 +5,8 @@ Skipped until ``rules`` is importable and works.
 
 import pytest
 
-from bot import events as ev
-from bot.errors import IllegalMove, NotYourTurn
+from bot.delivery import events as ev
+from bot.domain.errors import IllegalMove, NotYourTurn
 
 from .conftest import new_game
 

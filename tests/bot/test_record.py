@@ -1,7 +1,7 @@
-"""The game record (bot/record.py): a set-up phase's actions go in a leading comment,
+"""The game record (bot/operations/record.py): a set-up phase's actions go in a leading comment,
 told apart by the position (the game's rules hook), not by the game's name."""
 
-from bot.record import format_record, setup_actions
+from bot.operations.record import format_record, setup_actions
 
 
 async def test_a_super_chess_record_puts_the_set_up_in_a_comment(opener, engine):

@@ -17,7 +17,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.errors import GameChanged
+from bot.domain.errors import GameChanged
 from bot.store import Store
 
 from .backends import BACKENDS

@@ -202,7 +202,7 @@ async def test_two_run_processes_on_one_postgres_play_a_game_by_mail_each_mail_o
     import asyncpg
 
     from bot.config import Settings
-    from bot.links import game_link
+    from bot.identity.links import game_link
 
     async with AsyncExitStack() as stack:
         servers = await MailServers().start()

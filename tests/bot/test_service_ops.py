@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot import events as ev
-from bot.errors import (
+from bot.delivery import events as ev
+from bot.domain.errors import (
     AbortError,
     ChallengeError,
     DrawError,

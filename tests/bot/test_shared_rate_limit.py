@@ -13,8 +13,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.errors import IllegalMove, RateLimited
-from bot.limits import CommandLimiter, SharedCommandLimiter
+from bot.domain.errors import IllegalMove, RateLimited
+from bot.delivery.limits import CommandLimiter, SharedCommandLimiter
 from bot.store import Store
 
 from .backends import BACKENDS

@@ -1,12 +1,12 @@
-"""The legal moves of the piece on one square (bot/square_moves.py) and their words
+"""The legal moves of the piece on one square (bot/operations/square_moves.py) and their words
 (bot/words/text.py's square_moves_text), which the terminal, the typed commands, Discord's
 "which piece?" box and an email's hint all show."""
 
 import pytest
 
 import rules
-from bot.errors import ServiceError
-from bot.square_moves import square_moves
+from bot.domain.errors import ServiceError
+from bot.operations.square_moves import square_moves
 from bot.words.text import DISCORD, HTML, PLAIN, square_moves_text
 
 # King and Queen: Blue (to move) holds a Pawn and a Knight to drop, Red a Cannon

@@ -2,7 +2,7 @@ import sqlite3
 
 import pytest
 
-from bot.errors import IntegrityError, StorageError
+from bot.domain.errors import IntegrityError, StorageError
 from bot.store import MIGRATIONS, Store
 
 pytestmark = pytest.mark.contract  # every test taking db_target runs on each back end

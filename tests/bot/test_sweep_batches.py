@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.timekeeping.clock import HOUR
 
 from .conftest import new_game
@@ -21,7 +21,7 @@ FIXED = 8  # what a sweep writes whatever is due: the lapsed claims' release, th
 
 @pytest.fixture
 def small_batches(monkeypatch):
-    from bot.outbox import Outbox
+    from bot.delivery.outbox import Outbox
     from bot.timekeeping.reminders import Reminders
     monkeypatch.setattr(Reminders, "BATCH", 5)
     monkeypatch.setattr(Reminders, "BATCH_SECONDS", None)  # fixed sizes, whatever the load: countable

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.words import text
-from bot.grammar import GRAMMAR, GrammarError
+from bot.commands.grammar import GRAMMAR, GrammarError
 from bot.words.text import DISCORD, HTML, PLAIN
 
 HOSTILE = "**Eve** <b>@everyone</b> [x](http://evil) `a`"

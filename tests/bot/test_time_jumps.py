@@ -15,7 +15,7 @@ from datetime import UTC, timedelta
 
 import pytest
 
-from bot.errors import GameOver, NotFound, VacationError
+from bot.domain.errors import GameOver, NotFound, VacationError
 from bot.timekeeping.reminders import ReminderScheduler
 from tests.robustness.helpers import Unchanged
 

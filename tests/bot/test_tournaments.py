@@ -11,8 +11,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot import events as ev
-from bot.errors import NotFound
+from bot.delivery import events as ev
+from bot.domain.errors import NotFound
 from bot.tournaments.service import TournamentError
 from bot.words.text import HTML, PLAIN, event_text
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.discord_bot.tables import ChatTables, ChatThreadRow
 from bot.email.tables import EmailTables
-from bot.errors import IntegrityError
+from bot.domain.errors import IntegrityError
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Schema, Store
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.words import commands_text
-from bot import events as ev
-from bot.errors import ChallengeError
-from bot.grammar import parse
-from bot.ratings import Rating, rate_game
+from bot.commands import run as commands_text
+from bot.delivery import events as ev
+from bot.domain.errors import ChallengeError
+from bot.commands.grammar import parse
+from bot.operations.glicko import Rating, rate_game
 from bot.words.text import PLAIN
 
 

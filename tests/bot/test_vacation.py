@@ -4,8 +4,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot import events as ev
-from bot.errors import VacationError
+from bot.delivery import events as ev
+from bot.domain.errors import VacationError
 
 from .conftest import T0, new_game
 

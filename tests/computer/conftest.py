@@ -8,11 +8,11 @@ import random
 import pytest
 
 from bot.timekeeping.clock import ManualClock
-from bot.computer import Computer, make_pool
+from bot.computer.player import Computer, make_pool
 from bot.config import Settings
-from bot.events import MemoryNotifier
-from bot.notifiers import Notifiers
-from bot.service import GameService
+from bot.delivery.events import MemoryNotifier
+from bot.delivery.notifiers import Notifiers
+from bot.operations.service import GameService
 from tests.bot.conftest import T0
 
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from bot import computer as comp
+from bot.computer import player as comp
 from bot.config import ConfigError, Settings
 
 from tests.ai.test_parallel import _wait_gone

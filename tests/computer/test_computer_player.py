@@ -12,11 +12,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot import computer as comp
-from bot.errors import ServiceError
-from bot.events import MemoryNotifier, GameStarted, YourMove
-from bot.notifiers import Notifiers
-from bot.service import GameService
+from bot.computer import player as comp
+from bot.domain.errors import ServiceError
+from bot.delivery.events import MemoryNotifier, GameStarted, YourMove
+from bot.delivery.notifiers import Notifiers
+from bot.operations.service import GameService
 
 from .conftest import Table, open_table
 

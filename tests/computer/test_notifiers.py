@@ -1,9 +1,9 @@
-"""bot.notifiers.Notifiers: each event to the notifier of its recipient's platform."""
+"""bot.delivery.notifiers.Notifiers: each event to the notifier of its recipient's platform."""
 
 from __future__ import annotations
 
-from bot.events import ChallengeReceived, MemoryNotifier, PlayerRef
-from bot.notifiers import Notifiers
+from bot.delivery.events import ChallengeReceived, MemoryNotifier, PlayerRef
+from bot.delivery.notifiers import Notifiers
 
 
 class Scoped(MemoryNotifier):

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import computer as comp
-from bot.events import ComputerStalled, GameOver, YourMove
+from bot.computer import player as comp
+from bot.delivery.events import ComputerStalled, GameOver, YourMove
 from bot.words.text import PLAIN, event_text
 
 from .conftest import open_table

@@ -15,7 +15,7 @@ from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy
 from bot.discord_bot.notifier import DiscordNotifier
 from bot.discord_bot.runner import FairyTree
-from bot.service import GameService
+from bot.operations.service import GameService
 from tests.bot.conftest import T0
 
 from .helpers import World, custom_ids, last_answer

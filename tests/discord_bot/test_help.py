@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.words import text
-from bot.words.commands_text import typed_grammar
+from bot.commands.run import typed_grammar
 from bot.discord_bot import commands, format
 from bot.discord_bot.commands import COMMANDS
 from bot.discord_bot.tournament_commands import tournament

@@ -8,7 +8,7 @@ from unittest import mock
 
 import discord
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.config import Settings
 from bot.discord_bot import commands, typed
 from bot.discord_bot.runner import FairyClient

@@ -8,7 +8,7 @@ import os
 
 from bot.discord_bot import commands
 from bot.discord_bot.views import DeclineChallenge
-from bot.ratings import Rating, rate_game
+from bot.operations.glicko import Rating, rate_game
 
 from .conftest import press, run, start_game
 from .helpers import call_kwargs, custom_ids, last_answer

@@ -7,7 +7,7 @@ import asyncio
 
 from bot.config import Settings
 from bot.discord_bot import format
-from bot.service import GameService
+from bot.operations.service import GameService
 from rules.hooks.superchess import FACING_NOTE
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from bot.config import Settings
 from bot.discord_bot import tournament_commands as tc
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 from .conftest import run
 from .helpers import last_answer

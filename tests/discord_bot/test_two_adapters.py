@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from bot.words import commands_text
+from bot.commands import run as commands_text
 from bot.adapters import Host
 from bot.discord_bot.runner import DiscordAdapter
 from bot.discord_bot.views import AcceptChallenge, Answer
-from bot.grammar import parse
+from bot.commands.grammar import parse
 from bot.terminal.play import PLATFORM as TERMINAL
 from bot.terminal.play import TerminalNotifier
 from bot.words.text import PLAIN
@@ -124,7 +124,7 @@ async def test_the_hosted_client_sets_up_only_its_own_part(settings, monkeypatch
     service, the reminders and the pages are the host's, and outlive the client."""
     from bot.discord_bot import views
     from bot.discord_bot.runner import FairyClient
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     adapter = DiscordAdapter(settings)
     assert isinstance(adapter.client, FairyClient) and adapter.client.hosted

@@ -1,5 +1,5 @@
-"""Commands typed in a game's thread (bot/discord_bot/typed.py with bot/grammar.py and
-bot/words/commands_text.py): answered as replies, in Discord's markdown; chat that only starts
+"""Commands typed in a game's thread (bot/discord_bot/typed.py with bot/commands/grammar.py and
+bot/commands/run.py): answered as replies, in Discord's markdown; chat that only starts
 like a command, and anyone not playing there, are left alone."""
 
 from __future__ import annotations

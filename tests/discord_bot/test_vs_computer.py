@@ -9,12 +9,12 @@ from datetime import timedelta
 
 import pytest
 
-from bot.computer import Computer, make_pool
+from bot.computer.player import Computer, make_pool
 from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy
 from bot.discord_bot.notifier import DiscordNotifier
-from bot.notifiers import Notifiers
-from bot.service import GameService
+from bot.delivery.notifiers import Notifiers
+from bot.operations.service import GameService
 
 from .conftest import run
 from .helpers import World, last_answer

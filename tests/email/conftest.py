@@ -7,8 +7,8 @@ import pytest
 from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.email.adapter import EmailAdapter
-from bot.notifiers import Notifiers
-from bot.service import GameService
+from bot.delivery.notifiers import Notifiers
+from bot.operations.service import GameService
 
 from .dovecot import Dovecot, dovecot_missing_reason
 from .servers import MailServers

@@ -1,6 +1,6 @@
 """With FAIRYPOST_WEB_URL set, every board mailed carries the player's own game page link,
-that lets them play there (the web's own tokens, bot/web/tokens.py, over the one signing
-helper bot/signing.py)."""
+that lets them play there (the web's own tokens, bot/identity/page_tokens.py, over the one signing
+helper bot/identity/signing.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.web import tokens as web_tokens
+from bot.identity import page_tokens as web_tokens
 
 from .conftest import Bot
 from .servers import text_of

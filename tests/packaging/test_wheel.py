@@ -27,7 +27,9 @@ CODE_PACKAGES = ("rules", "ai", "render", "bot")
 
 def run(argv, cwd, env=None, stdin=None, check=True):
     r = subprocess.run(argv, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=300,
-                       env={**os.environ, **(env or {})})
+                       # the installed wheel alone: a source tree on PYTHONPATH would be the one
+                       # read (and this test's damage done to its data files)
+                       env={**os.environ, "PYTHONPATH": "", **(env or {})})
     if check and r.returncode != 0:
         raise AssertionError(f"{argv} exited {r.returncode}\nstdout:\n{r.stdout}\nstderr:\n{r.stderr}")
     return r
@@ -148,7 +150,7 @@ def test_health_passes_then_fails_loudly_without_game_definitions(wheel, tmp_pat
         toml.unlink()
     none = run([str(bin_dir / "fairypost"), "health"], cwd=elsewhere, env=env, check=False)
     assert none.returncode == 1 and "no game definitions" in none.stderr
-    listed = run([python, "-c", "import rules; print(rules.variants())"], cwd=elsewhere,
+    listed = run([python, "-c", "import rules; print(rules.variants())"], cwd=elsewhere, env=env,
                  check=False)
     assert listed.returncode != 0 and "GameDefinitionError" in listed.stderr
     play = run([str(bin_dir / "fairypost"), "play", "chess", "--no-images"], cwd=elsewhere,

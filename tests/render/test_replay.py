@@ -116,7 +116,7 @@ def test_special_moves_play_through(tmp_path):
 def test_the_command_writes_a_stored_games_replay(tmp_path, monkeypatch, capsys):
     from bot.cli import main
     from bot.config import Settings
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     db = tmp_path / "games.sqlite3"
 

@@ -27,7 +27,7 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 async def svc(settings, clock, notifier):  # noqa: F811 - fixtures, imported above
-    from bot.service import GameService
+    from bot.operations.service import GameService
     service = await GameService.open(settings, clock=clock, notifier=notifier, rng=random.Random(7))
     yield service
     await service.close()

@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.timekeeping.clock import ManualClock, SystemClock
 from bot.config import Settings
-from bot.service import GameService
+from bot.operations.service import GameService
 
 HANG = os.environ.get("FAIRYPOST_DRIVER_HANG", "")
 HANG_AT = int(os.environ.get("FAIRYPOST_DRIVER_HANG_AT", "1"))
@@ -144,7 +144,7 @@ async def setup_remind(db: str, logdir: Path, now: datetime, games: int = 1) -> 
 
 
 def small_batches() -> None:
-    from bot.outbox import Outbox
+    from bot.delivery.outbox import Outbox
     from bot.timekeeping.reminders import Reminders
     Reminders.BATCH = Outbox.BATCH = int(BATCH)
     Reminders.BATCH_SECONDS = None

@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import rules  # noqa: E402
-from bot.errors import GameChanged, GameOver, IllegalMove, NotYourTurn  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.domain.errors import GameChanged, GameOver, IllegalMove, NotYourTurn  # noqa: E402
+from bot.operations.service import GameService  # noqa: E402
 from bot.timekeeping.clock import SystemClock  # noqa: E402
 from tests.robustness.driver import say, settings  # noqa: E402
 

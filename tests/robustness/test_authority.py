@@ -13,7 +13,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.errors import (
+from bot.domain.errors import (
     AbortError,
     ChallengeError,
     DrawError,

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from bot.timekeeping.clock import ManualClock, parse_hhmm, zone
 from bot.config import ALLOWED_DAYS, ConfigError, Settings, parse_days
-from bot.errors import ServiceError
-from bot.events import MemoryNotifier
-from bot.players import PlayerSettings
+from bot.domain.errors import ServiceError
+from bot.delivery.events import MemoryNotifier
+from bot.identity.players import PlayerSettings
 
 from .common import T0, profile
 
@@ -62,7 +62,7 @@ def test_the_settings_command_text_reaches_the_service_safely(tmp_path):
     """The Discord ``/settings`` quiet hours and digest, as its command reads them, then
     given to the service: done, or a ServiceError with a message."""
     from bot.discord_bot.commands import _times  # the adapter's reader (tested, not changed)
-    from bot.service import GameService
+    from bot.operations.service import GameService
 
     async def open_service():
         svc = await GameService.open(Settings(db_path=str(tmp_path / "g.db"), command_rate_per_minute=0),

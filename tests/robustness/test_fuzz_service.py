@@ -33,9 +33,9 @@ from hypothesis import strategies as st
 import rules
 from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.errors import GameOver, ServiceError
-from bot.events import MemoryNotifier
-from bot.service import COLOURS, SETUPS, GameService
+from bot.domain.errors import GameOver, ServiceError
+from bot.delivery.events import MemoryNotifier
+from bot.operations.service import COLOURS, SETUPS, GameService
 
 from .common import T0, db_digest, profile
 from .helpers import new_game
@@ -235,7 +235,7 @@ def test_the_template_is_what_the_fuzzer_expects(tmp_path):
 @pytest.mark.parametrize("huge", [2**63, -2**63 - 1, 2**70, 10**30])
 async def test_huge_ids_are_not_found(svc, people, huge):
     """Ids come from what people type; one too big for SQLite is simply not there."""
-    from bot.errors import NotFound
+    from bot.domain.errors import NotFound
     alice, *_ = people
     with pytest.raises(NotFound):
         await svc.game(huge)

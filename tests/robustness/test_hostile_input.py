@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.errors import ClockOutOfRange, ServiceError, UnstorableText
+from bot.domain.errors import ClockOutOfRange, ServiceError, UnstorableText
 
 from .helpers import Unchanged, new_game
 

@@ -21,8 +21,8 @@ import pytest
 import rules
 import rules.notation
 from bot.config import ConfigError, Settings
-from bot.errors import IllegalMove, InputTooLong, NotYourTurn, RateLimited, ServiceError
-from bot.service import GameService
+from bot.domain.errors import IllegalMove, InputTooLong, NotYourTurn, RateLimited, ServiceError
+from bot.operations.service import GameService
 
 from .helpers import Unchanged, new_game
 
@@ -206,7 +206,7 @@ async def test_no_limit_when_turned_off(svc, people):
 @pytest.mark.parametrize("tz", ["Europe", "America/Argentina", "x" * 300, "Europe/" + "x" * 5000])
 async def test_a_time_zone_that_is_a_folder_or_too_long_is_refused(svc, notifier, people, tz):
     """Found by the fuzzer: zoneinfo raised IsADirectoryError / 'File name too long' (OSErrors)."""
-    from bot.errors import SettingsError
+    from bot.domain.errors import SettingsError
     alice, *_ = people
     async with Unchanged(svc, notifier):
         with pytest.raises((SettingsError, InputTooLong), match="time zone|too long to be a setting"):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.service import GameService
+from bot.operations.service import GameService
 from bot.terminal.console import Console
 from bot.terminal.play import play
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.service import GameService
+from bot.operations.service import GameService
 from tests.terminal.session_script import run_session
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.ratings import Rating, rate_game
+from bot.operations.glicko import Rating, rate_game
 
 
 def test_a_rated_game_at_the_keyboard_and_fairypost_ratings(fairypost):

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.config import Settings  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.operations.service import GameService  # noqa: E402
 
 
 def say(line: str) -> None:

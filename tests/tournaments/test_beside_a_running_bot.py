@@ -17,9 +17,9 @@ from collections import Counter
 
 import pytest
 
-from bot import events as ev
+from bot.delivery import events as ev
 from bot.config import Settings
-from bot.service import GameService
+from bot.operations.service import GameService
 from tests.bot.backends import BACKENDS, fresh_database
 
 TIMEOUT = 20.0  # far under the safety sweep's minutes: only the watch makes it in time

@@ -12,9 +12,9 @@ import sys
 import pytest
 
 from bot.config import Settings
-from bot.events import MemoryNotifier
-from bot.service import GameService
-from bot.web import tokens
+from bot.delivery.events import MemoryNotifier
+from bot.operations.service import GameService
+from bot.identity import page_tokens as tokens
 
 
 def fairypost(db, *args, **more_env):

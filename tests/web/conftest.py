@@ -8,8 +8,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.service import GameService
-from bot.web import tokens
+from bot.operations.service import GameService
+from bot.identity import page_tokens as tokens
 from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
 from bot.web.work import Workers
 

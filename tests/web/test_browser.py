@@ -11,7 +11,7 @@ import time
 import pytest
 from PIL import Image
 
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 from .conftest import SECRET, new_game, path
 
@@ -229,7 +229,7 @@ async def test_a_move_by_another_process_shows_within_a_second(svc, client, page
     from datetime import UTC, datetime
 
     from bot.config import Settings
-    from bot.service import GameService
+    from bot.operations.service import GameService
     from bot.timekeeping.clock import ManualClock
     view = await new_game(svc, "chess", ["e4"])
     await page.goto(url(client, view.id))

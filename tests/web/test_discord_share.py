@@ -2,7 +2,7 @@
 anyone) or private again, and game threads carry the page's signed link."""
 
 from bot.discord_bot import commands
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 from ..discord_bot.conftest import clock, open_world, settings  # noqa: F401 - fixtures
 from ..discord_bot.conftest import run, start_game

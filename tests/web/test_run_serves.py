@@ -7,7 +7,7 @@ import aiohttp
 
 from bot.config import Settings
 from bot.discord_bot.runner import FairyClient
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 from .conftest import new_game
 
@@ -44,7 +44,7 @@ async def test_run_serves_the_pages_only_with_a_port(tmp_path, monkeypatch):
 async def test_the_pages_alone_leave_the_opponents_notice_to_its_platform(tmp_path):
     """``fairypost web`` alone delivers nothing: a move played on a page leaves the
     opponent's "your move" for the process that serves their platform (Discord here)."""
-    from bot.service import GameService
+    from bot.operations.service import GameService
     from bot.web.server import _LeaveNotices
     svc = await GameService.open(Settings(db_path=str(tmp_path / "g.db"), command_rate_per_minute=0),
                                  notifier=_LeaveNotices())

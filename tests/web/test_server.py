@@ -5,7 +5,7 @@ import json
 import pytest
 from PIL import Image
 
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 from ..bot.backends import BACKENDS
 from .conftest import SECRET, new_game, path
@@ -280,7 +280,7 @@ async def test_a_move_by_another_process_reaches_an_open_stream(backend, tmp_pat
     from aiohttp.test_utils import TestClient, TestServer
 
     from bot.config import Settings
-    from bot.service import GameService
+    from bot.operations.service import GameService
     from bot.timekeeping.clock import ManualClock
     from bot.web.server import make_app
 

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from bot.config import ConfigError, Settings
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 from bot.web.server import HUB, STREAMS, start
 
 from .conftest import SECRET, new_game, path

@@ -1,7 +1,7 @@
 import os
 import stat
 
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 
 
 def test_sign_and_verify():

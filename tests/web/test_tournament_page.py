@@ -7,9 +7,9 @@ import io
 
 from PIL import Image
 
-from bot import links
+from bot.identity import links
 from bot.config import Settings
-from bot.web import tokens
+from bot.identity import page_tokens as tokens
 from bot.web.tournament_page import TVIEWS
 
 from .conftest import SECRET

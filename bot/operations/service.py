@@ -13,7 +13,7 @@ an older position is refused the same way.
 
 Notifications are written to the outbox inside the same transaction and
 delivered after the commit, in the background once the service's owner has called
-:meth:`GameService.start_delivery` (see :mod:`bot.outbox`); turn reminders,
+:meth:`GameService.start_delivery` (see :mod:`bot.delivery.outbox`); turn reminders,
 timeouts, vacations' ends and digests are the business of :meth:`sweep`, which
 the scheduler (:mod:`bot.timekeeping.scheduler`) calls when the database says something is
 due.
@@ -35,9 +35,9 @@ from typing import Protocol
 import rules
 from rules.errors import RulesError
 
-from . import events as ev
+from ..delivery import events as ev
 from . import premoves
-from .challenge_rules import (
+from .challenges import (
     ChallengeLife,
     challenge_settled,
     check_accept,
@@ -47,7 +47,7 @@ from .challenge_rules import (
     earliest,
     offers_settled,
 )
-from .timekeeping.clock import (
+from ..timekeeping.clock import (
     DAY,
     HOUR,
     Clock,
@@ -60,8 +60,8 @@ from .timekeeping.clock import (
     to_ts,
     year_bounds,
 )
-from .config import ConfigError, Settings, parse_days
-from .errors import (
+from ..config import ConfigError, Settings, parse_days
+from ..domain.errors import (
     AbortError,
     ChallengeError,
     ClockOutOfRange,
@@ -78,14 +78,15 @@ from .errors import (
     UnstorableText,
     VacationError,
 )
-from .kinds import ChallengeStatus, GameStatus, Outcome, Side
-from .limits import limiter
+from ..domain.kinds import ChallengeStatus, GameStatus, Outcome, Side
+from ..delivery.limits import limiter
 from .offers import DRAW, TAKEBACK, Offer, answer_offer, cleared, lapsed, make_offer, standing_offers
-from .outbox import Outbox
-from .players import COMPUTER, Player, PlayerSettings, player_from_row, ref
-from .rating_service import RatingsOps, can_be_rated, header_ratings, rate_finished
+from ..delivery.outbox import Outbox
+from ..identity.players import COMPUTER, Player, PlayerSettings, player_from_row
+from ..delivery.events import ref
+from .ratings import RatingsOps, can_be_rated, header_ratings, rate_finished
 from .record import format_record, setup_actions
-from .timekeeping.reminders import Reminders, batched, turn_plan
+from ..timekeeping.reminders import Reminders, batched, turn_plan
 from .results import (
     Challenge,
     GameSummary,
@@ -95,9 +96,9 @@ from .results import (
     SweepReport,
     VacationInfo,
 )
-from .schemas import ADAPTER_SCHEMAS
-from .tournaments.service import TournamentOps, TournamentSweeper, tournament_fields
-from .store import ChallengeRow, GameRow, MoveRow, PlayerRow, Schema, Store, Tx
+from ..schemas import ADAPTER_SCHEMAS
+from ..tournaments.service import TournamentOps, TournamentSweeper, tournament_fields
+from ..store import ChallengeRow, GameRow, MoveRow, PlayerRow, Schema, Store, Tx
 
 # re-exported: adapters and tests import these from here
 __all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "GameService",
@@ -344,7 +345,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
 
     def add_sweeper(self, sweeper: Sweeper) -> None:
         """Have every sweep do ``sweeper``'s due work too, and wake for it (the computer's
-        turns to try again: bot/computer.py)."""
+        turns to try again: bot/computer/player.py)."""
         self._sweepers.append(sweeper)
 
     def remove_sweeper(self, sweeper: Sweeper) -> None:
@@ -753,7 +754,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
         setup: 'default', or 'players' (a game with a set-up phase: the players make it);
         scope: where it is made (the adapter's name for it), passed on to its game;
         rated: rated or casual (default: rated between people; against the computer never).
-        Limits, expiry and blocks: bot/challenge_rules.py.
+        Limits, expiry and blocks: bot/operations/challenges.py.
         """
         async with self._command(challenger_id) as cmd:
             now = cmd.now
@@ -967,7 +968,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
                            now: int) -> str | None:
         """Write a move played (ply ``ply``) and start the next turn or end the game
         (``outcome``: an Outcome or the rules' (result, reason)); the draw offer that
-        stands after it is returned (the offers the move makes lapse: bot/offers.py)."""
+        stands after it is returned (the offers the move makes lapse: bot/operations/offers.py)."""
         await tx.insert_move(g.id, ply, lan, san, player_id, side, now, new.fen())
         if getattr(new, "halfmove", None) == 0:  # irreversible: keep only what repetition needs
             await tx.drop_checkpoints(g.id, ply - 1)  # (and the one before, for a takeback)
@@ -988,7 +989,7 @@ class GameService(RatingsOps, ChallengeLife, TournamentOps):
             return []
         return sorted(m.lan for m in snap.pos.legal_moves())
 
-    # --- conditional moves (bot/premoves.py), the next game ---
+    # --- conditional moves (bot/operations/premoves.py), the next game ---
 
     async def premoves(self, game_id: int, player_id: int) -> premoves.Lines:
         """The player's own conditional lines in the game (never the opponent's)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .timekeeping.clock import QuietHours, parse_hhmm, zone
-from .events import PlayerRef
-from .store import PlayerRow
+from ..timekeeping.clock import QuietHours, parse_hhmm, zone
+from ..delivery.events import PlayerRef
+from ..store import PlayerRow
 
-COMPUTER = "computer"  # the computer opponent's platform (bot/computer.py)
+COMPUTER = "computer"  # the computer opponent's platform (bot/computer/player.py)
 
 #: When moves are confirmed before they are played: never, typed ones (a chat message, a
 #: terminal line, a form; not a move picked from a list), or every one.
@@ -81,6 +81,3 @@ def player_from_row(row: PlayerRow) -> Player:
     return Player(row.id, row.platform, row.user_id, row.name, PlayerSettings.from_json(row.settings),
                   row.vacation_start, row.vacation_until)
 
-
-def ref(row: PlayerRow) -> PlayerRef:
-    return PlayerRef(row.id, row.platform, row.user_id, row.name)

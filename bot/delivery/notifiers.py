@@ -1,7 +1,7 @@
 """Several notifiers behind one: each event goes to the notifier of its recipient's platform.
 
 ``GameService`` takes one notifier; the Discord bot and the terminal each serve their own
-players and the computer (bot/computer.py) plays its own, so each runs
+players and the computer (bot/computer/player.py) plays its own, so each runs
 ``Notifiers([its_notifier, computer])``. A notifier's ``platforms`` (a set of platform
 names) says whose notices it takes; one without ``platforms`` takes every other notice.
 A lobby notice (no recipient) goes to every notifier. ``platforms`` of the whole is the

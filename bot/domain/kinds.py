@@ -30,7 +30,7 @@ class ChallengeStatus(StrEnum):
     ACCEPTED = "accepted"
     DECLINED = "declined"
     CANCELLED = "cancelled"
-    EXPIRED = "expired"  # unanswered in time (bot/challenge_rules.py)
+    EXPIRED = "expired"  # unanswered in time (bot/operations/challenges.py)
 
 
 _WIN = {Side.WHITE: "1-0", Side.BLACK: "0-1"}

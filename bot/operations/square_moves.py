@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import rules
 
-from .errors import ServiceError
+from ..domain.errors import ServiceError
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 
 from rules.errors import RulesError
 
-from . import events as ev
-from .errors import NotYourTurn, PremoveError
-from .players import ref
-from .store import GameRow, Tx
+from ..delivery import events as ev
+from ..domain.errors import NotYourTurn, PremoveError
+from ..delivery.events import ref
+from ..store import GameRow, Tx
 
 MAX_TEXT = 2000  # characters of lines at once
 MAX_MOVES = 400  # moves in a tree: each is checked by the engine, in the transaction's work

@@ -13,7 +13,7 @@ optional part (``[days N]`` -> ``days``), or as ``names=`` says; a choice of key
 alone is stored as ``answer``. In a game's context a line that starts with no command
 word is a move: ``Command("move", {"move": line})``; the engine judges it.
 
-Adapters run the commands (bot/words/commands_text.py runs the shared ones against the
+Adapters run the commands (bot/commands/run.py runs the shared ones against the
 service); the terminal extends this grammar with its own (``GRAMMAR.extended()``).
 """
 

@@ -13,14 +13,14 @@ claim -> send -> mark:
    ``failed``): at the batch's end, or as soon as the oldest unwritten mark is
    ``MARK_SECONDS`` old, so that a slow notifier has each marked about when it is sent.
 
-A claim carries its holder's process life (``Store.life``, ``bot.lives``: a random id
+A claim carries its holder's process life (``Store.life``, ``bot.store.lives``: a random id
 made once per process, never host and pid, which two containers can share) and a lease
 (``LEASE_SECONDS``); a notify that outlasts ``NOTIFY_SECONDS`` (well inside the lease)
 counts as failed, so a live holder always finishes within its lease. A run that stops
 between 1 and 3 leaves the row ``claimed``; any process puts it back to ``pending``
 (:meth:`Outbox.recover`, and before each delivery round) once its lease has run out, or
 at once if its holder is known dead (no process holds that life's lock on the database:
-``bot.lives``), and it is sent again. A second process starting while another delivers (an
+``bot.store.lives``), and it is sent again. A second process starting while another delivers (an
 overlapping deploy) leaves that one's claims alone. We prefer that (a possible repeat of what
 was delivered and not yet marked: at most ``MARK_SECONDS`` of deliveries, or one batch) to
 losing a notice; a stop that is not a kill marks what was delivered before it ends. Every
@@ -49,10 +49,10 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from . import events as ev
-from . import lives
-from .config import Settings
-from .players import ref
-from .store import EventRow, Store
+from ..store import lives
+from ..config import Settings
+from .events import ref
+from ..store import EventRow, Store
 
 log = logging.getLogger(__name__)
 

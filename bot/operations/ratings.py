@@ -1,4 +1,4 @@
-"""Ratings in the service: each player's Glicko-2 rating per game (bot/ratings.py's maths).
+"""Ratings in the service: each player's Glicko-2 rating per game (bot/operations/glicko.py's maths).
 
 A rated game's end updates both players' ratings in the transaction that ends it
 (``rate_finished``, called by the service's ``_finish``): a win, a loss or a draw by any
@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .timekeeping.clock import DAY
-from .errors import NotFound
-from .events import PlayerRef
-from .players import COMPUTER, ref
-from .ratings import Rating, after_inactivity, rate_game
-from .store import GameRow, PlayerRow, RatingRow, Tx
+from ..timekeeping.clock import DAY
+from ..domain.errors import NotFound
+from ..delivery.events import PlayerRef
+from ..identity.players import COMPUTER
+from ..delivery.events import ref
+from .glicko import Rating, after_inactivity, rate_game
+from ..store import GameRow, PlayerRow, RatingRow, Tx
 
 #: White's score for each decisive or drawn result; '*' (aborted) has none.
 WHITE_SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}

@@ -1,11 +1,11 @@
 """Links to a game's web page, for any adapter's messages (Discord, email, the terminal):
-the signed address (bot/web/tokens.py) on the configured base URL. A player's own link
+the signed address (bot/identity/page_tokens.py) on the configured base URL. A player's own link
 (``player_link``) lets its holder play that player's side: it goes only where that player
 alone reads it (a mail to them, a direct or ephemeral message, their terminal)."""
 
 from __future__ import annotations
 
-from .web import tokens
+from . import page_tokens as tokens
 
 
 def base_url(settings) -> str:

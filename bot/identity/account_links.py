@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 from typing import Protocol
 
-from .errors import SettingsError
+from ..domain.errors import SettingsError
 
 
 class Linker(Protocol):

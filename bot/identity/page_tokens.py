@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot import signing
+from bot.identity import signing
 
 TOKEN_CHARS = 22  # 132 bits of the MAC: far beyond guessing, short enough for a chat line
 

@@ -3,7 +3,7 @@
 The computer is a service player like any other, on the platform ``computer``, one per
 level (user id ``level-3``, name "fairypost level 3"). It learns what to do the way
 every player does, from the service's notices: :class:`Computer` is the ``Notifier`` for
-that platform (put it beside the adapter's own with ``bot.notifiers.Notifiers``). On a
+that platform (put it beside the adapter's own with ``bot.delivery.notifiers.Notifiers``). On a
 challenge it accepts at once; on "your move" (set-up actions included) it rebuilds the
 game from its start and moves, runs ``ai.think`` in a worker process (never on the event
 loop: it is seconds of pure Python) and plays the answer with ``expected_ply``, so an
@@ -51,10 +51,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from . import events as ev
-from .errors import ChallengeError, GameChanged, GameOver, NotYourTurn, RateLimited, ServiceError
-from .players import Player
-from .service import COMPUTER, GameService, GameView
+from ..delivery import events as ev
+from ..domain.errors import ChallengeError, GameChanged, GameOver, NotYourTurn, RateLimited, ServiceError
+from ..identity.players import Player
+from ..operations.service import COMPUTER, GameService, GameView
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from . import events as ev
-from .kinds import ChallengeStatus, GameStatus, Outcome, Side
+from ..delivery import events as ev
+from ..domain.kinds import ChallengeStatus, GameStatus, Outcome, Side
 
 
 class _Ended:
@@ -136,4 +136,4 @@ class SweepReport:
     delivered: int = 0
     pruned: int = 0
     challenges_expired: int = 0
-    turns_retried: int = 0  # the computer's failed turns tried again (bot/computer.py)
+    turns_retried: int = 0  # the computer's failed turns tried again (bot/computer/player.py)

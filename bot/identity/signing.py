@@ -1,4 +1,4 @@
-"""The one HMAC-SHA256 signing helper: game page links (bot/web/tokens.py) and mail reply
+"""The one HMAC-SHA256 signing helper: game page links (bot/identity/page_tokens.py) and mail reply
 addresses (bot/email/tokens.py) both sign short texts with it."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import os
 import secrets
 from pathlib import Path
 
-from .config import data_dir
-from .store import database_file
+from ..config import data_dir
+from ..store import database_file
 
 
 def mac(secret: bytes, message: str, chars: int, *, hex: bool = False) -> str:

@@ -15,10 +15,10 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import events as ev
-from .errors import DrawError, ServiceError, TakebackError
-from .kinds import Outcome, Side
-from .players import ref
+from ..delivery import events as ev
+from ..domain.errors import DrawError, ServiceError, TakebackError
+from ..domain.kinds import Outcome, Side
+from ..delivery.events import ref
 
 
 class OfferCommand(Protocol):

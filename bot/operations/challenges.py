@@ -29,7 +29,7 @@
   must be able to end, and the blocker can resign or abort it.
 - When a challenge, a draw offer or a takeback request is settled (accepted, declined,
   withdrawn, expired, or made moot by a move or the game's end), the player whose notice
-  carried its buttons gets an :class:`~bot.events.OfferSettled`: an adapter's cue to
+  carried its buttons gets an :class:`~bot.delivery.events.OfferSettled`: an adapter's cue to
   disable those buttons.
 """
 
@@ -38,14 +38,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from . import events as ev
-from .timekeeping.clock import DAY, HOUR, from_ts
-from .words.timetext import plural, time_left
-from .errors import ChallengeError, NotFound, SettingsError
+from ..delivery import events as ev
+from ..timekeeping.clock import DAY, HOUR, from_ts
+from ..words.timetext import plural, time_left
+from ..domain.errors import ChallengeError, NotFound, SettingsError
 from .offers import OFFERS
-from .players import ref
-from .rating_service import can_be_rated
-from .store import ChallengeRow, GameRow, PlayerRow, Tx
+from ..delivery.events import ref
+from .ratings import can_be_rated
+from ..store import ChallengeRow, GameRow, PlayerRow, Tx
 
 EXPIRE_BATCH = 200  # challenges one write transaction expires: others get the database in between
 
@@ -158,7 +158,7 @@ async def challenge_settled(tx: Tx, c: ChallengeRow, now: int, *, seen: bool = T
 
 async def offers_settled(tx: Tx, g: GameRow, now: int, settled: Mapping[str, str | None]) -> None:
     """The draw offer and/or takeback request of game ``g`` that the change being written
-    settles, as bot/offers.py's ``standing_offers`` gives them (games column: the side
+    settles, as bot/operations/offers.py's ``standing_offers`` gives them (games column: the side
     whose offer it is, or None): the notice of each, to the other side, carried buttons
     to disable."""
     names = {offer.column: offer.name for offer in OFFERS}

@@ -16,7 +16,7 @@ import render
 import rules
 from render.replay import replay_gif
 
-from .errors import ServiceError
+from ..domain.errors import ServiceError
 
 
 async def game_gif(service, game_id: int, *, flip: bool = False,

@@ -1,6 +1,6 @@
 """Typed commands run against the service for one player: the same code for every adapter
 that reads typed text (Discord's messages in a game's thread, email). An adapter parses
-the line with bot/grammar.py, then ``execute(cmd, Context(...))``, and posts the reply's
+the line with bot/commands/grammar.py, then ``execute(cmd, Context(...))``, and posts the reply's
 text (in its markup) and, if it likes, the board of ``reply.game``. The adapter supplies
 only how it names players: ``find_player`` reads the OPPONENT of ``challenge`` (a Discord
 mention, an email address, a name) as a player, or None.
@@ -16,18 +16,18 @@ from dataclasses import dataclass
 
 import rules
 
-from .. import computer as comp
-from . import text
-from ..errors import NotFound, ServiceError
-from .game_texts import find_piece, piece_text, rules_text
-from ..grammar import GRAMMAR, Command, Grammar, GrammarError, shown
-from ..links import tournament_link_line
-from ..players import Player
-from ..service import GameService, GameView
-from ..square_moves import square_moves
-from .text import Markup
-from .tournament_text import tournament_line, tournament_text
-from .timetext import plural, time_left
+from ..computer import player as comp
+from ..words import text
+from ..domain.errors import NotFound, ServiceError
+from ..words.game_texts import find_piece, piece_text, rules_text
+from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
+from ..identity.links import tournament_link_line
+from ..identity.players import Player
+from ..operations.service import GameService, GameView
+from ..operations.square_moves import square_moves
+from ..words.text import Markup
+from ..words.tournament_text import tournament_line, tournament_text
+from ..words.timetext import plural, time_left
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ async def _block(cmd: Command, ctx: Context) -> Reply:
 
 @handles("ratings")
 async def _ratings(cmd: Command, ctx: Context) -> Reply:
-    from .rating_text import ratings_text
+    from ..words.rating_text import ratings_text
     game = cmd["game"] or ((await ctx.service.game(ctx.game_id)).game if ctx.game_id else None)
     return Reply(await ratings_text(ctx.service, game, [ctx.player], ctx.markup))
 
@@ -242,7 +242,7 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
 
 @handles("premove")
 async def _premove(cmd: Command, ctx: Context) -> Reply:
-    """Conditional lines (bot/premoves.py): leave, show or drop the player's own."""
+    """Conditional lines (bot/operations/premoves.py): leave, show or drop the player's own."""
     m, s, arg = ctx.markup, ctx.service, (cmd["lines"] or "").strip()
     if arg.lower() == "cancel":
         n = await s.cancel_premoves(ctx.game_id, ctx.player.id)

@@ -2,7 +2,7 @@
 
 The service never calls a chat platform. It writes each notification to the
 ``events`` table (the outbox) in the same transaction as the change that caused
-it, and :mod:`bot.outbox` hands it to the adapter's :class:`Notifier` after the
+it, and :mod:`bot.delivery.outbox` hands it to the adapter's :class:`Notifier` after the
 commit. Every event names its ``recipient`` (None: a public notice, such as an
 open challenge, for the adapter's lobby) and carries ``event_id``, the outbox
 row's id, stable across restarts, so an adapter may drop a repeat if it wants.
@@ -25,6 +25,11 @@ class PlayerRef:
     platform: str
     user_id: str
     name: str
+
+
+def ref(row: typing.Any) -> PlayerRef:
+    """A stored player (``PlayerRow``, or anything with its four fields) as notices name it."""
+    return PlayerRef(row.id, row.platform, row.user_id, row.name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,7 +262,7 @@ class TournamentNews(Event):
 @dataclass(frozen=True, kw_only=True)
 class ComputerStalled(Event):
     """The computer (``computer``) has failed ``failures`` times to make its move: it keeps
-    trying, and no clock runs meanwhile (bot/computer.py). To its opponent."""
+    trying, and no clock runs meanwhile (bot/computer/player.py). To its opponent."""
 
     kind: typing.ClassVar[str] = "computer_stalled"
     game_id: int

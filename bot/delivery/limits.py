@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from .errors import RateLimited
+from ..domain.errors import RateLimited
 
 
 class _Budget:
