@@ -1,7 +1,7 @@
 """Process lives: who holds a claim, and whether it still runs.
 
 A process that claims work in the shared database (a notice it delivers: ``events.claimed_by``;
-a mail it handles: ``email_inbox.claimed_by``) writes its life's id on the claim: a random
+a mail it handles: the mail adapter's inbox claim) writes its life's id on the claim: a random
 id (128 bits) made once when it opens the database (``Store.life``; a bot opens it once, at
 start, so one id per process life), never its host name and pid. Those can be mistaken: two containers with the same
 host name both run as pid 1 (a rolling deploy), and a restarted container reuses its pid,

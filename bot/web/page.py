@@ -116,7 +116,7 @@ def move_number(ply: int) -> str:
 
 
 def mail_stopped_notes(player, stopped) -> str:
-    """For the player whose link this is: each address the bot mails no more (bot/email/status.py),
+    """For the player whose link this is: each address the bot mails no more (bot/delivery/mail_status.py),
     what happened and how to get mail again (HTML, every word escaped)."""
     return "".join(
         f'\n<p class="mail-stopped" role="alert">'

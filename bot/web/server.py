@@ -36,7 +36,7 @@ from pathlib import Path
 from aiohttp import web
 
 import render
-from bot.email import status as mail_status
+from bot.delivery import mail_status
 from bot.domain.errors import RateLimited, ServiceError
 
 from . import analysis, boardparts, page, tournament_page, work

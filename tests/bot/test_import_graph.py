@@ -106,13 +106,13 @@ def test_the_walker_sees_a_cycle():
 
 
 def test_the_walker_reads_every_kind_of_import():
-    known = {"bot", "bot.operations.service", "bot.timekeeping.reminders", "bot.store", "bot.web", "bot.web.server"}
+    known = {"bot", "bot.service", "bot.timekeeping.reminders", "bot.store", "bot.web", "bot.web.server"}
     source = ("from .store import Tx\n"
               "import bot.timekeeping.reminders\n"
               "from typing import TYPE_CHECKING\n"
               "if TYPE_CHECKING:\n    from . import web\n"
               "def f():\n    from .web.server import serve\n")
-    assert imported(ast.parse(source), "bot.operations.service", False, known) == {
+    assert imported(ast.parse(source), "bot.service", False, known) == {
         "bot.store", "bot.timekeeping.reminders", "bot.web", "bot.web.server"}
 
 

@@ -162,7 +162,7 @@ def test_an_import_safe_main_script_gets_the_computers_moves(tmp_path):
         import sys
         print("top level", flush=True)
 
-        from bot import computer as comp
+        from bot.computer import player as comp
         from bot.adapters import Host
         from bot.config import Settings
 

@@ -10,7 +10,7 @@ import logging
 import re
 from datetime import timedelta
 
-from bot.email import status as mail_status
+from bot.delivery import mail_status
 from bot.email import tokens
 from bot.email.sending import ANSWERS_PER_HOUR, RETRY_STOPPED_AFTER, STOP_AFTER_BOUNCES
 from bot.email.tables import EmailTables
@@ -27,7 +27,7 @@ CORPUS_VERP = b"bot+b-1-0123456789abcdef0123@fairy.test"
 
 
 async def bounces_of(bot, address: str) -> tuple[int, bool]:
-    async with bot.operations.service.store.read() as tx:
+    async with bot.service.store.read() as tx:
         row = await EmailTables(tx).email_address(address)
     return row.hard_bounces, row.stopped_at is not None
 
@@ -165,7 +165,7 @@ async def test_every_autoresponder_mark_goes_unanswered_in_a_game(bot, servers):
     await servers.deliver(own)
     await bot.step()
     assert len(servers.recorder.mails) == sent
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     assert view.status == "active" and view.ply == 0 and not view.draw_offer
 
 

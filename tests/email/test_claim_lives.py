@@ -22,11 +22,11 @@ async def test_a_live_process_keeps_its_mail_and_a_dead_ones_is_taken_at_once(bo
         assert owner != bot.adapter.receiver.owner
         await servers.deliver(write_mail(ALICE, BOT, "help", ""))
         assert await other.adapter.receiver.fetch_new() == 1
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             (key, _), = await EmailTables(tx).unhandled_mails()
         assert await other.adapter.receiver.claim(key)  # the other is handling it...
         assert await bot.adapter.receiver.handle_pending() == 0  # ...and lives: left alone
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             assert (await EmailTables(tx).mail_holder(key))[0] == owner
         await other.close()  # it stops before handling it
         closed = True

@@ -43,15 +43,15 @@ async def test_a_crash_between_fetching_and_acting_loses_no_move(bot, servers):
         await bot.step()
     except Crash:
         pass
-    assert (await bot.operations.service.game(game_id)).ply == 0  # not acted on...
+    assert (await bot.service.game(game_id)).ply == 0  # not acted on...
     assert await servers.unseen_count() == 0  # ...yet marked seen: only the database has it
     await bot.restart()
     await bot.step()
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     assert [m.san for m in view.moves] == ["e4"]
     await bot.restart()  # and a further start does not act on it again
     await bot.step()
-    assert (await bot.operations.service.game(game_id)).ply == 1
+    assert (await bot.service.game(game_id)).ply == 1
 
 
 async def test_a_crash_before_marking_seen_reads_the_mail_again_and_acts_once(bot, servers):
@@ -67,7 +67,7 @@ async def test_a_crash_before_marking_seen_reads_the_mail_again_and_acts_once(bo
     await bot.restart()
     await bot.step()
     assert await servers.unseen_count() == 0
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     assert [m.san for m in view.moves] == ["e4"]
     confirmations = [m for r, m in servers.recorder.mails if r == white and "You played e4" in str(m)]
     assert len(confirmations) == 1
@@ -134,11 +134,11 @@ async def test_a_crash_between_acting_and_answering_acts_once_and_answers(bot, s
         await bot.step()
     except Crash:
         pass
-    assert [m.san for m in (await bot.operations.service.game(game_id)).moves] == ["e4"]
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
     assert len(servers.sent_to(white)) == mails
     await bot.restart()
     await bot.step()
-    assert [m.san for m in (await bot.operations.service.game(game_id)).moves] == ["e4"]
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
     answers = [text_of(m) for m in servers.sent_to(white)[mails:]]
     assert len(answers) == 1 and "You played e4 in game #1." in answers[0]
 
@@ -152,13 +152,13 @@ async def test_processes_sharing_a_mailbox_handle_and_send_each_mail_once(bot, s
         other.adapter.receiver.owner = "elsewhere:4242:beef"
         await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
         assert await other.adapter.receiver.fetch_new() == 1
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             (key, _), = await EmailTables(tx).unhandled_mails()
         assert await other.adapter.receiver.claim(key)  # the other is handling it...
         assert await bot.adapter.receiver.poll_once() == 0  # ...so this one leaves it
         assert not await bot.adapter.receiver.claim(key)
         assert await other.adapter.receiver.handle_pending() == 1
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             assert await EmailTables(tx).unhandled_mails() == []
             due = await EmailTables(tx).due_mails(int(clock.now().timestamp()))
         assert sorted(m.recipient for m in due) == [ALICE, BOB]  # the answer, the invitation
@@ -168,7 +168,7 @@ async def test_processes_sharing_a_mailbox_handle_and_send_each_mail_once(bot, s
         await other.adapter.step()
         await bot.step()
         assert len(servers.sent_to(ALICE)) == 1 and len(servers.sent_to(BOB)) == 1
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             assert len(await tx.fetch_all("SELECT id FROM challenges")) == 1
     finally:
         await other.close()
@@ -180,7 +180,7 @@ async def test_a_claim_whose_lease_ran_out_is_taken_over(bot, settings, clock, s
     await servers.deliver(write_mail(ALICE, BOT, "help", ""))
     receiver = bot.adapter.receiver
     await receiver.fetch_new()
-    async with bot.operations.service.store.write() as tx:
+    async with bot.service.store.write() as tx:
         (key, _), = await EmailTables(tx).unhandled_mails()
         assert await EmailTables(tx).claim_mail(key, None, "elsewhere:4242:beef", receiver._now() + receiver.LEASE_SECONDS)
     assert await receiver.handle_pending() == 0

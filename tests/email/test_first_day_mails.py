@@ -23,9 +23,9 @@ async def test_a_challenge_by_mail_and_its_start_in_the_words_a_player_reads(bot
     before = {a: len(servers.sent_to(a)) for a in (ANN, BOB)}
     await servers.deliver(reply_to_mail(BOB, invitation, "accept"))
     await bot.step()
-    await bot.operations.service.sweep()  # the reminders' sweep adds no second "your move" mail
+    await bot.service.sweep()  # the reminders' sweep adds no second "your move" mail
     await bot.step()
-    game = await bot.operations.service.game(1)
+    game = await bot.service.game(1)
     white, black = (ANN, BOB) if game.white.name == "ann" else (BOB, ANN)
     # White moves first: one mail, saying the game has begun and that it is their move
     started = servers.sent_to(white)[before[white]:]

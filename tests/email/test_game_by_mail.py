@@ -32,7 +32,7 @@ async def start_game(bot, servers) -> tuple[int, dict[str, str]]:
     assert str(invitation["Reply-To"]).startswith("bot+c1-p2-")
     await servers.deliver(reply_to_mail(BOB, invitation, "accept"))
     await bot.step()
-    view = await bot.operations.service.game(1)
+    view = await bot.service.game(1)
     return view.id, {"w": view.white.user_id, "b": view.black.user_id}
 
 
@@ -52,7 +52,7 @@ async def test_a_whole_game_by_mail_to_mate(bot, servers):
                 or "has begun" in text_of(board_mail))             # first is the game's start
         await servers.deliver(reply_to_mail(mover, board_mail, move))
         await bot.step()
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     assert (view.status, view.result, view.reason) == ("finished", "0-1", "checkmate")
     assert [m.san for m in view.moves] == ["f3", "e5", "g4", "Qh4#"]
     for player in (white, black):
@@ -61,7 +61,7 @@ async def test_a_whole_game_by_mail_to_mate(bot, servers):
         assert "1. f3 e5 2. g4 Qh4#" in last  # the whole move list
         assert "Last move: Qh4#" in last
         flip = player == black
-        assert text_board(await bot.operations.service.position(game_id), flip=flip) in last.replace("\r\n", "\n")
+        assert text_board(await bot.service.position(game_id), flip=flip) in last.replace("\r\n", "\n")
     # the move after Black's: the mail to White carried the last move and the time left
     your_move = [text_of(m) for m in servers.sent_to(white) if "Your move in game #1" in text_of(m)]
     assert len(your_move) == 1  # after e5 (at the start the game's first mail said it; mate ends it)

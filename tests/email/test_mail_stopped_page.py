@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.email import status as mail_status
+from bot.delivery import mail_status
 from bot.identity import page_tokens as tokens
 from bot.web.server import make_app
 
@@ -65,21 +65,21 @@ async def test_a_mail_player_whose_mail_stopped_is_told_on_their_game_page(bot, 
     bobs = "w" if side["w"] == BOB else "b"  # Bob, who plays by mail alone (the corpus's
     alices = "b" if bobs == "w" else "w"        # bounces name him)
     bob_mail = servers.last_to(BOB)
-    assert await page_alerts(bot.operations.service, game_id, bobs) == []
+    assert await page_alerts(bot.service, game_id, bobs) == []
     verps = [bob_mail.envelope_sender] + [await challenge_bob(bot, servers, game)
                                           for game in ("grandducal", "superchess")]
     await bounce_three(bot, servers, BOB, verps)  # three mails to Bob bounced
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     bob_id = (view.white if bobs == "w" else view.black).id
-    stopped, = await mail_status.stopped_mail(bot.operations.service.store, bob_id)
-    alert, = await page_alerts(bot.operations.service, game_id, bobs)
+    stopped, = await mail_status.stopped_mail(bot.service.store, bob_id)
+    alert, = await page_alerts(bot.service, game_id, bobs)
     assert f"The bot no longer mails you at {BOB}." in alert
     assert "3 mails to it bounced" in alert and "You can still play here." in alert
     assert "reply from that address to any mail the bot sent you (a reply saying board will do)" in alert
     assert f"{stopped.retry_at:%d %b %Y}" in alert and "/settings" not in alert  # mail alone: no Discord
-    assert await page_alerts(bot.operations.service, game_id, alices) == []  # Alice's mail goes on
-    assert await page_alerts(bot.operations.service, game_id) == []  # a watcher is told nothing of Bob's
+    assert await page_alerts(bot.service, game_id, alices) == []  # Alice's mail goes on
+    assert await page_alerts(bot.service, game_id) == []  # a watcher is told nothing of Bob's
     await servers.deliver(reply_to_mail(BOB, bob_mail, "board"))  # signed: it reaches Bob
     await bot.step()
     assert await bounces_of(bot, BOB) == (0, False)
-    assert await page_alerts(bot.operations.service, game_id, bobs) == []
+    assert await page_alerts(bot.service, game_id, bobs) == []

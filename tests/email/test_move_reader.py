@@ -15,11 +15,11 @@ async def test_a_mailed_bb4_is_never_the_b_pawn(bot, servers):
     await bot.step()
     text = text_of(servers.last_to(white))
     assert "Nothing was played" in text and "No Bishop of yours can move to b4" in text, text
-    assert (await bot.operations.service.game(game_id)).ply == 0
+    assert (await bot.service.game(game_id)).ply == 0
     for mover, move in ((white, "e4"), (black, "e5"), (white, "Bb5")):
         await servers.deliver(reply_to_mail(mover, servers.last_to(mover), move))
         await bot.step()
-    assert [m.san for m in (await bot.operations.service.game(game_id)).moves] == ["e4", "e5", "Bb5"]
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4", "e5", "Bb5"]
 
 
 async def test_a_reply_with_nothing_of_the_players_own_is_told_so_not_read_from_the_subject(bot, servers):
@@ -37,4 +37,4 @@ async def test_a_reply_with_nothing_of_the_players_own_is_told_so_not_read_from_
         answer, = [text_of(m) for m in servers.sent_to(white)[sent:]]
         assert answer.startswith("Your mail has no text of your own, so nothing was done")
         assert "fairypost game" not in answer
-    assert (await bot.operations.service.game(game_id)).moves == ()
+    assert (await bot.service.game(game_id)).moves == ()

@@ -61,7 +61,7 @@ async def test_a_stop_at_any_moment_sends_the_answer_once(bot, servers, clock, w
     clock.advance(timedelta(seconds=Mailer.LEASE_SECONDS + Receiver.LEASE_SECONDS + 1))
     for _ in range(2):
         await bot.step()
-    assert [m.san for m in (await bot.operations.service.game(game_id)).moves] == ["e4"]
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
     answers = [m for m in servers.sent_to(white) if "You played e4" in text_of(m)]
     assert len(answers) == 1, [str(m["Message-ID"]) for m in answers]
     black_boards = [m for m in servers.sent_to(side["b"]) if "played e4" in text_of(m)]
@@ -76,7 +76,7 @@ async def test_a_mail_is_tried_for_days_with_growing_pauses_then_given_up(bot, s
     start, tries, pauses = clock.now(), [], []
     with caplog.at_level(logging.INFO, logger="bot.email"):
         while True:
-            async with bot.operations.service.store.read() as tx:
+            async with bot.service.store.read() as tx:
                 row = await tx.fetch_one("SELECT attempts, next_at, dropped FROM email_outbox")
             if row[2] is not None or clock.now() - start > timedelta(days=6):
                 break
@@ -118,7 +118,7 @@ async def test_handled_mails_are_pruned_after_retention_days_keeping_their_keys(
     assert len(servers.sent_to("alice@a.test")) == 1
 
     async def sizes():
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             inbox = await tx.fetch_one("SELECT LENGTH(raw) FROM email_inbox")
             outbox = await tx.fetch_one("SELECT LENGTH(message) FROM email_outbox")
         return inbox[0], outbox[0]
@@ -130,13 +130,13 @@ async def test_handled_mails_are_pruned_after_retention_days_keeping_their_keys(
     await bot.step()
     after = await sizes()
     assert after[0] < 1000 < before[0] and after[1] < 1000 < before[1]
-    async with bot.operations.service.store.read() as tx:
+    async with bot.service.store.read() as tx:
         kept = bytes((await tx.fetch_one("SELECT raw FROM email_inbox"))[0])
     assert b"Message-ID: <big.1@a.test>" in kept and b"a long quote" not in kept
     await servers.deliver(raw)  # the same mail again (a crash before \Seen, a re-delivery)
     await bot.step()
     assert len(servers.sent_to("alice@a.test")) == 1  # known by its key: not answered again
-    async with bot.operations.service.store.read() as tx:
+    async with bot.service.store.read() as tx:
         assert await EmailTables(tx).unhandled_mails() == []
 
 
@@ -159,5 +159,5 @@ async def test_a_stop_as_a_mail_is_claimed_sends_it_then_not_after_the_lease(bot
         await draining
     await mailer.settle()
     assert len(servers.sent_to("alice@a.test")) == 1
-    async with bot.operations.service.store.read() as tx:
+    async with bot.service.store.read() as tx:
         assert await EmailTables(tx).due_mails(2**40) == []  # sent and marked: nothing left

@@ -58,7 +58,7 @@ async def test_a_game_with_real_clients_mails_through_dovecot(real, dovecot):
     assert "Challenge #1 sent" in text_of(last_to(smtp, ALICE))
     await dovecot.deliver(reply_to_mail(BOB, last_to(smtp, BOB), "accept"))
     await bot.step()
-    view = await bot.operations.service.game(1)
+    view = await bot.service.game(1)
     white, black = view.white.user_id, view.black.user_id  # the corpus's writer plays White
 
     def as_white(raw: bytes, reply_to: bytes) -> bytes:
@@ -73,15 +73,15 @@ async def test_a_game_with_real_clients_mails_through_dovecot(real, dovecot):
             await dovecot.deliver(as_white(corpus(auto), reply_to))
         sent = len(smtp.recorder.mails)
         await bot.step()
-        view = await bot.operations.service.game(1)
+        view = await bot.service.game(1)
         assert view.moves[-1].san == move, name
         assert len(smtp.recorder.mails) == sent + 2  # the answer to White, Black's board
         assert f"You played {move}" in text_of(last_to(smtp, white))
         await dovecot.deliver(reply_to_mail(black, last_to(smtp, black), answer))
         await bot.step()
-        assert (await bot.operations.service.game(1)).moves[-1].san == answer
-    assert len((await bot.operations.service.game(1)).moves) == 2 * len(REPLIES)
-    assert (await bot.operations.service.game(1)).status == "active"  # no autoreply resigned or drew
+        assert (await bot.service.game(1)).moves[-1].san == answer
+    assert len((await bot.service.game(1)).moves) == 2 * len(REPLIES)
+    assert (await bot.service.game(1)).status == "active"  # no autoreply resigned or drew
 
 
 async def answered(smtp, address: str, count: int, timeout: float = 20) -> float:
@@ -156,7 +156,7 @@ async def test_forged_bounces_and_an_autoresponder_loop_through_dovecot(real, do
     tag = verp.split("@")[0].rsplit("-", 1)[1]
 
     async def bobs_bounces() -> int:
-        async with bot.operations.service.store.read() as tx:
+        async with bot.service.store.read() as tx:
             return (await EmailTables(tx).email_address(BOB)).hard_bounces
     sent = len(smtp.recorder.mails)
     for raw in (bounce_report(BOB), bounce_report(BOB, to=verp.replace(tag, "0" * len(tag))),

@@ -18,11 +18,11 @@ def game_mails(servers, address: str, game_id: int) -> list:
 
 
 async def entrants(bot, tid: int) -> list[str]:
-    return [p.user_id for p in (await bot.operations.service.tournament(tid)).entrants]
+    return [p.user_id for p in (await bot.service.tournament(tid)).entrants]
 
 
 async def test_a_round_robin_by_mail(bot, servers):
-    await bot.operations.service.create_tournament("chess", name="Winter *cup*", format="round-robin", days=3)
+    await bot.service.create_tournament("chess", name="Winter *cup*", format="round-robin", days=3)
 
     # the list, and a reply to it that joins
     await servers.deliver(write_mail(ALICE, BOT, "hi", "tournaments"))
@@ -66,7 +66,7 @@ async def test_a_round_robin_by_mail(bot, servers):
     assert "There is no tournament #7" in text_of(servers.last_to(CAROL))
 
     # the owner starts it (as `fairypost tournament start 1`): three games, each told by mail
-    view = await bot.operations.service.start_tournament(1)
+    view = await bot.service.start_tournament(1)
     await bot.step()
     games = [p for p in view.pairings if p.game_id is not None]
     assert len(games) == 3
@@ -77,7 +77,7 @@ async def test_a_round_robin_by_mail(bot, servers):
             assert f"Tournament #1 Winter *cup*, round {p.round}: Game #{p.game_id} (Chess)" in text_of(first[0])
 
     # another event, joined by a reply to a game's mail (signed for the player too)
-    await bot.operations.service.create_tournament("chess", name="Spring", format="swiss", rounds=2)
+    await bot.service.create_tournament("chess", name="Spring", format="swiss", rounds=2)
     mate, resigned, drawn = games
     await servers.deliver(reply_to_mail(mate.white.user_id, game_mails(servers, mate.white.user_id, mate.game_id)[-1],
                                         "tournament join 2"))
@@ -95,10 +95,10 @@ async def test_a_round_robin_by_mail(bot, servers):
     await reply(drawn.white, drawn.game_id, "e4")
     await reply(drawn.black, drawn.game_id, "draw")
     assert "offers a draw" in text_of(game_mails(servers, drawn.white.user_id, drawn.game_id)[-1])
-    assert (await bot.operations.service.tournament(1)).status == "running"
+    assert (await bot.service.tournament(1)).status == "running"
     await reply(drawn.white, drawn.game_id, "draw")
 
-    t = await bot.operations.service.tournament(1)
+    t = await bot.service.tournament(1)
     assert t.status == "finished"
     points = {s.player.user_id: s.points for s in t.standings}
     expected = {p: 0.0 for p in (ALICE, BOB, CAROL)}
@@ -127,7 +127,7 @@ async def test_a_round_robin_by_mail(bot, servers):
 
 
 async def test_tournament_mails_that_do_nothing_say_why(bot, servers):
-    svc = bot.operations.service
+    svc = bot.service
     await svc.create_tournament("chess", name="Open", format="swiss", rounds=2)
     server_owner = await svc.player("discord", "42", "Host")
     await svc.create_tournament("chess", name="Club only", format="swiss", rounds=2, creator_id=server_owner.id,
@@ -167,7 +167,7 @@ async def _invite(ask, servers, line: str):
 
 
 async def test_a_swiss_bye_is_mailed(bot, servers):
-    svc = bot.operations.service
+    svc = bot.service
     await svc.create_tournament("chess", name="Odd", format="swiss", rounds=2)
     for address in (ALICE, BOB, CAROL):
         await svc.join_tournament(1, (await bot.adapter.accounts.player_for(address)).id)

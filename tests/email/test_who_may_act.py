@@ -20,13 +20,13 @@ async def test_a_forged_sender_moves_nothing_and_gets_no_reply(bot, servers, cap
     with caplog.at_level(logging.WARNING, logger="bot.email"):
         await servers.deliver(forged)
         await bot.step()
-    assert (await bot.operations.service.game(game_id)).ply == 0
+    assert (await bot.service.game(game_id)).ply == 0
     assert len(servers.recorder.mails) == mails_before  # no backscatter
     assert "mallory@evil.test" in caplog.text and "not theirs" in caplog.text
     # the other player sending White's reply is no better
     await servers.deliver(reply_to_mail(side["b"], white_mail, "e4"))
     await bot.step()
-    assert (await bot.operations.service.game(game_id)).ply == 0
+    assert (await bot.service.game(game_id)).ply == 0
     assert len(servers.recorder.mails) == mails_before
 
 
@@ -39,14 +39,14 @@ async def test_a_forged_token_moves_nothing(bot, servers, caplog):
     with caplog.at_level(logging.WARNING, logger="bot.email"):
         await servers.deliver(write_mail(side["w"], forged_to, "Re: game", "e4"))
         await bot.step()
-    assert (await bot.operations.service.game(game_id)).ply == 0
+    assert (await bot.service.game(game_id)).ply == 0
     assert len(servers.recorder.mails) == mails_before
     assert "forged token" in caplog.text
     # a token signed with another key is forged too
     other = tokens.reply_address(BOT, b"another key", "g", game_id, tag.player_id, 0)
     await servers.deliver(write_mail(side["w"], other, "Re: game", "e4"))
     await bot.step()
-    assert (await bot.operations.service.game(game_id)).ply == 0
+    assert (await bot.service.game(game_id)).ply == 0
 
 
 async def test_a_replayed_old_mail_gets_the_board_and_moves_nothing(bot, servers):
@@ -57,11 +57,11 @@ async def test_a_replayed_old_mail_gets_the_board_and_moves_nothing(bot, servers
     await bot.step()
     await servers.deliver(reply_to_mail(black, servers.last_to(black), "e5"))
     await bot.step()
-    assert (await bot.operations.service.game(game_id)).ply == 2
+    assert (await bot.service.game(game_id)).ply == 2
     # White answers the first board again (an old mail, or the same one replayed)
     await servers.deliver(reply_to_mail(white, first_board, "d4"))
     await bot.step()
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     assert view.ply == 2 and [m.san for m in view.moves] == ["e4", "e5"]
     answer = servers.last_to(white)
     assert "The game changed since the mail you answered" in text_of(answer)
@@ -72,7 +72,7 @@ async def test_a_replayed_old_mail_gets_the_board_and_moves_nothing(bot, servers
     await servers.deliver(reply_to_mail(white, answer, "Nf3", message_id="<same@a.test>"))
     await servers.deliver(reply_to_mail(white, answer, "Nf3", message_id="<same@a.test>"))
     await bot.step()
-    view = await bot.operations.service.game(game_id)
+    view = await bot.service.game(game_id)
     assert [m.san for m in view.moves] == ["e4", "e5", "Nf3"]
     assert len([m for r, m in servers.recorder.mails[mails:] if r == white]) == 1
 
@@ -89,7 +89,7 @@ async def test_an_illegal_move_is_answered_with_the_reason_and_the_pieces_moves(
     await bot.step()
     text = text_of(servers.last_to(white))
     assert "2 moves of the Pawn on e2: e3 e4" in text
-    assert (await bot.operations.service.game(game_id)).ply == 0
+    assert (await bot.service.game(game_id)).ply == 0
 
 
 async def test_html_only_mail_and_help(bot, servers):
@@ -101,7 +101,7 @@ async def test_html_only_mail_and_help(bot, servers):
     await servers.deliver(write_mail(white, str(board["Reply-To"]), "Re: x", "", html=html,
                                      reply_to=board))
     await bot.step()
-    assert [m.san for m in (await bot.operations.service.game(game_id)).moves] == ["e4"]
+    assert [m.san for m in (await bot.service.game(game_id)).moves] == ["e4"]
     await servers.deliver(write_mail(ALICE, BOT, "help", ""))
     await bot.step()
     assert "challenge GAME ADDRESS [days N]" in text_of(servers.last_to(ALICE))
@@ -147,8 +147,8 @@ async def test_the_bots_own_address_acts_for_nobody(bot, servers):
         await servers.deliver(write_mail(BOB, BOT, "x", line))  # anyone may have written it
         await bot.step()
         assert "reply" in text_of(servers.last_to(BOB)).lower()
-    assert not (await bot.operations.service.vacation(bob.id)).on_vacation
-    assert (await bot.operations.service.get_challenge(1)).status == "open"
+    assert not (await bot.service.vacation(bob.id)).on_vacation
+    assert (await bot.service.get_challenge(1)).status == "open"
 
 
 async def test_hints_and_reviews_by_mail_ask_the_hosts_computer(bot):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .sending import RETRY_STOPPED_AFTER
-from .tables import EmailTables
+from ..email.sending import RETRY_STOPPED_AFTER
+from ..email.tables import EmailTables
 
 
 @dataclass(frozen=True)
