@@ -6,7 +6,7 @@
     ai.LEVELS                                          -> {number: ai.Level}
     ai.prepare(game_id)                                -> build a game's tables (worker start)
 
-Depends only on `rules`. CPU bound: call it from a worker process (see ai/README.md).
+May import: ``rules`` and the standard library (tests/ai/test_layering.py). CPU bound: call it from a worker process (see ai/README.md).
 """
 from __future__ import annotations
 

@@ -25,6 +25,8 @@ Modules:
 
 Fonts (SIL OFL 1.1; render/fonts in an installed package, else data/fonts): Noto Sans
 Symbols 2 for the orthodox silhouettes, Noto Sans Light for all text.
+
+May import: ``rules``, Pillow and the standard library.
 """
 
 from .board import (

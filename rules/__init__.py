@@ -8,6 +8,9 @@
     rules.add_good_variants(path) -> (ids, {path: error}): its good files, each bad one reported
 
 See rules/README.md for the design and docs/rules/ for each game's rules.
+
+May import: the standard library only (it knows nothing of the bot, the pictures or the
+computer player).
 """
 from __future__ import annotations
 

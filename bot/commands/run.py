@@ -1,6 +1,6 @@
 """Typed commands run against the service for one player: the same code for every adapter
 that reads typed text (Discord's messages in a game's thread, email). An adapter parses
-the line with bot/commands/grammar.py, then ``execute(cmd, Context(...))``, and posts the reply's
+the line with bot/words/grammar.py, then ``execute(cmd, Context(...))``, and posts the reply's
 text (in its markup) and, if it likes, the board of ``reply.game``. The adapter supplies
 only how it names players: ``find_player`` reads the OPPONENT of ``challenge`` (a Discord
 mention, an email address, a name) as a player, or None.
@@ -20,7 +20,7 @@ from ..computer import player as comp
 from ..words import text
 from ..domain.errors import NotFound, ServiceError
 from ..words.game_texts import find_piece, piece_text, rules_text
-from .grammar import GRAMMAR, Command, Grammar, GrammarError, shown
+from ..words.grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from ..identity.links import tournament_link_line
 from ..identity.players import Player
 from ..operations.service import GameService, GameView

@@ -12,6 +12,10 @@
     format     the words: whose turn, time left, captions, event texts
     suggest    legal-move and piece suggestions for autocomplete
     images     the render package's pictures as ``discord.File``
+
+May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
+``bot.cli`` start them), ``rules``, ``render`` and ``ai``; and ``bot.web.server``, which the
+runner starts in the bot's own process when the game pages are configured.
 """
 
 PLATFORM = "discord"

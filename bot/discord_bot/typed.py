@@ -2,7 +2,7 @@
 
 Reading message text needs the privileged Message Content intent (the runner asks for it
 only when ``discord_message_content`` is on); ``/move`` works without it. A message is read
-with the one text grammar (bot/commands/grammar.py). A command (``draw``, ``draw accept``,
+with the one text grammar (bot/words/grammar.py). A command (``draw``, ``draw accept``,
 ``takeback``, ``resign``, ``moves e2``, ``games``, ``help`` ...) from a player of the game
 here runs as every adapter runs it (bot/commands/run.py) and is answered. Any other line
 is a move only if its author is the player to move and the engine accepts it; anything
@@ -20,7 +20,7 @@ import discord
 
 from bot.commands import run as commands_text
 from bot.domain.errors import ServiceError
-from bot.commands.grammar import GrammarError, parse
+from bot.words.grammar import GrammarError, parse
 from bot.words.text import DISCORD
 from rules.errors import RulesError
 

@@ -2,7 +2,7 @@
 move or a command; a mail to the bot's own address is help, a challenge, games, the
 tournaments; a reply to a challenge is accept or decline; a reply to a tournament's mail
 joins or leaves it (the plain address answers ``tournament join ID`` with such a mail). The
-commands are the shared grammar's (bot/commands/grammar.py), run by bot/commands/run.py as for
+commands are the shared grammar's (bot/words/grammar.py), run by bot/commands/run.py as for
 every adapter that reads typed text. Bounces count against their address; auto-replies and
 mails that fail the checks (a forged or unknown token, a sender who is not the player) get no
 answer at all, only a line in the log."""
@@ -17,7 +17,7 @@ from bot.words import text as texts
 import rules
 from bot.words.game_texts import find_piece, piece_label, piece_text
 from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
-from bot.commands.grammar import GRAMMAR, Command, GrammarError, resolve_game
+from bot.words.grammar import GRAMMAR, Command, GrammarError, resolve_game
 from bot.operations.square_moves import square_moves
 from bot.words.tournament_text import tournament_line
 from bot.words.timetext import plural

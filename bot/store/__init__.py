@@ -27,6 +27,9 @@ after the commit: by then another process may have moved (issue #32; bot/README.
 Each open store has a ``life`` (a random id its process's claims carry) and holds its lock
 until closed (``hold_life``; ``bot.store.lives``), so that ``Tx.life_ended`` tells the other
 processes when a claim's holder has died.
+
+May import: ``bot.domain`` (its refusals: ``StorageError``, ``NotFound``), the standard
+library and the database drivers (aiosqlite; asyncpg for PostgreSQL).
 """
 
 from __future__ import annotations

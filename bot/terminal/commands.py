@@ -1,4 +1,4 @@
-"""The terminal's commands: the shared grammar (bot/commands/grammar.py) with the terminal's own
+"""The terminal's commands: the shared grammar (bot/words/grammar.py) with the terminal's own
 words, and the registry of their handlers (``handles``), which session.py and
 conditional.py fill."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from ..commands.grammar import GRAMMAR
+from ..words.grammar import GRAMMAR
 
-# The shared grammar (bot/commands/grammar.py) with the terminal's own words: both players sit at
+# The shared grammar (bot/words/grammar.py) with the terminal's own words: both players sit at
 # one keyboard, so a draw offer or a takeback is answered at once, and challenges,
 # accepting and vacations have no meaning here.
 TERMINAL = GRAMMAR.extended()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules.errors import RulesError
 
 from ..commands.run import CONFIRM_SAID, set_confirm
-from ..commands.grammar import Command
+from ..words.grammar import Command
 from ..words.text import sentence
 from ..words.timetext import time_left
 from .commands import handles

@@ -28,7 +28,7 @@ from ..words import text
 from ..timekeeping.clock import Clock
 from ..config import ConfigError, Settings, parse_days
 from ..domain.errors import DatabaseError, ServiceError
-from ..commands.grammar import resolve_game
+from ..words.grammar import resolve_game
 from ..delivery.notifiers import Notifiers
 from ..operations.service import COMPUTER, GameService
 from ..words.text import PLAIN

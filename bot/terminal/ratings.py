@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ..commands.grammar import resolve_game
+from ..words.grammar import resolve_game
 from ..words.rating_text import ratings_text
 from .console import shown
 

@@ -21,7 +21,7 @@ from ..computer import player as comp
 from ..words import text
 from ..domain.errors import ServiceError
 from ..words.game_texts import find_piece
-from ..commands.grammar import Command, GrammarError
+from ..words.grammar import Command, GrammarError
 from ..operations.service import GameService, GameView
 from ..operations.square_moves import square_moves
 from ..words.text import PLAIN, sentence

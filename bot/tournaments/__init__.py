@@ -1,0 +1,15 @@
+"""Round robins and Swiss events over the game service.
+
+    pairing     pure: Berger tables, Dutch Swiss pairing, standings and tie-breaks
+    tables      the tournament tables' queries
+    service     ``TournamentOps`` (part of ``GameService``: create, join, start, pause, ...)
+                and ``TournamentSweeper`` (rounds made when due)
+    crosstable  the crosstable's rows, for the pictures and pages
+    cli         ``fairypost tournament ...``
+
+The words are in ``bot.words.tournament_text``.
+
+May import: ``bot.operations`` (its ratings and, for the CLI, the service), ``bot.words``,
+``bot.commands``, ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.identity``,
+``bot.delivery``, ``bot.config``, ``rules``, ``render`` and the standard library.
+"""

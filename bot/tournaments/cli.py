@@ -60,7 +60,7 @@ def _when(text: str | None) -> datetime | None:
 
 
 async def run(args: argparse.Namespace, settings) -> int:
-    from ..commands.grammar import resolve_game
+    from ..words.grammar import resolve_game
     from ..identity.links import tournament_link_line
     from ..operations.service import GameService
     from ..words.text import PLAIN

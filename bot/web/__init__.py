@@ -7,4 +7,7 @@
     analysis.py positions of a game at any ply plus a side line, and a square's legal moves as JSON
     page.py     the HTML page (a Python string template, every user text escaped)
     static/     one plain JS file and one CSS file, served by the bot (no build step, no CDN)
+
+May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
+``bot.cli`` start them), ``rules``, ``render`` and ``ai``.
 """

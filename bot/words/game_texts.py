@@ -11,7 +11,7 @@ import textwrap
 import rules
 
 from ..domain.errors import ServiceError
-from ..commands.grammar import shown
+from .grammar import shown
 from .text import Markup
 
 SPECIAL_RULES = "Special rules"

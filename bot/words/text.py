@@ -534,9 +534,9 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
 # --- the typed commands' help -----------------------------------------------------------------
 
 def help_text(grammar, m: Markup, command: str | None = None) -> str:
-    """The commands of a grammar (bot/commands/grammar.py), one a line, or one command's usage and
+    """The commands of a grammar (bot/words/grammar.py), one a line, or one command's usage and
     what it does. An unknown ``command`` raises the grammar's error."""
-    from ..commands.grammar import GrammarError, shown
+    from .grammar import GrammarError, shown
     if command is not None:
         spec = grammar.find(command)
         if spec is None:

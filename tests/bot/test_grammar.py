@@ -1,4 +1,4 @@
-"""The one text grammar (bot/commands/grammar.py): commands, typed values, moves, clear refusals,
+"""The one text grammar (bot/words/grammar.py): commands, typed values, moves, clear refusals,
 and the registry other commands are added to."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.commands.grammar import GRAMMAR, Command, Grammar, GrammarError, parse
+from bot.words.grammar import GRAMMAR, Command, Grammar, GrammarError, parse
 
 
 @pytest.mark.parametrize("line, name, args", [

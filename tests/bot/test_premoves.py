@@ -264,7 +264,7 @@ async def test_an_answer_that_can_no_longer_be_played_is_dropped_with_a_notice(r
 
 
 def test_the_notices_words_and_the_grammar():
-    from bot.commands.grammar import GrammarError, parse
+    from bot.words.grammar import GrammarError, parse
     from bot.words.text import PLAIN, event_text
     bob = ev.PlayerRef(2, "test", "b", "Bob")
     played = ev.PremovePlayed(game_id=4, game="chess", opponent=bob, their_move="c5", answer="Nc3",

@@ -10,7 +10,7 @@ import pytest
 
 from bot.delivery import events as ev
 from bot.words import text
-from bot.commands.grammar import GRAMMAR, GrammarError
+from bot.words.grammar import GRAMMAR, GrammarError
 from bot.words.text import DISCORD, HTML, PLAIN
 
 HOSTILE = "**Eve** <b>@everyone</b> [x](http://evil) `a`"

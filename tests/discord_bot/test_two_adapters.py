@@ -11,7 +11,7 @@ from bot.commands import run as commands_text
 from bot.adapters import Host
 from bot.discord_bot.runner import DiscordAdapter
 from bot.discord_bot.views import AcceptChallenge, Answer
-from bot.commands.grammar import parse
+from bot.words.grammar import parse
 from bot.terminal.play import PLATFORM as TERMINAL
 from bot.terminal.play import TerminalNotifier
 from bot.words.text import PLAIN

@@ -1,4 +1,4 @@
-"""Commands typed in a game's thread (bot/discord_bot/typed.py with bot/commands/grammar.py and
+"""Commands typed in a game's thread (bot/discord_bot/typed.py with bot/words/grammar.py and
 bot/commands/run.py): answered as replies, in Discord's markdown; chat that only starts
 like a command, and anyone not playing there, are left alone."""
 
