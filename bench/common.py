@@ -161,7 +161,7 @@ def goal(ident: str, text: str, value: float | None, target: float, met: bool | 
 
 def paired_ratio(ours: list[float], anchor: list[float]) -> float | None:
     """The median of ours[i] / anchor[i] over interleaved pairs (robust to drift in load)."""
-    pairs = [a / b for a, b in zip(ours, anchor) if b > 0]
+    pairs = [a / b for a, b in zip(ours, anchor, strict=True) if b > 0]
     return median(pairs) if pairs else None
 
 

@@ -85,7 +85,7 @@ def ladder_holds(rows: list[dict]) -> dict[str, bool]:
         share, slack = TIME_NOISE
         held[gid] = all(b["nodes"] >= a["nodes"] and b["depth"] >= a["depth"]
                         and (b["seconds"] >= share * a["seconds"] or b["seconds"] >= a["seconds"] - slack)
-                        for a, b in zip(lv, lv[1:]))
+                        for a, b in zip(lv, lv[1:], strict=False))
     return held
 
 
@@ -110,7 +110,7 @@ def effort_markdown(rows: list[dict]) -> str:
 def pairings(levels: list[int]) -> list[tuple[str, str, int]]:
     """(player, opponent, weight): adjacent levels, then the top against the two simple movers."""
     top = f"L{max(levels)}"
-    out = [(f"L{b}", f"L{a}", 1) for a, b in zip(levels, levels[1:])]
+    out = [(f"L{b}", f"L{a}", 1) for a, b in zip(levels, levels[1:], strict=False)]
     return out + [(top, "random", 2), (top, "greedy", 2)]
 
 
@@ -124,7 +124,7 @@ def choose(player: str, pos, rng: random.Random, seconds: float):
         values = piece_values(pos.game)
         gains = [capture_gain(pos.board, values, m) for m in moves]
         best = max(gains)
-        return rng.choice([m for m, g in zip(moves, gains) if g == best])
+        return rng.choice([m for m, g in zip(moves, gains, strict=True) if g == best])
     return ai.think(pos, level=int(player[1:]), seconds=seconds, rng=rng).move
 
 

@@ -114,7 +114,7 @@ async def _burst(service, entries: list, texts: list[str]) -> dict:
             errors.append(f"#{gid} {text}: {type(e).__name__}: {e}")
         latencies.append(loop.time() - t0)
 
-    await asyncio.gather(*(one(e, t) for e, t in zip(entries, texts)))
+    await asyncio.gather(*(one(e, t) for e, t in zip(entries, texts, strict=True)))
     wall = loop.time() - t0
     return {"wall": wall, "latencies": latencies, "errors": errors}
 

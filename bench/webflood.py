@@ -256,7 +256,7 @@ def _loop_figures(stats: list[dict]) -> dict:
     lags = [x for s in stats for x in s["lag"]]
     busy = [x for s in stats for x in s["busy"]]
     process = [x for s in stats for x in s["process"]]
-    own = [min(lag, cpu) for lag, cpu in zip(lags, busy)]
+    own = [min(lag, cpu) for lag, cpu in zip(lags, busy, strict=True)]
     where: dict[str, int] = {}
     for s in stats:
         for place, n in s["where"]:

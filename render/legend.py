@@ -116,7 +116,7 @@ def draw_legend(game, entries: list[LegendEntry], icon: int = 56,
         d.text((pad, pad + title_h + cell_h / 2), "no pieces", font=name_font,
                fill=palette.PANEL_MUTED, anchor="lm")
     boxes: list[dict[str, tuple]] = []
-    for i, (e, text) in enumerate(zip(entries, texts)):
+    for i, (e, text) in enumerate(zip(entries, texts, strict=True)):
         col, row = divmod(i, rows)
         x = pad + col * (cell_w + pad)
         y = pad + title_h + row * cell_h

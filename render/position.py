@@ -164,7 +164,7 @@ def shot_arrows(move, names) -> list[tuple[str, str]]:
 
 def side_names(game) -> dict[str, str]:
     """{"w": "White", "b": "Black"}, or the game's own (Blue and Red)."""
-    return dict(zip(_COLOURS, game.side_names))
+    return dict(zip(_COLOURS, game.side_names, strict=True))
 
 
 def banner_of(pos, result: str | None) -> str | None:

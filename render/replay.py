@@ -83,7 +83,7 @@ def replay_gif(start, moves: Iterable[str], *, flip: bool = False,
         frames = canvas
     palette = _palette_of(frames)
     indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
-    deltas = [indexed[0]] + [_changes(before, after) for before, after in zip(indexed, indexed[1:])]
+    deltas = [indexed[0]] + [_changes(before, after) for before, after in zip(indexed, indexed[1:], strict=False)]
     durations = [FRAME_MS] * total
     durations[0] = FIRST_MS
     durations[-1] = LAST_MS

@@ -161,7 +161,7 @@ def _result_cell(tokens_: tuple[str, ...], games: list, game_href) -> str:
     """A crosstable cell: each game's result linked to its page, said in words to a screen
     reader ("won", "playing")."""
     out = []
-    for token, g in zip(tokens_, games):
+    for token, g in zip(tokens_, games, strict=False):
         shown = "…" if token == PLAYING else escape(token)
         label = RESULT_WORDS.get(token, token)
         out.append(f'<a href="{escape(game_href(g))}" aria-label="{label}, game {g}">{shown}</a>'

@@ -17,7 +17,7 @@ from ai import levels as levels_mod
 from ai.search import Searcher
 
 LEVELS = [ai.LEVELS[n] for n in sorted(ai.LEVELS)]
-PAIRS = list(zip(LEVELS, LEVELS[1:]))
+PAIRS = list(zip(LEVELS, LEVELS[1:], strict=False))
 UNLIMITED = float("inf")
 
 

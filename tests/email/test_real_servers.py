@@ -64,7 +64,7 @@ async def test_a_game_with_real_clients_mails_through_dovecot(real, dovecot):
     def as_white(raw: bytes, reply_to: bytes) -> bytes:
         return raw.replace(CORPUS_REPLY_TO, reply_to).replace(ALICE.encode(), white.encode())
     autoreplies = iter(AUTOREPLIES)
-    for (name, move), answer in zip(REPLIES.items(), BLACK):
+    for (name, move), answer in zip(REPLIES.items(), BLACK, strict=True):
         board = last_to(smtp, white)
         reply_to = str(board["Reply-To"]).encode()
         await dovecot.deliver(as_white(corpus(name), reply_to))

@@ -7,7 +7,7 @@ COLOURS = "wb"
 
 
 def near(c1, c2, tol=8):
-    return all(abs(a - b) <= tol for a, b in zip(c1[:3], c2[:3]))
+    return all(abs(a - b) <= tol for a, b in zip(c1[:3], c2[:3], strict=True))
 
 
 def count_near(img, box, colour, tol=8):
@@ -20,7 +20,7 @@ def count_near(img, box, colour, tol=8):
 
 def blend(under, rgba):
     a = rgba[3] / 255
-    return tuple(round(u * (1 - a) + c * a) for u, c in zip(under, rgba[:3]))
+    return tuple(round(u * (1 - a) + c * a) for u, c in zip(under, rgba[:3], strict=True))
 
 
 def inner(box, frac=0.1):

@@ -21,7 +21,7 @@ def round_robin(n=4, double=False, games=None):
 def ink(img, box, colour, tolerance=40):
     x0, y0, x1, y1 = box
     return sum(1 for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)
-               if all(abs(a - b) <= tolerance for a, b in zip(img.getpixel((x, y)), colour)))
+               if all(abs(a - b) <= tolerance for a, b in zip(img.getpixel((x, y)), colour, strict=True)))
 
 
 def test_a_round_robin_cell_holds_the_row_players_result_mirrored_in_the_other():
@@ -75,7 +75,7 @@ def test_text_is_big_enough_for_a_phone():
     img = crosstable_image(t)
     x0, y0, x1, y1 = crosstable_layout(t).cell(0, "game", 1)
     ys = [y for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
-          if all(abs(a - b) <= 60 for a, b in zip(img.getpixel((x, y)), INK))]
+          if all(abs(a - b) <= 60 for a, b in zip(img.getpixel((x, y)), INK, strict=True))]
     assert (max(ys) - min(ys) + 1) * 400 / img.width >= 8
 
 

@@ -44,7 +44,7 @@ def count_near(img, box, colour, tol=8):
 
 def blend(under, rgba):
     a = rgba[3] / 255
-    return tuple(round(u * (1 - a) + c * a) for u, c in zip(under, rgba[:3]))
+    return tuple(round(u * (1 - a) + c * a) for u, c in zip(under, rgba[:3], strict=True))
 
 
 @pytest.fixture(scope="module")

@@ -48,7 +48,7 @@ def mark_at(img, lay, game, name):
 
 def _blend(under, rgba):
     a = rgba[3] / 255
-    return [u * (1 - a) + v * a for u, v in zip(under, rgba[:3])]
+    return [u * (1 - a) + v * a for u, v in zip(under, rgba[:3], strict=True)]
 
 
 @pytest.mark.parametrize("game_id,key,colour", CARDS)

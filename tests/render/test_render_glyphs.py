@@ -30,7 +30,7 @@ def _opaque(img, x, y):
 
 
 def _near(c1, c2, tol=10):
-    return all(abs(a - b) <= tol for a, b in zip(c1[:3], c2[:3]))
+    return all(abs(a - b) <= tol for a, b in zip(c1[:3], c2[:3], strict=True))
 
 
 def _count_near(img, colour, box=None, tol=10):
@@ -102,7 +102,7 @@ def test_no_two_figures_of_a_game_are_nearly_identical(game):
 def test_same_piece_same_figure_across_games():
     for game in EXPECTED:
         if game != "kingqueen":
-            for code, gid in zip("KQRBNP", ("king", "queen", "rook", "bishop", "knight", "pawn")):
+            for code, gid in zip("KQRBNP", ("king", "queen", "rook", "bishop", "knight", "pawn"), strict=True):
                 assert glyph_id(game, code) == gid
     assert glyph_id("ganymede", "G") == glyph_id("gigachess2", "G")       # Griffon = Eagle
     assert glyph_id("grandducal", "S") == glyph_id("gigachess2", "J")     # Sage = Centaur

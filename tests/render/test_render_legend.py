@@ -60,7 +60,7 @@ def test_the_legend_lists_exactly_the_kinds_present(name):
         for c, n in e.names:
             assert n == (t.side_names["wb".index(c)] if t.side_names else t.name)
     img, boxes = draw_legend(pos.game, entries)
-    for e, box in zip(entries, boxes):
+    for e, box in zip(entries, boxes, strict=True):
         assert set(box) == set(e.colours)
         for c, b in box.items():   # the figure is there, in its side's colour
             assert count_near(img, b, scheme(pos.game.id, c).fill, 3) > 25, (e.key, c)

@@ -165,7 +165,7 @@ def test_spear_and_wall_on_their_cards_and_in_the_legend():
             assert min(w, h) >= THIRD * lay.square and max(w, h) >= 1.8 * lay.square, (w, h)
     pos = diagram("ganymede", {**GANYMEDE, "f6": "S(R)"})
     img, boxes = legend.draw_legend(pos.game, legend.legend_entries(pos))
-    icon = next(b["w"] for b, e in zip(boxes, legend.legend_entries(pos)) if e.key == "S")
+    icon = next(b["w"] for b, e in zip(boxes, legend.legend_entries(pos), strict=True) if e.key == "S")
     plain = Image.new("RGB", img.size, img.getpixel(((icon[0] + icon[2]) // 2, icon[1] + 2)))  # the tile
     w, h = extent(figure_box(img, plain, icon, 0.25))
     assert min(w, h) >= THIRD * (icon[2] - icon[0]), (w, h, icon)

@@ -80,7 +80,7 @@ def test_check_in_a_castle_reads_on_its_tint():
     assert pos.royal_square() == "f7" and "f7" in castle(pos, 1)
     tint = square_colour(pos.game, "f7")
     frame = img.getpixel(edge_mid(lay, "f7"))
-    assert near(frame, RED, 2) and sum(abs(a - b) for a, b in zip(frame, tint)) > 200
+    assert near(frame, RED, 2) and sum(abs(a - b) for a, b in zip(frame, tint, strict=True)) > 200
     assert near(img.getpixel(corner_px(lay, "f2")), RED, 2)    # the checker, in a castle too
     quiet = board_image(before, flip=True)
     assert near(quiet.getpixel(edge_mid(lay, "f7")), tint, 2)
@@ -106,7 +106,7 @@ def test_last_move_inside_a_castle_is_framed():
         tint = square_colour(pos.game, name)
         edge = img.getpixel(edge_mid(lay, name, inset))
         assert near(edge, blend(blend(tint, palette.LAST_MOVE), palette.LAST_MOVE_EDGE), 3), name
-        assert sum(abs(a - b) for a, b in zip(edge, tint)) > 150, (name, edge, tint)
+        assert sum(abs(a - b) for a, b in zip(edge, tint, strict=True)) > 150, (name, edge, tint)
         # the wash still shows round the frame
         assert near(img.getpixel(corner_px(lay, name)), blend(tint, palette.LAST_MOVE), 2)
     for name in ("e2", "d4"):                   # Blue's move is no longer the last one
@@ -319,6 +319,6 @@ def test_a_dotted_file_letter_keeps_its_dot(game, letter, square):
     best = 0
     for x in range((x0 + x1) // 2 - 2, (x0 + x1) // 2 + 3):   # the letter's stem, whatever its width
         inked = [sum(img.getpixel((x, y))) > sum(palette.COORDINATES) * 0.7 for y in range(top, bottom)]
-        runs = sum(1 for a, b in zip([False] + inked, inked) if b and not a)
+        runs = sum(1 for a, b in zip([False] + inked, inked, strict=False) if b and not a)
         best = max(best, runs)
     assert best >= 2, "the dot has merged with the stem"

@@ -59,7 +59,7 @@ def test_each_frame_is_its_position_seen_from_one_side():
     frames = _frames(data)
     assert len(frames) == len(SCHOLARS_MATE) + 1
     drawn = [board_image(p, flip=True, square=REPLAY_SQUARE, result=c)
-             for p, c in zip(boards, captions[:-1] + ["4. Qxf7#  Checkmate \u2014 White wins"])]
+             for p, c in zip(boards, captions[:-1] + ["4. Qxf7#  Checkmate \u2014 White wins"], strict=True)]
     for i, frame in enumerate(frames):
         assert frame.size == drawn[i].size
         own = _distance(frame, drawn[i])

@@ -166,7 +166,7 @@ def test_sigkill_while_playing_loses_no_acknowledged_move(tmp_path):
     con = sqlite3.connect(db)
     rows = con.execute("SELECT game, start_vfen, current_vfen, status, id FROM games ORDER BY id").fetchall()
     con.close()
-    for (game, start, current, status, gid), (_g, lans) in zip(rows, plan):
+    for (game, start, current, status, gid), (_g, lans) in zip(rows, plan, strict=True):
         pos = rules.from_fen(game, start)
         for lan in lans:
             pos = pos.play(lan)

@@ -174,7 +174,7 @@ def test_wall_four_turns_onto_empty_or_enemy_squares():
     # pieces on the diagonal squares around the pivots do not matter
     pos = pos_of({"l1": "K", "l12": "k", **wall("a2", "b2"), "a3": "p", "a1": "R",
                   "c3": "P", "c1": "n"})
-    along = {f"a2b2-{a}2{b}2" for a, b in zip("bcdefghijk", "cdefghijkl")}
+    along = {f"a2b2-{a}2{b}2" for a, b in zip("bcdefghijk", "cdefghijkl", strict=True)}
     # across: north takes a3 (b3 empty) and stops; south is closed by the own Rook on a1
     assert lans(pos, "a2") == along | {"a2b2-a3b3"} | {"a2b2-a2a3", "a2b2-b2b3", "a2b2-b1b2"}
     after = pos.play("a2b2-a2a3")

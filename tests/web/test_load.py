@@ -130,7 +130,7 @@ async def test_the_hub_hands_a_change_to_many_pages_a_few_per_pass():
     loop.call_soon(count_passes)
     while handed_by_pass[-1:] != [len(subs)]:
         await asyncio.sleep(0)
-    steps = [b - a for a, b in zip([0] + handed_by_pass, handed_by_pass)]
+    steps = [b - a for a, b in zip([0] + handed_by_pass, handed_by_pass, strict=False)]
     assert max(steps) == HAND_PER_PASS and sum(steps) == len(subs)
     assert all(sub.changed.is_set() for sub in subs) and hub.reads == 1
     hub.stop()

@@ -121,7 +121,7 @@ async def test_refusals_leave_no_garbage_for_a_full_collection(svc, client):
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
-        for ask, status in zip(asks * 3, [409, 404, 400] * 3):
+        for ask, status in zip(asks * 3, [409, 404, 400] * 3, strict=True):
             async with client.get(ask) as r:
                 assert r.status == status
                 await r.read()
