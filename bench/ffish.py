@@ -161,7 +161,7 @@ def run(ctx: Context) -> dict:
         ours_c, fsf_c = Series(), Series()
         fresh(start).legal_moves()
         pyffish.legal_moves(VARIANT, START, [])
-        for i in range(n_calls):
+        for _rep in range(n_calls):
             p = fresh(start)
             _, w, c = timed(p.legal_moves)
             ours_c.add(w, c)
@@ -215,7 +215,7 @@ def run(ctx: Context) -> dict:
             nodes, _, _ = _ours_perft("chess", fen, d)
             fsf_nodes, _, _ = native.perft(d)
             ours, nat = Series(), Series()
-            for i in range(ctx.size(5, 1)):
+            for _rep in range(ctx.size(5, 1)):
                 _, w, c = _ours_perft("chess", fen, d)
                 ours.add(w, c)
                 _, w, c = native.perft(d)

@@ -44,7 +44,7 @@ def berger_rounds(count: int) -> list[list[tuple[int, int]]]:
     half, ring = n // 2, n - 1
     board = [(i + 1, n - i) for i in range(half)]  # round 1: 1-n, 2-(n-1), ...
     rounds = []
-    for r in range(n - 1):
+    for _ in range(n - 1):
         rounds.append(list(board))
         # the next round: every number but n moves on by n/2 (mod n-1); n changes colour
         step = lambda k: k if k == n else (k - 1 + half) % ring + 1  # noqa: E731

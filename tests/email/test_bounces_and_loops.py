@@ -139,7 +139,7 @@ async def test_an_unmarked_autoresponder_loop_is_broken(bot, servers, clock, cap
     """An autoresponder that marks nothing answers every mail the bot sends it; the bot
     answers it (its mail is chat) at most ANSWERS_PER_HOUR times an hour, with a log line."""
     with caplog.at_level(logging.INFO, logger="bot.email"):
-        for n in range(ANSWERS_PER_HOUR + 5):
+        for _ in range(ANSWERS_PER_HOUR + 5):
             await servers.deliver(write_mail(ALICE, BOT, "Re: fairypost", "I'm away until Monday."))
             await bot.step()
     assert len(servers.sent_to(ALICE)) == ANSWERS_PER_HOUR

@@ -289,7 +289,7 @@ def test_gigachess_coordinates_read_at_phone_width(giga_phone):
     """Every file letter and rank number is there at 400 px: digits at least 7 px
     tall, small letters at least 5 px (their x-height; 3 to 4 px before)."""
     small, lay, k = giga_phone
-    for fi, letter in enumerate(lay.files):
+    for letter in lay.files:
         x0, _, x1, _ = lay.box(f"{letter}1")
         cell = (round(x0 * k), round((lay.top + lay.board_h) * k), round(x1 * k), small.height)
         assert text_height(small, cell) >= (7 if letter in "bdfhkl" else 5), letter

@@ -62,7 +62,7 @@ def test_start_position():
 def _random_fen(rng):
     board = {}
     squares = [(x, y) for x in range(12) for y in range(RANKS)]
-    for color, king in ((0, "K"), (1, "k")):
+    for king in ("K", "k"):
         board[rng.choice([s for s in squares if s not in board])] = king
     letters = sorted(set(GAME.types) - {"K"}) + ["P"] * 6 + ["I"] * 2
     for _ in range(rng.randint(4, 26)):

@@ -228,10 +228,8 @@ def _position(game_id, seed, plies):
     if game_id == "superchess" and seed % 3 == 0:  # the set-up phase too
         g = rules.game("superchess")
         start = rules.from_fen("superchess", g.setup_start_fen)
-    pos = None
-    for pos, _mv in random_game(game_id, seed, plies, start=start):
-        pass
-    return pos
+    *_, (final, _none) = random_game(game_id, seed, plies, start=start)  # it ends with (final position, None)
+    return final
 
 
 @pytest.mark.parametrize("game_id", GAMES)

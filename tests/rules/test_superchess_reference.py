@@ -331,7 +331,7 @@ CROWDED = [
 @pytest.mark.parametrize("fen", [START] + CROWDED)
 def test_random_games_agree_with_reference(fen):
     rng = random.Random(fen)
-    for game_no in range(2):
+    for _game in range(2):
         pos = rules.from_fen("superchess", fen)
         for _ply in range(40):
             compare(pos, Ref.from_fen(pos.fen()))

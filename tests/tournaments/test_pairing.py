@@ -158,7 +158,7 @@ def test_a_hundred_player_swiss_pairs_every_round():
     for n in range(7):
         r = pair_swiss(list(state.values()))
         assert not r.colours_relaxed
-        for board, (w, b) in enumerate(r.pairs):
+        for w, b in r.pairs:
             got = 1.0 if (w + b + n) % 3 else 0.5  # deterministic, mixed results
             sw, sb = state[w], state[b]
             state[w] = SwissPlayer(w, sw.score + got, sw.colours + (WHITE,), sw.opponents | {b})
