@@ -64,7 +64,7 @@ def _budget_row(ctx: Context, gid: str, pos) -> dict:
     budgets = ctx.size((0.05, 0.2, 0.5), (0.05,))
     for _ in range(ctx.size(5, 2)):
         for b in budgets:
-            _t, wall, cpu = timed(lambda: ai.think(pos, seconds=b))
+            _t, wall, cpu = timed(lambda b=b: ai.think(pos, seconds=b))
             over.add(wall - b, cpu - b)
     fig = time_figure(over)
     fig["max"] = max(over.wall) * 1000

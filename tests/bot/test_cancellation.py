@@ -79,7 +79,7 @@ async def cancel_everywhere(svc, prepare, call) -> int:
     for k in range(1, total + 1):
         for mode in ("before", "during"):
             state = await prepare()
-            _, cancelled = await canceller.run(lambda: call(state), k, mode)
+            _, cancelled = await canceller.run(lambda state=state: call(state), k, mode)
             assert cancelled, (k, mode)
             await assert_store_free(svc)
     return total
