@@ -241,6 +241,6 @@ class IMAPMailbox:
 
 def _ok(response, what: str, refused: type[OSError] = OSError):
     if response.result != "OK":
-        raise refused(f"IMAP: could not {what}: {response.result} "
-                      f"{b' '.join(l for l in response.lines if isinstance(l, bytes)).decode('utf-8', 'replace')}")
+        said = b" ".join(line for line in response.lines if isinstance(line, bytes)).decode("utf-8", "replace")
+        raise refused(f"IMAP: could not {what}: {response.result} {said}")
     return response

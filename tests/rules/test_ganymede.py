@@ -353,7 +353,7 @@ def test_pikeman_moves():
     forward = {"f6", "g7", "e6", "e7", "e8", "e9", "e10", "e11", "e12", "d6", "c7", "b8"}
     backward = {"e4", "d4", "f4", "g3", "h2", "i1"}   # e3 and c3 not taken backward
     assert dests(pos, "e5") == forward | backward
-    assert all("(" not in l and "=" not in l for l in lans(pos, "e5"))
+    assert all("(" not in lan and "=" not in lan for lan in lans(pos, "e5"))
 
 
 # --- Mini-rose ----------------------------------------------------------------------------
@@ -430,7 +430,7 @@ def test_roc_dabbaba_rider_blocked_only_on_landing_squares():
     dd = {"e7", "e9", "c5", "a5", "e3", "e1"}
     assert dests(pos, "e5") == griffon | dd
     # a promoted piece never promotes again
-    assert all("=" not in l for l in lans(pos, "e5"))
+    assert all("=" not in lan for lan in lans(pos, "e5"))
 
 
 def test_nightrider_and_moonrider():
@@ -478,7 +478,7 @@ def test_flying_dragon():
 def test_promoted_pieces_on_an_empty_board(code, expected):
     pos = pos_of({"l1": "K", "k12": "k", "e5": code})
     assert dests(pos, "e5") == expected("e5")
-    assert all("=" not in l for l in lans(pos, "e5"))
+    assert all("=" not in lan for lan in lans(pos, "e5"))
 
 
 def test_orthodox_pieces():
@@ -541,16 +541,16 @@ def test_pawn_promotes_to_frog_on_rank_10_and_3():
 def test_every_piece_promotion_by_move_and_capture(code, frm, to):
     pos = pos_of({"a1": "K", "l1": "k", frm: code})
     key = "+" + code[0]
-    assert {l for l in lans(pos, frm) if to_of(l, frm) == to} == {f"{frm}{to}={key}"}
+    assert {lan for lan in lans(pos, frm) if to_of(lan, frm) == to} == {f"{frm}{to}={key}"}
     after = pos.play(f"{frm}{to}={key}")
     assert after.piece_at(to).symbol == key
     # by a capture too
     cap = pos_of({"a1": "K", "l1": "k", frm: code, to: "r"})
-    assert {l for l in lans(cap, frm) if to_of(l, frm) == to} == {f"{frm}{to}={key}"}
+    assert {lan for lan in lans(cap, frm) if to_of(lan, frm) == to} == {f"{frm}{to}={key}"}
     # for Black, on rank 1
     bfrm, bto = frm[0] + str(13 - int(frm[1:])), to[0] + str(13 - int(to[1:]))
     black = pos_of({"a12": "K", "l12": "k", bfrm: code[0].lower() + code[1:]}, side="b")
-    assert {l for l in lans(black, bfrm) if to_of(l, bfrm) == bto} == {f"{bfrm}{bto}={key}"}
+    assert {lan for lan in lans(black, bfrm) if to_of(lan, bfrm) == bto} == {f"{bfrm}{bto}={key}"}
 
 
 def test_moving_along_the_last_rank_promotes():
@@ -560,7 +560,7 @@ def test_moving_along_the_last_rank_promotes():
 
 def test_king_wall_minirose_never_promote():
     pos = pos_of({"e11": "K", "l1": "k", "c11": "O", **wall("h11", "i11")})
-    assert {l for l in lans(pos, "e11")} >= {"e11e12", "e11d12"}
+    assert lans(pos, "e11") >= {"e11e12", "e11d12"}
     assert all("=" not in m.lan for m in pos.legal_moves())
     assert pos.play("c11c12").piece_at("c12").symbol == "O"
 

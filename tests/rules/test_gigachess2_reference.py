@@ -150,8 +150,8 @@ class Ref:
 
     def king(self, color, board=None):
         board = self.board if board is None else board
-        for sq, (c, l) in board.items():
-            if c == color and l == "K":
+        for sq, (c, letter) in board.items():
+            if c == color and letter == "K":
                 return sq
         return None
 
@@ -276,7 +276,7 @@ def test_random_games_from_the_start(seed):
         if not want:
             break
         lans = sorted(want)
-        caps = [l for l in lans if want[l][2] is not None]
+        caps = [lan for lan in lans if want[lan][2] is not None]
         lan = rng.choice(caps if caps and rng.random() < 0.7 else lans)
         pos, ref = pos.play(lan), ref.after(want[lan])
 
@@ -346,7 +346,7 @@ def test_random_sparse_positions_with_the_jump():
         checked += 1
         # follow the double steps (en passant next move) and two other random moves
         lans = sorted(want)
-        follow = [l for l in lans if ref.board[want[l][0]][1] in "PI"
-                  and abs(want[l][1][1] - want[l][0][1]) == 2] + rng.sample(lans, min(2, len(lans)))
+        follow = [lan for lan in lans if ref.board[want[lan][0]][1] in "PI"
+                  and abs(want[lan][1][1] - want[lan][0][1]) == 2] + rng.sample(lans, min(2, len(lans)))
         for lan in follow:
             compare(pos.play(lan), ref.after(want[lan]))
