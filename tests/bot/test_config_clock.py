@@ -79,7 +79,10 @@ def test_deadlines_and_vacation_pause():
 
 def test_quiet_hours_across_midnight_in_a_zone():
     q = QuietHours(time(22, 0), time(7, 0), "Europe/Paris")  # UTC+1 in January
-    at = lambda h, m=0, day=6: to_ts(datetime(2025, 1, day, h, m, tzinfo=UTC))
+
+    def at(h: int, m: int = 0, day: int = 6) -> int:  # h:m UTC on that day of January 2025
+        return to_ts(datetime(2025, 1, day, h, m, tzinfo=UTC))
+
     assert not q.contains(at(20, 59))  # 21:59 Paris
     assert q.contains(at(21, 0))  # 22:00 Paris
     assert q.contains(at(5, 59))  # 06:59 Paris
