@@ -18,8 +18,10 @@ from bot.identity import signing
 
 TOKEN_CHARS = 20  # 80 bits: far beyond guessing within a game's life
 
-_TAG = re.compile(r"^(?P<kind>[gct])(?P<id>\d{1,18})-p(?P<player>\d{1,18})-(?P<token>[0-9a-f]{%d})$"
-                  % TOKEN_CHARS, re.IGNORECASE)
+_HEX_TOKEN = "[0-9a-f]{" + str(TOKEN_CHARS) + "}"  # a token in a pattern: exactly TOKEN_CHARS hex digits
+
+_TAG = re.compile(r"^(?P<kind>[gct])(?P<id>\d{1,18})-p(?P<player>\d{1,18})-(?P<token>" + _HEX_TOKEN + ")$",
+                  re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ def signed_ply(secret: bytes, tag: ReplyTag, current_ply: int) -> int | None:
 
 # --- the bot's own bounce addresses (VERP): the envelope sender of each mail it sends ---
 
-_BOUNCE = re.compile(r"^b-(?P<id>\d{1,18})-(?P<token>[0-9a-f]{%d})$" % TOKEN_CHARS, re.IGNORECASE)
+_BOUNCE = re.compile(r"^b-(?P<id>\d{1,18})-(?P<token>" + _HEX_TOKEN + ")$", re.IGNORECASE)
 
 
 def _bounce_message(mail_id: int, recipient: str) -> str:

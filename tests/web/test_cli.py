@@ -32,7 +32,7 @@ def test_link_prints_the_signed_url(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr().out.strip() == f"https://chess.example.org/g/{game_id}"
     assert is_public(db, game_id)
     assert cli.main(["link", str(game_id), "--private"]) == 0
-    assert "/g/%d/" % game_id in capsys.readouterr().out
+    assert f"/g/{game_id}/" in capsys.readouterr().out
     assert not is_public(db, game_id)
     assert cli.main(["link", str(game_id)]) == 0 and not is_public(db, game_id)
     capsys.readouterr()
