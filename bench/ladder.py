@@ -38,7 +38,8 @@ from multiprocessing import get_context
 from .common import Context, row
 
 NAME = "ladder"
-TITLE = "Levels' effort per game (nodes, depth, time) and ladder; self-play between adjacent levels, the top one against random and greedy movers"
+TITLE = ("Levels' effort per game (nodes, depth, time) and ladder; self-play between adjacent levels, "
+         "the top one against random and greedy movers")
 ADJUDICATE_CP = 300
 EFFORT_PLIES = (0, 16, 32)   # the positions each level thinks in: start, and seeded random plies in
 TIME_NOISE = 0.9, 0.02       # a level may show 10 % or 20 ms less time than the one below (timer noise)
@@ -167,7 +168,8 @@ def run_ladder(game_ids, games_per_pairing: int, plies: int, seconds: float, job
         for player, opponent, weight in pairings(levels):
             for i in range(games_per_pairing * weight):
                 white, black = (player, opponent) if i % 2 == 0 else (opponent, player)
-                tasks.append((gid, white, black, plies, seconds, zlib.crc32(f'{seed}:{gid}:{player}:{opponent}:{i}'.encode())))
+                game_seed = zlib.crc32(f"{seed}:{gid}:{player}:{opponent}:{i}".encode())
+                tasks.append((gid, white, black, plies, seconds, game_seed))
     results = []
     if jobs <= 1:
         _init_worker(game_ids)

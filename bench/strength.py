@@ -10,13 +10,14 @@ ai.engine). sunfish looks at the clock every 2,048 nodes, which on a loaded mach
 overruns its limit by a lot, while fairypost's level 5 stops early (it starts no new
 iteration past 45 % of the budget): so sunfish's limit is set, move by move, to what
 makes its mean wall time a move so far equal to fairypost's in the same game (never above
-the budget). Each side's mean seconds a move are reported beside the score. The games start from ``OPENINGS`` (a few plies of
-common openings, so that two deterministic engines do not replay one game), each played
-with both colours, colours alternating (full: 20 games, quick: 2). Every move of both
-sides is played through fairypost's rules and python-chess's: a move either refuses is
-reported and the game stops, unscored. A game ends by the rules (mate, stalemate,
-threefold repetition, the 50-move rule, insufficient material) or at the ply cap, where
-a side ahead by at least ``ADJUDICATE_CP`` of material (ai.values) wins, else a draw.
+the budget). Each side's mean seconds a move are reported beside the score. The games
+start from ``OPENINGS`` (a few plies of common openings, so that two deterministic engines
+do not replay one game), each played with both colours, colours alternating (full: 20
+games, quick: 2). Every move of both sides is played through fairypost's rules and
+python-chess's: a move either refuses is reported and the game stops, unscored. A game
+ends by the rules (mate, stalemate, threefold repetition, the 50-move rule, insufficient
+material) or at the ply cap, where a side ahead by at least ``ADJUDICATE_CP`` of material
+(ai.values) wins, else a draw.
 
     python -m bench strength          (inside a benchmark run: JSON figures)
     python -m bench.strength [--games N] [--seconds S] [--plies N]

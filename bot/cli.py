@@ -5,7 +5,8 @@
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
     fairypost games               the games played in the terminal
     fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
-    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
+    fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages
+                                  (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/operations/replays.py)

@@ -82,7 +82,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         me = await fairy.player(interaction.user)
         if not await fairy.service.budget_lookup(me.id):
             return []
-        finished = interaction.command is not None and interaction.command.name in ("record", "board", "review", "replay")
+        finished = (interaction.command is not None
+                    and interaction.command.name in ("record", "board", "review", "replay"))
         games = await fairy.service.list_games(me.id, include_finished=finished)
         t = str(current or "").strip().lstrip("#").lower()
         if t.isdigit():
@@ -524,7 +525,8 @@ def _times(text: str) -> tuple[str, str] | None:
 
 
 @app_commands.command(description="Where your notices go, quiet hours, daily digest, vacation")
-@app_commands.describe(notify="where to tell you it is your move", channel="the channel for notices (default: this one)",
+@app_commands.describe(notify="where to tell you it is your move",
+                       channel="the channel for notices (default: this one)",
                        timezone="your time zone, for quiet hours and the digest (like Europe/Paris)",
                        quiet_hours="no notices between these times, like 22:00-07:00, or off",
                        digest="a daily list of your games at this time, like 08:00, or off",
@@ -602,7 +604,8 @@ async def _settings_embed(fairy, player_id: int) -> discord.Embed:
     e.add_field(name="Blocked", value=(", ".join(format.name(p) for p in blocked) or "no one")[:1024])
     left = format.time_left(vac.left_seconds)
     if vac.on_vacation:
-        e.add_field(name="Vacation", value=f"on vacation until <t:{int(vac.until.timestamp())}:f>; {left} left this year")
+        until = int(vac.until.timestamp())
+        e.add_field(name="Vacation", value=f"on vacation until <t:{until}:f>; {left} left this year")
     else:
         e.add_field(name="Vacation", value=f"{left} left this year")
     return e

@@ -63,7 +63,8 @@ class Session:
         await self.refresh()
         w, b = side_names(self.pos)
         self.say(f"Game #{self.game_id}: {self.game_name()}, {self.rated_who('w')} against "
-                 f"{self.rated_who('b')}{self.rated_or_casual()}. Upper case letters are {w}'s pieces, lower case {b}'s.")
+                 f"{self.rated_who('b')}{self.rated_or_casual()}. "
+                 f"Upper case letters are {w}'s pieces, lower case {b}'s.")
         self.say("Type a move (like e4 or Nf3), or help for the commands.")
         if self.images.folder is not None:
             self.say(f"Board images are written to {self.images.folder}")

@@ -13,7 +13,8 @@ from ..domain.errors import ServiceError
 
 
 def add_parser(sub) -> None:
-    t = sub.add_parser("tournament", help="make, start and show tournaments: tournament new|start|show|pause|resume|remove",
+    t = sub.add_parser("tournament",
+                       help="make, start and show tournaments: tournament new|start|show|pause|resume|remove",
                        description="The server owner's tournaments: round robins and Swiss events.")
     acts = t.add_subparsers(dest="tournament_command", metavar="ACTION", required=True)
     new = acts.add_parser("new", help="make a tournament, open for players to join",
@@ -34,10 +35,12 @@ def add_parser(sub) -> None:
     new.add_argument("--max-rating", type=float, metavar="R", help="only players rated R or less at the game")
     new.add_argument("--round-days", type=int, metavar="N",
                      help="a Swiss's next round starts after N days even if games go on")
-    for name, helptext in (("start", "start a tournament now, pairing its first round (or every round of a round robin)"),
-                           ("show", "show a tournament's standings, its games and their results"),
-                           ("pause", "pause a tournament: its games' clocks stop and no new round starts until it is resumed"),
-                           ("resume", "resume a paused tournament: its games' clocks run on with the time they had, and its next round starts if due")):
+    for name, helptext in (
+            ("start", "start a tournament now, pairing its first round (or every round of a round robin)"),
+            ("show", "show a tournament's standings, its games and their results"),
+            ("pause", "pause a tournament: its games' clocks stop and no new round starts until it is resumed"),
+            ("resume", "resume a paused tournament: its games' clocks run on with the time they had, "
+                       "and its next round starts if due")):
         a = acts.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
         a.add_argument("id", type=int, metavar="ID", help="the tournament's number (fairypost tournaments)")
     rm = acts.add_parser("remove", help="take a player out (their games still going are lost by them)",
@@ -66,7 +69,8 @@ async def run(args: argparse.Namespace, settings) -> int:
     from ..words.text import PLAIN
     from ..words.tournament_text import tournament_line, tournament_text
 
-    prog = "fairypost tournaments" if args.command == "tournaments" else f"fairypost tournament {args.tournament_command}"
+    prog = ("fairypost tournaments" if args.command == "tournaments"
+            else f"fairypost tournament {args.tournament_command}")
     service = await GameService.open(settings)
     service.outbox.leave_to_others()  # the running bot sends what this writes
     try:

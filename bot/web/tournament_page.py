@@ -268,7 +268,8 @@ def render_page(view, version: str, base: str, game_href, *, script: str, style:
 <link rel="stylesheet" href="{escape(style)}">
 </head><body data-base="{escape(base)}" data-version="{escape(version)}" data-poll="{poll}">
 <header><h1>{escape(view.name)}</h1><p>{escape(_summary(view))}</p>
-<p id="live" role="status" aria-live="polite">This page follows the event: it shows new results as games end.</p></header>
+<p id="live" role="status" aria-live="polite">\
+This page follows the event: it shows new results as games end.</p></header>
 <main>
 <section aria-labelledby="standings"><h2 id="standings">Standings</h2>
 {_crosstable(view, game_href)}

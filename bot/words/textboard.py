@@ -4,9 +4,9 @@ Uses only what a rules ``Position`` shows: the board (a list of piece kinds, Non
 an empty square), the geometry (file letters, ranks, holes), each kind's ``symbol``
 (its code, upper case for White and lower case for Black, ``+`` before a promoted
 piece, its state in brackets: a facing ``C(NE)``, a setting ``S(V)``, each half
-of a two-square piece ``W(E)`` naming the side its other half is on) and the hands. Every square gets the same width, so the board stays a grid whatever stands
-on it; an empty square is ``.``, a hole (a square that is not part of the board) is
-blank.
+of a two-square piece ``W(E)`` naming the side its other half is on) and the hands.
+Every square gets the same width, so the board stays a grid whatever stands on it; an
+empty square is ``.``, a hole (a square that is not part of the board) is blank.
 
     text_board(pos)               the board with coordinates, then hands if the game has them
     text_board(pos, flip=True)    seen from Black's side
