@@ -30,7 +30,8 @@ def test_think_finds_the_drop_mate_from_a_vfen(capsys):
     (["think", "chess", "--seconds", "0"], "--seconds must be more than 0"),
     (["think", "chess", "--seconds", "nan"], "--seconds must be more than 0"),
     (["think", "chess", "--seconds", "soon"], "--seconds must be a number of seconds"),
-    (["think", "chess", "--fen", "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1"], "the game is over in that position (1-0, checkmate)"),
+    (["think", "chess", "--fen", "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1"],
+     "the game is over in that position (1-0, checkmate)"),
 ])
 def test_think_refuses_bad_input_with_exit_2(capsys, args, message):
     assert main(args) == 2

@@ -58,7 +58,8 @@ async def test_challenge_a_player_and_accept(svc, alice, bob, notifier):
     assert (got.recipient.id, got.challenger.name, got.open, got.days) == (bob.id, "Alice", False, 5)
     assert [x.id for x in await svc.list_challenges(bob.id)] == [c.id]
     g = await svc.accept_challenge(c.id, bob.id)
-    assert (g.white.id, g.black.id, g.status, g.ply, g.turn, g.to_move.id) == (bob.id, alice.id, "active", 0, "w", bob.id)
+    assert ((g.white.id, g.black.id, g.status, g.ply, g.turn, g.to_move.id)
+            == (bob.id, alice.id, "active", 0, "w", bob.id))
     assert g.days == 5 and g.seconds_left == 5 * 86400
     assert {e.recipient.id for e in notifier.of(ev.GameStarted)} == {alice.id, bob.id}
     # White is told at once, by the one notice that the game has begun

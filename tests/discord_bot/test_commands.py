@@ -56,13 +56,15 @@ async def test_accept_opens_a_thread_with_the_first_board(world):
     j = w.interaction(w.bob, message=msg)
     await press(AcceptChallenge, "fp:accept:1", j)
     edit, done = answers(j)
-    assert edit["_via"] == "edit_original" and edit["view"] is None and "Accepted by **Bob**: game #1" in edit["content"]
+    assert edit["_via"] == "edit_original" and edit["view"] is None
+    assert "Accepted by **Bob**: game #1" in edit["content"]
     assert done["ephemeral"] is True and "Game #1 has begun in <#" in done["content"]
     msg.create_thread.assert_awaited_once()
     assert msg.create_thread.call_args.kwargs["name"] == "#1 Chess: Alice vs Bob"
     thread = w.threads[0]
     (first,) = w.sent_to(thread)
-    assert is_png(first["file"]) and custom_ids(first["view"]) == [f"fp:{a}:1" for a in ("move", "mine", "flip", "draw", "resign")]
+    assert is_png(first["file"])
+    assert custom_ids(first["view"]) == [f"fp:{a}:1" for a in ("move", "mine", "flip", "draw", "resign")]
     assert "**Alice** (White) to move · 3 days left" in first["content"]
     assert f"<@{w.alice.id}> <@{w.bob.id}>" in first["content"] and pinged(first) == [w.alice.id, w.bob.id]
     assert int((await w.fairy.links.thread_of(1)).thread_id) == thread.id
@@ -129,7 +131,8 @@ async def test_move_refusals_are_private(world):
     w = world
     _, thread = await start_game(w)
     posted = len(w.sent_to(thread))
-    for user, text, why in ((w.alice, "e5", "e5"), (w.bob, "e5", "not your turn"), (w.alice, "Ke2", "No King of yours can move to e2")):
+    for user, text, why in ((w.alice, "e5", "e5"), (w.bob, "e5", "not your turn"),
+                            (w.alice, "Ke2", "No King of yours can move to e2")):
         i = w.interaction(user, channel=thread)
         await run(commands.move, i, move=text)
         a = last_answer(i)

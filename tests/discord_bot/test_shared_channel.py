@@ -93,5 +93,6 @@ async def test_no_thread_is_one_line_in_the_log(world, caplog):
         await start_in_channel(w, w.alice, w.bob)
     (record,) = [r for r in caplog.records if "thread" in r.getMessage()]
     assert record.levelno == logging.INFO and record.exc_info is None
-    assert record.getMessage() == f"no thread for game #1 (403 Missing Permissions); it is played in channel {w.channel.id}"
+    assert record.getMessage() == ("no thread for game #1 (403 Missing Permissions); "
+                                   f"it is played in channel {w.channel.id}")
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -141,7 +141,8 @@ async def test_client_setup_registers_items_and_syncs_to_the_guild(tmp_path, mon
     try:
         assert synced == [99]
         store = client._connection._view_store
-        assert {cls for cls in store._dynamic_items.values()} == set(views.DYNAMIC_ITEMS + waiting.DYNAMIC) | {JoinTournament}
+        dynamic = set(views.DYNAMIC_ITEMS + waiting.DYNAMIC) | {JoinTournament}
+        assert set(store._dynamic_items.values()) == dynamic
         assert client.fairy is not None and client.scheduler.scheduler.running
         assert {c.name for c in client.tree.get_commands(guild=discord.Object(99))} == set(EXPECTED) | {"tournament"}
     finally:

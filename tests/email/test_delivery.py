@@ -182,7 +182,8 @@ async def test_a_claim_whose_lease_ran_out_is_taken_over(bot, settings, clock, s
     await receiver.fetch_new()
     async with bot.service.store.write() as tx:
         (key, _), = await EmailTables(tx).unhandled_mails()
-        assert await EmailTables(tx).claim_mail(key, None, "elsewhere:4242:beef", receiver._now() + receiver.LEASE_SECONDS)
+        assert await EmailTables(tx).claim_mail(key, None, "elsewhere:4242:beef",
+                                                receiver._now() + receiver.LEASE_SECONDS)
     assert await receiver.handle_pending() == 0
     clock.advance(timedelta(seconds=receiver.LEASE_SECONDS + 1))
     await bot.step()

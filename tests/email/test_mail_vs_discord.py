@@ -155,7 +155,8 @@ async def test_asking_to_link_someones_address_takes_nothing_from_them(world, se
     if alice_side == "b":
         await servers.deliver(reply_to_mail(bob, servers.last_to(bob), "e4"))
         await step(w)
-    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "It is your move"), "d4" if alice_side == "w" else "d5"))
+    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "It is your move"),
+                                        "d4" if alice_side == "w" else "d5"))
     await step(w)
     assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")  # Alice still plays
     for n in range(5):
@@ -186,7 +187,8 @@ async def test_a_mail_player_who_links_to_discord_still_plays_the_games_begun_by
     if view.white.user_id != ALICE:
         await servers.deliver(reply_to_mail("carol@c.test", servers.last_to("carol@c.test", "It is your move"), "e4"))
         await step(w)
-    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "It is your move"), "d4" if view.white.user_id == ALICE else "d5"))
+    await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE, "It is your move"),
+                                        "d4" if view.white.user_id == ALICE else "d5"))
     await step(w)
     assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")
     assert "Your move" in text_of(servers.last_to("carol@c.test"))

@@ -6,9 +6,10 @@ Modes:
     PLAN is a JSON file ``[[game_id, [lan, ...]], ...]``: games to play one after the
     other between two players (``--who X``: players of their own, so that several
     processes play their own games on one database; ``--log DIR``: notices go to a
-    FileNotifier in DIR instead of nowhere). DB is a file or a ``postgresql://`` URL. Opens the service on DB, finds where play stopped (a
-    restart), prints ``READY <ply>`` and then, after each move's commit, ``ACK <ply> <lan>
-    <game#>`` (flushed). Prints ``DONE`` when every game is played out.
+    FileNotifier in DIR instead of nowhere). DB is a file or a ``postgresql://`` URL.
+    Opens the service on DB, finds where play stopped (a restart), prints ``READY <ply>``
+    and then, after each move's commit, ``ACK <ply> <lan> <game#>`` (flushed). Prints
+    ``DONE`` when every game is played out.
 
 ``setup-remind LOGDIR``
     Creates two players and a chess game with 3 days a move, at ``--now`` (``--games N``:

@@ -99,7 +99,8 @@ async def test_a_player_cannot_answer_their_own_offers(svc, notifier, people, bu
     alice, bob, _carol = people
     gid = busy_game.id
     await refused(svc, notifier, DrawError, "no draw offer from your opponent to accept", "accept_draw", gid, alice.id)
-    await refused(svc, notifier, DrawError, "no draw offer from your opponent to decline", "decline_draw", gid, alice.id)
+    await refused(svc, notifier, DrawError, "no draw offer from your opponent to decline", "decline_draw",
+                  gid, alice.id)
     await refused(svc, notifier, DrawError, "already offered a draw", "offer_draw", gid, alice.id)
     await refused(svc, notifier, TakebackError, "no takeback request from your opponent", "accept_takeback",
                   gid, alice.id)

@@ -128,9 +128,11 @@ BAD = [
     ("royal = true", "royal = 1", r"\[pieces\.K\] royal must be true or false, not 1"),
     ('betza = "K"', 'betza = "Kq"', r"\[pieces\.K\] betza is not Betza the engine reads"),
     ('to = ["K"]', 'to = ["Q"]', r"\[pieces\.P\.promotion\] to names 'Q', which is not a piece"),
-    ("ranks = [4], ", "rank = [4], ", r"\[pieces\.P\.promotion\] unknown key 'rank' \(did you mean 'ranks'\?\)"),
+    ("ranks = [4], ", "rank = [4], ",
+     r"\[pieces\.P\.promotion\] unknown key 'rank' \(did you mean 'ranks'\?\)"),
     ("[pieces.P]", "[pieces.p]", r'\[pieces\."?p"?\] a piece key is one capital letter'),
-    ('[pieces.K]', '[rules]\ncastling_rook = "P"\n[[castling]]\nking = "d1"\nking_to = "z9"\nrook = "a1"\nrook_to = "c1"\n[pieces.K]',
+    ('[pieces.K]',
+     '[rules]\ncastling_rook = "P"\n[[castling]]\nking = "d1"\nking_to = "z9"\nrook = "a1"\nrook_to = "c1"\n[pieces.K]',
      r"\[castling\] king_to: .*z9"),
     ("ranks = 4", 'ranks = 4\nholes = ["e1"]', r": holes: 'e1': this board has no file 'e'"),
     ("pawn = true", 'pawn = true\ninitial = ["a5"]', r"\[pieces\.P\] initial: 'a5': this board has ranks 1 to 4"),
@@ -139,7 +141,8 @@ BAD = [
     ('start = "k3/p3/3P/3K w - - 0 1"', 'start = "k3/p3/3P/3X w - - 0 1"', r"start: "),
     ('name = "Tiny"', 'name = "Tiny"\nid = "other"', r"id 'other' must be the file's name, 'tiny'"),
     ("royal = true", "royal = true\nremove = true", r"\[pieces\.K\] remove = true \(and nothing else\)"),
-    ('name = "Tiny"', 'name = "Tiny"\nextends = "chesss"', r"extends 'chesss', which is no game \(did you mean 'chess'\?\)"),
+    ('name = "Tiny"', 'name = "Tiny"\nextends = "chesss"',
+     r"extends 'chesss', which is no game \(did you mean 'chess'\?\)"),
     ("ranks = 4", "ranks = 4\nranks = 5", r"tiny\.toml: "),   # TOML itself: a repeated key
 ]
 
