@@ -348,7 +348,7 @@ _V15_TOURNAMENT_CLOCKS = (
 
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
+MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
                                                 _V6_LEASES_CHECKPOINTS, _V7_PUBLIC_GAMES,
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
