@@ -2,12 +2,15 @@
 
 ``await Store.open(target)``: a file path is SQLite (``sqlite.py``, the default: nothing to
 install), a ``postgresql://`` URL is PostgreSQL (``postgres.py``, asyncpg, for several bot
-processes on one database). Both run the same statements and the same ordered migrations
-(``sql.py``, the core's); an adapter's own tables are its own migrations (a ``Schema``
-of its own, versioned per owner), which the store runs when given them: the store knows
-no adapter, the caller says which sets to keep migrated (``bot.schemas``: every known
-adapter's). ``base.py`` is what they share (the interface, migrating, the DDL's PostgreSQL
-form). The rest of the program sees only ``Store`` (``read()``, ``write()``, ``close()``,
+processes on one database). Both run the same statements and the same ordered migrations,
+the core's SQL, written once for both: the schema (``migrations.py``), the rows
+(``rows.py``), and the statements (``tx.py``'s ``Tx``, joining its families: ``tx_players``,
+``tx_challenges``, ``tx_games``, ``tx_delivery``, on ``tx_base``'s plumbing). An adapter's
+own tables are its own migrations (a ``Schema`` of its own, versioned per owner), which the
+store runs when given them: the store knows no adapter, the caller says which sets to keep
+migrated (``bot.schemas``: every known adapter's). ``base.py`` is what the back ends share
+(the interface, migrating, the DDL's PostgreSQL form); ``copy.py`` is ``fairypost db copy``.
+The rest of the program sees only ``Store`` (``read()``, ``write()``, ``close()``,
 ``watch()``) and ``Tx``, whose methods are the statements, and never which database it is;
 an adapter queries its own tables through ``Tx``'s public statement API (``execute``,
 ``fetch_one``, ``fetch_all``, ``insert``, ``change``, ``dialect``).
@@ -38,8 +41,8 @@ import os
 from collections.abc import Sequence
 
 from .base import CORE, Dialects, Schema, StoreBase, database_file, is_postgres, printable
-from .sql import (
-    MIGRATIONS,
+from .migrations import MIGRATIONS
+from .rows import (
     ChallengeRow,
     DueGameRow,
     EventRow,
@@ -50,8 +53,8 @@ from .sql import (
     PremoveRow,
     RatingRow,
     ReminderRow,
-    Tx,
 )
+from .tx import Tx
 
 __all__ = ["CORE", "MIGRATIONS", "Dialects", "Schema", "Store", "Tx", "database_file", "printable",
            "ChallengeRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow", "PlayerRow", "PremoveRow", "RatingRow", "ReminderRow"]

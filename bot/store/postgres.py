@@ -43,7 +43,7 @@ from contextlib import asynccontextmanager
 from . import lives
 from ..domain.errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked, printable
-from .sql import Tx
+from .tx import Tx
 
 try:
     import asyncpg
@@ -53,7 +53,7 @@ except ImportError:  # an optional dependency: SQLite needs nothing more
 #: the advisory lock every write transaction holds, exclusive or shared (any constant: "fp")
 WRITE_LOCK = 0x6670
 #: process lives' session advisory locks (``bot.store.lives``): 2**61 plus 60 bits of the life's id,
-#: apart from the write lock (a small number) and the players' (``sql.PLAYER_LOCKS``, 2**62 up)
+#: apart from the write lock (a small number) and the players' (``tx_players.PLAYER_LOCKS``, 2**62 up)
 LIFE_LOCKS = 1 << 61
 #: the channel each write transaction notifies (at its commit) with its process's token
 CHANNEL = "fairypost_changes"

@@ -34,7 +34,7 @@ import aiosqlite
 from . import lives
 from ..domain.errors import DatabaseError, IntegrityError, StorageError
 from .base import StoreBase, checked
-from .sql import Tx
+from .tx import Tx
 
 
 def translated(e: sqlite3.Error) -> DatabaseError:

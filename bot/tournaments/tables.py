@@ -1,5 +1,5 @@
 """The tournaments' queries on their tables (made by the core's migration 14, in
-bot/store/sql.py), and their rows, run in a transaction of the store through ``Tx``'s
+bot/store/migrations.py), and their rows, run in a transaction of the store through ``Tx``'s
 public statement API: ``TournamentTables(tx)``."""
 
 from __future__ import annotations
