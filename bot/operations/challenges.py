@@ -43,16 +43,16 @@ import rules
 
 from ..config import ConfigError, parse_days
 from ..delivery import events as ev
+from ..delivery.events import ref
+from ..domain.errors import ChallengeError, NotFound, SettingsError
 from ..domain.kinds import ChallengeStatus
-from .command import UNSET
-from .results import Challenge, GameView
+from ..store import ChallengeRow, GameRow, PlayerRow, Tx
 from ..timekeeping.clock import DAY, HOUR, from_ts
 from ..words.timetext import plural, time_left
-from ..domain.errors import ChallengeError, NotFound, SettingsError
+from .command import UNSET
 from .offers import OFFERS
-from ..delivery.events import ref
 from .ratings import can_be_rated
-from ..store import ChallengeRow, GameRow, PlayerRow, Tx
+from .results import Challenge, GameView
 
 EXPIRE_BATCH = 200  # challenges one write transaction expires: others get the database in between
 COLOURS = ("white", "black", "random")  # the challenger's

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..delivery import events as ev
+from ..delivery.events import ref
 from ..domain.errors import DrawError, ServiceError, TakebackError
 from ..domain.kinds import Outcome, Side
-from ..delivery.events import ref
 from .results import GameView
 
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from rules.errors import RulesError
 
 from ..delivery import events as ev
-from ..domain.errors import GameChanged, NotYourTurn, PremoveError
 from ..delivery.events import ref
+from ..domain.errors import GameChanged, NotYourTurn, PremoveError
 from ..store import GameRow, Tx
 from .command import storable
 

@@ -32,8 +32,8 @@ from datetime import datetime
 
 import rules
 
-from ..delivery import events as ev
 from ..config import ConfigError, parse_days
+from ..delivery import events as ev
 from ..domain.errors import NotFound, ServiceError
 from ..domain.kinds import GameStatus, Outcome, Side
 from ..operations.ratings import rating_now
@@ -41,8 +41,18 @@ from ..store import Tx
 from ..timekeeping.clock import DAY, effective_deadline
 from ..words.text import game_name
 from . import pairing
-from .tables import (FINISHED, FORMATS, OPEN, PAUSED, ROUND_ROBIN, RUNNING, SWISS, PairingRow,
-                     TournamentRow, TournamentTables)
+from .tables import (
+    FINISHED,
+    FORMATS,
+    OPEN,
+    PAUSED,
+    ROUND_ROBIN,
+    RUNNING,
+    SWISS,
+    PairingRow,
+    TournamentRow,
+    TournamentTables,
+)
 from .views import WHITE_POINTS, PairingView, StandingView, TournamentView, tournament_view
 
 log = logging.getLogger(__name__)
