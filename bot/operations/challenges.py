@@ -1,4 +1,5 @@
-"""Challenges with a life: limits, expiry, blocks, and the tidying of settled offers.
+"""Challenges: made, accepted (a game begins), declined, withdrawn, listed; their life
+(limits, expiry, blocks); and the tidying of settled offers.
 
 - A challenge expires ``challenge_days`` after it is made (setting, default 7) if no one
   has answered it; the sweep closes it (``expired``) and tells the challenger. Due ones
@@ -38,16 +39,24 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+import rules
+
+from ..config import ConfigError, parse_days
 from ..delivery import events as ev
+from ..delivery.events import ref
+from ..domain.errors import ChallengeError, NotFound, SettingsError
+from ..domain.kinds import ChallengeStatus
+from ..store import ChallengeRow, GameRow, PlayerRow, Tx
 from ..timekeeping.clock import DAY, HOUR, from_ts
 from ..words.timetext import plural, time_left
-from ..domain.errors import ChallengeError, NotFound, SettingsError
+from .command import UNSET
 from .offers import OFFERS
-from ..delivery.events import ref
 from .ratings import can_be_rated
-from ..store import ChallengeRow, GameRow, PlayerRow, Tx
+from .results import Challenge, GameView
 
 EXPIRE_BATCH = 200  # challenges one write transaction expires: others get the database in between
+COLOURS = ("white", "black", "random")  # the challenger's
+SETUPS = ("default", "players")
 
 
 async def _tell(tx: Tx, event: ev.Event, recipient_id: int | None, now: int,
@@ -173,8 +182,140 @@ def earliest(*times: int | None) -> int | None:
     return min(known) if known else None
 
 
-class ChallengeLife:
-    """The service's expiry and blocking operations (mixed into ``GameService``)."""
+class ChallengeOps:
+    """The service's challenges: made, answered, listed, expired; and blocks (mixed into
+    ``GameService``)."""
+
+    async def _challenge_view(self, tx: Tx, c: ChallengeRow) -> Challenge:
+        challenger = ref(await tx.player(c.challenger_id))
+        opponent = ref(await tx.player(c.opponent_id)) if c.opponent_id is not None else None
+        return Challenge(c.id, challenger, opponent, c.game, c.days, c.colour, c.setup,
+                         ChallengeStatus(c.status),
+                         from_ts(c.created_at), c.game_id, c.scope, bool(c.rated), from_ts(c.expires_at))
+
+    async def challenge(self, challenger_id: int, game: str, *, opponent_id: int | None = None,
+                        days=UNSET, colour: str = "random", setup: str = "default",
+                        scope: str | None = None, rated: bool | None = None) -> Challenge:
+        """Challenge a player (or, with no opponent, anyone) to a game.
+
+        days: days per move (1, 2, 3, 5, 7, 10, 14) or None for no clock;
+        colour: the challenger's, 'white', 'black' or 'random';
+        setup: 'default', or 'players' (a game with a set-up phase: the players make it);
+        scope: where it is made (the adapter's name for it), passed on to its game;
+        rated: rated or casual (default: rated between people; against the computer never).
+        Limits, expiry and blocks: this module's docstring.
+        """
+        async with self._command(challenger_id) as cmd:
+            now = cmd.now
+            if game not in rules.variants():
+                raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+            try:
+                days = self.settings.default_days if days is UNSET else parse_days(days)
+            except ConfigError as e:
+                raise ChallengeError(str(e)) from None
+            if colour not in COLOURS:
+                raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+            if setup not in SETUPS:
+                raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
+            if setup == "players" and rules.game(game).setup_start_fen is None:
+                raise ChallengeError(f"{game} has no set-up for the players to make")
+            if opponent_id == challenger_id:
+                raise ChallengeError("you cannot challenge yourself")
+            async with self.store.write() as tx:
+                challenger = await tx.player(challenger_id)
+                if challenger is None:
+                    raise NotFound(f"there is no player #{challenger_id}")
+                opponent = await tx.player(opponent_id) if opponent_id is not None else None
+                if opponent_id is not None and opponent is None:
+                    raise NotFound(f"there is no player #{opponent_id}")
+                rated = decide_rated(rated, challenger, opponent)
+                expires_at = await check_new_challenge(tx, self.settings, challenger, opponent, now)
+                cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
+                                                scope, rated=rated, expires_at=expires_at)
+                event = ev.ChallengeReceived(challenge_id=cid, challenger=ref(challenger), game=game,
+                                             days=days, colour=colour, setup=setup,
+                                             open=opponent_id is None, rated=rated)
+                await self._emit(tx, event, opponent_id, now)
+                view = await self._challenge_view(tx, await tx.challenge(cid))
+        return view
+
+    async def _open_challenge(self, tx: Tx, challenge_id: int) -> ChallengeRow:
+        c = await tx.challenge(challenge_id)
+        if c is None:
+            raise NotFound(f"there is no challenge #{challenge_id}")
+        if c.status != ChallengeStatus.OPEN:
+            raise ChallengeError(f"that challenge is no longer open (it was {c.status})")
+        return c
+
+    async def accept_challenge(self, challenge_id: int, player_id: int) -> GameView:
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.read() as tx:
+                c = await self._open_challenge(tx, challenge_id)
+                if await tx.player(player_id) is None:
+                    raise NotFound(f"there is no player #{player_id}")
+                await check_accept(tx, c, player_id, now)
+            if c.challenger_id == player_id:
+                raise ChallengeError("you cannot accept your own challenge")
+            if c.opponent_id is not None and c.opponent_id != player_id:
+                raise ChallengeError("that challenge is for someone else")
+            colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
+            white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
+                                  else (player_id, c.challenger_id))
+            async with self.store.write() as tx:
+                if not await tx.close_challenge(c.id, "accepted", player_id, now):
+                    raise ChallengeError("that challenge is no longer open")
+                await challenge_settled(tx, c, now)
+                gid = await self._create_game(tx, c.game, white_id, black_id, c.days, now, scope=c.scope,
+                                              rated=bool(c.rated), challenge_id=c.id, setup=c.setup)
+                await tx.set_challenge_game(c.id, gid)
+                written = await self._game_rows(tx, gid)  # before another process's first move
+            cmd.new_turn_in = gid
+        return self._view(await self._snap(written), self._now())
+
+    async def decline_challenge(self, challenge_id: int, player_id: int) -> Challenge:
+        return await self._close_challenge(challenge_id, player_id, "declined")
+
+    async def cancel_challenge(self, challenge_id: int, player_id: int) -> Challenge:
+        return await self._close_challenge(challenge_id, player_id, "cancelled")
+
+    async def _close_challenge(self, challenge_id: int, player_id: int, how: str) -> Challenge:
+        async with self._command(player_id) as cmd:
+            now = cmd.now
+            async with self.store.write() as tx:
+                c = await self._open_challenge(tx, challenge_id)
+                if how == "declined":
+                    if c.opponent_id is None:
+                        raise ChallengeError("an open challenge cannot be declined: just leave it")
+                    if c.opponent_id != player_id:
+                        raise ChallengeError("only the challenged player can decline a challenge")
+                    tell = c.challenger_id
+                else:
+                    if c.challenger_id != player_id:
+                        raise ChallengeError("only the challenger can cancel a challenge")
+                    tell = c.opponent_id
+                if not await tx.close_challenge(c.id, how, player_id, now):
+                    raise ChallengeError("that challenge is no longer open")
+                # withdrawn before its notice reached the opponent: both notices dropped
+                seen = not (how == "cancelled" and tell is not None and await drop_unseen_notice(tx, c))
+                await challenge_settled(tx, c, now, seen=seen)
+                if tell is not None and seen:
+                    event = ev.ChallengeClosed(challenge_id=c.id, how=how, by=ref(await tx.player(player_id)))
+                    await self._emit(tx, event, tell, now)
+                view = await self._challenge_view(tx, await tx.challenge(c.id))
+        return view
+
+    async def list_challenges(self, player_id: int | None = None) -> list[Challenge]:
+        """Open challenges made by or to the player, and those open to anyone."""
+        async with self.store.read() as tx:
+            return [await self._challenge_view(tx, c) for c in await tx.open_challenges(player_id)]
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        async with self.store.read() as tx:
+            c = await tx.challenge(challenge_id)
+            if c is None:
+                raise NotFound(f"there is no challenge #{challenge_id}")
+            return await self._challenge_view(tx, c)
 
     async def _expire_due_challenges(self, now: int) -> int:
         """Close the challenges whose time has run out; the challengers are told. (Read

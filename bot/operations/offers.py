@@ -4,9 +4,10 @@ Each kind is one :class:`Offer`: the games column that holds the side whose offe
 the refusals, the notices, what accepting does, and which moves make it lapse. The
 service makes, answers and lapses them all the same way (``make_offer``,
 ``answer_offer``, ``lapsed``); a third kind is one more ``Offer`` (and its column).
+:class:`OfferOps` are the service's operations on them (``offer_draw``, ``ask_takeback``, ...).
 
 What an offer needs of the command under way is :class:`OfferCommand` (the service's
-``GameCommand`` is one), so this module imports nothing of the service."""
+``GameCommand`` is one), so this module imports nothing of the service's machinery."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..delivery import events as ev
+from ..delivery.events import ref
 from ..domain.errors import DrawError, ServiceError, TakebackError
 from ..domain.kinds import Outcome, Side
-from ..delivery.events import ref
+from .results import GameView
 
 
 class OfferCommand(Protocol):
@@ -171,3 +173,48 @@ async def _accept(offer: Offer, cmd: OfferCommand) -> None:
         await offer.accept(cmd, tx, prepared)
         if offer.accepted is not None:
             await cmd.tell(tx, cmd.side.other, offer.accepted(cmd))
+
+
+class OfferOps:
+    """The service's draw offers and takeback requests (mixed into ``GameService``, which
+    provides ``_game_command``)."""
+
+    async def offer_draw(self, game_id: int, player_id: int, *,
+                         expected_ply: int | None = None) -> GameView:
+        """Offer a draw; if the opponent's offer stands, this accepts it. The offer
+        stands until answered or until its maker moves."""
+        return await self._make_offer(DRAW, game_id, player_id, expected_ply)
+
+    async def accept_draw(self, game_id: int, player_id: int, *,
+                          expected_ply: int | None = None) -> GameView:
+        return await self._answer_offer(DRAW, game_id, player_id, True, expected_ply)
+
+    async def decline_draw(self, game_id: int, player_id: int, *,
+                           expected_ply: int | None = None) -> GameView:
+        return await self._answer_offer(DRAW, game_id, player_id, False, expected_ply)
+
+    async def ask_takeback(self, game_id: int, player_id: int, *,
+                           expected_ply: int | None = None) -> GameView:
+        """Ask to take back one's own last move, before the opponent has replied."""
+        return await self._make_offer(TAKEBACK, game_id, player_id, expected_ply)
+
+    async def accept_takeback(self, game_id: int, player_id: int, *,
+                              expected_ply: int | None = None) -> GameView:
+        """Take the asker's last move back; the asker is to move again, with full time."""
+        return await self._answer_offer(TAKEBACK, game_id, player_id, True, expected_ply)
+
+    async def decline_takeback(self, game_id: int, player_id: int, *,
+                               expected_ply: int | None = None) -> GameView:
+        return await self._answer_offer(TAKEBACK, game_id, player_id, False, expected_ply)
+
+    async def _make_offer(self, offer: Offer, game_id: int, player_id: int,
+                          expected_ply: int | None) -> GameView:
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            await make_offer(offer, cmd)
+        return await cmd.view()
+
+    async def _answer_offer(self, offer: Offer, game_id: int, player_id: int, accept: bool,
+                            expected_ply: int | None) -> GameView:
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            await answer_offer(offer, cmd, accept)
+        return await cmd.view()

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from rules.errors import RulesError
 
 from ..delivery import events as ev
-from ..domain.errors import NotYourTurn, PremoveError
 from ..delivery.events import ref
+from ..domain.errors import GameChanged, NotYourTurn, PremoveError
 from ..store import GameRow, Tx
+from .command import storable
 
 MAX_TEXT = 2000  # characters of lines at once
 MAX_MOVES = 400  # moves in a tree: each is checked by the engine, in the transaction's work
@@ -254,3 +255,40 @@ async def _drop(service, tx: Tx, g: GameRow, player_id: int, opponent: ev.Player
     event = ev.PremovesDropped(game_id=g.id, game=g.game, opponent=opponent, why=why, move=move,
                                lines=lines)
     await service._emit(tx, event, player_id, now, game_id=g.id)
+
+
+class PremoveOps:
+    """The service's conditional moves: left, read and cancelled by their owner (mixed into
+    ``GameService``); ``answer`` and ``drop_all`` are called in a move's or a takeback's
+    transaction."""
+
+    async def premoves(self, game_id: int, player_id: int) -> Lines:
+        """The player's own conditional lines in the game (never the opponent's)."""
+        snap = await self._snapshot(game_id)
+        self._side(snap, player_id)
+        async with self.store.read() as tx:
+            return await lines_of(tx, snap.game, player_id)
+
+    async def set_premoves(self, game_id: int, player_id: int, text: str, *,
+                           expected_ply: int | None = None) -> Lines:
+        """Leave lines like ``Nf6 e5; Nc6 d4 Nf6 Bg5`` (their move, my answer, ...), in place
+        of any before; every move is checked from the current position."""
+        async with self._game_command(game_id, player_id, expected_ply) as cmd:
+            storable(str(text), "conditional moves")  # no length limit: lines may be many
+            check_waiting(cmd.pos, cmd.side, cmd.player(cmd.side.other).name)
+            tree = await asyncio.to_thread(build_tree, cmd.pos, str(text))
+            async with self.store.write() as tx:
+                g = await tx.game(game_id)
+                # a move meanwhile: the lines were checked on another position
+                if g.version != cmd.game.version:
+                    raise GameChanged()
+                await store_lines(tx, g, player_id, tree, cmd.now)
+        return Lines(game_id, g.ply, tree)
+
+    async def cancel_premoves(self, game_id: int, player_id: int) -> int:
+        """Drop the player's conditional lines in the game; how many there were."""
+        async with self._command(player_id):
+            lines = await self.premoves(game_id, player_id)
+            async with self.store.write() as tx:
+                await tx.delete_premoves(game_id, player_id)
+        return lines.count

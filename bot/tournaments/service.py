@@ -20,33 +20,43 @@
   no more.
 - When every game is over, every player is told the final standings
   (``TournamentOver``).
+
+What the operations return (``TournamentView``: standings, pairings) is read in views.py.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from dataclasses import dataclass
 from datetime import datetime
 
 import rules
 
-from ..delivery import events as ev
 from ..config import ConfigError, parse_days
+from ..delivery import events as ev
 from ..domain.errors import NotFound, ServiceError
 from ..domain.kinds import GameStatus, Outcome, Side
-from ..delivery.events import ref
 from ..operations.ratings import rating_now
 from ..store import Tx
-from ..timekeeping.clock import DAY, effective_deadline, from_ts
+from ..timekeeping.clock import DAY, effective_deadline
 from ..words.text import game_name
 from . import pairing
-from .tables import (FINISHED, FORMATS, OPEN, PAUSED, ROUND_ROBIN, RUNNING, SWISS, PairingRow,
-                     TournamentRow, TournamentTables)
+from .tables import (
+    FINISHED,
+    FORMATS,
+    OPEN,
+    PAUSED,
+    ROUND_ROBIN,
+    RUNNING,
+    SWISS,
+    PairingRow,
+    TournamentRow,
+    TournamentTables,
+)
+from .views import WHITE_POINTS, PairingView, StandingView, TournamentView, tournament_view
 
 log = logging.getLogger(__name__)
 
-WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 SWISS_BYE_POINTS = 1.0
 MAX_NAME = 80
 MAX_PLAYERS = 1000
@@ -63,67 +73,6 @@ def tournament_fields(tournament: tuple[int, str, int] | None) -> dict:
 class TournamentError(ServiceError):
     default_message = "that cannot be done in this tournament"
 
-
-@dataclass(frozen=True)
-class StandingView:
-    place: int
-    player: ev.PlayerRef
-    points: float
-    tiebreaks: tuple[float, ...]
-    games: int
-    withdrawn: bool
-    rating: float | None = None  # the player's rating at the event's game, now
-
-
-@dataclass(frozen=True)
-class PairingView:
-    round: int
-    board: int
-    white: ev.PlayerRef
-    black: ev.PlayerRef | None  # None: a bye
-    game_id: int | None
-    result: str | None  # None while the game goes on
-    reason: str | None
-    bye_points: float | None
-
-
-@dataclass(frozen=True)
-class TournamentView:
-    id: int
-    name: str
-    game: str
-    format: str
-    rounds: int
-    days: int | None
-    double: bool
-    rated: bool
-    status: str
-    round: int
-    starts_at: datetime | None
-    round_deadline: datetime | None
-    max_players: int | None
-    min_rating: float | None
-    max_rating: float | None
-    creator: ev.PlayerRef | None
-    scope: str | None
-    entrants: list[ev.PlayerRef]
-    standings: list[StandingView]
-    pairings: list[PairingView]
-
-    @property
-    def tiebreak_names(self) -> tuple[str, ...]:
-        return ("SB",) if self.format == ROUND_ROBIN else ("Buchholz", "Median")
-
-
-def _results(t: TournamentRow, rows: list[PairingRow]) -> list[pairing.Result]:
-    out = []
-    for p in rows:
-        if p.black_id is None:
-            if p.bye_points:
-                out.append(pairing.Result(p.white_id, None, p.bye_points))
-        elif p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
-            out.append(pairing.Result(p.white_id, p.black_id, WHITE_POINTS[p.result]))
-    return out
 
 
 def _check_rating(value, what: str) -> float | None:
@@ -355,14 +304,14 @@ class TournamentOps:
         async with self.store.read() as tx:
             tables = TournamentTables(tx)
             t = await self._tournament_row(tables, tournament_id)
-            return await self._tournament_view(tx, tables, t)
+            return await tournament_view(tx, tables, t, self._now())
 
     async def list_tournaments(self, *, include_finished: bool = True,
                                scope: str | None = None) -> list[TournamentView]:
         statuses = (OPEN, RUNNING, PAUSED, FINISHED) if include_finished else (OPEN, RUNNING, PAUSED)
         async with self.store.read() as tx:
             tables = TournamentTables(tx)
-            return [await self._tournament_view(tx, tables, t) for t in await tables.listed(statuses, scope)]
+            return [await tournament_view(tx, tables, t, self._now()) for t in await tables.listed(statuses, scope)]
 
     # -------------------------------------------------------------- rounds
 
@@ -532,7 +481,7 @@ class TournamentOps:
                 for p in playing}
 
     async def _tell_the_end(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
-        view = await self._tournament_view(tx, tables, t)
+        view = await tournament_view(tx, tables, t, self._now())
         winner = view.standings[0].player if view.standings else None
         for s in view.standings:
             event = ev.TournamentOver(tournament_id=t.id, name=t.name, game=t.game, place=s.place,
@@ -582,34 +531,6 @@ class TournamentOps:
             return
         raise TournamentError(f"only the organiser of {t.name} (#{t.id}) can do that: the one who made "
                               "it, or a manager of the server")
-
-    async def _tournament_view(self, tx: Tx, tables: TournamentTables, t: TournamentRow) -> TournamentView:
-        entrants = await tables.entrants(t.id)
-        rows = await tables.pairings(t.id)
-        # every player named, and the entrants' ratings, each in one statement
-        ids = {e.player_id for e in entrants} | {p.white_id for p in rows} | \
-              {p.black_id for p in rows if p.black_id is not None} | ({t.creator_id} - {None})
-        refs = {pid: ref(row) for pid, row in (await tx.players_by_id(ids)).items()}
-        ratings = await tables.ratings(t.id, t.game)
-        seeded = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 10**9, e.joined_at))
-        players = [e.player_id for e in seeded]
-        withdrawn = {e.player_id for e in entrants if e.withdrawn_at is not None}
-        table = pairing.standings(players, _results(t, rows), t.format)
-        now = self._now()
-        standings = [StandingView(place, refs[s.player], s.points, s.tiebreaks, s.games, s.player in withdrawn,
-                                  rating_now(ratings.get(s.player), now).rating)
-                     for place, s in enumerate(table, 1)]
-        pairings = [PairingView(p.round, p.board, refs[p.white_id],
-                                None if p.black_id is None else refs[p.black_id], p.game_id,
-                                None if p.status == GameStatus.ACTIVE else p.result, p.reason, p.bye_points)
-                    for p in rows]
-        creator = None if t.creator_id is None else refs[t.creator_id]
-        return TournamentView(
-            t.id, t.name, t.game, t.format, t.rounds, t.days, t.cycles == 2, bool(t.rated), t.status,
-            t.round, from_ts(t.starts_at) if t.starts_at is not None else None,
-            from_ts(t.round_deadline) if t.round_deadline is not None else None, t.max_players,
-            t.min_rating, t.max_rating, creator, t.scope, [refs[p] for p in players], standings,
-            pairings)
 
 
 class TournamentSweeper:

@@ -68,8 +68,12 @@ def settings(db_target: str) -> Settings:
 
 @pytest.fixture
 def fake_engine(monkeypatch):
-    import bot.operations.service
-    monkeypatch.setattr(bot.operations.service, "rules", fake_rules)
+    # every module of the service's operations that asks the rules engine itself (the
+    # others get positions from these): a snapshot's replay, a challenge's game, a game's
+    # start, a record
+    from bot.operations import challenges, games, moves, snapshots
+    for module in (challenges, games, moves, snapshots):
+        monkeypatch.setattr(module, "rules", fake_rules)
     return fake_rules
 
 

@@ -22,7 +22,7 @@ async def test_a_wrong_cached_position_is_noticed_and_the_replay_wins(opener, fa
         await tx.update_game(g.id, current_vfen="garbage w - - 0 1")
     await opener.close(svc)
     svc = await opener()
-    with caplog.at_level(logging.WARNING, logger="bot.operations.service"):
+    with caplog.at_level(logging.WARNING, logger="bot.operations.snapshots"):
         v = await svc.game(g.id)
     assert v.fen == "a1 b - - 0 1"
     assert "differs from the replayed" in caplog.text
