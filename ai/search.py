@@ -92,7 +92,8 @@ class Searcher:
         self.state = state_key(state_of(self.pos))   # the hash's part for the state
         self.hash = board_hash(self.pos.board) ^ self.state
         self.score = self.ev.board_score(self.pos.board)
-        self._kinds: dict[PieceKind, tuple[list[int], list[int]]] = {}  # kind -> (its Zobrist keys, its evaluation table) per square
+        # kind -> (its Zobrist keys, its evaluation table) per square
+        self._kinds: dict[PieceKind, tuple[list[int], list[int]]] = {}
         self.drops = game.drop_zone is not None   # pieces in hand count
         self._hands: Hands | None = None   # the last hands scored
         self._hands_score = 0

@@ -346,7 +346,7 @@ class SpecialMover:
     zone(sq, kind, target): the squares besides sq whose contents can decide
         attacks(...) on any board, or None (any may): a searcher's quick check test.
     linked(board, sq, kind): the other squares of a piece standing on several;
-        a capture on sq empties them too (Position._emit).
+        a capture on sq empties them too (rules.movegen.expand).
     span / partner_steps(state): how many squares one such piece stands on, and
         the (file, rank) steps from one of its squares to the others in a state
         (pictures draw it as one figure over them).

@@ -462,7 +462,7 @@ def drops_onto(pos: PositionView, mask: int) -> list[Move]:
 
 def candidate_list(pos: PositionView) -> list[Move]:
     """The pseudo-legal moves that legality cannot rule out at a glance, in the order
-    _pseudo_list gives them: out of check every one; in check (where legal_among keeps
+    pseudo_list gives them: out of check every one; in check (where legal_among keeps
     only moves touching a checker's square or ways, or the royal's) only the royal's
     moves, those of the pieces standing on such a square or able to reach one, and
     the drops onto one. The legal moves among them are the position's legal moves."""

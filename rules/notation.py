@@ -248,7 +248,8 @@ def _says_capture(text: str) -> bool:
     return False
 
 
-def _readings(idx: MoveIndex, n: str, table: dict[str, list[tuple[str, str]]] | None = None) -> tuple[set[str], set[str]]:
+def _readings(idx: MoveIndex, n: str,
+              table: dict[str, list[tuple[str, str]]] | None = None) -> tuple[set[str], set[str]]:
     """The LANs of the (pseudo-legal) moves a normalised text names as written, and
     those it names with a lower-case first letter read as a piece's."""
     as_written, lowered = set(), set()

@@ -290,7 +290,7 @@ class Plan:
     (targets,) for hoppers; turns: its changes of state in place; overlap: whether two
     ways reach one square (a square is then given once, by the first way).
 
-    mode says which walk Position._pseudo_list may inline: LEAPS (every entry one square,
+    mode says which walk rules.movegen.pseudo_list may inline: LEAPS (every entry one square,
     nothing to find empty first, no en passant: ``flat`` holds the targets), RAYS (no
     prefix, no en passant: ``rays`` holds each entry's targets), GENERAL (entries with
     prefixes or en passant), or SPECIAL (hops, overlaps, hooks or turns:

@@ -29,7 +29,8 @@ from .vfen_write import write_fen
 #: the line that led to a position, newest first: (key, lan of the move from it, older...)
 History: TypeAlias = tuple["Key", str, "History | None"]
 #: what the repetition rule compares
-Key: TypeAlias = tuple[tuple[PieceKind | None, ...], int, frozenset[int], int | None, Hands, tuple[bool, bool], str | None]
+Key: TypeAlias = tuple[tuple[PieceKind | None, ...], int, frozenset[int], int | None, Hands, tuple[bool, bool],
+                       str | None]
 #: one board change of a move made in place: (square, kind before, kind after)
 Change: TypeAlias = tuple[int, PieceKind | None, PieceKind | None]
 #: what push keeps to restore: both royal squares, the state, and the caches
@@ -81,8 +82,10 @@ class Position:
         self._safety: Safety | None = None
         self._check: bool | None = None
         self._key: Key | None = None
-        self._undo: list[tuple[Sequence[Change], Saved]] | None = None   # push/pop records (searchers), made on the first push
-        self._evasion: tuple[Safety, int | None] | None = None   # (the safety it was made from, _evasion_gate's answer)
+        # push/pop records (searchers), made on the first push
+        self._undo: list[tuple[Sequence[Change], Saved]] | None = None
+        # (the safety it was made from, _evasion_gate's answer)
+        self._evasion: tuple[Safety, int | None] | None = None
 
     # --- public views --------------------------------------------------------
 
@@ -376,7 +379,7 @@ class Position:
         return between is not None and not between & occupied
 
     # --- making moves --------------------------------------------------------
-    def apply(self, m: Move) -> "Position":
+    def apply(self, m: Move) -> Position:
         """The position after a pseudo-legal move, without checking it (engine use)."""
         child = Position(self.game, self.board.copy(), self.side, self.rights, self.ep, self.halfmove,
                          self.fullmove, self.hands, self.dropped, self.setup,

@@ -64,8 +64,10 @@ def _betza(v: str) -> str | None:
     except GameDefinitionError as e:
         return f"is not Betza the engine reads: {e}"
     return None
-def _two(v: list[str]) -> str | None: return None if len(v) == 2 else "must name the piece for White and for Black (two strings)"
-def _piece_keys(v: list[str]) -> str | None: return None if all(PIECE_KEY.match(x) for x in v) else "must be piece keys like \"Q\" or \"+P\""
+def _two(v: list[str]) -> str | None:
+    return None if len(v) == 2 else "must name the piece for White and for Black (two strings)"
+def _piece_keys(v: list[str]) -> str | None:
+    return None if all(PIECE_KEY.match(x) for x in v) else "must be piece keys like \"Q\" or \"+P\""
 
 
 TOP: dict[str, Key] = {

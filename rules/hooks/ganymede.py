@@ -147,7 +147,8 @@ class WallMover(SpecialMover):
         self._kinds: list[tuple[PieceKind, PieceKind, PieceKind, PieceKind] | None] = [None, None]
         # (anchor, kind) -> its moves onto empty squares: along, across, turns
         self._made: dict[tuple[int, PieceKind], _QuietMoves] = {}
-        self._captures: dict[tuple[int, tuple[int, ...]], Move] = {}   # (quiet move, squares taken) -> the capturing move
+        # (id of the quiet move, squares taken) -> the capturing move
+        self._captures: dict[tuple[int, tuple[int, ...]], Move] = {}
 
     def _geometry(self, a: int, vertical: bool) -> _WallGeometry:
         g = self._geo.get((a, vertical))
