@@ -7,6 +7,7 @@ processes together (default: every core; ai/parallel.py); the others think on on
 """
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 
@@ -17,7 +18,7 @@ from .levels import DEFAULT_LEVEL, LEVELS
 MAX_CORES = 256
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `think` subcommand to an argparse subparsers object."""
     levels = ", ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())
     p = sub.add_parser("think", help="the computer's move in a position (LAN on the last line)",
@@ -39,7 +40,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import rules
     try:
         seconds = float(args.seconds)

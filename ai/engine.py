@@ -4,13 +4,17 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rules.errors import GameOverError
+from rules.pieces import Move
+from rules.position import Position
 
 from .levels import DEFAULT_LEVEL, Level, level as level_of
-from .search import INF, MATE, MATE_BOUND, Searcher, Timeout
+from .search import INF, MATE, MATE_BOUND, Entry, Searcher, Timeout
 
 DEFAULT_SECONDS = 5.0
 # the search stops this much before the budget: SAN and the principal variation are
@@ -19,11 +23,13 @@ RESERVE_SHARE, RESERVE_MIN, RESERVE_GENERATIONS = 0.15, 0.008, 8
 # a new iteration is not begun after this share of the budget (it would rarely finish)
 SOFT_SHARE = 0.45
 
+_T = TypeVar("_T")   # a root move: a Move here, its LAN in ai.parallel
+
 
 @dataclass
 class Thought:
     """The chosen move and what the search saw."""
-    move: object              # rules.Move, legal in the position given
+    move: Move                # legal in the position given
     lan: str
     san: str
     score_cp: int             # for the side to move; mates are +-(100000 - plies)
@@ -62,7 +68,7 @@ def describe_score(score: int) -> str:
     return f"{score:+d} cp"
 
 
-def _root_moves(position):
+def _root_moves(position: Position) -> list[Move]:
     moves = position.legal_moves()
     if not moves:
         out = position.outcome()
@@ -70,7 +76,8 @@ def _root_moves(position):
     return moves
 
 
-def root_score(searcher: Searcher, m, depth: int, alpha: int, wide: bool, news=None) -> int:
+def root_score(searcher: Searcher, m: Move, depth: int, alpha: int, wide: bool,
+               news: Callable[[], int] | None = None) -> int:
     """One root move's score at ``depth`` (principal-variation search at the root): above
     ``alpha`` it is exact, else only a bound (the move is no better than alpha). ``wide``:
     searched with the whole window above alpha at once (the first move); else a null
@@ -94,7 +101,7 @@ def root_score(searcher: Searcher, m, depth: int, alpha: int, wide: bool, news=N
         searcher.unmake()
 
 
-def depths(max_depth: int, min_depth: int, soft: float):
+def depths(max_depth: int, min_depth: int, soft: float) -> Iterator[tuple[int, bool]]:
     """The iterative deepening's depths, each with whether it runs whatever the clock says
     (the first ``min_depth``); none begins after ``soft`` (but the first)."""
     for depth in range(1, max_depth + 1):
@@ -103,7 +110,7 @@ def depths(max_depth: int, min_depth: int, soft: float):
         yield depth, depth <= min_depth
 
 
-def iteration_done(order: list, best, score: int, depth: int) -> bool:
+def iteration_done(order: list[_T], best: _T, score: int, depth: int) -> bool:
     """After a complete iteration: its best move goes first in ``order``; True when the
     deepening ends (a forced mate found within the horizon: deeper adds nothing)."""
     order.remove(best)
@@ -111,15 +118,18 @@ def iteration_done(order: list, best, score: int, depth: int) -> bool:
     return abs(score) > MATE_BOUND and MATE - abs(score) <= depth
 
 
-def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth: int = 0):
+def _best_line(searcher: Searcher, moves: Sequence[Move], max_depth: int, soft: float,
+               min_depth: int = 0) -> tuple[Move, int, int]:
     """Plain iterative deepening (PVS at the root). Returns (move, score, depth). The first
     ``min_depth`` iterations run to their end whatever the clock says."""
     order = searcher.order(moves, None, 0)
+    best_score: int | None
     best, best_score, done = order[0], None, 0
     deadline, node_limit = searcher.deadline, searcher.node_limit
     for depth, unbounded in depths(max_depth, min_depth, soft):
         searcher.deadline = float("inf") if unbounded else deadline
         searcher.node_limit = float("inf") if unbounded else node_limit
+        cur: Move | None
         alpha, cur, cur_score = -INF, None, -INF
         try:
             for i, m in enumerate(order):
@@ -131,6 +141,7 @@ def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth
             if cur is not None:  # searched in full at this depth: better informed
                 best, best_score = cur, cur_score
             break
+        assert cur is not None, "a complete iteration scores every move"
         best, best_score, done = cur, cur_score, depth
         if iteration_done(order, cur, cur_score, depth):
             break
@@ -139,12 +150,13 @@ def _best_line(searcher: Searcher, moves, max_depth: int, soft: float, min_depth
     return best, best_score, done
 
 
-def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow: bool = False):
+def _all_scores(searcher: Searcher, moves: Sequence[Move], max_depth: int, soft: float,
+                shallow: bool = False) -> tuple[list[tuple[int, Move]], int]:
     """Every move's exact score at the deepest complete depth: [(score, move)], best first.
 
     shallow: judge each move by the evaluation right after it (no reply seen)."""
     if shallow:
-        out = []
+        out: list[tuple[int, Move]] = []
         for m in moves:
             searcher.make(m)
             try:
@@ -154,11 +166,12 @@ def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow:
         out.sort(key=lambda x: -x[0])
         return out, 0
     order = searcher.order(moves, None, 0)
-    result, done = None, 0
+    result: list[tuple[int, Move]] | None = None
+    done = 0
     for depth in range(1, max_depth + 1):
         if depth > 1 and time.perf_counter() >= soft:
             break
-        scored = []
+        scored: list[tuple[int, Move]] = []
         try:
             for m in order:
                 searcher.make(m)
@@ -176,7 +189,7 @@ def _all_scores(searcher: Searcher, moves, max_depth: int, soft: float, shallow:
     return result, done
 
 
-def _choose(scored, lvl: Level, rng: random.Random):
+def _choose(scored: list[tuple[int, Move]], lvl: Level, rng: random.Random) -> tuple[int, Move]:
     candidates = scored
     if lvl.miss_capture and rng.random() < lvl.miss_capture:
         quiet = [x for x in scored if not x[1].captures]
@@ -186,8 +199,8 @@ def _choose(scored, lvl: Level, rng: random.Random):
     return max(top, key=lambda x: x[0] + rng.gauss(0, lvl.noise_cp) if lvl.noise_cp else x[0])
 
 
-def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
-          rng: random.Random | None = None, tt: dict | None = None, min_depth: int = 0) -> Thought:
+def think(position: Position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
+          rng: random.Random | None = None, tt: dict[int, Entry] | None = None, min_depth: int = 0) -> Thought:
     """The move the computer plays in `position` at this level, within `seconds`.
 
     Never takes longer than `seconds` (default 5), counted from the call, once the
@@ -219,7 +232,7 @@ def think(position, *, level: int = DEFAULT_LEVEL, seconds: float | None = None,
 
 
 @contextmanager
-def _no_gc_pauses():
+def _no_gc_pauses() -> Iterator[None]:
     """A full collection of a big process can take longer than a short budget's reserve;
     the search makes few reference cycles, so collection waits until it is done."""
     was = gc.isenabled()
@@ -257,7 +270,7 @@ class _Clock:
         self.soft = self.start + seconds * SOFT_SHARE
         self.generation = 0.0
 
-    def searcher(self, position, tt=None):
+    def searcher(self, position: Position, tt: dict[int, Entry] | None = None) -> tuple[Searcher, list[Move]]:
         _root_moves(position)
         searcher = Searcher(position, self.end, tt)
         t0 = time.perf_counter()
@@ -273,14 +286,15 @@ class _Clock:
         return time.perf_counter() + generations * self.generation + RESERVE_MIN < self.end
 
 
-def _thought(position, searcher, move, score, depth, clock, level) -> Thought:
+def _thought(position: Position, searcher: Searcher, move: Move, score: int, depth: int, clock: _Clock,
+             level: int) -> Thought:
     move = {m.lan: m for m in position.legal_moves()}[move.lan]   # the caller's own Move
     pv = [m.lan for m in searcher.pv(move, lambda: clock.left_for(4))] if depth else [move.lan]
     return Thought(move=move, lan=move.lan, san=position.san(move), score_cp=int(score), depth=depth,
                    pv=pv, nodes=searcher.nodes, elapsed=time.perf_counter() - clock.start, level=level)
 
 
-def analyse(position, seconds: float | None = None, *, lines: int = 5, max_depth: int = 64) -> Analysis:
+def analyse(position: Position, seconds: float | None = None, *, lines: int = 5, max_depth: int = 64) -> Analysis:
     """The `lines` best moves with exact scores (for hints and reviews), searched within
     `seconds`; writing their SAN comes after."""
     with _no_gc_pauses():
@@ -314,7 +328,7 @@ def prepare(game_id: str) -> None:
     start.san(start.legal_moves()[0])   # and the notation module, which SAN imports
 
 
-def evaluate(position) -> int:
+def evaluate(position: Position) -> int:
     """The static evaluation, centipawns for the side to move."""
     from .evaluation import static_eval
     return static_eval(position)

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.pieces import WHITE
+from rules.game import Game, Hands
+from rules.pieces import WHITE, Board, PieceKind
+from rules.position import Position
 
 from .values import kind_mobility, piece_values, square_mobility, squares_of
 
@@ -32,14 +34,16 @@ HAND_SHARE = 0.9
 class Evaluator:
     """One game's evaluation tables."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self.game = game
         self.values = piece_values(game)
-        self._tables: dict = {}
+        self._tables: dict[PieceKind, list[int]] = {}
         geo = game.geometry
-        self.near1, self.near2 = [], []
+        self.near1: list[int] = []
+        self.near2: list[int] = []
         for sq in range(geo.size):
-            one, two = [], []
+            one: list[int] = []
+            two: list[int] = []
             for dx in range(-2, 3):
                 for dy in range(-2, 3):
                     t = geo.step(sq, dx, dy) if (dx or dy) else None
@@ -48,16 +52,16 @@ class Evaluator:
                     (one if max(abs(dx), abs(dy)) == 1 else two).append(t)
             self.near1.append(sum(1 << t for t in one))
             self.near2.append(sum(1 << t for t in one + two))
-        self._hand_cache: dict = {}   # id(hands) -> (hands, their score)
+        self._hand_cache: dict[int, tuple[Hands, int]] = {}   # id(hands) -> (hands, their score)
 
-    def table(self, kind) -> list[int]:
+    def table(self, kind: PieceKind) -> list[int]:
         """Per square: the kind's material + mobility, White's view."""
         t = self._tables.get(kind)
         if t is None:
             t = self._tables[kind] = self._build(kind)
         return t
 
-    def _build(self, kind) -> list[int]:
+    def _build(self, kind: PieceKind) -> list[int]:
         game, geo = self.game, self.game.geometry
         ptype = kind.type
         value = self.values.get(kind.key, 0) / squares_of(kind)
@@ -67,7 +71,8 @@ class Evaluator:
             last = geo.height
             for sq in geo.squares:
                 rank = game.relative_rank(sq, kind.color)
-                out[sq] = sign * round(value + PAWN_ADVANCE_CP * max(0, rank - 2) ** 1.5 / max(1, last / 8))
+                advance = float(max(0, rank - 2) ** 1.5)
+                out[sq] = sign * round(value + PAWN_ADVANCE_CP * advance / max(1, last / 8))
             return out
         avg = kind_mobility(kind) if not ptype.royal else 0.0
         for sq in geo.squares:
@@ -77,7 +82,7 @@ class Evaluator:
                 out[sq] = sign * round(value + MOBILITY_CP * (square_mobility(kind, sq) - avg))
         return out
 
-    def board_score(self, board) -> int:
+    def board_score(self, board: Board) -> int:
         """Material + mobility of a whole board, White's view (the searcher keeps it incrementally)."""
         total = 0
         for sq, k in enumerate(board):
@@ -85,7 +90,7 @@ class Evaluator:
                 total += self.table(k)[sq]
         return total
 
-    def hands_score(self, hands) -> int:
+    def hands_score(self, hands: Hands) -> int:
         # by the hands' identity (the engine makes one object per value: no nested tuple
         # hashed), the object held beside its score so that its id stays its own
         got = self._hand_cache.get(id(hands))
@@ -100,13 +105,14 @@ class Evaluator:
         self._hand_cache[id(hands)] = (hands, s)
         return s
 
-    def royal_safety(self, pos) -> int:
+    def royal_safety(self, pos: Position) -> int:
         """White's view: shield around each royal, enemy pieces near it (the squares
         around each square, and each side's pieces, as bits)."""
         bits, royal = pos.bits, pos.royal
         return self.royal_safety_of(royal[0], royal[1], bits[0], bits[1])
 
-    def royal_safety_of(self, white_royal, black_royal, white_bits: int, black_bits: int) -> int:
+    def royal_safety_of(self, white_royal: int | None, black_royal: int | None, white_bits: int,
+                        black_bits: int) -> int:
         """royal_safety from the royals' squares (None: none) and each side's pieces as bits
         (a searcher asks it of a position it has not made)."""
         total = 0
@@ -124,11 +130,11 @@ class Evaluator:
 
 
 @lru_cache(maxsize=None)
-def evaluator(game) -> Evaluator:
+def evaluator(game: Game) -> Evaluator:
     return Evaluator(game)
 
 
-def static_eval(pos) -> int:
+def static_eval(pos: Position) -> int:
     """Centipawns for the side to move, without search."""
     ev = evaluator(pos.game)
     white = ev.board_score(pos.board) + ev.hands_score(pos.hands) + ev.royal_safety(pos)

@@ -52,7 +52,13 @@ import os
 import signal
 import threading
 import time
-from multiprocessing.connection import wait
+from collections.abc import Iterable, Iterator, Sequence
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import SpawnContext
+from typing import Any
+
+from rules.pieces import Move
+from rules.position import Position
 
 from . import engine
 from .engine import Thought, iteration_done, root_score
@@ -82,14 +88,14 @@ def _exit_with_parent() -> None:
     if parent is None:
         return
 
-    def watch():
+    def watch() -> None:
         wait([parent.sentinel])
         os._exit(0)
 
     threading.Thread(target=watch, name="fairypost-parent-watch", daemon=True).start()
 
 
-def _rebuild(game_id: str, vfen: str, lans, fen: str):
+def _rebuild(game_id: str, vfen: str, lans: Iterable[str], fen: str) -> Position:
     """The position with the history the repetition rule looks back to (see ``_portable``)."""
     import rules
     pos = rules.from_fen(game_id, vfen)
@@ -103,22 +109,25 @@ def _rebuild(game_id: str, vfen: str, lans, fen: str):
 class _Helper:
     """A searching process's state: the root it searches and its searcher."""
 
-    def __init__(self, conn):
+    def __init__(self, conn: Connection):
         self.conn = conn
-        self.searcher = None
-        self.moves: dict = {}
+        self.searcher: Searcher | None = None
+        self.moves: dict[str, Move] = {}
         self.deadline = 0.0
         self.cpu0 = 0.0
+        self.alpha_now = -INF
 
     def work(self) -> float:
         """CPU seconds this process has spent on the current call."""
         return time.thread_time() - self.cpu0
 
-    def prepare(self, game_id):
+    # each request's answer: a tuple naming what it is, then its figures (None: no answer)
+    def prepare(self, game_id: str) -> tuple[str]:
         engine.prepare(game_id)
         return ("ok",)
 
-    def root(self, game_id, vfen, lans, fen, deadline):
+    def root(self, game_id: str, vfen: str, lans: list[str], fen: str,
+             deadline: float) -> tuple[str, None, int, float]:
         self.cpu0 = time.thread_time()
         gc.disable()   # as ai.think: no collection pauses mid-search
         pos = _rebuild(game_id, vfen, lans, fen)
@@ -127,13 +136,16 @@ class _Helper:
         self.moves = {m.lan: m for m in self.searcher.pos.legal_moves()}
         return ("root", None, 0, self.work())
 
-    def search(self, depth, lans, alpha, wide, unbounded):
+    def search(self, depth: int, lans: list[str], alpha: int, wide: bool,
+               unbounded: bool) -> tuple[str, list[tuple[str, int, int]], int, float]:
         """Root moves in turn at ``depth``: [(lan, the alpha it was searched with, score)].
         Alpha rises with each exact score here and with the coordinator's news ("alpha"
         messages, read between moves); ``wide``: the first move is the last best."""
         s = self.searcher
+        assert s is not None, "a search follows its root"
         s.deadline = float("inf") if unbounded else self.deadline
-        out, self.alpha_now = [], alpha
+        out: list[tuple[str, int, int]] = []
+        self.alpha_now = alpha
         for i, lan in enumerate(lans):
             self.news()
             try:
@@ -149,30 +161,32 @@ class _Helper:
         """Alpha, raised by the scores the coordinator has sent meanwhile."""
         while self.conn.poll():
             _op, better = self.conn.recv()
-            self.alpha_now = max(self.alpha_now, better)
+            self.alpha_now = max(self.alpha_now, int(better))
         return self.alpha_now
 
-    def alpha(self, _better):
+    def alpha(self, _better: int) -> None:
         """News for a search that has ended meanwhile: nothing to do, no answer."""
 
-    def pv(self, lan, until):
+    def pv(self, lan: str, until: float) -> tuple[str, list[str]]:
+        assert self.searcher is not None, "a principal variation follows its root"
         line = self.searcher.pv(self.moves[lan], lambda: time.perf_counter() < until)
         return ("pv", [m.lan for m in line])
 
-    def end(self):
+    def end(self) -> None:
         """Forget the root (its table may hold a million entries); no answer."""
         self.searcher, self.moves = None, {}
         gc.enable()   # no collection now: the table goes by reference counts, and a full
         # collection of these tables would delay the next call's start
 
-    def think(self, game_id, vfen, lans, fen, seconds, level, min_depth):
+    def think(self, game_id: str, vfen: str, lans: list[str], fen: str, seconds: float | None, level: int,
+              min_depth: int) -> tuple[str, str, int, int, int, list[str], float]:
         self.cpu0 = time.thread_time()
         pos = _rebuild(game_id, vfen, lans, fen)
         t = engine.think(pos, level=level, seconds=seconds, min_depth=min_depth)
         return ("thought", t.lan, t.score_cp, t.depth, t.nodes, t.pv, self.work())
 
 
-def _helper_main(conn, games, own_session: bool = False) -> None:
+def _helper_main(conn: Connection, games: Iterable[str], own_session: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the coordinator's to handle
     if own_session and hasattr(os, "setsid"):
         os.setsid()
@@ -203,7 +217,7 @@ def _helper_main(conn, games, own_session: bool = False) -> None:
 # --- the coordinator's side ----------------------------------------------------------------
 
 @contextlib.contextmanager
-def sigint_ignored():
+def sigint_ignored() -> Iterator[None]:
     """Ctrl-C ignored while a process is started, so that it starts ignoring it (Python
     keeps an ignored SIGINT ignored): a Ctrl-C while it imports is the coordinator's alone.
     The coordinator still gets a Ctrl-C typed meanwhile: SIGINT is also blocked here, and
@@ -225,7 +239,7 @@ def sigint_ignored():
 class _Handle:
     """One searching process seen from the coordinator: requests sent, answers owed."""
 
-    def __init__(self, ctx, games, own_session=False):
+    def __init__(self, ctx: SpawnContext, games: Iterable[str], own_session: bool = False):
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_helper_main, args=(child, tuple(games), own_session),
                                    name="fairypost-search", daemon=True)
@@ -237,17 +251,17 @@ class _Handle:
         self.nodes = 0
 
     @property
-    def pid(self) -> int:
+    def pid(self) -> int | None:
         return self.process.pid
 
-    def send(self, *msg, answer: bool = True) -> None:
+    def send(self, *msg: object, answer: bool = True) -> None:
         try:
             self.conn.send(msg)
         except (OSError, ValueError) as e:
             raise HelperFailed(f"a searching process (pid {self.pid}) is gone ({e})") from None
         self.owed += answer
 
-    def recv(self):
+    def recv(self) -> Any:   # a reply of _Helper's, as it came over the pipe
         try:
             reply = self.conn.recv()
         except (EOFError, OSError) as e:
@@ -276,11 +290,12 @@ class Pool:
     benchmark measures the search's gain with it; the bot and ``fairypost think`` leave
     their processes in their session (they take no more than their share)."""
 
-    def __init__(self, cores: int, games=(), *, own_session: bool = False):
+    def __init__(self, cores: int, games: Iterable[str] = (), *, own_session: bool = False):
         if cores < 1:
             raise ValueError(f"a pool needs at least 1 process, not {cores}")
         ctx = multiprocessing.get_context("spawn")
         self.helpers: list[_Handle] = []
+        games = tuple(games)
         self.prepared = set(games)
         self.closed = False
         try:
@@ -297,7 +312,7 @@ class Pool:
         return len(self.helpers)
 
     @property
-    def pids(self) -> list[int]:
+    def pids(self) -> list[int | None]:
         return [h.pid for h in self.helpers]
 
     @property
@@ -341,17 +356,17 @@ class Pool:
                 h.process.kill()
                 h.process.join()
 
-    def __enter__(self):
+    def __enter__(self) -> Pool:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
 _shared: Pool | None = None
 
 
-def shared_pool(cores: int, games=()) -> Pool:
+def shared_pool(cores: int, games: Iterable[str] = ()) -> Pool:
     """This process's warm pool of ``cores`` processes (made on first use, made again if
     it was closed or a process died)."""
     global _shared
@@ -372,7 +387,7 @@ def close_shared_pool() -> None:
 atexit.register(close_shared_pool)
 
 
-def _portable(position) -> tuple[str, str, list[str], str]:
+def _portable(position: Position) -> tuple[str, str, list[str], str]:
     """(game, VFEN, LANs, VFEN of the position itself): a position as text, with as much of
     its history as the repetition rule looks back to (the plies since the last capture or
     pawn move), rebuilt in another process by playing the LANs from the VFEN. Positions
@@ -380,7 +395,9 @@ def _portable(position) -> tuple[str, str, list[str], str]:
     needed is made a position again to write its VFEN."""
     from rules.pieces import BLACK
     game = position.game
-    lans, cell, oldest, fullmove = [], position.history, None, position.fullmove
+    lans: list[str] = []
+    cell, fullmove = position.history, position.fullmove
+    oldest = None
     while cell is not None and len(lans) < position.halfmove:
         oldest, lan, cell = cell
         lans.append(lan)
@@ -395,7 +412,7 @@ def _portable(position) -> tuple[str, str, list[str], str]:
     return game.id, start.fen(), lans[::-1], fen
 
 
-def think(position, *, seconds: float | None = None, cores: int | None = None,
+def think(position: Position, *, seconds: float | None = None, cores: int | None = None,
           level: int = DEFAULT_LEVEL, min_depth: int = 0, max_depth: int = 64,
           pool: Pool | None = None, min_seconds: float = MIN_SECONDS) -> Thought:
     """ai.think with ``cores`` processes searching together (default: every core).
@@ -438,11 +455,11 @@ class _Shares:
     last of another's. Shares shrink as the moves left do: few messages for the many
     quick moves of a shallow depth, balance at the end."""
 
-    def __init__(self, order, owner: dict, helpers):
+    def __init__(self, order: Sequence[str], owner: dict[str, _Handle], helpers: Sequence[_Handle]):
         self.first, self.first_left = order[0], True
         self.first_to = owner.get(order[0])
-        self.own = {h: [] for h in helpers}
-        self.free: list = []
+        self.own: dict[_Handle | None, list[str]] = {h: [] for h in helpers}
+        self.free: list[str] = []
         for lan in order[1:]:
             self.own.get(owner.get(lan), self.free).append(lan)
         self.share = CHUNK_SHARE * len(helpers)
@@ -450,7 +467,7 @@ class _Shares:
     def __len__(self) -> int:
         return self.first_left + len(self.free) + sum(map(len, self.own.values()))
 
-    def take(self, h) -> list:
+    def take(self, h: _Handle) -> list[str]:
         if self.first_left:
             self.first_left = False
             return [self.first]
@@ -467,15 +484,15 @@ class _Shares:
 class _Together:
     """One ``think``: iterations whose root moves are shared among the processes."""
 
-    def __init__(self, pool: Pool, searcher, clock, where):
+    def __init__(self, pool: Pool, searcher: Searcher, clock: engine._Clock, where: tuple[str, str, list[str], str]):
         self.pool, self.searcher, self.clock = pool, searcher, clock
         self.idle = list(pool.helpers)
         for h in self.idle:
             h.send("root", *where, searcher.deadline)
-        self.searched_by: dict = {}   # (depth, lan) -> the process holding its search
-        self.owner: dict = {}         # lan -> the process that searched it last
+        self.searched_by: dict[tuple[int, str], _Handle] = {}   # (depth, lan) -> the process holding its search
+        self.owner: dict[str, _Handle] = {}         # lan -> the process that searched it last
 
-    def _answers(self, busy: dict, until: float):
+    def _answers(self, busy: dict[_Handle, Any], until: float) -> list[tuple[_Handle, Any, Any]]:
         """The answers of busy processes as they come, until ``until``."""
         left = until - time.perf_counter()
         if left <= 0:
@@ -491,19 +508,24 @@ class _Together:
 
     def _start(self, unbounded: bool) -> bool:
         """Every process has its root (it rebuilt the position); False if the budget ran out."""
-        busy = {h: None for h in self.idle}
+        busy: dict[_Handle, None] = {h: None for h in self.idle}
         self.idle = []
         while busy:
             if not self._answers(busy, float("inf") if unbounded else self.searcher.deadline):
                 return False
         return True
 
-    def iteration(self, order, depth: int, floor: int, unbounded: bool):
+    def iteration(self, order: list[str], depth: int, floor: int,
+                  unbounded: bool) -> tuple[str | None, int, bool, dict[str, int]]:
         """One depth: (best lan, its score, complete?, scores of the moves searched whole).
         The best is None if no move scored above ``floor``."""
-        queue, busy, told = _Shares(order, self.owner, self.pool.helpers), {}, {}
+        queue = _Shares(order, self.owner, self.pool.helpers)
+        busy: dict[_Handle, list[str]] = {}
+        told: dict[_Handle, int] = {}
         first = order[0]
-        cur, cur_score, exact = None, -INF, {}
+        cur: str | None = None
+        cur_score = -INF
+        exact: dict[str, int] = {}
         rank = {lan: i for i, lan in enumerate(order)}
         timed_out = lost = False   # no more moves handed out / a move not searched whole
         deadline = float("inf") if unbounded else self.searcher.deadline
@@ -533,7 +555,8 @@ class _Together:
                     if score > alpha:
                         exact[lan] = score
                         self.searched_by[(depth, lan)] = h
-                        if score > cur_score or (score == cur_score and rank[lan] < rank[cur]):
+                        if score > cur_score or (score == cur_score and cur is not None
+                                                 and rank[lan] < rank[cur]):
                             cur, cur_score = lan, score
             for h in busy:   # the others' alpha rises with the best score now known
                 if cur_score > told[h]:
@@ -545,9 +568,11 @@ class _Together:
                 break
         return cur, cur_score, not (lost or queue or busy), exact
 
-    def run(self, position, moves, level: int, min_depth: int, max_depth: int) -> Thought:
+    def run(self, position: Position, moves: Sequence[Move], level: int, min_depth: int,
+            max_depth: int) -> Thought:
         searcher, clock = self.searcher, self.clock
         order = [m.lan for m in searcher.order(moves, None, 0)]
+        best_score: int | None
         best, best_score, done = order[0], None, 0
         if self._start(min_depth > 0):
             for depth, unbounded in engine.depths(max_depth, min_depth, clock.soft):
@@ -563,6 +588,7 @@ class _Together:
                                             or score > best_score):
                         best, best_score = cur, score
                     break
+                assert cur is not None, "a complete iteration with a floor of -INF has a best"
                 best, best_score, done = cur, score, depth
                 if iteration_done(order, cur, score, depth):
                     break
@@ -587,10 +613,11 @@ class _Together:
         h.send("pv", best, until)
         if not wait([h.conn], timeout=max(0.0, until - time.perf_counter())):
             return [best]
-        return h.recv()[1]
+        pv: list[str] = h.recv()[1]
+        return pv
 
 
-def think_each(positions, *, seconds: float | None = None, cores: int | None = None,
+def think_each(positions: Iterable[Position], *, seconds: float | None = None, cores: int | None = None,
                level: int = DEFAULT_LEVEL, min_depth: int = 0, pool: Pool | None = None) -> list[Thought]:
     """``ai.think`` of every position (one game's), each within ``seconds`` on one core,
     ``cores`` positions at a time. Finished games raise GameOverError before any search."""
@@ -612,9 +639,11 @@ def think_each(positions, *, seconds: float | None = None, cores: int | None = N
         raise
 
 
-def _each(pool: Pool, positions, seconds, level, min_depth) -> list[Thought]:
+def _each(pool: Pool, positions: list[Position], seconds: float | None, level: int,
+          min_depth: int) -> list[Thought]:
     out: list[Thought | None] = [None] * len(positions)
-    queue, idle, busy = list(range(len(positions))), list(pool.helpers), {}
+    queue, idle = list(range(len(positions))), list(pool.helpers)
+    busy: dict[_Handle, int] = {}
     while queue or busy:
         while queue and idle:
             i, h = queue.pop(0), idle.pop()
@@ -630,4 +659,4 @@ def _each(pool: Pool, positions, seconds, level, min_depth) -> list[Thought]:
             out[i] = Thought(move=move, lan=lan, san=pos.san(move), score_cp=score,
                                                 depth=depth, pv=pv, nodes=nodes, level=level)
             idle.append(h)
-    return out
+    return [t for t in out if t is not None]   # (every one answered)

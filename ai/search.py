@@ -17,12 +17,16 @@ and a hard deadline looked at in every node.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
+from typing import Literal, TypeAlias
 
-from rules.move import CASTLE, DROP, NORMAL, SETUP
+from rules.attacks import attacked_bits, check_sources, check_zone, sources_hit, squares_of_bits
+from rules.game import Game, Hands, Safety
+from rules.hands import new_hands
 from rules.movegen import touch_mask
-from rules.pieces import WHITE
-from rules.position import attacked_bits, check_sources, check_zone, sources_hit, squares_of_bits
+from rules.pieces import CASTLE, DROP, NORMAL, SETUP, WHITE, Move, MoveKind, PieceKind
+from rules.position import Key, Position
 
 from .evaluation import evaluator
 from .values import capture_gain
@@ -44,7 +48,23 @@ _generation_order = itemgetter(0, 1)   # (from square, index among the piece's m
 _clock = time.perf_counter
 
 
-_HAND_STEPS: dict = {}   # game -> Searcher._hand_step's cache
+#: a cheap identity of a move within one position: (kind, from, to, new kind, captures)
+MoveKey: TypeAlias = tuple[MoveKind, "int | None", int, "PieceKind | None", tuple[int, ...]]
+#: a transposition table entry: (depth, score, bound, best move's key)
+Entry: TypeAlias = tuple[int, int, int, "MoveKey | None"]
+#: what making a plain move in one step needs (Searcher._plain says each)
+Plain: TypeAlias = tuple["int | None", int, PieceKind, PieceKind, tuple[int, ...], int, int, "int | None",
+                         bool, bool]
+#: what a plain move's make keeps for unmake: the state before it (as Position.push keeps
+#: it), and the pieces it took with their squares
+PlainUndo: TypeAlias = tuple[tuple["int | None", "int | None", int, frozenset[int], "int | None", int, int,
+                                   tuple[bool, bool], "list[Move] | None", "Safety | None", "bool | None",
+                                   "Key | None", Hands],
+                             "list[tuple[int, PieceKind]] | None"]
+#: a hand step: the hands and dropped flags after it, and the state key
+HandStep: TypeAlias = tuple[Hands, tuple[bool, bool], int]
+
+_HAND_STEPS: dict[Game, dict[tuple[int, bool, object], HandStep]] = {}   # game -> Searcher._hand_step's cache
 
 
 class Timeout(Exception):
@@ -52,13 +72,13 @@ class Timeout(Exception):
     complete answer stands."""
 
 
-def move_key(m):
+def move_key(m: Move) -> MoveKey:
     """A cheap identity of a move within one position (the LAN is built lazily)."""
     return (m.kind, m.frm, m.to, m.new, m.captures)
 
 
 class Searcher:
-    def __init__(self, root, deadline: float, tt: dict | None = None):
+    def __init__(self, root: Position, deadline: float, tt: dict[int, Entry] | None = None):
         game = root.game
         # a private position to walk in place: the caller's stays untouched
         self.pos = type(root)(game, root.board.copy(), root.side, root.rights, root.ep,
@@ -66,52 +86,56 @@ class Searcher:
         self.ev = evaluator(game)
         self.values = self.ev.values
         self.deadline = deadline
-        self.tt = {} if tt is None else tt
+        self.tt: dict[int, Entry] = {} if tt is None else tt
         self.nodes = 0
-        self.node_limit = NO_NODE_LIMIT   # a level's node budget (ai.levels)
+        self.node_limit: float = NO_NODE_LIMIT   # a level's node budget (ai.levels; inf: none)
         self.state = state_key(state_of(self.pos))   # the hash's part for the state
         self.hash = board_hash(self.pos.board) ^ self.state
         self.score = self.ev.board_score(self.pos.board)
-        self._kinds: dict = {}  # kind -> (its Zobrist keys, its evaluation table) per square
+        # kind -> (its Zobrist keys, its evaluation table) per square
+        self._kinds: dict[PieceKind, tuple[list[int], list[int]]] = {}
         self.drops = game.drop_zone is not None   # pieces in hand count
-        self._hands, self._hands_score = None, 0   # the last hands scored
+        self._hands: Hands | None = None   # the last hands scored
+        self._hands_score = 0
         # passing the turn is never better than every move (no zugzwang to speak of) where
         # a stalemate is a draw and no piece is dropped; not in a set-up phase
         self.null_ok = game.stalemate == "draw" and game.drop_zone is None
         # hashes of the positions before this one (the game's, then the search line)
         self.line = list(_game_hashes(root))
-        self.killers: dict[int, list] = {}
-        self.history: dict = {}
-        self._stack: list = []   # (hash, score, state key, undo, memo) before each made move
+        self.killers: dict[int, list[MoveKey]] = {}
+        self.history: dict[tuple[PieceKind, int], int] = {}
+        # (hash, score, state key, undo, memo) before each made move (undo and memo: a plain move's)
+        self._stack: list[tuple[int, int, int, PlainUndo | None, Plain | None]] = []
         # the quick check test (make): sound where the side not to move is not attacked at
         # the root (a legal position) and every move made is legal - no set-up action
         pos = self.pos
         them = 1 - pos.side
-        self.quick_check = pos.setup is None and (
-            pos.royal[them] is None or not pos.is_attacked(pos.royal[them], pos.side))
-        self._zones = ({}, {})   # colour -> {royal square: (check_zone, check_sources)}
-        self._flipped: dict = {}  # state key -> the key after a plain move keeping the rights
+        r = pos.royal[them]
+        self.quick_check = pos.setup is None and (r is None or not pos.is_attacked(r, pos.side))
+        # colour -> {royal square: (check_zone, check_sources)}
+        self._zones: tuple[dict[int, tuple[int, list[int] | None]], dict[int, tuple[int, list[int] | None]]] = ({}, {})
+        self._flipped: dict[int, int] = {}  # state key -> the key after a plain move keeping the rights
         # with hands: (state key, drop, what taken or dropped) -> _hand_step's answer; per game
         # and process, as the state keys are (ai.zobrist)
-        self._steps = _HAND_STEPS.setdefault(game, {}) if self.drops else None
+        self._steps = _HAND_STEPS.setdefault(game, {}) if self.drops else {}   # ({}: unused)
         # captures plain where pieces go to hand: only without castling and en passant
         self._hands_plain = self.drops and not game.castlings and game.jump is None
         self._royal_bit = game.royal_bit
         self._safety_of = self.ev.royal_safety_of
 
     # --- make / unmake -------------------------------------------------------------
-    def _tables(self, kind):
+    def _tables(self, kind: PieceKind) -> tuple[list[int], list[int]]:
         t = self._kinds[kind] = (kind_keys(kind), self.ev.table(kind))
         return t
 
-    def make(self, m) -> None:
+    def make(self, m: Move) -> None:
         """Make m on the private position; the hash and the board score follow its board
         changes, the state's key is drawn once for the new state. ``unmake`` restores.
         A plain move (``_plain``) is made here in one step (Position._make and push for
         it: the same board, occupancy, royal squares and state after it), the mover's part
         of the hash and the score from its memo; any other move by ``Position.push``."""
         pos = self.pos
-        memo = m.memo
+        memo: Plain | Literal[False] | None = m.memo
         if memo is None:
             memo = m.memo = self._plain(m)
         if not memo:
@@ -130,7 +154,7 @@ class Searcher:
                 board[frm] = None
                 occ[c].discard(frm)
                 bits[c] ^= 1 << frm
-            taken = None
+            taken: list[tuple[int, PieceKind]] | None = None
             if caps:
                 taken = []
                 h_taken, s_taken, kinds = 0, 0, self._kinds
@@ -159,6 +183,7 @@ class Searcher:
                 royal[c] = to
             pos._legal = pos._safety = pos._check = pos._key = None
             hands_move = self.drops and (caps or frm is None)
+            key: int | None
             if hands_move:
                 # a capture or a drop where pieces go to hand (no castling, no en passant
                 # in such a game: _plain): the hands and the dropped flags change
@@ -211,7 +236,7 @@ class Searcher:
                         pos._check = attacked_bits(pos.board, bits[0] | bits[1],
                                                    squares_of_bits(found), r, them)
 
-    def _plain(self, m):
+    def _plain(self, m: Move) -> Plain | Literal[False]:
         """What making m in one step needs, or False where Position.push must make it.
         Plain: an ordinary move (NORMAL) that empties its square and the squares it takes
         and puts its piece (or what it becomes) on its target, which is then empty (as
@@ -241,7 +266,7 @@ class Searcher:
         return (frm, to, piece, new, caps, keys_from[frm] ^ keys_to[to], table_to[to] - table_from[frm],
                 passed, bool(caps) or ptype.pawn, piece.royal)
 
-    def _plain_drop(self, m):
+    def _plain_drop(self, m: Move) -> Plain | Literal[False]:
         """_plain for a drop: the kind put on its square from the hand, nothing emptied,
         the 100-ply count going on (as Position._make counts it)."""
         to, new = m.to, m.new
@@ -250,12 +275,14 @@ class Searcher:
         keys_to, table_to = self._kinds.get(new) or self._tables(new)
         return (None, to, new, new, (), keys_to[to], table_to[to], None, False, new.royal)
 
-    def _hand_step(self, pos, m, drop: bool, state: int, taken):
+    def _hand_step(self, pos: Position, m: Move, drop: bool, state: int,
+                   taken: list[tuple[int, PieceKind]] | None) -> int:
         """A plain capture's or a drop's hands and dropped flags in a game with hands, set
         on pos as Position._make sets them (pos.side still the mover's), and the state key
         after it: the same from every position of this state with the same thing dropped
         or taken (the rights unchanged, no en passant: _plain), so looked up (``_steps``)
         once worked out."""
+        what: object   # the one kind taken, the kinds taken, the kind dropped, or None
         if taken:
             what = taken[0][1] if len(taken) == 1 else tuple(q for _x, q in taken)
         else:
@@ -264,7 +291,7 @@ class Searcher:
         if step is None:
             hands = pos.hands
             if taken or drop:
-                hands = pos._new_hands(m, [q for _x, q in taken] if taken else [])
+                hands = new_hands(pos.game, hands, pos.side, m, [q for _x, q in taken] if taken else [])
             side, d = pos.side, pos.dropped
             dropped = (drop, d[1]) if side == WHITE else (d[0], drop)
             step = (hands, dropped, state_key((1 - side, pos.rights, None, hands, dropped, pos.setup)))
@@ -274,7 +301,7 @@ class Searcher:
         pos.hands, pos.dropped, key = step
         return key
 
-    def _stands_after(self, m, memo, beta):
+    def _stands_after(self, m: Move, memo: Plain, beta: int) -> int | None:
         """The score a horizon child (depth 0) after the plain move m would return by
         standing pat against beta, worked out without making m; None where it would do
         anything else or this cannot tell (the move is then made and the child searched).
@@ -359,14 +386,14 @@ class Searcher:
         self.nodes = n
         return stand
 
-    def _state_after(self, pos, memo):
+    def _state_after(self, pos: Position, memo: Plain) -> tuple[frozenset[int], int | None, int]:
         """(castling rights, en passant square, state key) after the plain move of this
         memo, from the position before it (as Position._make decides them)."""
         frm, caps, passed = memo[0], memo[4], memo[7]
         rights = pos.rights
         if rights:
             lost = pos.game.rights_lost_from
-            for x in (frm,) + caps:
+            for x in caps if frm is None else (frm,) + caps:
                 dead = lost.get(x)
                 if dead:
                     rights = rights - dead
@@ -376,21 +403,21 @@ class Searcher:
             return rights, None, self._flipped_key(pos) if key is None else key
         return rights, ep, state_key((1 - pos.side, rights, ep, pos.hands, self._dropped_after(pos), pos.setup))
 
-    def _flipped_key(self, pos) -> int:
+    def _flipped_key(self, pos: Position) -> int:
         """The state key after a plain move from this position that keeps the castling
         rights and allows no en passant: the side flipped (once per state)."""
         key = self._flipped[self.state] = state_key(
             (1 - pos.side, pos.rights, None, pos.hands, self._dropped_after(pos), pos.setup))
         return key
 
-    def _dropped_after(self, pos):
+    def _dropped_after(self, pos: Position) -> tuple[bool, bool]:
         """The dropped flags after a plain move from this position (the mover's cleared)."""
         dropped = pos.dropped
         if not self.drops:
             return dropped
         return (False, dropped[1]) if pos.side == WHITE else (dropped[0], False)
 
-    def _attacks_after(self, memo, found: int, occupied: int, target: int, by: int) -> bool:
+    def _attacks_after(self, memo: Plain, found: int, occupied: int, target: int, by: int) -> bool:
         """Whether, after the plain move of this memo, a piece of colour `by` on one of the
         squares of `found` (bits) attacks target: the move's squares set on the board
         alone for the test (attacked_bits reads no more than the board and `occupied`)."""
@@ -413,7 +440,7 @@ class Searcher:
             if frm is not None:
                 board[frm] = piece
 
-    def _make_pushed(self, pos, m) -> None:
+    def _make_pushed(self, pos: Position, m: Move) -> None:
         """make() for a move that is not plain: Position.push, then the hash and the score
         from its board changes."""
         h = self.hash
@@ -453,7 +480,9 @@ class Searcher:
         unsafe without: zugzwang)."""
         board = self.pos.board
         for sq in self.pos.occ[self.pos.side]:
-            t = board[sq].type
+            k = board[sq]
+            assert k is not None, "a side's squares are occupied"
+            t = k.type
             if not t.pawn and not t.royal:
                 return True
         return False
@@ -466,7 +495,7 @@ class Searcher:
             pos.pop()
             return
         # a plain move taken back (make)
-        saved, taken = undo
+        saved, taken = undo   # type: ignore[misc]  # make pushes a plain move's undo with its memo
         frm, to, piece = memo[0], memo[1], memo[2]
         board, occ, bits = pos.board, pos.occ, pos.bits
         c = piece.color
@@ -499,7 +528,7 @@ class Searcher:
             white += self._hands_score
         return white if pos.side == WHITE else -white
 
-    def gain(self, m) -> int:
+    def gain(self, m: Move) -> int:
         """What a move takes (every captured piece), for ordering."""
         return capture_gain(self.pos.board, self.values, m)
 
@@ -521,7 +550,7 @@ class Searcher:
         winner = WHITE if out[0] == "1-0" else 1 - WHITE
         return MATE - ply if winner == self.pos.side else -(MATE - ply)
 
-    def order(self, moves, tt_move, ply):
+    def order(self, moves: Iterable[Move], tt_move: MoveKey | None, ply: int) -> list[Move]:
         """Moves best first: the hash move, captures by what they take (most valuable
         victims, then least valuable attackers), promotions, killers, then by history."""
         taking, quiet = self._split(moves)
@@ -534,11 +563,12 @@ class Searcher:
         scored.sort(key=_first, reverse=True)
         return [m for _s, m in scored]
 
-    def _split(self, moves):
+    def _split(self, moves: Iterable[Move]) -> tuple[list[tuple[int, Move]], list[Move]]:
         """([(score, move)] of the moves that gain something (captures, promotions), best
         first; [the others]), each in generation order."""
         values, board = self.values, self.pos.board
-        taking, quiet = [], []
+        taking: list[tuple[int, Move]] = []
+        quiet: list[Move] = []
         for m in moves:
             if m.captures or m.new is not m.piece:
                 g = capture_gain(board, values, m)
@@ -549,7 +579,7 @@ class Searcher:
         taking.sort(key=_first, reverse=True)
         return taking, quiet
 
-    def _quiet_scores(self, moves, ply):
+    def _quiet_scores(self, moves: Iterable[Move], ply: int) -> list[tuple[int, Move]]:
         """[(score, move)]: killers first, then by history (unsorted)."""
         killers = self.killers.get(ply)
         hget = self.history.get
@@ -559,7 +589,7 @@ class Searcher:
         return [(500_000 if m.to in tos and move_key(m) in killers else hget((m.piece, m.to), 0), m)
                 for m in moves]
 
-    def hash_move(self, key):
+    def hash_move(self, key: MoveKey) -> Move | None:
         """The remembered best move (a move_key) as a legal move of this position, or None;
         found among its piece's moves alone, so that a cut-off by it costs no full move
         generation."""
@@ -572,7 +602,7 @@ class Searcher:
                 return m if pos.is_legal(m) else None
         return None
 
-    def ordered(self, tt_move, ply):
+    def ordered(self, tt_move: MoveKey | None, ply: int) -> Iterator[Move]:
         """The legal moves of the node in search order, made lazily and each tested for
         legality only when its turn comes, so that a cut-off costs no more than it needs:
         the hash move (found among its piece's moves); the captures that gain, best first
@@ -587,14 +617,14 @@ class Searcher:
             yield from self._ordered_after(tt_move, ply)   # a drop or a castling
             return
         is_legal = pos.is_legal
-        done = set()    # the keys of the moves tried (or found illegal) before the last stage
+        done: set[MoveKey] = set()    # the keys of the moves tried (or found illegal) before the last stage
         if tt_move is not None:
             first = self.hash_move(tt_move)
             if first is not None:
                 yield first
             done.add(tt_move)
         values, board = self.values, pos.board
-        taking = []
+        taking: list[tuple[int, Move]] = []
         for m in pos.capture_moves():
             g = capture_gain(board, values, m)
             if g > 0:   # as _split scores them
@@ -609,13 +639,14 @@ class Searcher:
                         yield m
         killers = self.killers.get(ply)
         if killers:
-            found = []
+            found: list[tuple[int, int, Move]] = []
             for k in killers:
-                if k[1] is None or k[0] == CASTLE or k in done:
+                frm = k[1]
+                if frm is None or k[0] == CASTLE or k in done:
                     continue   # a drop or a castling killer keeps its place in the list
-                for i, m in enumerate(pos.piece_moves(k[1])):
+                for i, m in enumerate(pos.piece_moves(frm)):
                     if m.to == k[2] and move_key(m) == k:
-                        found.append((k[1], i, m))
+                        found.append((frm, i, m))
                         break
             found.sort(key=_generation_order)   # as the sort of order() leaves them
             for _f, _i, m in found:
@@ -633,7 +664,7 @@ class Searcher:
             if not (m.to in tos and move_key(m) in done) and is_legal(m):
                 yield m
 
-    def _ordered_after(self, tt_move, ply):
+    def _ordered_after(self, tt_move: MoveKey, ply: int) -> Iterator[Move]:
         """ordered() for a hash move that is a drop or a castling: every move generated,
         the hash move first if it is among them and legal, then order()'s order."""
         pos = self.pos
@@ -685,6 +716,7 @@ class Searcher:
                 e_score = _from_tt(e_score, ply)
                 if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                     return e_score
+        score: int | None
         if (null and self.null_ok and depth >= 3 and ply and not in_check and pos.setup is None
                 and abs(beta) < MATE_BOUND and self.evaluate() >= beta and self.has_pieces()):
             # null-move pruning: if passing still holds beta, a real move would too
@@ -696,6 +728,7 @@ class Searcher:
             if score >= beta:
                 return beta
         alpha0 = alpha
+        best_key: MoveKey | None
         best, best_key = -INF, None
         # the children are horizon nodes: one that would stand pat is scored unmade
         leaf = depth == 1 and self.quick_check
@@ -703,7 +736,7 @@ class Searcher:
             quiet = not m.captures and m.kind != SETUP
             score = None
             if leaf:
-                memo = m.memo
+                memo: Plain | Literal[False] | None = m.memo
                 if memo is None:
                     memo = m.memo = self._plain(m)
                 if memo:
@@ -742,7 +775,7 @@ class Searcher:
         self.store(depth, best, flag, best_key, ply)
         return best
 
-    def store(self, depth, score, flag, key, ply) -> None:
+    def store(self, depth: int, score: int, flag: int, key: MoveKey | None, ply: int) -> None:
         if len(self.tt) > TT_LIMIT:
             self.tt.clear()
         self.tt[self.hash] = (depth, _to_tt(score, ply), flag, key)
@@ -775,7 +808,7 @@ class Searcher:
             # margin for what the position gains besides is not looked at
             floor = alpha - stand - DELTA_MARGIN
             values, board = self.values, pos.board
-            scored = []
+            scored: list[tuple[int, Move]] = []
             for m in pos.capture_moves():
                 g = capture_gain(board, values, m)
                 if g > floor:   # ordered as order() orders captures
@@ -801,7 +834,7 @@ class Searcher:
                         break
         return best
 
-    def pv(self, first, more=lambda: True, limit: int = 12) -> list:
+    def pv(self, first: Move, more: Callable[[], bool] = lambda: True, limit: int = 12) -> list[Move]:
         """The principal variation from the hash table, starting with `first` (moves);
         it stops early when `more()` says there is no time for another step."""
         line, made = [first], 0
@@ -843,11 +876,12 @@ def _from_tt(score: int, ply: int) -> int:
     return score
 
 
-def _game_hashes(root):
+def _game_hashes(root: Position) -> Iterable[int]:
     """Hashes of the game's positions before root that it could repeat: those since the
     last capture or pawn move (the halfmove count), oldest first."""
     from .zobrist import key_hash
-    out, cell = [], root.history
+    out: list[int] = []
+    cell = root.history
     while cell is not None and len(out) < root.halfmove:
         out.append(key_hash(root.game, cell[0]))
         cell = cell[2]

@@ -16,14 +16,19 @@ Royal pieces have no material value: mate scores stand for them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+
+from rules.game import Game
+from rules.pieces import Board, Move, PieceKind
+from rules.position import Position
 
 OCCUPANCY = 0.3
 SCALE, POWER = 43.0, 1.17
 PAWN = 100
 
 # game -> type key -> value from the other values (cp), with the inventor's word
-INVENTORS = {
+INVENTORS: dict[str, dict[str, Callable[[dict[str, int]], int]]] = {
     # Super Chess (Schulz): "The Cyclops is probably more powerful than a Bishop, though not
     # as strong as a Rook"; "The Archer is somewhat more powerful than the Knight ... might be
     # more or less valuable than a Bishop".
@@ -38,7 +43,7 @@ INVENTORS = {
 }
 
 
-def square_mobility(kind, sq: int) -> float:
+def square_mobility(kind: PieceKind, sq: int) -> float:
     """Occupancy-weighted count of the squares a kind reaches from sq (tables only).
 
     A square reached several ways counts once, by its likeliest way; a move-only or
@@ -57,17 +62,17 @@ def square_mobility(kind, sq: int) -> float:
     return sum(best.values())
 
 
-def kind_mobility(kind) -> float:
+def kind_mobility(kind: PieceKind) -> float:
     squares = kind.game.geometry.squares
     return sum(square_mobility(kind, sq) for sq in squares) / len(squares)
 
 
 def from_mobility(mobility: float) -> int:
-    return round(SCALE * mobility ** POWER)
+    return round(SCALE * float(mobility ** POWER))   # (float ** float is typed as maybe complex)
 
 
 @lru_cache(maxsize=None)
-def piece_values(game) -> dict[str, int]:
+def piece_values(game: Game) -> dict[str, int]:
     """Type key -> centipawns for one game (royals 0)."""
     values: dict[str, int] = {}
     for key, t in game.types.items():
@@ -84,12 +89,12 @@ def piece_values(game) -> dict[str, int]:
     return values
 
 
-def squares_of(kind) -> int:
+def squares_of(kind: PieceKind) -> int:
     """How many squares one piece of this kind stands on (a Wall: two)."""
     return kind.hook.span if kind.hook is not None else 1
 
 
-def material(pos) -> int:
+def material(pos: Position) -> int:
     """White's material minus Black's, board and hands, in centipawns."""
     values = piece_values(pos.game)
     total = 0.0
@@ -103,7 +108,7 @@ def material(pos) -> int:
     return round(total)
 
 
-def capture_gain(board, values, m) -> int:
+def capture_gain(board: Board, values: dict[str, int], m: Move) -> int:
     """What a move takes (every captured piece; an enemy royal counts 2000) plus what
     its promotion adds, in centipawns."""
     g = 0

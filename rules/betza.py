@@ -106,7 +106,8 @@ def _filter(offsets: set, mods: str, text: str) -> tuple:
 def _leg_turns(mods: str, text: str) -> tuple[int, ...]:
     """Leg-two direction modifiers to turns in 45-degree steps."""
     table = {"f": (0,), "fs": (1, -1), "s": (2, -2), "bs": (3, -3), "b": (4,)}
-    turns, i = [], 0
+    turns: list[int] = []
+    i = 0
     letters = "".join(c for c in mods if c in "fbs")
     while i < len(letters):
         two = letters[i:i + 2]

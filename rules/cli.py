@@ -5,19 +5,20 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Sequence
 
-from . import add_variants_dir, from_fen, start, variants
+from . import Position, add_variants_dir, from_fen, start, variants
 from .errors import RulesError
 
 
-def _position(game_id: str, fen: str | None):
+def _position(game_id: str, fen: str | None) -> Position:
     return from_fen(game_id, fen) if fen else start(game_id)
 
 
 VARIANTS_DIR_ENV = "FAIRYPOST_VARIANTS_DIR"
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     # the own variants first: the game choices below list them
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--variants-dir")

@@ -4,6 +4,9 @@ Every failure a user can cause raises one of these, with a message that says
 what was wrong. They are ValueErrors so that callers who only care about
 "bad input" can catch one thing.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 class RulesError(ValueError):
@@ -63,6 +66,6 @@ class GameOverError(IllegalMoveError):
 class AmbiguousMoveError(MoveError):
     """The text fits more than one legal move."""
 
-    def __init__(self, message, candidates=()):
+    def __init__(self, message: str, candidates: Iterable[str] = ()):
         super().__init__(message)
         self.candidates = list(candidates)

@@ -1,16 +1,29 @@
-"""A game: its board, pieces and rules, read from data/variants/<id>.toml."""
+"""A game: its board, pieces and rules, read from data/variants/<id>.toml; and the
+interfaces of what plugs into it.
+
+Beside ``Game`` stand the bases of the code for what data cannot say (rules/hooks/ holds
+the code): ``SpecialMover`` (attached to a piece type by ``hook = "name"``) and
+``GameExtension`` (a game's ``extension = "name"``), their registries, and
+``PositionView``: what that code, and the text layer (rules.notation, rules.vfen), use
+of a position - rules.position.Position is one. They are in this module because each
+names the others (a game holds its movers and extension, they are shown positions, a
+position holds its game); so nothing here imports the position, and the position
+imports this. Finding and loading games by id: rules/catalog.py.
+"""
 from __future__ import annotations
 
-import difflib
-import tomllib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from . import schema
-from .errors import GameDefinitionError, RulesError, UnknownGameError, VariantError
+from .errors import GameDefinitionError, RulesError, VariantError
 from .geometry import Geometry
-from .pieces import BLACK, WHITE, PieceKind, PieceType, Promotion
+from .kingjump import KingJump
+from .paths import PATHS
+from .pieces import BLACK, WHITE, Board, BoardView, Move, PieceKind, PieceType, Promotion
 from .resources import data_path
 
 
@@ -30,7 +43,7 @@ class Castling:
 
 
 class Game:
-    def __init__(self, spec: dict, source: str = "<data>"):
+    def __init__(self, spec: dict[str, Any], source: str = "<data>"):
         # every key checked and defaulted by rules/schema.py; a VariantError names what is wrong
         spec = schema.check(spec, source, complete=True)
         self.spec = spec
@@ -42,19 +55,22 @@ class Game:
         # one bit past the board's squares: a royal's move carries it (rules.movegen)
         self.royal_bit = 1 << self.geometry.size
         # tuples shared by the moves of rules.movegen's plans (one copy of each)
-        self.move_parts: dict[tuple, tuple] = {}
+        self.move_parts: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         # moves made once though not in a plan: a special mover's moves expanded over states,
-        # (kind, from, to, captures, clear) -> moves; drops, (kind, square) -> move
-        self.hook_moves: dict[tuple, object] = {}
+        # (kind, from, to, captures, clear) -> moves, and a capture of a piece on several
+        # squares, ("span", ...) -> moves; one move per key: drops, (kind, square) -> move,
+        # and castlings, ("castle", ...) -> move
+        self.hook_moves: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        self.made_moves: dict[tuple[Any, ...], Move] = {}
         self.start_fen: str = spec["start"]
         self.summary: str = spec["summary"]
         # for players: the special rules, a paragraph each, and how the game ends
         self.special_rules: tuple[str, ...] = tuple(spec["special_rules"])
         self.game_end: str = spec["game_end"]
         sides = spec["sides"]
-        self.side_names = (sides["white"], sides["black"])
+        self.side_names: tuple[str, str] = (sides["white"], sides["black"])
         rules = spec["rules"]
-        self.stalemate = rules["stalemate"]
+        self.stalemate: str = rules["stalemate"]
         self.facing_royals: bool = rules["facing_royals"]
         self.king_jump: bool = rules["king_jump"]
         self.drop_zone: str | None = rules["drop_zone"]
@@ -89,7 +105,7 @@ class Game:
                 self.castlings = [Castling(c.color, c.king, c.king_to, c.rook, c.rook_to, c is short)
                                   if c.color == color else c for c in self.castlings]
         # vacating a square loses these rights (a King or Rook moved or was captured)
-        lost: dict[int, set] = {}
+        lost: dict[int, set[int]] = {}
         for c in self.castlings:
             lost.setdefault(c.rook, set()).add(c.rook)
             lost.setdefault(c.king, set()).add(c.rook)
@@ -98,33 +114,32 @@ class Game:
             if j is not None:
                 lost.setdefault(j, set()).add(j)
         self.rights_lost_from = {sq: frozenset(v) for sq, v in lost.items()}
-        self._kinds: dict[tuple, PieceKind] = {}
-        self._sources: list[list | None] = [None, None]   # per colour: attack_sources
-        self._between: dict[tuple, int | None] = {}
-        self._initial: dict[tuple, frozenset] = {}
-        self.movers = {}
-        from . import hooks
+        self._kinds: dict[tuple[str, int, str | None], PieceKind] = {}
+        self._sources: list[list[frozenset[int]] | None] = [None, None]   # per colour: attack_sources
+        self._between: dict[tuple[int, int], int | None] = {}
+        self._initial: dict[tuple[str, int], frozenset[int]] = {}
+        # the registries are filled when rules.hooks is imported, which importing rules does
+        self.movers: dict[str, SpecialMover] = {}
         for t in self.types.values():
             if t.hook:
-                if t.hook not in hooks.MOVERS:
-                    hooks.load_all()
-                if t.hook not in hooks.MOVERS:
+                if t.hook not in MOVERS:
                     raise VariantError(f"{source}: [pieces.{t.key}] hook: no special mover {t.hook!r} "
-                                       f"(the movers: {', '.join(sorted(hooks.MOVERS))})")
-                self.movers[t.key] = hooks.MOVERS[t.hook](self, t)
+                                       f"(the movers: {', '.join(sorted(MOVERS))})")
+                self.movers[t.key] = MOVERS[t.hook](self, t)
+            if t.paths and t.paths not in PATHS:
+                raise VariantError(f"{source}: [pieces.{t.key}] paths: no path generator {t.paths!r} "
+                                   f"(the generators: {', '.join(sorted(PATHS))})")
         # whether some piece stands on several squares (taking one square takes them all)
         self.spans = any(m.span > 1 for m in self.movers.values())
         # every game has an extension object: the base one (no-op defaults) if none is named
-        self.extension = hooks.GameExtension(self)
+        self.extension = GameExtension(self)
         if self.extension_name:
-            if self.extension_name not in hooks.EXTENSIONS:
-                hooks.load_all()
-            if self.extension_name not in hooks.EXTENSIONS:
+            if self.extension_name not in EXTENSIONS:
                 raise VariantError(f"{source}: [rules] extension: no extension {self.extension_name!r} "
-                                   f"(the extensions: {', '.join(sorted(hooks.EXTENSIONS))})")
-            self.extension = hooks.EXTENSIONS[self.extension_name](self)
+                                   f"(the extensions: {', '.join(sorted(EXTENSIONS))})")
+            self.extension = EXTENSIONS[self.extension_name](self)
 
-    def _piece_type(self, key: str, p: dict) -> PieceType:
+    def _piece_type(self, key: str, p: dict[str, Any]) -> PieceType:
         promo = None
         if p["promotion"] is not None:
             pr = p["promotion"]
@@ -139,7 +154,7 @@ class Game:
             chosen=p["chosen"], extra_states=tuple(p["extra_states"]),
             royal=p["royal"], pawn=p["pawn"], ep_victim=p["ep_victim"],
             initial=initial, promotion=promo, confined=p["confined"], hook=p["hook"],
-            paths=p["paths"], side_names=tuple(names) if names else None,
+            paths=p["paths"], side_names=(names[0], names[1]) if names else None,
             description=p["description"], glyph=p["glyph"])
 
     # --- kinds -------------------------------------------------------------
@@ -164,8 +179,9 @@ class Game:
     def all_kinds(self, color: int) -> list[PieceKind]:
         """Every kind of this colour that may stand on a board (each state, and none)."""
         out = []
+        states: tuple[str | None, ...] = (None,)
         for key, t in self.types.items():
-            for state in (None,) + t.states + t.extra_states:
+            for state in states + t.states + t.extra_states:
                 out.append(self.kind(key, color, state))
         return out
 
@@ -181,8 +197,8 @@ class Game:
 
     def _build_sources(self, color: int) -> list[frozenset[int]]:
         geo = self.geometry
-        table = [set() for _ in range(geo.size)]
-        empty = [None] * geo.size
+        table: list[set[int]] = [set() for _ in range(geo.size)]
+        empty: Board = [None] * geo.size
         for k in self.all_kinds(color):
             for x in geo.squares:
                 for t in (k._tables[x] or k.moves_at(x)).attacks:
@@ -231,10 +247,10 @@ class Game:
         raise GameDefinitionError(f"{self.id}: no zone {full!r}")
 
     @cached_property
-    def jump(self):
+    def jump(self) -> KingJump | None:
         """The royal's one-time jump (rules.kingjump.KingJump), or None without one."""
-        from .kingjump import KingJump
-        return KingJump(self, self._king_jump_from) if self.king_jump and self._king_jump_from else None
+        return (KingJump(self.geometry, self._king_jump_from) if self.king_jump and self._king_jump_from
+                else None)
 
     def king_jump_square(self, color: int) -> int | None:
         """The square from which this side's King may make its one-time jump."""
@@ -251,174 +267,199 @@ class Game:
     def royal_keys(self) -> frozenset[str]:
         return frozenset(k for k, t in self.types.items() if t.royal)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
 
-_GAMES: dict[str, Game] = {}
-# the server owner's variants: id -> file (rules.add_variants_dir)
-_EXTRA: dict[str, Path] = {}
-# definitions read (extends resolved): a parent is read once; never changed once here
-_DEFINITIONS: dict[str, tuple[dict, str]] = {}
+# --- what a position is, to the code below and to the text layer ---------------------------
+
+#: per colour, the pieces in hand: (key, count) pairs in the game's drop order
+Hands: TypeAlias = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+#: what legality needs to know of the side to move's royal, once per position (in_check,
+#: gate, sensitive, ways, check_mask, checkers): rules.attacks.royal_safety says each
+Safety: TypeAlias = tuple[bool, int, int | None, list[tuple[int, int]], int, list[int]]
 
 
-def _builtin_ids() -> list[str]:
-    """The ids of the games shipped; a missing or empty folder of definitions is an error,
-    never an empty list (a program with no games is a broken install)."""
-    folder = definitions_dir()
-    try:
-        ids = sorted(p.stem for p in folder.glob("*.toml"))
-    except OSError as e:
-        raise GameDefinitionError(f"cannot read the game definitions in {folder}: {e}") from None
-    if not ids:
-        raise GameDefinitionError(f"no game definitions (*.toml) in {folder}; reinstall fairypost")
-    return ids
+class PositionView(Protocol):
+    """What special movers, extensions and the text layer (rules.notation, rules.vfen) use
+    of a position: rules.position.Position is one, and documents each member."""
+
+    game: Game
+    board: Board
+    side: int
+    rights: frozenset[int]
+    ep: int | None
+    halfmove: int
+    fullmove: int
+    hands: Hands
+    dropped: tuple[bool, bool]
+    setup: str | None
+    occ: list[set[int]]
+    bits: list[int]
+    royal: list[int | None]
+
+    @property
+    def turn(self) -> str: ...
+
+    def in_check(self) -> bool: ...
+
+    def is_attacked(self, sq: int, by: int) -> bool: ...
+
+    def safety(self) -> Safety: ...
+
+    def pseudo_moves(self) -> Iterator[Move]: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def is_legal(self, m: Move) -> bool: ...
+
+    def apply(self, m: Move) -> PositionView: ...
+
+    def outcome(self) -> tuple[str, str] | None: ...
+
+    def ep_square(self) -> int | None: ...
+
+    def parse(self, text: str) -> Move: ...
+
+    def san(self, move: Move | str) -> str: ...
 
 
-def variant_ids() -> list[str]:
-    """The ids of every game: the shipped ones, then those of added folders."""
-    return _builtin_ids() + sorted(_EXTRA)
+# --- code for what data cannot say: the bases and their registries --------------------------
+#
+# A hook module registers itself with the decorators (rules/hooks/: importing that package,
+# which importing rules does, imports every module in it).
+
+class SpecialMover:
+    """The base of every special mover: one instance per game and piece type.
+
+    Every method has a no-op default, so callers call, never probe.
+
+    pseudo_moves(pos, sq, kind): yield Move objects (pseudo-legal) beyond the
+        Betza moves of the piece on sq. Stateful kinds: yield moves with
+        new=None to let the core expand them over every state; or set new.
+    attacks(board, sq, kind, target): True if the piece on sq could capture a
+        piece on target (whatever stands there now), by its special moves. On an
+        empty board it must be True wherever it could be on some board (pieces may
+        only stop an attack): Game.attack_sources relies on it.
+    watch(board, sq, kind, target): the squares whose change of occupancy
+        could change attacks(...) -- or None to mean "always check again".
+    zone(sq, kind, target): the squares besides sq whose contents can decide
+        attacks(...) on any board, or None (any may): a searcher's quick check test.
+    linked(board, sq, kind): the other squares of a piece standing on several;
+        a capture on sq empties them too (rules.movegen.expand).
+    span / partner_steps(state): how many squares one such piece stands on, and
+        the (file, rank) steps from one of its squares to the others in a state
+        (pictures draw it as one figure over them).
+    san(pos, move): the SAN of a move of the mover's own kind (MoveKind.SPAN).
+    state_words(state): how a state is described to a player ("facing NE").
+    """
+
+    #: squares one piece of this type stands on
+    span = 1
+
+    def __init__(self, game: Game, ptype: PieceType):
+        self.game = game
+        self.ptype = ptype
+
+    def pseudo_moves(self, pos: BoardView, sq: int, kind: PieceKind) -> Iterable[Move]:
+        return ()
+
+    def attacks(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind, target: int) -> bool:
+        return False
+
+    def watch(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind,
+              target: int) -> Iterable[int] | None:
+        return None
+
+    def zone(self, sq: int, kind: PieceKind, target: int) -> Iterable[int] | None:
+        """The squares (besides sq) whose contents can decide whether this piece on sq
+        attacks target, on any board; None: it cannot say (any square may)."""
+        return None
+
+    def linked(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind) -> tuple[int, ...]:
+        return ()
+
+    def partner_steps(self, state: str) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def san(self, pos: BoardView, move: Move) -> str:
+        return move.lan
+
+    def state_words(self, state: str) -> str:
+        return f"set to {state}"
 
 
-def _path(game_id: str) -> tuple[Path, str]:
-    """A game's file, and how errors name it."""
-    if game_id in _EXTRA:
-        return _EXTRA[game_id], str(_EXTRA[game_id])
-    return definitions_dir() / f"{game_id}.toml", f"{definitions_dir().parent.name}/variants/{game_id}.toml"
+class GameExtension:
+    """The base of every game-level extension (``extension = "name"`` in the data).
+
+    Every method has a documented no-op default, so callers never probe.
+
+    Set-up phase (a game whose players first choose part of the start position):
+    ``setup_phases`` names its steps (VFEN ``setup=<step>``); ``setup_moves(pos)``
+    lists the actions of the current step; ``after_setup(pos, move)`` gives (side
+    to act next, next step or None when the set-up is over); ``setup_hint(pos)``
+    says in the game's words what the action now due is; ``setup_choice()`` and
+    ``setup_default()`` say what the players choose and what the usual start is
+    (for a player deciding whether to make the set-up).
+
+    Reading moves: ``rewrite(pos, text)`` gives candidate texts for the inventor's
+    notations; ``explain(pos, text)`` says why such a text names no legal move (an
+    error, or None to let the core say); ``ambiguity_hint(pos, moves)`` adds advice
+    to an ambiguity. ``validate(pos)`` refuses a position the game cannot have
+    (raises FenError).
+    """
+
+    setup_phases: tuple[str, ...] = ()
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def setup_moves(self, pos: PositionView) -> Iterable[Move]:
+        return ()
+
+    def after_setup(self, pos: PositionView, move: Move) -> tuple[int, str | None]:
+        return 1 - pos.side, None
+
+    def setup_hint(self, pos: PositionView) -> str | None:
+        return None
+
+    def setup_choice(self) -> str | None:
+        return None
+
+    def setup_default(self) -> str | None:
+        return None
+
+    def rewrite(self, pos: PositionView, text: str) -> Iterable[str]:
+        return ()
+
+    def explain(self, pos: PositionView, text: str) -> RulesError | None:
+        return None
+
+    def ambiguity_hint(self, pos: PositionView, moves: Sequence[Move]) -> str | None:
+        return None
+
+    def validate(self, pos: PositionView) -> None:
+        return None
 
 
-def read_definition(game_id: str, _chain: tuple[str, ...] = ()) -> tuple[dict, str]:
-    """A game's definition with ``extends`` resolved (not yet defaulted), and its file's name."""
-    got = _DEFINITIONS.get(game_id)
-    if got is None:
-        got = _DEFINITIONS[game_id] = _read_definition(game_id, _chain)
-    return got
+MOVERS: dict[str, type[SpecialMover]] = {}
+EXTENSIONS: dict[str, type[GameExtension]] = {}
+
+_M = TypeVar("_M", bound=type[SpecialMover])
+_E = TypeVar("_E", bound=type[GameExtension])
 
 
-def _read_definition(game_id: str, _chain: tuple[str, ...]) -> tuple[dict, str]:
-    path, source = _path(game_id)
-    try:
-        spec = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameDefinitionError(f"cannot read the game definition {source}: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise VariantError(f"{source}: {e}") from None
-    schema.check(spec, source)
-    if spec.get("id", game_id) != game_id:
-        raise VariantError(f"{source}: id {spec['id']!r} must be the file's name, {game_id!r}")
-    spec["id"] = game_id
-    parent_id = spec.get("extends")
-    if parent_id is not None:
-        chain = _chain + (game_id,)
-        if parent_id in chain:
-            raise VariantError(f"{source}: extends {parent_id!r} makes a cycle: "
-                               f"{' -> '.join(chain + (parent_id,))}")
-        ids = variant_ids()
-        if parent_id not in ids:
-            near = difflib.get_close_matches(parent_id, ids, n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise VariantError(f"{source}: extends {parent_id!r}, which is no game{hint}; "
-                               f"the games are: {', '.join(ids)}")
-        parent, _ = read_definition(parent_id, chain)
-        spec = schema.merge(parent, spec, source)
-    return spec, source
+def mover(name: str) -> Callable[[_M], _M]:
+    """Register a special mover (a subclass of SpecialMover) for ``hook = "name"``."""
+    def deco(cls: _M) -> _M:
+        MOVERS[name] = cls
+        return cls
+    return deco
 
 
-def load_game(game_id: str) -> Game:
-    g = _GAMES.get(game_id)
-    if g is not None:
-        return g
-    if not isinstance(game_id, str) or game_id not in variant_ids():
-        raise UnknownGameError(f"no game {game_id!r}; the games are: {', '.join(variant_ids())}")
-    spec, source = read_definition(game_id)
-    g = _GAMES[game_id] = Game(spec, source)
-    return g
-
-
-def _folder_files(folder: str | Path) -> dict[str, Path]:
-    folder = Path(folder).expanduser()
-    if not folder.is_dir():
-        raise VariantError(f"the variants folder {folder} does not exist or is not a folder")
-    return {p.stem: p.resolve() for p in sorted(folder.glob("*.toml"))}
-
-
-def _name_problem(game_id: str, path: Path, builtin: set[str]) -> str | None:
-    """What is wrong with a variant file's name (its game's id), or None."""
-    if game_id in builtin:
-        return f"{path}: {game_id!r} is the id of a built-in game; rename the file"
-    if not schema.GAME_ID.match(game_id):
-        return (f"{path}: a game's id (its file name) must be lower-case letters, "
-                f"digits or _, starting with a letter (at most 32)")
-    if _EXTRA.get(game_id, path) != path:
-        return f"{path}: the game {game_id!r} is already defined by {_EXTRA[game_id]}"
-    return None
-
-
-def _load_added(game_id: str, path: Path) -> None:
-    """Load an added game and read its start positions: a VariantError naming the file."""
-    from .vfen import read_fen
-    g = load_game(game_id)
-    for fen in (g.default_start_fen, g.setup_start_fen):
-        if fen is not None:
-            try:
-                read_fen(g, fen)
-            except RulesError as e:
-                raise VariantError(f"{path}: start: {e}") from None
-
-
-def add_variants_dir(folder: str | Path) -> list[str]:
-    """Register a folder of extra variant files (``<id>.toml``) beside the shipped games and
-    load each one, its start position too: a bad file raises a VariantError naming it, and
-    then none of the folder's games is registered. Returns the folder's ids."""
-    found = _folder_files(folder)
-    builtin = set(_builtin_ids())
-    for game_id, path in found.items():
-        problem = _name_problem(game_id, path, builtin)
-        if problem:
-            raise VariantError(problem)
-    _EXTRA.update(found)
-    try:
-        for game_id, path in found.items():
-            _load_added(game_id, path)
-    except BaseException:
-        remove_variants_dir(folder)
-        raise
-    return sorted(found)
-
-
-def add_good_variants(folder: str | Path) -> tuple[list[str], dict[Path, VariantError]]:
-    """Like add_variants_dir, but file by file, for an owner trying files out (the
-    gallery): every file that loads is registered; each bad one is left out and reported
-    (its path -> the error naming it and what is wrong), and so is a file that extends it.
-    A missing folder raises a VariantError. Returns (the ids registered, the bad files)."""
-    found = _folder_files(folder)
-    builtin = set(_builtin_ids())
-    bad: dict[Path, VariantError] = {}
-    for game_id, path in found.items():
-        problem = _name_problem(game_id, path, builtin)
-        if problem:
-            bad[path] = VariantError(problem)
-    named = {i: p for i, p in found.items() if p not in bad}
-    _EXTRA.update(named)
-    for game_id, path in named.items():
-        try:
-            _load_added(game_id, path)
-        except RulesError as e:
-            bad[path] = e if isinstance(e, VariantError) else VariantError(f"{path}: {e}")
-    for game_id, path in named.items():
-        if path in bad:
-            del _EXTRA[game_id]
-            _GAMES.pop(game_id, None)
-            _DEFINITIONS.pop(game_id, None)
-    return sorted(i for i, p in named.items() if p not in bad), bad
-
-
-def remove_variants_dir(folder: str | Path) -> None:
-    """Forget a folder's games (and every added game loaded, as one may extend another)."""
-    folder = Path(folder).expanduser().resolve()
-    for game_id in [i for i, p in _EXTRA.items() if p.parent == folder]:
-        del _EXTRA[game_id]
-    builtin = _builtin_ids()
-    for cache in (_GAMES, _DEFINITIONS):
-        for game_id in [i for i in cache if i not in builtin]:
-            del cache[game_id]
+def extension(name: str) -> Callable[[_E], _E]:
+    """Register a game-level extension (a subclass of GameExtension)."""
+    def deco(cls: _E) -> _E:
+        EXTENSIONS[name] = cls
+        return cls
+    return deco

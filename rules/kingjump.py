@@ -9,18 +9,34 @@ the jump is not attacked.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Protocol
+
 from .errors import LeavesRoyalInCheckError, NoSuchMoveError, RulesError
-from .move import NORMAL, Move
+from .geometry import Geometry
+from .pieces import NORMAL, Board, Move
 
 _LEAPS = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if max(abs(dx), abs(dy)) == 2)
 
 
+class JumpView(Protocol):
+    """What the jump looks at in a position (rules.position.Position is one)."""
+
+    board: Board
+    side: int
+    rights: frozenset[int]
+    royal: list[int | None]
+
+    def in_check(self) -> bool: ...
+
+    def is_attacked(self, sq: int, by: int) -> bool: ...
+
+
 class KingJump:
-    def __init__(self, game, start: str):
-        self.game = game
-        geo = game.geometry
-        white = geo.parse_square(start)
-        self._square = (white, geo.mirror_rank(white))
+    def __init__(self, geometry: Geometry, start: str):
+        self.geometry = geometry
+        white = geometry.parse_square(start)
+        self._square = (white, geometry.mirror_rank(white))
 
     def square(self, color: int) -> int:
         """The square from which this side's royal may jump (its right's square)."""
@@ -30,7 +46,7 @@ class KingJump:
     def right_for_file(self, color: int, file: int) -> int | None:
         """The right's square a VFEN letter of this file names, or None."""
         sq = self._square[color]
-        return sq if self.game.geometry.file_of(sq) == file else None
+        return sq if self.geometry.file_of(sq) == file else None
 
     def is_right(self, color: int, sq: int) -> bool:
         return self._square[color] == sq
@@ -38,7 +54,7 @@ class KingJump:
     # --- moves ---------------------------------------------------------------------
     def _middles(self, frm: int, dx: int, dy: int) -> list[int]:
         """The squares a royal could pass through on this jump (off-board ones left out)."""
-        geo = self.game.geometry
+        geo = self.geometry
         sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
         if abs(dx) == abs(dy) or dx == 0 or dy == 0:
             mids = [geo.step(frm, sx, sy)]
@@ -48,16 +64,17 @@ class KingJump:
             mids = [geo.step(frm, 0, sy), geo.step(frm, sx, sy)]
         return sorted(m for m in mids if m is not None)
 
-    def moves(self, pos):
+    def moves(self, pos: JumpView) -> Iterator[Move]:
         """The jumps of the side to move (pseudo-legal: the destination's safety is
         the core's legality test)."""
         us, them = pos.side, 1 - pos.side
         r = pos.royal[us]
         if r is None or r not in pos.rights or pos.in_check():
             return
-        geo = self.game.geometry
+        geo = self.geometry
         board = pos.board
         k = board[r]
+        assert k is not None, "a royal stands on its square"
         for dx, dy in _LEAPS:
             to = geo.step(r, dx, dy)
             if to is None or board[to] is not None:
@@ -67,13 +84,15 @@ class KingJump:
                 continue
             yield Move(NORMAL, r, to, k, k, ())
 
-    def refusal(self, pos, frm: int, to: int) -> RulesError | None:
+    def refusal(self, pos: JumpView, frm: int, to: int) -> RulesError | None:
         """Why the royal on frm may not jump to to now, or None if that is no jump."""
-        geo = self.game.geometry
+        geo = self.geometry
         dx, dy = geo.file_of(to) - geo.file_of(frm), geo.rank_of(to) - geo.rank_of(frm)
         if max(abs(dx), abs(dy)) != 2:
             return None
-        name, dest = pos.board[frm].name, geo.names[to]
+        royal = pos.board[frm]
+        assert royal is not None, "a refusal is asked of the royal's square"
+        name, dest = royal.name, geo.names[to]
         if frm != self._square[pos.side] or frm not in pos.rights:
             return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump is made only once, "
                                    f"by a {name} that has not moved")

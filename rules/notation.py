@@ -12,10 +12,12 @@ error that says why, worked out from the squares the text names.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from .errors import (AmbiguousMoveError, GameOverError, InvalidMoveError, LeavesRoyalInCheckError,
                      NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError)
-from .move import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Move
+from .game import PositionView
+from .pieces import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Board, Move, PieceKind
 
 MAX_MOVE_TEXT = 64
 _TRAILING = re.compile(r"(?:[+#!?]|ch|e\.?p\.?)+$", re.IGNORECASE)
@@ -30,11 +32,24 @@ def _suffix(move: Move) -> str:
     return ""
 
 
-def _code(kind) -> str:
+def _code(kind: PieceKind) -> str:
     return kind.key
 
 
-def san(pos, move: Move, with_check: bool = True) -> str:
+def _on(board: Board, sq: int) -> PieceKind:
+    """The piece on a square known to hold one (one of a side's squares, a royal's)."""
+    k = board[sq]
+    assert k is not None, f"square {sq} is empty"
+    return k
+
+
+def _origin(move: Move) -> int:
+    """The square a move is made from: every move has one but a drop and a set-up action."""
+    assert move.frm is not None, f"{move.lan} comes from no square"
+    return move.frm
+
+
+def san(pos: PositionView, move: Move, with_check: bool = True) -> str:
     text = _san_body(pos, move)
     if with_check and move.kind != SETUP:
         child = pos.apply(move)
@@ -43,7 +58,7 @@ def san(pos, move: Move, with_check: bool = True) -> str:
     return text
 
 
-def _san_body(pos, move: Move) -> str:
+def _san_body(pos: PositionView, move: Move) -> str:
     names = pos.game.geometry.names
     if move.kind == CASTLE:
         c = next(c for c in pos.game.castlings if c.king == move.frm and c.king_to == move.to)
@@ -55,28 +70,30 @@ def _san_body(pos, move: Move) -> str:
     if move.kind == TURN:
         return f"{_code(move.piece)}{move.lan}"
     if move.kind == SPAN:  # a piece on several squares: its mover writes it
+        assert move.piece.hook is not None, "a piece on several squares has a special mover"
         return move.piece.hook.san(pos, move)
     piece = move.piece
+    origin = _origin(move)
     dest = names[move.to]
     cap = "x" if move.captures else ""
     suffix = _suffix(move)
     if piece.type.pawn and piece.key == "P":
         if move.captures:
-            return f"{names[move.frm][0]}x{dest}{suffix}"
+            return f"{names[origin][0]}x{dest}{suffix}"
         return f"{dest}{suffix}"
     geo = pos.game.geometry
     rivals = {m.frm for m in pos.legal_moves()
-              if m.to == move.to and m.frm != move.frm and m.kind == move.kind
+              if m.to == move.to and m.frm != origin and m.kind == move.kind
               and m.piece.key == piece.key and m.frm is not None}
     dis = ""
     if rivals:
-        f, r = geo.file_of(move.frm), geo.rank_of(move.frm)
+        f, r = geo.file_of(origin), geo.rank_of(origin)
         if all(geo.file_of(x) != f for x in rivals):
             dis = geo.files[f]
         elif all(geo.rank_of(x) != r for x in rivals):
             dis = str(r + 1)
         else:
-            dis = names[move.frm]
+            dis = names[origin]
     return f"{_code(piece)}{dis}{cap}{dest}{suffix}"
 
 
@@ -92,20 +109,20 @@ def normalise(text: str) -> str:
     return t
 
 
-def _forms(pos, move: Move) -> set[str]:
+def _forms(pos: PositionView, move: Move) -> set[str]:
     """Every text that names this move exactly or under-specifies it."""
     names = pos.game.geometry.names
     forms = {move.lan, _san_body(pos, move)}
     if move.kind == CASTLE:
-        forms.add(names[move.frm] + names[move.to])
-        forms.add(_code(move.piece) + names[move.frm] + names[move.to])
+        forms.add(names[_origin(move)] + names[move.to])
+        forms.add(_code(move.piece) + names[_origin(move)] + names[move.to])
         return forms
     if move.kind in (DROP, SHOT, TURN, SPAN, SETUP):
         if move.kind == SHOT:
             forms.add(f"{_code(move.piece)}^{names[move.to]}")
         return forms
     code = _code(move.piece)
-    frm, to = names[move.frm], names[move.to]
+    frm, to = names[_origin(move)], names[move.to]
     sfx = _suffix(move)
     suffixes = {sfx}
     if sfx.startswith("="):
@@ -128,7 +145,7 @@ def _forms(pos, move: Move) -> set[str]:
     return forms
 
 
-def _kindred_forms(pos, move: Move) -> set[str]:
+def _kindred_forms(pos: PositionView, move: Move) -> set[str]:
     """The texts that name this move as a kindred piece's (docs/rules/README.md, "Writing
     moves"): a pawn-like piece's push along its file or capture from a named file written
     as a Pawn's, without a letter (``e4`` for the Super Pawn's ``Se4``); a promoted piece's
@@ -138,7 +155,7 @@ def _kindred_forms(pos, move: Move) -> set[str]:
     piece = move.piece
     if piece.type.pawn and piece.key != "P":
         names = pos.game.geometry.names
-        frm, to = names[move.frm], names[move.to]
+        frm, to = names[_origin(move)], names[move.to]
         sfx = _suffix(move)
         suffixes = {sfx, sfx[1:] if sfx.startswith("=") else sfx}
         if move.captures:  # exd5: no letter, so any pawn-like piece; Pxd5 is a Pawn's
@@ -157,7 +174,7 @@ class MoveIndex:
 
     __slots__ = ("legal", "moves", "folded", "kindred", "sans", "letters", "files")
 
-    def __init__(self, pos):
+    def __init__(self, pos: PositionView):
         game = pos.game
         self.legal = {m.lan: m for m in pos.legal_moves()}
         self.moves = dict(self.legal)
@@ -182,7 +199,7 @@ class MoveIndex:
         self.files = frozenset(game.geometry.files)
 
 
-def move_index(pos) -> MoveIndex:
+def move_index(pos: PositionView) -> MoveIndex:
     return MoveIndex(pos)
 
 
@@ -195,7 +212,7 @@ def _lead(text: str) -> int:
     return 1 if text[:1] == "+" else 0
 
 
-def _case_fit(typed: str, form: str, letters) -> int:
+def _case_fit(typed: str, form: str, letters: Collection[str]) -> int:
     """Squares may be typed in either case, and so may everything after the first
     letter; the first letter decides what the text is. An upper-case letter of one of
     the game's pieces means that piece, never a file (``Bb4`` is no Pawn's move); a
@@ -231,7 +248,8 @@ def _says_capture(text: str) -> bool:
     return False
 
 
-def _readings(idx: MoveIndex, n: str, table=None) -> tuple[set[str], set[str]]:
+def _readings(idx: MoveIndex, n: str,
+              table: dict[str, list[tuple[str, str]]] | None = None) -> tuple[set[str], set[str]]:
     """The LANs of the (pseudo-legal) moves a normalised text names as written, and
     those it names with a lower-case first letter read as a piece's."""
     as_written, lowered = set(), set()
@@ -244,7 +262,7 @@ def _readings(idx: MoveIndex, n: str, table=None) -> tuple[set[str], set[str]]:
     return as_written, lowered
 
 
-def parse_move(pos, text) -> Move:
+def parse_move(pos: PositionView, text: object) -> Move:
     """The one legal move a text names, or a RulesError saying why there is none.
 
     The rules (docs/rules/README.md, "Writing moves"): a legal move's own short form or
@@ -260,8 +278,9 @@ def parse_move(pos, text) -> Move:
     if len(raw) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"that is too long to be a move ({len(raw)} characters)")
     legal = {m.lan: m for m in pos.legal_moves()}
-    if not legal and pos.outcome() is not None:
-        raise GameOverError(f"the game is over ({pos.outcome()[1]})")
+    over = pos.outcome() if not legal else None
+    if over is not None:
+        raise GameOverError(f"the game is over ({over[1]})")
     exact_lan = legal.get(raw)
     if exact_lan is not None:
         return exact_lan  # the canonical form: no index needed (replaying a stored game)
@@ -301,7 +320,7 @@ def parse_move(pos, text) -> Move:
     raise err
 
 
-def _pick(pos, idx, raw, hits) -> Move:
+def _pick(pos: PositionView, idx: MoveIndex, raw: str, hits: Collection[str]) -> Move:
     """The move of a reading: one, or an ambiguity listing them."""
     if len(hits) == 1:
         return idx.legal[next(iter(hits))]
@@ -312,7 +331,8 @@ def _pick(pos, idx, raw, hits) -> Move:
         f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}" + (hint or ""), sans)
 
 
-def _one_reading(pos, idx, raw, cand, as_written, lowered) -> Move | None:
+def _one_reading(pos: PositionView, idx: MoveIndex, raw: str, cand: str, as_written: set[str],
+                 lowered: set[str]) -> Move | None:
     """The move a text names, read as written and with its lower-case letter as a piece's."""
     legal_written = {h for h in as_written if h in idx.legal}
     legal_lowered = {h for h in lowered if h in idx.legal}
@@ -331,7 +351,7 @@ def _one_reading(pos, idx, raw, cand, as_written, lowered) -> Move | None:
     return None
 
 
-def _two_readings(pos, idx, raw, one, other) -> AmbiguousMoveError:
+def _two_readings(pos: PositionView, idx: MoveIndex, raw: str, one: set[str], other: set[str]) -> AmbiguousMoveError:
     """A text two moves could answer: both said, and how to write each."""
     moves = [idx.legal[h] for h in sorted(one)] + [idx.legal[h] for h in sorted(other)]
     sans = [san(pos, m) for m in moves]
@@ -343,7 +363,8 @@ def _two_readings(pos, idx, raw, one, other) -> AmbiguousMoveError:
 _CAPITAL_SQUARES = re.compile(r"[A-Z]\d{1,2}[a-zA-Z]\d{1,2}(?!\d)")
 
 
-def _capital_squares(pos, idx, raw, cand, n, i, as_piece) -> set[str]:
+def _capital_squares(pos: PositionView, idx: MoveIndex, raw: str, cand: str, n: str, i: int,
+                     as_piece: set[str]) -> set[str]:
     """``E2E4`` where E is a piece's letter: the piece on rank 2 going to e4, or the move
     from e2 to e4 with its squares in capitals. Refused when both are legal moves; the
     squares' reading counts only when the piece's names no move at all."""
@@ -359,7 +380,7 @@ def _capital_squares(pos, idx, raw, cand, n, i, as_piece) -> set[str]:
     return as_piece
 
 
-def _reason(err, raw: str) -> str:
+def _reason(err: RulesError, raw: str) -> str:
     """An error's message to go on a sentence about the same text: its quote left out,
     ending with a full stop."""
     text, quoted = str(err), repr(raw)
@@ -374,17 +395,18 @@ def _reason(err, raw: str) -> str:
 _PAWN_SHAPED = re.compile(r"[a-z][a-zA-Z]\d{1,2}(?![0-9]|[a-zA-Z]\d)")
 
 
-def _file_pawns(pos, letter: str) -> list[int]:
+def _file_pawns(pos: PositionView, letter: str) -> list[int]:
     """The squares of the mover's pawn-like pieces on the file of that letter (none when
     it names no file): a small letter that is also a piece's names those pawns first."""
     geo = pos.game.geometry
     f = geo.files.find(letter) if len(letter) == 1 else -1
     if f < 0:
         return []
-    return [sq for sq in pos.occ[pos.side] if geo.file_of(sq) == f and pos.board[sq].type.pawn]
+    board = pos.board
+    return [sq for sq in pos.occ[pos.side] if geo.file_of(sq) == f and _on(board, sq).type.pawn]
 
 
-def _kindred(pos, idx, raw, candidates) -> Move | None:
+def _kindred(pos: PositionView, idx: MoveIndex, raw: str, candidates: list[str]) -> Move | None:
     """A text that names no move at all, read as naming a kindred piece: played when it
     names exactly one move; refused, saying how it is written, when that move is illegal."""
     hits = set()
@@ -406,11 +428,11 @@ def _kindred(pos, idx, raw, candidates) -> Move | None:
                                  [san(pos, idx.legal[h]) for h in sorted(legal_hits)])
     m = moves[0]
     err = explain(pos, m.lan)
-    raise type(err)(f"{raw!r}: the {m.piece.name} on {pos.game.geometry.names[m.frm]} "
+    raise type(err)(f"{raw!r}: the {m.piece.name} on {pos.game.geometry.names[_origin(m)]} "
                     f"(written {written}) cannot make that move: {err}")
 
 
-def describe(pos, move: Move) -> str:
+def describe(pos: PositionView, move: Move) -> str:
     """A move in words: "the b-pawn takes on c4", "the Bishop on f1 goes to c4"."""
     names = pos.game.geometry.names
     if move.frm is None or move.kind in (SETUP, DROP, CASTLE, SPAN, TURN, SHOT):
@@ -422,7 +444,7 @@ def describe(pos, move: Move) -> str:
     return f"{who} {verb} {names[move.to]}"
 
 
-def _capital_hint(pos, idx, raw) -> str | None:
+def _capital_hint(pos: PositionView, idx: MoveIndex, raw: str) -> str | None:
     """For a refused text whose capital first letter is both a piece's and a file's
     (``Bb4``, ``B4``): what the same text with a small letter would play."""
     t = normalise(raw)
@@ -446,7 +468,7 @@ def _capital_hint(pos, idx, raw) -> str | None:
 _SQ = r"[a-zA-Z]\d{1,2}"
 
 
-def explain(pos, raw: str) -> RulesError:
+def explain(pos: PositionView, raw: str) -> RulesError:
     """Why a text names no legal move."""
     game = pos.game
     geo = game.geometry
@@ -467,7 +489,7 @@ def explain(pos, raw: str) -> RulesError:
     return _explain_squares(pos, raw, t)
 
 
-def _explain_squares(pos, raw: str, t: str) -> RulesError:
+def _explain_squares(pos: PositionView, raw: str, t: str) -> RulesError:
     """Why a text read by its letter and squares names no legal move."""
     game = pos.game
     geo = game.geometry
@@ -516,9 +538,9 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
                 return err
         return NoSuchMoveError(f"the {piece.name} on {fname} cannot move to {dest}")
     code = (m["code"] or "P")
-    mine = [sq for sq in pos.occ[pos.side] if pos.board[sq].key == code]
+    mine = [sq for sq in pos.occ[pos.side] if _on(pos.board, sq).key == code]
     if not mine:
-        theirs = [sq for sq in pos.occ[1 - pos.side] if pos.board[sq].key == code]
+        theirs = [sq for sq in pos.occ[1 - pos.side] if _on(pos.board, sq).key == code]
         label = game.types[code].name if code in game.types else code
         if code not in game.types:
             return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}")
@@ -526,7 +548,7 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
             return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}"
                                      + _kin_note(pos, code, to))
         return NoPieceError(f"you have no {label} on the board" + _kin_note(pos, code, to))
-    name = pos.board[mine[0]].name
+    name = _on(pos.board, mine[0]).name
     if m["dfile"] or m["drank"]:
         where = (f"on the {m['dfile']} file" if m["dfile"] else f"on rank {m['drank']}")
         mine = [sq for sq in mine if (geo.files[geo.file_of(sq)] == m["dfile"] if m["dfile"]
@@ -539,26 +561,26 @@ def _explain_squares(pos, raw: str, t: str) -> RulesError:
         return _near(pos, raw, m["rest"], legal)
     if tries:
         return LeavesRoyalInCheckError(f"{raw!r} is illegal: {why_illegal(pos)}")
-    if game.jump is not None and len(mine) == 1 and pos.board[mine[0]].royal:
+    if game.jump is not None and len(mine) == 1 and _on(pos.board, mine[0]).royal:
         err = game.jump.refusal(pos, mine[0], to)
         if err is not None:
             return err
     return NoSuchMoveError(f"no {name} of yours can move to {dest}" + _kin_note(pos, code, to))
 
 
-def _kin_note(pos, code: str, to: int) -> str:
+def _kin_note(pos: PositionView, code: str, to: int) -> str:
     """For a Pawn's move refused: the other pawn-like pieces of that file, by their letter
     (Super Chess's Super Pawn is written ``S``)."""
     if code != "P":
         return ""
     geo = pos.game.geometry
     kin = [sq for sq in sorted(pos.occ[pos.side]) if geo.file_of(sq) == geo.file_of(to)
-           and pos.board[sq].type.pawn and pos.board[sq].key != "P"]
-    return "".join(f"; the {pos.board[sq].name} on {geo.names[sq]} is written with its letter "
-                   f"{pos.board[sq].key}" for sq in kin)
+           and _on(pos.board, sq).type.pawn and _on(pos.board, sq).key != "P"]
+    return "".join(f"; the {_on(pos.board, sq).name} on {geo.names[sq]} is written with its letter "
+                   f"{_on(pos.board, sq).key}" for sq in kin)
 
 
-def _explain_small_letter(pos, raw, t, i) -> RulesError:
+def _explain_small_letter(pos: PositionView, raw: str, t: str, i: int) -> RulesError:
     """Why ``nf5``, ``bb3`` name no move: a small piece letter is the piece's, unless it is
     also the file of a pawn of the mover's; then both readings are said."""
     typed = raw.strip()
@@ -577,7 +599,7 @@ def _explain_small_letter(pos, raw, t, i) -> RulesError:
                          f"and {_reason(as_piece, raw)}")
 
 
-def _near(pos, raw, rest, legal) -> RulesError:
+def _near(pos: PositionView, raw: str, rest: str, legal: list[Move]) -> RulesError:
     """The squares name legal moves but the rest of the text (promotion, state) fits none."""
     options = " or ".join(san(pos, mv) for mv in legal)
     if _says_capture(raw) and not any(mv.captures for mv in legal):
@@ -588,9 +610,9 @@ def _near(pos, raw, rest, legal) -> RulesError:
     return InvalidMoveError(f"{raw!r} is not written right; did you mean {options}?")
 
 
-def why_illegal(pos) -> str:
+def why_illegal(pos: PositionView) -> str:
     royal = pos.royal[pos.side]
-    name = pos.board[royal].name if royal is not None else "royal piece"
+    name = _on(pos.board, royal).name if royal is not None else "royal piece"
     if pos.in_check():
         return f"your {name} is in check and this does not get it out"
     if pos.game.facing_royals:
@@ -598,7 +620,7 @@ def why_illegal(pos) -> str:
     return f"it would leave your {name} in check"
 
 
-def _drop_hint(pos) -> str:
+def _drop_hint(pos: PositionView) -> str:
     if pos.game.drop_zone is None:
         return " (this game has no drops)"
     if pos.dropped[pos.side]:
@@ -608,7 +630,7 @@ def _drop_hint(pos) -> str:
     return " (drop only onto an empty square of your own castle)"
 
 
-def explain_illegal(pos, move: Move) -> RulesError:
+def explain_illegal(pos: PositionView, move: Move) -> RulesError:
     try:
         return explain(pos, move.lan)
     except Exception:  # pragma: no cover - explanation must never hide the error

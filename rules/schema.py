@@ -34,15 +34,15 @@ class Key:
     squares: bool = False   # holds square names (checked once the board is known)
 
 
-def _is_str(v): return isinstance(v, str)
-def _is_int(v): return isinstance(v, int) and not isinstance(v, bool)
-def _is_bool(v): return isinstance(v, bool)
-def _is_strs(v): return isinstance(v, list) and all(isinstance(x, str) for x in v)
-def _is_ints(v): return isinstance(v, list) and all(_is_int(x) for x in v)
-def _is_table(v): return isinstance(v, dict)
-def _is_str_table(v): return isinstance(v, dict) and all(isinstance(x, str) for x in v.values())
-def _is_zones(v): return isinstance(v, dict) and all(_is_strs(x) for x in v.values())
-def _is_tables(v): return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+def _is_str(v: Any) -> bool: return isinstance(v, str)
+def _is_int(v: Any) -> bool: return isinstance(v, int) and not isinstance(v, bool)
+def _is_bool(v: Any) -> bool: return isinstance(v, bool)
+def _is_strs(v: Any) -> bool: return isinstance(v, list) and all(isinstance(x, str) for x in v)
+def _is_ints(v: Any) -> bool: return isinstance(v, list) and all(_is_int(x) for x in v)
+def _is_table(v: Any) -> bool: return isinstance(v, dict)
+def _is_str_table(v: Any) -> bool: return isinstance(v, dict) and all(isinstance(x, str) for x in v.values())
+def _is_zones(v: Any) -> bool: return isinstance(v, dict) and all(_is_strs(x) for x in v.values())
+def _is_tables(v: Any) -> bool: return isinstance(v, list) and all(isinstance(x, dict) for x in v)
 
 
 TYPES: dict[str, Callable[[Any], bool]] = {
@@ -53,19 +53,21 @@ TYPES: dict[str, Callable[[Any], bool]] = {
 }
 
 
-def _files(v): return None if _FILES.match(v) and len(set(v)) == len(v) else \
+def _files(v: str) -> str | None: return None if _FILES.match(v) and len(set(v)) == len(v) else \
     "must be distinct lower-case letters a-z in board order, e.g. \"abcdefgh\""
-def _ranks(v): return None if 1 <= v <= 99 else "must be from 1 to 99"
-def _positive(v): return None if all(x >= 1 for x in v) else "must be ranks counted from 1"
+def _ranks(v: int) -> str | None: return None if 1 <= v <= 99 else "must be from 1 to 99"
+def _positive(v: list[int]) -> str | None: return None if all(x >= 1 for x in v) else "must be ranks counted from 1"
 @lru_cache(maxsize=1024)   # the same few strings recur in every game
-def _betza(v):
+def _betza(v: str) -> str | None:
     try:
         betza.parse(v)
     except GameDefinitionError as e:
         return f"is not Betza the engine reads: {e}"
     return None
-def _two(v): return None if len(v) == 2 else "must name the piece for White and for Black (two strings)"
-def _piece_keys(v): return None if all(PIECE_KEY.match(x) for x in v) else "must be piece keys like \"Q\" or \"+P\""
+def _two(v: list[str]) -> str | None:
+    return None if len(v) == 2 else "must name the piece for White and for Black (two strings)"
+def _piece_keys(v: list[str]) -> str | None:
+    return None if all(PIECE_KEY.match(x) for x in v) else "must be piece keys like \"Q\" or \"+P\""
 
 
 TOP: dict[str, Key] = {
@@ -209,7 +211,7 @@ def _check_whole(spec: dict, source: str) -> None:
     """What one key cannot say alone: references between pieces, zones and states."""
     pieces, zones, rules = spec["pieces"], spec["zones"], spec["rules"]
 
-    def zone_known(name):
+    def zone_known(name: str) -> bool:
         return name in zones or (f"{name}_w" in zones and f"{name}_b" in zones)
     if not pieces:
         raise _fail(source, "pieces", "a game needs at least one piece")
@@ -248,7 +250,7 @@ def check_squares(spec: dict, source: str, parse_square: Callable[[str], int],
                   holes: bool = False) -> None:
     """Every square name in a completed definition is a square of its board: with holes,
     the holes themselves (on the board without holes); else every other square (not a hole)."""
-    def each(table, values, keys):
+    def each(table: str | None, values: dict[str, Any], keys: dict[str, Key]) -> None:
         for name, key in keys.items():
             value = values.get(name)
             if not key.squares or value is None or (name == "holes") != holes:

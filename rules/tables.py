@@ -11,19 +11,31 @@ ways to capture there (squares that must be empty, or hold exactly one screen).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeAlias
+
 from .betza import COMPASS, Component, lame_squares
 from .geometry import Geometry
+
+#: (squares that must be empty first, the ray's squares, can move, can capture, en passant)
+RayEntry: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], bool, bool, bool]
+#: a hopper's ray: (its squares, can move, can capture)
+HopEntry: TypeAlias = tuple[tuple[int, ...], bool, bool]
+#: a way to capture on a square: (squares that must be empty, or hold exactly one screen
+#: when it hops; whether it hops)
+Way: TypeAlias = tuple[tuple[int, ...], bool]
 
 
 class SquareMoves:
     __slots__ = ("entries", "hops", "overlap", "_attacks", "_reach", "_ways")
 
-    def __init__(self, entries, hops):
+    def __init__(self, entries: Iterable[RayEntry], hops: Iterable[HopEntry]):
         # entries: (prefix, ray, can_move, can_capture, en_passant)
         self.entries = tuple(entries)
         # hops: (ray, can_move, can_capture)
         self.hops = tuple(hops)
-        seen, overlap = set(), False
+        seen: set[int] = set()
+        overlap = False
         for e in self.entries:
             for t in e[1]:
                 if t in seen:
@@ -35,15 +47,15 @@ class SquareMoves:
                     overlap = True
                 seen.add(t)
         self.overlap = overlap
-        self._attacks = None
-        self._reach = None
-        self._ways = None
+        self._attacks: dict[int, tuple[Way, ...]] | None = None
+        self._reach: dict[int, int] | None = None
+        self._ways: dict[int, tuple[tuple[int, bool], ...]] | None = None
 
     @property
-    def attacks(self) -> dict[int, tuple]:
+    def attacks(self) -> dict[int, tuple[Way, ...]]:
         """target -> ways: (squares that must be empty, is_hop)."""
         if self._attacks is None:
-            amap: dict[int, list] = {}
+            amap: dict[int, list[Way]] = {}
             for prefix, ray, _mv, cap, _ep in self.entries:
                 if not cap:
                     continue
@@ -58,13 +70,13 @@ class SquareMoves:
         return self._attacks
 
     @property
-    def ways(self) -> dict[int, tuple]:
+    def ways(self) -> dict[int, tuple[tuple[int, bool], ...]]:
         """target -> ways to capture there as bits: (squares that must be empty, or hold
         exactly one screen when is_hop; is_hop)."""
         if self._ways is None:
-            out = {}
+            out: dict[int, tuple[tuple[int, bool], ...]] = {}
             for t, ways in self.attacks.items():
-                masks = []
+                masks: list[tuple[int, bool]] = []
                 for req, hop in ways:
                     mask = 0
                     for s in req:
@@ -79,7 +91,7 @@ class SquareMoves:
         """target -> the squares of every way to capture there, as bits (the squares whose
         change could change whether it can: Position.safety)."""
         if self._reach is None:
-            reach = {}
+            reach: dict[int, int] = {}
             for t, ways in self.attacks.items():
                 mask = 0
                 for req, _hop in ways:
@@ -90,25 +102,28 @@ class SquareMoves:
         return self._reach
 
 
-def _ray(geo: Geometry, sq: int, dx: int, dy: int, limit: int, allowed) -> tuple:
-    out = []
+def _ray(geo: Geometry, sq: int, dx: int, dy: int, limit: int,
+         allowed: frozenset[int] | None) -> tuple[int, ...]:
+    out: list[int] = []
     cur = sq
     while limit == 0 or len(out) < limit:
-        cur = geo.step(cur, dx, dy)
-        if cur is None or (allowed is not None and cur not in allowed):
+        nxt = geo.step(cur, dx, dy)
+        if nxt is None or (allowed is not None and nxt not in allowed):
             break
-        out.append(cur)
+        out.append(nxt)
+        cur = nxt
     return tuple(out)
 
 
 def compile_square(components: list[Component], geo: Geometry, color: int, sq: int,
-                   on_initial: bool, allowed: frozenset | None) -> SquareMoves:
+                   on_initial: bool, allowed: frozenset[int] | None) -> SquareMoves:
     """The moves of a piece with these components, of this colour, standing on sq.
 
     allowed: the squares it may enter (a confined royal), or None for anywhere.
     """
     sign = 1 if color == 0 else -1
-    entries, hops = [], []
+    entries: list[RayEntry] = []
+    hops: list[HopEntry] = []
     for comp in components:
         if comp.initial and not on_initial:
             continue
@@ -132,12 +147,15 @@ def compile_square(components: list[Component], geo: Geometry, color: int, sq: i
                 continue
             if comp.lame:
                 blocks = lame_squares(dx, dy)
-                cur, prefix = sq, ()
+                assert blocks is not None, "betza.parse makes only a leap with one path lame"
+                cur = sq
+                prefix: tuple[int, ...] = ()
                 steps = 0
                 while comp.range == 0 or steps < comp.range:
-                    mids = [geo.step(cur, bx, by) for bx, by in blocks]
+                    jumped = [geo.step(cur, bx, by) for bx, by in blocks]
+                    mids = [m for m in jumped if m is not None]
                     to = geo.step(cur, dx, dy)
-                    if to is None or None in mids or (allowed is not None and to not in allowed):
+                    if to is None or len(mids) < len(jumped) or (allowed is not None and to not in allowed):
                         break
                     entries.append((prefix + tuple(mids), (to,), comp.move, comp.capture, comp.en_passant))
                     prefix = prefix + tuple(mids) + (to,)

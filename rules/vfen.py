@@ -3,15 +3,20 @@ from __future__ import annotations
 
 import re
 
+from .attacks import attacked_on
 from .errors import FenError, RulesError
-from .pieces import BLACK, WHITE
-from .position import Position, attacked_on
+from .game import Game, Hands
+from .pieces import BLACK, WHITE, Board, PieceType
+from .position import Position
+from .vfen_write import write_fen
+
+__all__ = ["read_fen", "write_fen", "MAX_FEN"]
 
 _TOKEN = re.compile(r"(\d+)|(\*)|(\+?)([A-Za-z])(?:\(([^)]*)\))?")
 MAX_FEN = 1000
 
 
-def read_fen(game, text: str) -> Position:
+def read_fen(game: Game, text: str) -> Position:
     if not isinstance(text, str):
         raise FenError("a position must be a string")
     if len(text) > MAX_FEN:
@@ -66,8 +71,8 @@ def read_fen(game, text: str) -> Position:
     return pos
 
 
-def _read_extras(game, text: str) -> dict:
-    out = {}
+def _read_extras(game: Game, text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
     if not text:
         return out
     for item in text.split(";"):
@@ -84,12 +89,12 @@ def _read_extras(game, text: str) -> dict:
     return out
 
 
-def _read_board(game, text: str) -> list:
+def _read_board(game: Game, text: str) -> Board:
     geo = game.geometry
     rows = text.split("/")
     if len(rows) != geo.height:
         raise FenError(f"the board has {geo.height} ranks, the position string {len(rows)}")
-    board = [None] * geo.size
+    board: Board = [None] * geo.size
     for i, row in enumerate(rows):
         rank = geo.height - 1 - i
         f = 0
@@ -140,11 +145,11 @@ def _read_board(game, text: str) -> list:
     return board
 
 
-def t_extra_states(t) -> tuple:
+def t_extra_states(t: PieceType) -> tuple[str, ...]:
     return getattr(t, "extra_states", ())
 
 
-def _read_rights(game, board, text: str) -> frozenset:
+def _read_rights(game: Game, board: Board, text: str) -> frozenset[int]:
     if text == "-":
         return frozenset()
     geo = game.geometry
@@ -173,7 +178,7 @@ def _read_rights(game, board, text: str) -> frozenset:
     return frozenset(rights)
 
 
-def _check_right(game, board, color, sq, ch):
+def _check_right(game: Game, board: Board, color: int, sq: int, ch: str) -> None:
     geo = game.geometry
     for c in game.castlings:
         if c.color == color and c.rook == sq:
@@ -188,11 +193,11 @@ def _check_right(game, board, color, sq, ch):
         raise FenError(f"right {ch!r}: the King is not on {geo.names[sq]}")
 
 
-def c_rook_key(game) -> str:
+def c_rook_key(game: Game) -> str:
     return game.castling_rook
 
 
-def _read_ep(game, board, side, text: str):
+def _read_ep(game: Game, board: Board, side: int, text: str) -> int | None:
     if text == "-":
         return None
     geo = game.geometry
@@ -210,10 +215,10 @@ def _read_ep(game, board, side, text: str):
     return sq
 
 
-def _read_hands(game, text: str):
+def _read_hands(game: Game, text: str) -> Hands:
     if text == "-":
         return ((), ())
-    counts = ({}, {})
+    counts: tuple[dict[str, int], dict[str, int]] = ({}, {})
     for ch in text:
         key = ch.upper()
         if key not in game.drop_order:
@@ -221,64 +226,5 @@ def _read_hands(game, text: str):
         c = WHITE if ch.isupper() else BLACK
         counts[c][key] = counts[c].get(key, 0) + 1
     order = game.drop_order
-    return tuple(tuple(sorted(d.items(), key=lambda kv: order.index(kv[0]))) for d in counts)
-
-
-def write_fen(pos) -> str:
-    game = pos.game
-    geo = game.geometry
-    rows = []
-    for rank in range(geo.height - 1, -1, -1):
-        row, run = [], 0
-        for f in range(geo.width):
-            sq = rank * geo.width + f
-            k = pos.board[sq]
-            if k is None and sq not in geo.holes:
-                run += 1
-                continue
-            if run:
-                row.append(str(run))
-                run = 0
-            row.append("*" if sq in geo.holes else k.symbol)
-        if run:
-            row.append(str(run))
-        rows.append("".join(row))
-    fields = ["/".join(rows), pos.turn, _write_rights(pos), "-", str(pos.halfmove), str(pos.fullmove)]
-    ep = pos.ep_square() if pos.setup is None else None
-    if ep is not None:
-        fields[3] = geo.names[ep]
-    extras = []
-    if game.drop_zone is not None:
-        hand = "".join(k * n for k, n in pos.hands[WHITE]) + "".join(k.lower() * n for k, n in pos.hands[BLACK])
-        dropped = ("w" if pos.dropped[WHITE] else "") + ("b" if pos.dropped[BLACK] else "")
-        extras += [f"hand={hand or '-'}", f"dropped={dropped or '-'}"]
-    if pos.setup is not None:
-        extras.append(f"setup={pos.setup}")
-    if extras:
-        fields.append(";".join(extras))
-    return " ".join(fields)
-
-
-def _write_rights(pos) -> str:
-    game = pos.game
-    geo = game.geometry
-    if not pos.rights:
-        return "-"
-    out = []
-    for color in (WHITE, BLACK):
-        letters = []
-        for sq in sorted(pos.rights, key=geo.file_of):
-            owner = None
-            for c in game.castlings:
-                if c.rook == sq:
-                    owner = c.color
-                    if game.castling_letters and owner == color:
-                        letters.append((0 if c.short else 1, "K" if c.short else "Q"))
-            if owner is None and game.jump is not None and game.jump.is_right(color, sq):
-                owner = color
-                letters.append((geo.file_of(sq), geo.files[geo.file_of(sq)].upper()))
-            elif owner == color and not game.castling_letters:
-                letters.append((geo.file_of(sq), geo.files[geo.file_of(sq)].upper()))
-        text = "".join(l for _, l in sorted(letters))
-        out.append(text if color == WHITE else text.lower())
-    return "".join(out) or "-"
+    white, black = (tuple(sorted(d.items(), key=lambda kv: order.index(kv[0]))) for d in counts)
+    return white, black

@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Literal, TypeAlias
 
 from ..betza import COMPASS
 from ..errors import (
@@ -25,25 +27,27 @@ from ..errors import (
     NotYourPieceError,
     RulesError,
 )
-from ..move import SPAN, Move
-from . import GameExtension, SpecialMover, extension, mover, path_generator
+from ..game import Game, GameExtension, PositionView, SpecialMover, extension, mover
+from ..geometry import Geometry
+from ..paths import path_generator
+from ..pieces import SPAN, Board, BoardView, Move, PieceKind, PieceType
 
 # --- Mini-rose ---------------------------------------------------------------------------
 
-_ROSE = None
+_ROSE: tuple[tuple[tuple[int, int], ...], ...] | None = None
 
 
 @path_generator("minirose")
-def minirose():
+def minirose() -> tuple[tuple[tuple[int, int], ...], ...]:
     """16 paths: a first King step in any of 8 directions, then each step turned 45 degrees
     from the one before, always the same way; 7 steps (the 8th would return home)."""
     global _ROSE
     if _ROSE is None:
-        paths = []
+        paths: list[tuple[tuple[int, int], ...]] = []
         for d in range(8):
             for turn in (1, -1):
                 x = y = 0
-                path = []
+                path: list[tuple[int, int]] = []
                 for i in range(7):
                     dx, dy = COMPASS[(d + turn * i) % 8]
                     x, y = x + dx, y + dy
@@ -59,7 +63,7 @@ class _WallGeometry:
     """Everything a Wall with this anchor and orientation can do, on an empty board."""
     __slots__ = ("a", "across", "along", "b", "turns", "watch", "ways")
 
-    def __init__(self, geo, a: int, vertical: bool):
+    def __init__(self, geo: Geometry, a: int, vertical: bool):
         names = geo.names
         w = geo.width
         line = (0, 1) if vertical else (1, 0)
@@ -68,38 +72,34 @@ class _WallGeometry:
         self.a = a
         self.b = b = a + d_line
 
-        def lan(n1, n2):
+        def lan(n1: int, n2: int) -> str:
             return f"{names[a]}{names[b]}-{names[n1]}{names[n2]}"
 
         # along its line: (leading square, new first square, new second square, LAN)
-        self.along = []
-        fwd, lead = [], b
-        while True:
-            lead = geo.step(lead, *line)
-            if lead is None:
-                break
+        fwd: list[tuple[int, int, int, str]] = []
+        lead = b
+        while (ahead := geo.step(lead, *line)) is not None:
+            lead = ahead
             fwd.append((lead, lead - d_line, lead, lan(lead - d_line, lead)))
-        back, lead = [], a
-        while True:
-            lead = geo.step(lead, -line[0], -line[1])
-            if lead is None:
-                break
+        back: list[tuple[int, int, int, str]] = []
+        lead = a
+        while (ahead := geo.step(lead, -line[0], -line[1])) is not None:
+            lead = ahead
             back.append((lead, lead, lead + d_line, lan(lead, lead + d_line)))
         self.along = [r for r in (fwd, back) if r]
         # across its line: (new first square, new second square, LAN)
-        self.across = []
+        self.across: list[list[tuple[int, int, str]]] = []
         for sgn in (1, -1):
-            ray, n1 = [], a
-            while True:
-                n1 = geo.step(n1, perp[0] * sgn, perp[1] * sgn)
-                if n1 is None:
-                    break
+            ray: list[tuple[int, int, str]] = []
+            n1 = a
+            while (beside := geo.step(n1, perp[0] * sgn, perp[1] * sgn)) is not None:
+                n1 = beside
                 n2 = n1 + d_line
                 ray.append((n1, n2, lan(n1, n2)))
             if ray:
                 self.across.append(ray)
         # quarter turns on either square: (square entered, new first, new second, LAN)
-        self.turns = []
+        self.turns: list[tuple[int, int, int, str]] = []
         for pivot in (a, b):
             for sgn in (1, -1):
                 t = geo.step(pivot, perp[0] * sgn, perp[1] * sgn)
@@ -108,14 +108,14 @@ class _WallGeometry:
                     self.turns.append((t, n1, n2, lan(n1, n2)))
         # attack ways: target -> ((squares that must be empty), square that must not hold
         # a piece of the Wall's side, or -1)
-        ways: dict[int, list] = {}
+        ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
         for t, _n1, _n2, _l in self.turns:
             ways.setdefault(t, []).append(((), -1))
-        for ray in self.along:
-            passed = []
-            for lead, _n1, _n2, _l in ray:
-                ways.setdefault(lead, []).append((tuple(passed), -1))
-                passed.append(lead)
+        for line_ray in self.along:
+            passed: list[int] = []
+            for ahead, _n1, _n2, _l in line_ray:
+                ways.setdefault(ahead, []).append((tuple(passed), -1))
+                passed.append(ahead)
         for ray in self.across:
             passed = []
             for n1, n2, _l in ray:
@@ -138,14 +138,17 @@ class WallMover(SpecialMover):
     STEPS = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
     span = 2
 
-    def __init__(self, game, ptype):
+    def __init__(self, game: Game, ptype: PieceType):
         super().__init__(game, ptype)
         w = game.geometry.width
-        self._delta = {s: dx + dy * w for s, (dx, dy) in self.STEPS.items()}
-        self._geo = {}
-        self._kinds = [None, None]
-        self._made = {}       # (anchor, kind) -> its moves onto empty squares
-        self._captures = {}   # (quiet move, squares taken) -> the capturing move
+        # state -> the step to the other square (keyed as kinds hold a state: every W has one)
+        self._delta: dict[str | None, int] = {s: dx + dy * w for s, (dx, dy) in self.STEPS.items()}
+        self._geo: dict[tuple[int, bool], _WallGeometry] = {}
+        self._kinds: list[tuple[PieceKind, PieceKind, PieceKind, PieceKind] | None] = [None, None]
+        # (anchor, kind) -> its moves onto empty squares: along, across, turns
+        self._made: dict[tuple[int, PieceKind], _QuietMoves] = {}
+        # (id of the quiet move, squares taken) -> the capturing move
+        self._captures: dict[tuple[int, tuple[int, ...]], Move] = {}
 
     def _geometry(self, a: int, vertical: bool) -> _WallGeometry:
         g = self._geo.get((a, vertical))
@@ -158,40 +161,40 @@ class WallMover(SpecialMover):
         return self.game.geometry.step(a, 0, 1) is not None if vertical else \
             self.game.geometry.step(a, 1, 0) is not None
 
-    def kinds(self, color):
+    def kinds(self, color: int) -> tuple[PieceKind, PieceKind, PieceKind, PieceKind]:
         """(W(E), W(W), W(N), W(S)) of a colour."""
         k = self._kinds[color]
         if k is None:
-            k = self._kinds[color] = tuple(self.game.kind(self.ptype.key, color, s)
-                                           for s in self.DELTA_STATES)
+            kE, kW, kN, kS = (self.game.kind(self.ptype.key, color, s) for s in self.DELTA_STATES)
+            k = self._kinds[color] = (kE, kW, kN, kS)
         return k
 
-    def partner_steps(self, state) -> tuple:
+    def partner_steps(self, state: str) -> tuple[tuple[int, int], ...]:
         step = self.STEPS.get(state)
         return (step,) if step else ()
 
     def state_words(self, state: str) -> str:
         return "lying across the board" if state in ("E", "W") else "lying along a file"
 
-    def partner(self, sq: int, kind) -> int:
+    def partner(self, sq: int, kind: PieceKind) -> int:
         return sq + self._delta[kind.state]
 
-    def linked(self, board, sq, kind):
+    def linked(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind) -> tuple[int, ...]:
         """The other square of the Wall standing on sq."""
         return (sq + self._delta[kind.state],)
 
-    def _taken(self, board, squares):
+    def _taken(self, board: Board, squares: tuple[int, ...]) -> tuple[int, ...]:
         """The squares emptied by taking what stands on these squares (whole Walls)."""
         out = list(squares)
         for s in squares:
             q = board[s]
-            if q.type is self.ptype:
+            if q is not None and q.type is self.ptype:
                 p = s + self._delta[q.state]
                 if p not in out:
                     out.append(p)
         return tuple(out)
 
-    def pseudo_moves(self, pos, sq, kind):
+    def pseudo_moves(self, pos: BoardView, sq: int, kind: PieceKind) -> Sequence[Move]:
         st = kind.state
         if st != "E" and st != "N":
             return ()
@@ -204,7 +207,7 @@ class WallMover(SpecialMover):
         board = pos.board
         color = kind.color
         g = self._geometry(sq, st == "N")
-        out = []
+        out: list[Move] = []
         for ray, quiet in zip(g.along, along_q):
             for (lead, n1, _n2, _lan), m in zip(ray, quiet):
                 q = board[lead]
@@ -214,8 +217,8 @@ class WallMover(SpecialMover):
                 if q.color != color:
                     out.append(self._taking(board, m, (lead,)))
                 break
-        for ray, quiet in zip(g.across, across_q):
-            for (n1, n2, _lan), m in zip(ray, quiet):
+        for across, quiet in zip(g.across, across_q):
+            for (n1, n2, _lan), m in zip(across, quiet):
                 q1, q2 = board[n1], board[n2]
                 if q1 is None and q2 is None:
                     out.append(m)
@@ -232,7 +235,7 @@ class WallMover(SpecialMover):
                 out.append(self._taking(board, m, (t,)))
         return out
 
-    def _quiet_moves(self, a, kind):
+    def _quiet_moves(self, a: int, kind: PieceKind) -> _QuietMoves:
         """The Wall's moves from anchor a onto empty squares, laid out as its geometry's
         along, across and turns."""
         st = kind.state
@@ -244,13 +247,13 @@ class WallMover(SpecialMover):
                             for _lead, n1, n2, lan in ray) for ray in g.along)
         across = tuple(tuple(Move(SPAN, a, n1, kind, h1, (), old, ((n1, h1), (n2, h2)), lan)
                              for n1, n2, lan in ray) for ray in g.across)
-        turns = []
+        turns: list[Move] = []
         for _t, n1, n2, lan in g.turns:
             v1, v2 = (kN, kS) if n2 - n1 != 1 else (kE, kW)
             turns.append(Move(SPAN, a, n1, kind, v1, (), old, ((n1, v1), (n2, v2)), lan))
         return along, across, tuple(turns)
 
-    def _taking(self, board, quiet, squares):
+    def _taking(self, board: Board, quiet: Move, squares: tuple[int, ...]) -> Move:
         """The move `quiet` taking what stands on these squares (whole Walls), made once."""
         caps = self._taken(board, squares)
         key = (id(quiet), caps)   # quiet moves live as long as the mover
@@ -260,7 +263,7 @@ class WallMover(SpecialMover):
                                            quiet.clear + caps, quiet.put, quiet.lan)
         return m
 
-    def attacks(self, board, sq, kind, target) -> bool:
+    def attacks(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind, target: int) -> bool:
         st = kind.state
         if st != "E" and st != "N" or not self._fits(sq, st == "N"):
             return False
@@ -279,20 +282,21 @@ class WallMover(SpecialMover):
                         return True
         return False
 
-    def watch(self, board, sq, kind, target):
+    def watch(self, board: Sequence[PieceKind | None] | None, sq: int, kind: PieceKind,
+              target: int) -> tuple[int, ...]:
         st = kind.state
         if st != "E" and st != "N":
             return ()
         return self._geometry(sq, st == "N").watch.get(target, ())
 
-    def zone(self, sq, kind, target):
+    def zone(self, sq: int, kind: PieceKind, target: int) -> tuple[int, ...]:
         st = kind.state
         if st != "E" and st != "N" or not self._fits(sq, st == "N"):
             return ()   # as attacks(): no attack from here
         return self.watch(None, sq, kind, target)   # its watch reads no board
 
-    def san(self, pos, move) -> str:
-        names = pos.game.geometry.names
+    def san(self, pos: BoardView, move: Move) -> str:
+        names = self.game.geometry.names
         a, b = move.clear[0], move.clear[1]
         (n1, _k1), (n2, _k2) = move.put
         sep = "x" if move.captures else "-"
@@ -331,7 +335,7 @@ class Ganymede(GameExtension):
             t = _PAREN_DIS.sub(r"\1\2", t)                      # S(f)xf6
         return t
 
-    def _wall_text(self, pos, text: str):
+    def _wall_text(self, pos: PositionView, text: str) -> _WallText | None:
         """('to', squares) for W-(c2-d2); ('lan', canonical LAN) for a Wall LAN; or None."""
         t = _MARKS.sub("", text.strip()).strip()
         m = _WALL_LAN.fullmatch(t)
@@ -354,11 +358,12 @@ class Ganymede(GameExtension):
             return "to", (c, d), None
         return None
 
-    def rewrite(self, pos, text: str):
+    def rewrite(self, pos: PositionView, text: str) -> list[str]:
         wall = self._wall_text(pos, text)
         if wall is not None:
             form, sqs, lan = wall
             if form == "lan":
+                assert lan is not None
                 return [lan]
             hits = [m for m in pos.legal_moves()
                     if m.kind == SPAN and (m.put[0][0], m.put[1][0]) == sqs]
@@ -372,7 +377,7 @@ class Ganymede(GameExtension):
         t = self._plain(text)
         return [t] if t != text.strip() else []
 
-    def explain(self, pos, text: str):
+    def explain(self, pos: PositionView, text: str) -> RulesError | None:
         """Why a Wall text, or one in the inventor's notation, names no legal move."""
         from ..notation import explain, why_illegal
         wall = self._wall_text(pos, text)
@@ -393,7 +398,7 @@ class Ganymede(GameExtension):
             if k.color != pos.side:
                 return NotYourPieceError(f"the Wall on {names[a]}-{names[b]} is "
                                          f"{game.side_name(k.color)}'s; it is {game.side_name(pos.side)}'s move")
-            other = k.hook.partner(a, k)
+            other = _wall_mover(k).partner(a, k)
             if other != b:
                 lo, hi = min(a, other), max(a, other)
                 return NoPieceError(f"{names[a]} and {names[b]} are not the two squares of one Wall "
@@ -402,14 +407,14 @@ class Ganymede(GameExtension):
                 return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
             return NoSuchMoveError(f"the Wall on {names[a]}-{names[b]} cannot move to {names[c]}-{names[d]}")
         c, d = sqs
-        mine = [s for s in pos.occ[pos.side] if board[s].type.key == "W"]
+        mine = [s for s in pos.occ[pos.side] if _is_wall(board[s])]
         if not mine:
             return NoPieceError("you have no Wall on the board")
         if any((m.put[0][0], m.put[1][0]) == sqs for m in pseudo):
             return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
         return NoSuchMoveError(f"no Wall of yours can move to {names[c]}-{names[d]}")
 
-    def _one_wall_square(self, pos, text: str):
+    def _one_wall_square(self, pos: PositionView, text: str) -> RulesError | None:
         """``b2c2``, ``Wc2``: a Wall written like a one-square piece. Its move names both its
         squares and both new ones: say so, with its moves that reach the square named."""
         squares = re.findall(_SQ, _MARKS.sub("", text.strip()))
@@ -420,14 +425,15 @@ class Ganymede(GameExtension):
             return None
         if not sqs or len(sqs) > 2:
             return None
-        walls = [sqs[0]] if len(sqs) == 2 else [s for s in pos.occ[pos.side] if board[s].type.key == "W"]
-        if not walls or any(board[s] is None or board[s].type.key != "W" or board[s].color != pos.side
-                            for s in walls):
+        walls = [sqs[0]] if len(sqs) == 2 else [s for s in pos.occ[pos.side] if _is_wall(board[s])]
+        pieces = [board[s] for s in walls]
+        if not walls or any(k is None or k.type.key != "W" or k.color != pos.side for k in pieces):
             return None
         from ..notation import san
         to = sqs[-1]
-        moves = [m for m in pos.legal_moves() if m.kind == SPAN and m.clear[0] in
-                 {w for s in walls for w in (s, board[s].hook.partner(s, board[s]))}
+        wall_squares = {w for s, k in zip(walls, pieces) if k is not None
+                        for w in (s, _wall_mover(k).partner(s, k))}
+        moves = [m for m in pos.legal_moves() if m.kind == SPAN and m.clear[0] in wall_squares
                  and to in (m.put[0][0], m.put[1][0])]
         names = geo.names
         if not moves:
@@ -438,7 +444,7 @@ class Ganymede(GameExtension):
                                 f"both and the two it goes to: write {options}")
 
     # --- positions ------------------------------------------------------------------
-    def validate(self, pos):
+    def validate(self, pos: PositionView) -> None:
         """Every Wall square must have its other half beside it, in the same colour."""
         game = self.game
         geo = game.geometry
@@ -449,10 +455,32 @@ class Ganymede(GameExtension):
         for sq, k in enumerate(board):
             if k is None or k.type.hook != "wall":
                 continue
-            other = geo.step(sq, *step[k.state])
+            other = geo.step(sq, *step[_state(k)])
             if other is None:
                 raise FenError(f"the Wall square on {names[sq]} points off the board ({k.state})")
             q = board[other]
-            if q is None or q.type is not k.type or q.color != k.color or q.state != back[k.state]:
+            if q is None or q.type is not k.type or q.color != k.color or q.state != back[_state(k)]:
                 raise FenError(f"the Wall square on {names[sq]} ({k.symbol}) needs its other half, "
-                               f"{'W' if k.color == 0 else 'w'}({back[k.state]}), on {names[other]}")
+                               f"{'W' if k.color == 0 else 'w'}({back[_state(k)]}), on {names[other]}")
+
+
+#: a Wall's moves from one anchor onto empty squares: along its line, across it, its turns
+_QuietMoves: TypeAlias = tuple[tuple[tuple[Move, ...], ...], tuple[tuple[Move, ...], ...], tuple[Move, ...]]
+#: a Wall text read: ("lan", its four squares, its LAN) or ("to", the two new squares, None)
+_WallText: TypeAlias = tuple[Literal["lan", "to"], tuple[int, ...], str | None]
+
+
+def _state(kind: PieceKind) -> str:
+    """A Wall square's state: the side its other square is on (every W has one)."""
+    assert kind.state is not None, f"{kind} has no state"
+    return kind.state
+
+
+def _is_wall(kind: PieceKind | None) -> bool:
+    return kind is not None and kind.type.key == "W"
+
+
+def _wall_mover(kind: PieceKind) -> WallMover:
+    """The special mover of a Wall square's kind."""
+    assert isinstance(kind.hook, WallMover), f"{kind} is no Wall"
+    return kind.hook

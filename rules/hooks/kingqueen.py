@@ -9,10 +9,11 @@ position strings with a royal outside its castle.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from ..errors import FenError, NoSuchMoveError, NotYourPieceError
+from ..errors import FenError, NoSuchMoveError, NotYourPieceError, RulesError
+from ..game import GameExtension, PositionView, extension
 from ..pieces import WHITE
-from . import GameExtension, extension
 
 # a royal's letter at the start of a move text: "Qe2", "Qxd2", "+Qe1f2", "qd1-d2"
 _QUEEN = re.compile(r"^(\s*\+?)[Qq](?=[a-iA-I]\d|[-x:]|$)")
@@ -22,12 +23,12 @@ _DROP = re.compile(r"\s*(\+?)([A-Za-z])\s*@\s*([a-iA-I]\d)\s*[+#!?]*\s*")
 @extension("kingqueen")
 class KingQueen(GameExtension):
 
-    def rewrite(self, pos, text: str):
+    def rewrite(self, pos: PositionView, text: str) -> Iterator[str]:
         """`Q` (or `+Q`) names Blue's royal, the Queen (K in the engine's codes)."""
         if pos.side == WHITE and _QUEEN.match(text):
             yield _QUEEN.sub(lambda m: m.group(1) + "K", text, count=1)
 
-    def explain(self, pos, text: str):
+    def explain(self, pos: PositionView, text: str) -> RulesError | None:
         """Why a text that uses `Q`, or a drop, names no legal move; None to let the core say."""
         drop = _DROP.fullmatch(text)
         if drop:
@@ -42,7 +43,7 @@ class KingQueen(GameExtension):
         err = explain(pos, as_k)
         return type(err)(str(err).replace(repr(as_k), repr(text)))  # quote what was typed
 
-    def _drop_refusal(self, pos, plus, letter, square):
+    def _drop_refusal(self, pos: PositionView, plus: str, letter: str, square: str) -> RulesError | None:
         game = self.game
         code = "K" if letter.upper() == "Q" else letter.upper()
         shown = f"{plus}{letter}@{square}"
@@ -63,7 +64,7 @@ class KingQueen(GameExtension):
                          for k, n in hand)
         return NoSuchMoveError(f"{shown!r}: you hold no {name} ({code}); in hand: {held}")
 
-    def validate(self, pos):
+    def validate(self, pos: PositionView) -> None:
         """A confined piece (the royal) must stand in its zone (its castle)."""
         game = self.game
         for sq, k in enumerate(pos.board):

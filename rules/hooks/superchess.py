@@ -22,13 +22,14 @@ wherever a player meets them (the Cyclops's description, prompts, errors).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from itertools import combinations
+from typing import Literal, TypeAlias
 
 from ..errors import (FenError, InvalidMoveError, LeavesRoyalInCheckError, NoPieceError,
                       NoSuchMoveError, NotYourPieceError, RulesError)
-from ..move import NORMAL, SETUP, SHOT, Move
-from ..pieces import BLACK, WHITE
-from . import GameExtension, SpecialMover, extension, mover
+from ..game import Game, GameExtension, PositionView, SpecialMover, extension, mover
+from ..pieces import BLACK, NORMAL, SETUP, SHOT, WHITE, BoardView, Move, PieceKind, PieceType
 
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
@@ -45,6 +46,11 @@ SHOT_DISTANCE = 4  # the Archer shoots exactly 4 squares along a rank or file
 UNPLACED = "?"     # the Cyclops before its owner turns it in the set-up phase
 
 
+#: a Cyclops kind on a square: (forward squares, back squares, target -> True or the back
+#: squares before it)
+CyclopsSquare: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], dict[int, Literal[True] | tuple[int, ...]]]
+
+
 @mover("cyclops")
 class Cyclops(SpecialMover):
     """The Cyclops. Per kind (colour x facing) and square, precomputed once:
@@ -52,48 +58,51 @@ class Cyclops(SpecialMover):
     nothing can stop it) or the back squares before the target (where its own King
     would forbid the retreat)."""
 
-    def __init__(self, game, ptype):
+    def __init__(self, game: Game, ptype: PieceType):
         super().__init__(game, ptype)
-        self._tables = {}
+        self._tables: dict[PieceKind, list[CyclopsSquare]] = {}
 
     def state_words(self, state: str) -> str:
         return f"facing {state}"
 
-    def _table(self, kind):
+    def _table(self, kind: PieceKind) -> list[CyclopsSquare]:
         t = self._tables.get(kind)
         if t is None:
             t = self._tables[kind] = self._build(kind)
         return t
 
-    def _build(self, kind):
+    def _build(self, kind: PieceKind) -> list[CyclopsSquare]:
         geo = self.game.geometry
-        vec = _VECTORS.get(kind.state)
-        out = [None] * geo.size
+        vec = _VECTORS.get(kind.state) if kind.state is not None else None
+        nothing: CyclopsSquare = ((), (), {})
+        out = [nothing] * geo.size   # (holes keep it: nothing stands there)
         for sq in geo.squares:
             if vec is None:  # unplaced: it neither moves nor attacks
-                out[sq] = ((), (), {})
+                out[sq] = nothing
                 continue
             sign = 1 if kind.color == WHITE else -1
             dx, dy = vec[0] * sign, vec[1] * sign
-            fwd, back = [], []
+            fwd: list[int] = []
+            back: list[int] = []
             for ray, (ex, ey) in ((fwd, (dx, dy)), (back, (-dx, -dy))):
                 cur = sq
                 for _ in range(RANGE):
-                    cur = geo.step(cur, ex, ey)
-                    if cur is None:
+                    nxt = geo.step(cur, ex, ey)
+                    if nxt is None:
                         break
-                    ray.append(cur)
-            amap = {t: True for t in fwd}
+                    ray.append(nxt)
+                    cur = nxt
+            amap: dict[int, Literal[True] | tuple[int, ...]] = {t: True for t in fwd}
             for i, t in enumerate(back):
                 amap[t] = tuple(back[:i])
             out[sq] = (tuple(fwd), tuple(back), amap)
         return out
 
-    def pseudo_moves(self, pos, sq, kind):
+    def pseudo_moves(self, pos: BoardView, sq: int, kind: PieceKind) -> Iterator[Move]:
         fwd, back, _ = self._table(kind)[sq]
         board = pos.board
         color = kind.color
-        caps = ()
+        caps: tuple[int, ...] = ()
         for t in fwd:
             q = board[t]
             if q is None:
@@ -111,7 +120,7 @@ class Cyclops(SpecialMover):
                 caps += (t,)
             yield Move(NORMAL, sq, t, kind, None, caps, (sq,) + caps)
 
-    def attacks(self, board, sq, kind, target) -> bool:
+    def attacks(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind, target: int) -> bool:
         way = self._table(kind)[sq][2].get(target)
         if way is None:
             return False
@@ -124,12 +133,13 @@ class Cyclops(SpecialMover):
                 return False
         return True
 
-    def watch(self, board, sq, kind, target):
+    def watch(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind,
+              target: int) -> tuple[int, ...]:
         # Nothing the other side can do blocks a Cyclops: forward it runs over everything,
         # back only its owner's King stops it, and the side to move never moves that.
         return ()
 
-    def zone(self, sq, kind, target):
+    def zone(self, sq: int, kind: PieceKind, target: int) -> tuple[int, ...]:
         # the squares behind it up to target: its owner's King there stops it
         way = self._table(kind)[sq][2].get(target)
         return way if isinstance(way, tuple) else ()
@@ -139,10 +149,10 @@ class Cyclops(SpecialMover):
 class ArcherShot(SpecialMover):
     """The Archer's shot; its Knight moves are Betza N."""
 
-    def __init__(self, game, ptype):
+    def __init__(self, game: Game, ptype: PieceType):
         super().__init__(game, ptype)
         geo = game.geometry
-        self._targets = [()] * geo.size
+        self._targets: list[tuple[int, ...]] = [()] * geo.size
         for sq in geo.squares:
             ts = []
             for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
@@ -152,7 +162,7 @@ class ArcherShot(SpecialMover):
             self._targets[sq] = tuple(ts)
         self._target_sets = [frozenset(ts) for ts in self._targets]
 
-    def pseudo_moves(self, pos, sq, kind):
+    def pseudo_moves(self, pos: BoardView, sq: int, kind: PieceKind) -> Iterator[Move]:
         board = pos.board
         color = kind.color
         for t in self._targets[sq]:
@@ -160,21 +170,22 @@ class ArcherShot(SpecialMover):
             if q is not None and q.color != color:
                 yield Move(SHOT, sq, t, kind, kind, (t,), (t,), ())
 
-    def attacks(self, board, sq, kind, target) -> bool:
+    def attacks(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind, target: int) -> bool:
         return target in self._target_sets[sq]
 
-    def watch(self, board, sq, kind, target):
+    def watch(self, board: Sequence[PieceKind | None], sq: int, kind: PieceKind,
+              target: int) -> tuple[int, ...]:
         return ()  # the arrow flies over everything
 
-    def zone(self, sq, kind, target):
+    def zone(self, sq: int, kind: PieceKind, target: int) -> tuple[int, ...]:
         return ()
 
 
 # --- the set-up phase and the inventor's notation -------------------------------------
 
 PHASES = ("sp-w", "sp-b", "face-w", "face-b")
-_PHASE_SIDE = {"sp-w": WHITE, "sp-b": BLACK, "face-w": WHITE, "face-b": BLACK}
-_NEXT = {"sp-w": (BLACK, "sp-b"), "sp-b": (WHITE, "face-w"),
+_PHASE_SIDE: dict[str | None, int] = {"sp-w": WHITE, "sp-b": BLACK, "face-w": WHITE, "face-b": BLACK}
+_NEXT: dict[str | None, tuple[int, str | None]] = {"sp-w": (BLACK, "sp-b"), "sp-b": (WHITE, "face-w"),
          "face-w": (BLACK, "face-b"), "face-b": (WHITE, None)}
 _SQ = r"[A-Za-z]\d{1,2}"
 _TRAILING = re.compile(r"(?:\s*(?:[+#!?]|ch))+$", re.IGNORECASE)
@@ -209,7 +220,7 @@ def with_letters(text: str) -> str:
 class SuperChess(GameExtension):
     setup_phases = PHASES
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         super().__init__(game)
         cyclops = game.types.get("C")
         if cyclops is not None and FACING_NOTE not in cyclops.description:
@@ -217,10 +228,10 @@ class SuperChess(GameExtension):
             cyclops.description = f"{cyclops.description.strip()} {FACING_NOTE}"
         geo = game.geometry
         self.pawn_rank = {WHITE: 1, BLACK: geo.height - 2}   # 0-based ranks 2 and 9
-        self._sp_moves = {}
+        self._sp_moves: dict[int, list[Move]] = {}
 
     # --- set-up -------------------------------------------------------------------------
-    def _pawn_moves(self, color):
+    def _pawn_moves(self, color: int) -> list[Move]:
         got = self._sp_moves.get(color)
         if got is None:
             game, geo = self.game, self.game.geometry
@@ -234,12 +245,14 @@ class SuperChess(GameExtension):
             self._sp_moves[color] = got
         return got
 
-    def _unplaced(self, pos, color):
-        return [sq for sq in sorted(pos.occ[color])
-                if pos.board[sq].key == "C" and pos.board[sq].state == UNPLACED]
+    def _unplaced(self, pos: PositionView, color: int) -> list[int]:
+        board = pos.board
+        return [sq for sq in sorted(pos.occ[color]) if (k := board[sq]) is not None
+                and k.key == "C" and k.state == UNPLACED]
 
-    def setup_moves(self, pos):
+    def setup_moves(self, pos: PositionView) -> list[Move]:
         phase = pos.setup
+        assert phase is not None, "set-up actions are asked for during the set-up"
         color = _PHASE_SIDE[phase]
         if phase.startswith("sp-"):
             return list(self._pawn_moves(color))
@@ -247,16 +260,17 @@ class SuperChess(GameExtension):
         out = []
         for sq in self._unplaced(pos, color):
             k = pos.board[sq]
+            assert k is not None
             for f in FACINGS:
                 nk = self.game.kind("C", color, f)
                 out.append(Move(SETUP, sq, sq, k, nk, (), (sq,), ((sq, nk),),
                                 lan=f"{names[sq]}({f})"))
         return out
 
-    def setup_hint(self, pos) -> str | None:
+    def setup_hint(self, pos: PositionView) -> str | None:
         """What the set-up action now due is, for a prompt (the terminal's, the bot's)."""
         color = _PHASE_SIDE.get(pos.setup)
-        if color is None:
+        if color is None or pos.setup is None:
             return None
         if pos.setup.startswith("sp-"):
             rank = self.pawn_rank[color] + 1
@@ -273,10 +287,10 @@ class SuperChess(GameExtension):
     def setup_default(self) -> str:
         return "Super Pawns on e and f, Cyclopes facing N, forward"
 
-    def after_setup(self, pos, move):
+    def after_setup(self, pos: PositionView, move: Move) -> tuple[int, str | None]:
         return _NEXT[pos.setup]
 
-    def validate(self, pos):
+    def validate(self, pos: PositionView) -> None:
         """A set-up position must be one the set-up phase can reach from its start."""
         phase = pos.setup
         if phase is None:
@@ -306,7 +320,7 @@ class SuperChess(GameExtension):
                                f"one unplaced Cyclops, C(?)")
 
     # --- reading moves ------------------------------------------------------------------
-    def rewrite(self, pos, text):
+    def rewrite(self, pos: PositionView, text: str) -> list[str]:
         """Candidate texts for the inventor's notations (and the set-up actions)."""
         t = _TRAILING.sub("", text.strip())
         bad = _I_SQUARE.search(t)
@@ -319,7 +333,7 @@ class SuperChess(GameExtension):
             return [self._setup_text(pos, t)]
         if re.match(r"S@|[a-k]\d{1,2}\(\?\)", t, re.IGNORECASE):
             raise NoSuchMoveError(f"{text.strip()!r}: the set-up is over; the game is under way")
-        out = []
+        out: list[str] = []
         lettered = with_letters(t)
         if lettered != t:
             t = lettered
@@ -332,7 +346,7 @@ class SuperChess(GameExtension):
             out.append(self._checked_captures(pos, text.strip(), m["body"], m["list"]))
         return out
 
-    def explain(self, pos, text):
+    def explain(self, pos: PositionView, text: str) -> RulesError | None:
         """Why an inventor's form or a shot names no legal move; None to let the core say."""
         t = _TRAILING.sub("", text.strip())
         if t.startswith("SP"):
@@ -347,7 +361,7 @@ class SuperChess(GameExtension):
             return self._shot_refusal(pos, text.strip(), m["frm"], m["to"])
         return self._facing_refusal(pos, text.strip(), t)
 
-    def _facing_refusal(self, pos, raw, t):
+    def _facing_refusal(self, pos: PositionView, raw: str, t: str) -> RulesError | None:
         """Why a text with a facing in brackets names no legal move; None to let the core say."""
         bracket = _BRACKETS.search(t)
         if bracket is None or pos.setup is not None:
@@ -366,7 +380,7 @@ class SuperChess(GameExtension):
             return type(err)(str(err).replace(repr(lettered), repr(raw)))
         return None
 
-    def _not_this_piece(self, pos, raw, sq, key, only):
+    def _not_this_piece(self, pos: PositionView, raw: str, sq: int, key: str, only: str) -> RulesError | None:
         """Why the piece on sq cannot do what only a piece ``key`` does ("only an Archer
         shoots"): none there, the other side's, another piece; None if it can."""
         piece, name = pos.board[sq], self.game.geometry.names[sq]
@@ -379,7 +393,7 @@ class SuperChess(GameExtension):
             return NoSuchMoveError(f"{raw!r}: {only}; that is a {piece.name}")
         return None
 
-    def _turn_refusal(self, pos, raw, square, facing):
+    def _turn_refusal(self, pos: PositionView, raw: str, square: str, facing: str) -> RulesError:
         geo = self.game.geometry
         try:
             sq = geo.parse_square(square)
@@ -389,12 +403,12 @@ class SuperChess(GameExtension):
         if err is not None:
             return err
         piece, name = pos.board[sq], geo.names[sq]
-        if piece.state == facing:
+        if piece is not None and piece.state == facing:
             return NoSuchMoveError(f"{raw!r}: the Cyclops on {name} already faces {facing}; "
                                    f"turning in place must change its facing. {FACING_NOTE}")
         return LeavesRoyalInCheckError(f"{raw!r} is illegal: it would leave your King in check")
 
-    def ambiguity_hint(self, pos, moves):
+    def ambiguity_hint(self, pos: PositionView, moves: Sequence[Move]) -> str | None:
         """Moves that differ only in the facing they end with: ask for one."""
         if len({(m.frm, m.to) for m in moves}) == 1 and all(m.piece.key == "C" for m in moves):
             example = pos.san(moves[0]).split("(")[0]
@@ -402,7 +416,7 @@ class SuperChess(GameExtension):
                     f"{example}(forward). {FACING_NOTE}")
         return None
 
-    def _shot_refusal(self, pos, raw, frm_text, to_text):
+    def _shot_refusal(self, pos: PositionView, raw: str, frm_text: str | None, to_text: str) -> RulesError:
         geo = self.game.geometry
         try:
             to = geo.parse_square(to_text)
@@ -416,7 +430,8 @@ class SuperChess(GameExtension):
                 return err
             shooters = [frm]
         else:
-            shooters = [s for s in pos.occ[pos.side] if pos.board[s].key == "A"]
+            board = pos.board
+            shooters = [s for s in pos.occ[pos.side] if (k := board[s]) is not None and k.key == "A"]
             if not shooters:
                 return NoPieceError(f"{raw!r}: you have no Archer on the board")
         in_range = [s for s in shooters if to in self._shot_squares(s)]
@@ -430,7 +445,7 @@ class SuperChess(GameExtension):
             return NoSuchMoveError(f"{raw!r}: an Archer never shoots its own pieces")
         return LeavesRoyalInCheckError(f"{raw!r} is illegal: it would leave your King in check")
 
-    def _shot_squares(self, sq):
+    def _shot_squares(self, sq: int) -> set[int]:
         geo = self.game.geometry
         out = set()
         for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
@@ -439,7 +454,7 @@ class SuperChess(GameExtension):
                 out.add(t)
         return out
 
-    def _checked_captures(self, pos, raw, body, listed):
+    def _checked_captures(self, pos: PositionView, raw: str, body: str, listed: str) -> str:
         """`Cf7c7(N)xc7,e7`: the move named by body, if it captures exactly those squares."""
         geo = self.game.geometry
         move = pos.parse(body)
@@ -456,12 +471,14 @@ class SuperChess(GameExtension):
             raise NoSuchMoveError(f"{raw!r}: {pos.san(move)} captures {does}, not {said}")
         return move.lan
 
-    def _setup_text(self, pos, t):
+    def _setup_text(self, pos: PositionView, t: str) -> str:
         """The LAN of the set-up action a text names, or a clear error."""
         game, geo = self.game, self.game.geometry
-        color = _PHASE_SIDE[pos.setup]
+        phase = pos.setup
+        assert phase is not None, "only a set-up action is read in the set-up"
+        color = _PHASE_SIDE[phase]
         who = game.side_name(color)
-        if pos.setup.startswith("sp-"):
+        if phase.startswith("sp-"):
             rank = self.pawn_rank[color] + 1
             hint = (f"{who} chooses the files of its two Super Pawns on rank {rank}, "
                     f"e.g. S@e{rank},S@f{rank}")

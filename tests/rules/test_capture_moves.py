@@ -4,6 +4,7 @@ game (Cannons, Walls, Cyclops runs, Archer shots and en passant included)."""
 import pytest
 
 import rules
+from rules.movegen import castling_moves, drop_moves
 from tests.rules.randgames import random_game
 
 GAMES = sorted(rules.variants())
@@ -19,7 +20,7 @@ def test_captures_and_a_pieces_moves_are_pseudo_moves_own(game_id):
         taken += len(captures)
         if pos.setup is None:
             # castlings, the King's jump and drops come after every piece's own moves
-            others = len(pos._castlings()) + len(list(pos._drops() or ()))
+            others = len(castling_moves(pos)) + len(list(drop_moves(pos)))
             by_piece = [m.lan for sq in sorted(pos.occ[pos.side]) for m in pos.piece_moves(sq)]
             assert by_piece == pseudo[:len(pseudo) - others], pos.fen()
     assert taken > 50

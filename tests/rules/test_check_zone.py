@@ -7,7 +7,7 @@ import random
 import pytest
 
 import rules
-from rules.position import attacked_on, check_sources, check_zone
+from rules.attacks import attacked_on, check_sources, check_zone
 from tests.rules.randgames import random_game
 
 GAMES = sorted(rules.variants())
