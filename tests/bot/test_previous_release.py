@@ -31,6 +31,9 @@ from bot.operations.service import GameService
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import MIGRATIONS, Store
 from bot.timekeeping.clock import ManualClock
+from bot.tournaments.crosstable import crosstable_of
+from bot.words.text import PLAIN
+from bot.words.tournament_text import tournament_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RELEASE = "3b1b0ac"
@@ -126,7 +129,12 @@ async def test_players_ratings_settings_vacations_challenges_and_the_tournament_
     assert (await svc.vacation(PLAYERS["Dave"])).on_vacation
     for which, old in RECORD["challenges"].items():
         same(old, plain(await svc.get_challenge(old["id"])), f"the {which} challenge")
-    same(RECORD["tournament"], plain(await svc.tournament(RECORD["tournament"]["id"])), "the tournament")
+    cup = await svc.tournament(RECORD["tournament"]["id"])
+    same(RECORD["tournament"], plain(cup), "the tournament")
+    shown = tournament_text(cup, PLAIN)  # as a player asks for it
+    assert "Winter cup" in shown and all(s.player.name in shown for s in cup.standings)
+    standings = [s["player"]["name"] for s in RECORD["tournament"]["standings"]]
+    assert [p.name for p in crosstable_of(cup).players] == standings
 
 
 async def test_the_notices_it_left_undelivered_are_delivered_once(opened, old_database):
