@@ -3,8 +3,10 @@ well-formed JSON. Timings and goals are never asserted: they belong to the machi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,19 +14,28 @@ from pathlib import Path
 import pytest
 
 from bench import BENCHMARKS
+from tests.bot.backends import POSTGRES_URL, drop_database, make_database
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _bench(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
+def _bench(*args: str, timeout: int = 900, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bench", *args], check=False, cwd=REPO,
-                          capture_output=True, text=True, timeout=timeout)
+                          capture_output=True, text=True, timeout=timeout, env=env)
 
 
 @pytest.fixture(scope="module")
 def quick(tmp_path_factory) -> dict:
     path = tmp_path_factory.mktemp("bench") / "quick.json"
-    proc = _bench("--quick", "--quiet", "--json", str(path))
+    database = None
+    env = dict(os.environ)
+    if POSTGRES_URL:  # the scale benchmark's schema in a database of its own, as every test's
+        database, env["FAIRYPOST_TEST_POSTGRES"] = asyncio.run(make_database())
+    try:
+        proc = _bench("--quick", "--quiet", "--json", str(path), env=env)
+    finally:
+        if database:
+            asyncio.run(drop_database(database))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "bench" in proc.stdout and "case" in proc.stdout  # the table was printed
     return json.loads(path.read_text())

@@ -53,7 +53,7 @@ def backend(request) -> str:
 
 @pytest.fixture
 async def db_target(backend, tmp_path: Path):
-    """What ``Store.open`` is given: a file on SQLite, a fresh schema's URL on PostgreSQL."""
+    """What ``Store.open`` is given: a file on SQLite, a fresh database's URL on PostgreSQL."""
     if backend == "sqlite":
         yield str(tmp_path / "games.db")
     else:

@@ -11,12 +11,7 @@ import aiohttp
 from bot import adapters, cli
 from bot.config import Settings
 from bot.identity import page_tokens as tokens
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.ports import free_port
 
 
 def test_the_configured_adapters_are_those_whose_settings_are_set():

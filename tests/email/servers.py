@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
 from contextlib import AsyncExitStack
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -19,6 +18,8 @@ from pymap.backend.dict import DictBackend
 from pymap.backend.dict.mailbox import MailboxData
 from pymap.imap import IMAPService
 from pysasl.hashing import BuiltinHash
+
+from tests.ports import free_port  # noqa: F401 - named here too (dovecot.py, the tests)
 
 BOT_USER, BOT_PASSWORD = "bot", "imap-password"
 
@@ -42,12 +43,6 @@ def _idle_reports_what_came_before() -> None:
 
 
 _idle_reports_what_came_before()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Recorder:

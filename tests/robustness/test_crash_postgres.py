@@ -21,7 +21,7 @@ import signal
 import time
 from collections import Counter
 
-from tests.bot.backends import POSTGRES_URL, drop_schema, make_schema
+from tests.bot.backends import POSTGRES_URL, drop_database, make_database
 
 from .common import LONG
 from .test_crash import kill, read_line, spawn
@@ -79,11 +79,11 @@ def plan_of(seed: int) -> list:
 
 if POSTGRES_URL:
     def test_two_processes_killed_lose_no_acknowledged_move_and_no_notice(tmp_path):
-        schema, url = asyncio.run(make_schema())
+        database, url = asyncio.run(make_database())
         try:
             _two_processes(url, tmp_path)
         finally:
-            asyncio.run(drop_schema(schema))
+            asyncio.run(drop_database(database))
 
 
 def _two_processes(url: str, tmp_path) -> None:

@@ -41,7 +41,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from tests.bot.backends import POSTGRES_URL, drop_schema, make_schema
+from tests.bot.backends import POSTGRES_URL, drop_database, make_database
 
 from .common import LONG, integrity
 
@@ -229,11 +229,11 @@ if POSTGRES_URL:
     def test_processes_sharing_games_killed_lose_and_double_no_acknowledged_move_postgres(processes):
         outs = []
         for seed in SEEDS if LONG else range(1):
-            schema, url = asyncio.run(make_schema())
+            database, url = asyncio.run(make_database())
             try:
                 out = play_and_kill(url, seed, processes, KILLS, play=(0.5, 2.0))  # (slower to start)
                 check(url, out)
                 outs.append(out)
             finally:
-                asyncio.run(drop_schema(schema))
+                asyncio.run(drop_database(database))
         assert_none_lost(f"PostgreSQL, {processes} processes", outs)

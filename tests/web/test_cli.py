@@ -58,10 +58,11 @@ def test_web_settings_from_the_environment():
 
 def test_fairypost_web_serves_the_linked_page(tmp_path):
     """`fairypost web` in its own process: the URL `fairypost link` prints opens the page."""
-    import socket
     import subprocess
     import sys
     import urllib.request
+
+    from tests.ports import free_port
 
     db = tmp_path / "g.db"
 
@@ -72,9 +73,7 @@ def test_fairypost_web_serves_the_linked_page(tmp_path):
         finally:
             await svc.close()
     game_id = asyncio.run(make())
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()  # the server is told it, and binds it in its own time
     env = {**__import__("os").environ, "FAIRYPOST_DB": str(db), "FAIRYPOST_WEB_PORT": str(port)}
     env.pop("FAIRYPOST_WEB_URL", None)
     env.pop("FAIRYPOST_WEB_SECRET", None)

@@ -8,14 +8,9 @@ import aiohttp
 from bot.config import Settings
 from bot.discord_bot.runner import FairyClient
 from bot.identity import page_tokens as tokens
+from tests.ports import free_port
 
 from .conftest import new_game
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def test_run_serves_the_pages_only_with_a_port(tmp_path, monkeypatch):

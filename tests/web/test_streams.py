@@ -14,6 +14,7 @@ import pytest
 from bot.config import ConfigError, Settings
 from bot.identity import page_tokens as tokens
 from bot.web.server import HUB, STREAMS, start
+from tests.ports import free_port
 
 from .conftest import SECRET, new_game, path
 
@@ -21,12 +22,6 @@ from .conftest import SECRET, new_game, path
 async def _until(condition) -> None:
     while not condition():
         await asyncio.sleep(0.001)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def test_a_closed_page_gives_its_stream_slot_back_at_once(svc, client):
@@ -57,7 +52,7 @@ async def test_beyond_the_servers_cap_a_stream_is_refused_with_503_and_a_time_to
     """FAIRYPOST_WEB_MAX_STREAMS: the streams open in all, whoever opens them; beyond it a
     new one is refused (503, Retry-After), the page itself still answers; a page closed
     makes room at once."""
-    port = _free_port()
+    port = free_port()
     settings = Settings.load(env={"FAIRYPOST_DB": str(tmp_path / "games.db"), "FAIRYPOST_WEB_SECRET": "k",
                                   "FAIRYPOST_WEB_MAX_STREAMS": "2"})
     assert settings.web_max_streams == 2
