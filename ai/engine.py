@@ -13,7 +13,8 @@ from rules.errors import GameOverError
 from rules.pieces import Move
 from rules.position import Position
 
-from .levels import DEFAULT_LEVEL, Level, level as level_of
+from .levels import DEFAULT_LEVEL, Level
+from .levels import level as level_of
 from .search import INF, MATE, MATE_BOUND, Entry, Searcher, Timeout
 
 DEFAULT_SECONDS = 5.0
@@ -316,6 +317,7 @@ def prepare(game_id: str) -> None:
     think() holds its budget from the call once the game's tables exist; a worker calls
     this for every game when it starts, so that no player's first move pays for it."""
     import rules
+
     from .evaluation import evaluator
     game = rules.game(game_id)
     game.build_tables()

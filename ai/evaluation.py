@@ -16,7 +16,7 @@ No count of legal moves: the quiescence search stands pat without generating any
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from rules.game import Game, Hands
 from rules.pieces import WHITE, Board, PieceKind
@@ -129,7 +129,7 @@ class Evaluator:
         return total
 
 
-@lru_cache(maxsize=None)
+@cache
 def evaluator(game: Game) -> Evaluator:
     return Evaluator(game)
 

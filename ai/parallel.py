@@ -62,7 +62,8 @@ from rules.position import Position
 
 from . import engine
 from .engine import Thought, iteration_done, root_score
-from .levels import DEFAULT_LEVEL, level as level_of
+from .levels import DEFAULT_LEVEL
+from .levels import level as level_of
 from .search import INF, MATE_BOUND, Searcher, Timeout
 
 MIN_SECONDS = 1.0       # shorter budgets think on one core (see think)
@@ -547,7 +548,7 @@ class _Together:
             if not answers:
                 lost = True
                 break
-            for h, chunk, reply in answers:
+            for h, _chunk, reply in answers:
                 if reply[0] == "timeout":
                     timed_out = lost = True
                 for lan, alpha, score in reply[1]:

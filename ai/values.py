@@ -17,7 +17,7 @@ Royal pieces have no material value: mate scores stand for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 from rules.game import Game
 from rules.pieces import Board, Move, PieceKind
@@ -71,7 +71,7 @@ def from_mobility(mobility: float) -> int:
     return round(SCALE * float(mobility ** POWER))   # (float ** float is typed as maybe complex)
 
 
-@lru_cache(maxsize=None)
+@cache
 def piece_values(game: Game) -> dict[str, int]:
     """Type key -> centipawns for one game (royals 0)."""
     values: dict[str, int] = {}

@@ -45,9 +45,9 @@ def _sizes(path: Path) -> dict:
 
 
 async def _simulate(path: Path, games: int, rounds: int, retention: int, seed: int) -> dict:
-    from bot.timekeeping.clock import ManualClock
     from bot.delivery.events import MemoryNotifier
     from bot.operations.service import GameService
+    from bot.timekeeping.clock import ManualClock
 
     clock = ManualClock(datetime(2025, 1, 6, 12, tzinfo=UTC))
     settings = service_settings(path, retention_days=retention, command_rate_per_minute=0,
@@ -106,8 +106,8 @@ async def _simulate(path: Path, games: int, rounds: int, retention: int, seed: i
 
 async def _first_prune(path: Path, now: datetime) -> tuple[int, Series]:
     """Turn pruning on for a database that kept everything: the first prune's time."""
-    from bot.timekeeping.clock import ManualClock
     from bot.operations.service import GameService
+    from bot.timekeeping.clock import ManualClock
 
     svc = await GameService.open(service_settings(path, retention_days=30), clock=ManualClock(now))
     try:

@@ -55,6 +55,7 @@ def effort_positions(game_id: str, plies=EFFORT_PLIES, seed: int = 2026) -> list
 def level_effort(game_ids, seconds: float, plies=EFFORT_PLIES, progress=None) -> list[dict]:
     """Per game and level: median nodes, depth and seconds of a move over effort_positions."""
     import ai
+
     from .common import median, settle
     out = []
     for gid in game_ids:

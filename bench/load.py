@@ -120,10 +120,10 @@ async def _burst(service, entries: list, texts: list[str]) -> dict:
 
 
 async def _measure(ctx: Context, n: int, seed, path) -> dict:
-    from bot.timekeeping.clock import ManualClock, from_ts
     from bot.config import Settings
-    from bot.timekeeping.reminders import ReminderScheduler
     from bot.operations.service import GameService
+    from bot.timekeeping.clock import ManualClock, from_ts
+    from bot.timekeeping.reminders import ReminderScheduler
 
     rng = ctx.rng(f"load{n}")
     clock = ManualClock(from_ts(seed.now))

@@ -48,8 +48,8 @@ async def _child(db: str, n_games: int, touch: int, draw: int) -> dict:
     import render  # noqa: F401
     import rules
     from bot.config import Settings
-    from bot.timekeeping.reminders import ReminderScheduler
     from bot.operations.service import GameService
+    from bot.timekeeping.reminders import ReminderScheduler
 
     from .common import board_png_function
     adapter = None

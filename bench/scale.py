@@ -82,9 +82,9 @@ async def _finished_games(target: str, n: int, n_players: int, now: int, rng: ra
 
 
 async def _sweeps(ctx: Context, target: str, seeded, held: int) -> dict:
-    from bot.timekeeping.clock import ManualClock, from_ts
     from bot.config import Settings
     from bot.operations.service import GameService
+    from bot.timekeeping.clock import ManualClock, from_ts
     service = await GameService.open(Settings(db_path=target), clock=ManualClock(from_ts(seeded.now)),
                                      rng=random.Random(ctx.seed))
     loop = asyncio.get_running_loop()

@@ -27,8 +27,19 @@ reported in a note, beside the depth each version reached.
 
 from __future__ import annotations
 
-from .common import (Context, Series, goal, paired_ratio, python_chess, random_line, rate_figure, row,
-                     settle, time_figure, timed)
+from .common import (
+    Context,
+    Series,
+    goal,
+    paired_ratio,
+    python_chess,
+    random_line,
+    rate_figure,
+    row,
+    settle,
+    time_figure,
+    timed,
+)
 from .perft import _pc_perft
 
 # plies of the fixed-depth searches per game, (start, after 30 plies): at least the depth

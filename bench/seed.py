@@ -59,10 +59,10 @@ def _lines(ids: list[str], plies: int) -> dict:
 async def seed(path: Path, n_games: int, ids: list[str], now: int, rng: random.Random,
                progress=None, plies: tuple[int, int] = PLIES) -> Seeded:
     import rules
-    from bot.timekeeping.clock import DAY, deadline_for
     from bot.identity.players import PlayerSettings
-    from bot.timekeeping.reminders import turn_plan
     from bot.schemas import open_store
+    from bot.timekeeping.clock import DAY, deadline_for
+    from bot.timekeeping.reminders import turn_plan
 
     t0 = time.perf_counter()
     lines = _lines(ids, plies[1])

@@ -44,8 +44,8 @@ async def _measure(settings, game_id: int, plies: int, reps: int):
     import aiohttp
     from aiohttp import web
 
-    from bot.operations.service import GameService
     from bot.identity import page_tokens as tokens
+    from bot.operations.service import GameService
     from bot.web.server import RUNNER_OPTIONS, make_app
     svc = await GameService.open(settings)
     secret = b"bench"

@@ -28,8 +28,7 @@ import os
 import random
 import time
 
-from .common import (Context, Series, goal, percentile, row, run_async, service_settings,
-                     time_figure)
+from .common import Context, Series, goal, percentile, row, run_async, service_settings, time_figure
 from .loopwatch import LoopWatch
 from .replay import long_game
 

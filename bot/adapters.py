@@ -22,15 +22,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .timekeeping.clock import Clock
 from .computer.player import Computer, ComputerUnavailable
 from .config import Settings
-from .domain.errors import StorageError
 from .delivery.events import Notifier
 from .delivery.notifiers import Notifiers
-from .timekeeping.reminders import ReminderScheduler
+from .domain.errors import StorageError
 from .operations.service import GameService
 from .store import printable
+from .timekeeping.clock import Clock
+from .timekeeping.reminders import ReminderScheduler
 
 log = logging.getLogger("bot.adapters")
 

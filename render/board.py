@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 

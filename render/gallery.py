@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from .card import piece_card_image
 from .diagram import diagram

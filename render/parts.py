@@ -25,8 +25,16 @@ from . import board, palette
 from .board import Layout, Sprite
 from .drawers import DIRECTIONS, POINTING
 from .glyphs import glyph_id, piece_kinds
-from .position import (board_pieces, check_squares, checker_squares, hands_of,
-                       last_move_squares, shot_arrows, side_names, zones_of)
+from .position import (
+    board_pieces,
+    check_squares,
+    checker_squares,
+    hands_of,
+    last_move_squares,
+    shot_arrows,
+    side_names,
+    zones_of,
+)
 from .spans import mover_of
 
 SHEET_COLUMNS = 12   # squares across the sprite sheet

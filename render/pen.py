@@ -17,7 +17,7 @@ import math
 import os
 import re
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -39,7 +39,7 @@ def font_dirs() -> list[Path]:
     return [Path(d) for d in (os.environ.get("FAIRYPOST_FONTS"),) if d] + [data_path("fonts")]
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_path(name: str) -> str:
     """Path of a shipped font (data/fonts/README.md says which and why)."""
     dirs = font_dirs()

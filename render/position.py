@@ -16,14 +16,13 @@ the engine lists them. Nothing here knows about Discord.
 from __future__ import annotations
 
 from collections import Counter
-
 from collections.abc import Iterable
 
 from PIL import Image
 
-from . import palette
 from rules import MoveKind
 
+from . import palette
 from .board import Layout, Piece, draw_board, make_layout, to_png
 from .result import position_result_text
 from .spans import kind_partner_steps

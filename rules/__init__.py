@@ -15,13 +15,27 @@ computer player).
 from __future__ import annotations
 
 from . import hooks  # noqa: F401 - registers the special movers and extensions (rules/hooks/)
+
 # ``rules.game`` is this function (load_game), not the module rules.game (imported before it)
-from .catalog import (add_good_variants, add_variants_dir, load_game as game, remove_variants_dir,
-                      variant_ids as variants)
-from .errors import (AmbiguousMoveError, FenError, GameDefinitionError, GameOverError,
-                     IllegalMoveError, InvalidMoveError, LeavesRoyalInCheckError, MoveError,
-                     NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError, UnknownGameError,
-                     VariantError)
+from .catalog import add_good_variants, add_variants_dir, remove_variants_dir
+from .catalog import load_game as game
+from .catalog import variant_ids as variants
+from .errors import (
+    AmbiguousMoveError,
+    FenError,
+    GameDefinitionError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    MoveError,
+    NoPieceError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+    UnknownGameError,
+    VariantError,
+)
 from .game import Game
 from .pieces import Move, MoveKind
 from .position import Position

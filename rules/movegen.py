@@ -21,8 +21,22 @@ from typing import TypeAlias
 
 from .attacks import squares_of_bits
 from .game import Castling, Game, PositionView
-from .pieces import (CASTLE, DROP, GENERAL, LEAPS, NORMAL, RAYS, SPECIAL, TURN, Board, Move, PieceKind,
-                     Plan, PlanEntry, Target)
+from .pieces import (
+    CASTLE,
+    DROP,
+    GENERAL,
+    LEAPS,
+    NORMAL,
+    RAYS,
+    SPECIAL,
+    TURN,
+    Board,
+    Move,
+    PieceKind,
+    Plan,
+    PlanEntry,
+    Target,
+)
 
 __all__ = ["Plan", "LEAPS", "RAYS", "GENERAL", "SPECIAL", "plan_at", "build_plan", "expand",
            "take_spanning", "touch_mask", "touch", "piece_moves", "piece_captures", "pseudo_list",

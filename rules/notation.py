@@ -14,8 +14,16 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from .errors import (AmbiguousMoveError, GameOverError, InvalidMoveError, LeavesRoyalInCheckError,
-                     NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError)
+from .errors import (
+    AmbiguousMoveError,
+    GameOverError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    NoPieceError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+)
 from .game import PositionView
 from .pieces import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Board, Move, PieceKind
 
@@ -484,8 +492,9 @@ def explain(pos: PositionView, raw: str) -> RulesError:
         name = game.types[code].name if code in game.types else game.types[lead].name
         like = [san(pos, m) for m in pos.legal_moves() if m.piece.key == code and m.kind == NORMAL]
         example = f", like {like[0]}" if like else ""
+        article = "an" if name[0] in "AEIOU" else "a"
         return InvalidMoveError(f"{raw!r}: {lead} is the {name}'s letter, and no square follows "
-                                f"it ({'an' if name[0] in 'AEIOU' else 'a'} {name}'s move names the square it goes to{example})")
+                                f"it ({article} {name}'s move names the square it goes to{example})")
     return _explain_squares(pos, raw, t)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Protocol, TypeAlias
 
 from . import betza
@@ -164,7 +164,7 @@ class Mover(Protocol):
 
 # --- moves -------------------------------------------------------------------------------
 
-class MoveKind(str, Enum):
+class MoveKind(StrEnum):
     """What sort of move it is. A str enum whose values are the old one-letter codes,
     so a kind compares equal to its letter (moves are stored as LAN, never as kinds)."""
     NORMAL = "n"   # a piece moves (and may capture, promote, change state)

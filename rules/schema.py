@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from . import betza
 from .errors import GameDefinitionError, RulesError, VariantError

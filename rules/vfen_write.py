@@ -62,6 +62,6 @@ def _write_rights(pos: PositionView) -> str:
                 letters.append((geo.file_of(sq), geo.files[geo.file_of(sq)].upper()))
             elif owner == color and not game.castling_letters:
                 letters.append((geo.file_of(sq), geo.files[geo.file_of(sq)].upper()))
-        text = "".join(l for _, l in sorted(letters))
+        text = "".join(letter for _, letter in sorted(letters))
         out.append(text if color == WHITE else text.lower())
     return "".join(out) or "-"

@@ -17,17 +17,17 @@ from dataclasses import dataclass
 import rules
 
 from ..computer import player as comp
-from ..words import text
 from ..domain.errors import NotFound, ServiceError
-from ..words.game_texts import find_piece, piece_text, rules_text
-from ..words.grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from ..identity.links import tournament_link_line
 from ..identity.players import Player
 from ..operations.service import GameService, GameView
 from ..operations.square_moves import square_moves
+from ..words import text
+from ..words.game_texts import find_piece, piece_text, rules_text
+from ..words.grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from ..words.text import Markup
-from ..words.tournament_text import tournament_line, tournament_text
 from ..words.timetext import plural, time_left
+from ..words.tournament_text import tournament_line, tournament_text
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ row's id, stable across restarts, so an adapter may drop a repeat if it wants.
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
-import functools
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import datetime
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints

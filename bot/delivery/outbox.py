@@ -48,11 +48,10 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 
-from . import events as ev
-from ..store import lives
 from ..config import Settings
+from ..store import EventRow, Store, lives
+from . import events as ev
 from .events import ref
-from ..store import EventRow, Store
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from discord.app_commands import Choice, Range
 import rules
 from bot.computer import player as comp
 from bot.domain.errors import GameOver, ServiceError, SettingsError
-from bot.operations.replays import game_gif
 from bot.identity.links import link_suffix
+from bot.operations.replays import game_gif
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game

@@ -11,9 +11,9 @@ import discord
 
 import rules
 from bot.domain.errors import NotAPlayer, NotFound, ServiceError
+from bot.identity.links import link_suffix
 from bot.identity.players import Player
 from bot.operations.service import GameService, GameView, MoveResult
-from bot.identity.links import link_suffix
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images

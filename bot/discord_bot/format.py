@@ -8,9 +8,9 @@ from functools import cache
 import discord
 
 import rules
+from bot.commands.run import typed_grammar
 from bot.delivery import events as ev
 from bot.words import text
-from bot.commands.run import typed_grammar
 from bot.words.game_texts import PIECES, piece_line, rules_body
 from bot.words.text import DISCORD, REASONS, colour_text, days_text, game_name, side_name  # noqa: F401 - shared words
 from bot.words.timetext import plural, time_left  # noqa: F401 - the bot's words for durations, shared

@@ -13,8 +13,8 @@ from discord import app_commands
 from bot.computer.player import Computer
 from bot.config import Settings
 from bot.delivery.notifiers import Notifiers
-from bot.timekeeping.reminders import ReminderScheduler
 from bot.operations.service import GameService
+from bot.timekeeping.reminders import ReminderScheduler
 
 from . import commands, tournament_commands, tournament_join, typed, views, waiting
 from .core import Fairy

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 import rules
-from rules import MoveKind
 from bot.domain.errors import ServiceError
+from rules import MoveKind
 
 LIMIT = 25
 _MARKS = re.compile(r"[+#!?\s:\-]|x(?=[a-z]\d|$)")

@@ -20,7 +20,8 @@ from . import access, format, images
 from .commands import DAY_CHOICES, game_option, known_game, tournament
 from .replies import NO_PINGS, defer, send
 from .shared import fairy_of
-from .tournament_join import announcement_text, enter_or_leave, here as _here, join_here, join_view
+from .tournament_join import announcement_text, enter_or_leave, join_here, join_view
+from .tournament_join import here as _here
 
 log = logging.getLogger("bot.discord_bot")
 

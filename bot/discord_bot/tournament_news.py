@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 
-
 from bot.delivery import events as ev
 from bot.words.text import DISCORD, result_text
 from bot.words.tournament_text import standings_text

@@ -19,8 +19,8 @@ import logging
 import discord
 from discord import app_commands, ui
 
-from bot.operations import premoves as pm
 from bot.domain.errors import ServiceError
+from bot.operations import premoves as pm
 from rules.errors import RulesError
 
 from . import format, suggest

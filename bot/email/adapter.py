@@ -127,7 +127,7 @@ class EmailAdapter:
         except MailboxRefused:
             await self.mailbox.close()
             raise
-        except (OSError, asyncio.TimeoutError) as e:
+        except (TimeoutError, OSError) as e:
             log.warning("the mailbox cannot be reached yet (%s); trying again in the background",
                         e or type(e).__name__)
             await self.mailbox.close()

@@ -12,15 +12,15 @@ from __future__ import annotations
 import logging
 import re
 
-from bot.commands import run as commands_text
-from bot.words import text as texts
 import rules
-from bot.words.game_texts import find_piece, piece_label, piece_text
+from bot.commands import run as commands_text
 from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
-from bot.words.grammar import GRAMMAR, Command, GrammarError, resolve_game
 from bot.operations.square_moves import square_moves
-from bot.words.tournament_text import tournament_line
+from bot.words import text as texts
+from bot.words.game_texts import find_piece, piece_label, piece_text
+from bot.words.grammar import GRAMMAR, Command, GrammarError, resolve_game
 from bot.words.timetext import plural
+from bot.words.tournament_text import tournament_line
 
 from . import tokens
 from .accounts import PLATFORM, normal_address

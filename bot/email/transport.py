@@ -104,7 +104,7 @@ class SMTPSender:
             if 500 <= e.code < 600 and isinstance(e, aiosmtplib.SMTPRecipientRefused):
                 raise HardBounce(recipient, f"{e.code} {e.message}") from None
             raise TransientFailure(f"{e.code} {e.message}") from None
-        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as e:
+        except (TimeoutError, aiosmtplib.SMTPException, OSError) as e:
             raise TransientFailure(str(e) or type(e).__name__) from None
 
 
@@ -219,13 +219,13 @@ class IMAPMailbox:
         idle = await client.idle_start(timeout=seconds)
         try:
             await client.wait_server_push(timeout=seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         finally:
             client.idle_done()
             try:
                 await asyncio.wait_for(idle, self.timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._client = None  # a connection that does not end IDLE is dropped
 
     async def close(self) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..timekeeping.clock import QuietHours, parse_hhmm, zone
 from ..delivery.events import PlayerRef
 from ..store import PlayerRow
+from ..timekeeping.clock import QuietHours, parse_hhmm, zone
 
 COMPUTER = "computer"  # the computer opponent's platform (bot/computer/player.py)
 

@@ -20,13 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..timekeeping.clock import DAY
+from ..delivery.events import PlayerRef, ref
 from ..domain.errors import NotFound
-from ..delivery.events import PlayerRef
 from ..identity.players import COMPUTER
-from ..delivery.events import ref
-from .glicko import Rating, after_inactivity, rate_game
 from ..store import GameRow, PlayerRow, RatingRow, Tx
+from ..timekeeping.clock import DAY
+from .glicko import Rating, after_inactivity, rate_game
 
 #: White's score for each decisive or drawn result; '*' (aborted) has none.
 WHITE_SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}

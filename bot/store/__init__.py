@@ -57,7 +57,8 @@ from .rows import (
 from .tx import Tx
 
 __all__ = ["CORE", "MIGRATIONS", "Dialects", "Schema", "Store", "Tx", "database_file", "printable",
-           "ChallengeRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow", "PlayerRow", "PremoveRow", "RatingRow", "ReminderRow"]
+           "ChallengeRow", "DueGameRow", "EventRow", "GameRow", "MoveRow", "PendingReminderRow", "PlayerRow",
+           "PremoveRow", "RatingRow", "ReminderRow"]
 
 
 class Store(StoreBase):

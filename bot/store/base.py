@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from . import lives
 from ..domain.errors import NotFound, StorageError
+from . import lives
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -156,15 +156,15 @@ class StoreBase(abc.ABC):
         A back end with one writer at a time (SQLite) makes it ``write()``."""
         return self.write()
 
-    async def hold_life(self, life: str) -> None:
+    async def hold_life(self, life: str) -> None:  # noqa: B027 (a no-op default: a back end that cannot, does nothing)
         """Hold the lock that tells the other processes on this database that the process
         life ``life`` runs (``Tx.life_ended``), until the process ends (or ``end_life``).
         A back end that cannot (a database in memory: one process) holds nothing."""
 
-    async def end_life(self, life: str) -> None:
+    async def end_life(self, life: str) -> None:  # noqa: B027 (a no-op default: a back end that cannot, does nothing)
         """Let go of a life held with ``hold_life`` (a test's process stopping)."""
 
-    async def watch(self, changed: Callable[[], None]) -> None:
+    async def watch(self, changed: Callable[[], None]) -> None:  # noqa: B027 (a no-op default: a back end that cannot, does nothing)
         """From now on call ``changed()`` when another process commits a change to the
         database, so that its new work (a notice, a deadline) is looked at at once instead of
         at the next sweep. A back end that cannot tell does nothing (the sweeps still run)."""

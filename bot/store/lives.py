@@ -29,6 +29,7 @@ import os
 import secrets
 import threading
 
+
 def _forked() -> None:
     _held.clear()  # a child holds none of its parent's locks (POSIX locks are not inherited)
     _files.clear()

@@ -40,8 +40,8 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
-from . import lives
 from ..domain.errors import DatabaseError, IntegrityError, StorageError
+from . import lives
 from .base import StoreBase, checked, printable
 from .tx import Tx
 

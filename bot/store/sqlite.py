@@ -31,8 +31,8 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
-from . import lives
 from ..domain.errors import DatabaseError, IntegrityError, StorageError
+from . import lives
 from .base import StoreBase, checked
 from .tx import Tx
 

@@ -245,8 +245,8 @@ class DeliveryStatements(TxBase):
     async def take_token(self, player_id: int, budget: str, now: float, rate: float,
                          burst: float) -> tuple[float, bool]:
         """Take one token of the player's ``budget`` ("commands", "reads"...: a bucket of
-        ``burst``, refilled at ``rate`` a second) in one statement: (tokens left, False), or (tokens there, True) if fewer
-        than one was there. The row is locked for the statement, so of two takes at once
+        ``burst``, refilled at ``rate`` a second) in one statement: (tokens left, False), or
+        (tokens there, True) if fewer than one was there. The row is locked for the statement, so of two takes at once
         the second sees the first's result: two never both take the last token."""
         lo, hi = ("least", "greatest") if self.dialect == "postgres" else ("min", "max")
         num = "CAST(? AS DOUBLE PRECISION)"  # PostgreSQL infers no type from a bare parameter here

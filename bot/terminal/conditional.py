@@ -19,7 +19,6 @@ from ..words.text import sentence
 from ..words.timetext import time_left
 from .commands import handles
 
-
 # what premove does against the computer (the README says the same)
 PREMOVE_VS_COMPUTER = ("premove does nothing against the computer: it answers each move at once, "
                        "so there is never a wait to answer in advance. Just type your next move. "

@@ -3,8 +3,8 @@ command)."""
 
 from __future__ import annotations
 
-from ..words import text
 from ..operations.service import COMPUTER, GameService
+from ..words import text
 from ..words.text import PLAIN
 
 PLATFORM = "terminal"

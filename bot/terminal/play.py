@@ -24,13 +24,13 @@ from pathlib import Path
 import rules
 
 from ..computer import player as comp
-from ..words import text
-from ..timekeeping.clock import Clock
 from ..config import ConfigError, Settings, parse_days
-from ..domain.errors import DatabaseError, ServiceError
-from ..words.grammar import resolve_game
 from ..delivery.notifiers import Notifiers
+from ..domain.errors import DatabaseError, ServiceError
 from ..operations.service import COMPUTER, GameService
+from ..timekeeping.clock import Clock
+from ..words import text
+from ..words.grammar import resolve_game
 from ..words.text import PLAIN
 from .console import Console
 from .games import PLATFORM, games_text, terminal_games

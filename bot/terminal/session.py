@@ -15,15 +15,16 @@ import asyncio
 import contextlib
 
 import rules
+from bot.words.textboard import CHOSEN_MARK, MOVE_MARK, TAKE_MARK, legend_lines, side_names, text_board
 
 from ..commands import run as commands_text
 from ..computer import player as comp
-from ..words import text
 from ..domain.errors import ServiceError
-from ..words.game_texts import find_piece
-from ..words.grammar import Command, GrammarError
 from ..operations.service import GameService, GameView
 from ..operations.square_moves import square_moves
+from ..words import text
+from ..words.game_texts import find_piece
+from ..words.grammar import Command, GrammarError
 from ..words.text import PLAIN, sentence
 from ..words.timetext import plural, time_left
 from . import conditional
@@ -31,7 +32,7 @@ from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
 from .games import games_text
 from .images import Images
-from bot.words.textboard import CHOSEN_MARK, MOVE_MARK, TAKE_MARK, legend_lines, side_names, text_board
+
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,

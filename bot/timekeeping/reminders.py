@@ -35,6 +35,9 @@ import time
 from datetime import timedelta
 
 from ..delivery import events as ev
+from ..delivery.events import ref
+from ..identity.players import PlayerSettings
+from ..store import PendingReminderRow, Store
 from .clock import (
     DAY,
     HOUR,
@@ -44,11 +47,9 @@ from .clock import (
     local_ts,
     parse_hhmm,
 )
-from ..identity.players import PlayerSettings
-from ..delivery.events import ref
+
 # the APScheduler wiring, once here: re-exported for those who import it from here
 from .scheduler import ReminderScheduler, quiet_scheduler_logs  # noqa: F401
-from ..store import PendingReminderRow, Store
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from .clock import Clock
 from ..domain.errors import ServiceError
+from .clock import Clock
 
 log = logging.getLogger("bot.timekeeping.reminders")  # its name before the split: log set-ups filter on it
 

@@ -63,9 +63,9 @@ def _when(text: str | None) -> datetime | None:
 
 
 async def run(args: argparse.Namespace, settings) -> int:
-    from ..words.grammar import resolve_game
     from ..identity.links import tournament_link_line
     from ..operations.service import GameService
+    from ..words.grammar import resolve_game
     from ..words.text import PLAIN
     from ..words.tournament_text import tournament_line, tournament_text
 

@@ -10,8 +10,8 @@ from aiohttp import web
 
 from bot.domain.errors import NotFound
 
-from . import analysis
 from ..identity import page_tokens as tokens
+from . import analysis
 from .evaluation import Evaluator
 from .live import Hub, StreamSlots, Views
 from .work import Busy, Pictures, Turns, Workers

@@ -39,14 +39,33 @@ import render
 from bot.delivery import mail_status
 from bot.domain.errors import RateLimited, ServiceError
 
-from . import analysis, boardparts, page, tournament_page, work
 from ..identity import page_tokens as tokens
+from . import analysis, boardparts, page, tournament_page, work
 from .collector import FullCollections
 from .evaluation import Evaluator
 from .live import CLOSED, Hub, StreamSlots, Views
+from .reach import (
+    CACHE,
+    EVALUATOR,
+    HUB,
+    PICTURES,
+    PUBLIC_TOKEN,
+    SECRET,
+    SERVICE,
+    STREAMS,
+    TURNS,
+    VIEWS,
+    WORKERS,
+    access,
+    base,
+    client_of,
+    flip_of,
+    game_of,
+    json_answer,
+    ply_and_line,
+    work_for,
+)
 from .work import Busy, Pictures, Turns, Workers
-from .reach import (CACHE, EVALUATOR, HUB, PICTURES, PUBLIC_TOKEN, SECRET, SERVICE, STREAMS, TURNS, VIEWS,
-                    WORKERS, access, base, client_of, flip_of, game_of, json_answer, ply_and_line, work_for)
 
 log = logging.getLogger("bot.web")
 

@@ -19,7 +19,6 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-
 WORKER_NICENESS = 10
 
 

@@ -208,8 +208,8 @@ class WallMover(SpecialMover):
         color = kind.color
         g = self._geometry(sq, st == "N")
         out: list[Move] = []
-        for ray, quiet in zip(g.along, along_q):
-            for (lead, n1, _n2, _lan), m in zip(ray, quiet):
+        for ray, quiet in zip(g.along, along_q, strict=True):  # made from this geometry
+            for (lead, _n1, _n2, _lan), m in zip(ray, quiet, strict=True):
                 q = board[lead]
                 if q is None:
                     out.append(m)
@@ -217,8 +217,8 @@ class WallMover(SpecialMover):
                 if q.color != color:
                     out.append(self._taking(board, m, (lead,)))
                 break
-        for across, quiet in zip(g.across, across_q):
-            for (n1, n2, _lan), m in zip(across, quiet):
+        for across, quiet in zip(g.across, across_q, strict=True):
+            for (n1, n2, _lan), m in zip(across, quiet, strict=True):
                 q1, q2 = board[n1], board[n2]
                 if q1 is None and q2 is None:
                     out.append(m)
@@ -227,7 +227,7 @@ class WallMover(SpecialMover):
                     break
                 out.append(self._taking(board, m, tuple(s for s in (n1, n2) if board[s] is not None)))
                 break
-        for (t, _n1, _n2, _lan), m in zip(g.turns, turns_q):
+        for (t, _n1, _n2, _lan), m in zip(g.turns, turns_q, strict=True):
             q = board[t]
             if q is None:
                 out.append(m)
@@ -311,7 +311,8 @@ _CASTLE = re.compile(r"[0Oo](?:-[0Oo]){1,2}")
 # the inventor's Wall move names only the new squares: W-(c2-d2)
 _WALL_TO = re.compile(rf"[Ww]\s*[-x:]?\s*\(?\s*({_SQ})\s*[-x:]?\s*({_SQ})\s*\)?")
 # a Wall's LAN (or SAN) with its pairs in any order: b2a2-d2c2, W(a2b2)xc2d2
-_WALL_LAN = re.compile(rf"(?:[Ww]\s*)?\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?\s*[-x:]\s*\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?")
+_WALL_PAIR = rf"\(?\s*({_SQ})\s*[-]?\s*({_SQ})\s*\)?"
+_WALL_LAN = re.compile(rf"(?:[Ww]\s*)?{_WALL_PAIR}\s*[-x:]\s*{_WALL_PAIR}")
 _SETTING_WORD = {"\\": "L", "/": "R", "|": "V"}
 _SETTING_MARK = re.compile(r"\s*(?:([\\/|])\s*[Ss]\s*\1|\(\s*([\\/|])\s*\)|([\\/|]))$")
 _PAREN_DIS = re.compile(r"^(\+?[A-Z])\(([a-l]|[a-l]?\d{1,2})\)")
@@ -431,7 +432,7 @@ class Ganymede(GameExtension):
             return None
         from ..notation import san
         to = sqs[-1]
-        wall_squares = {w for s, k in zip(walls, pieces) if k is not None
+        wall_squares = {w for s, k in zip(walls, pieces, strict=True) if k is not None
                         for w in (s, _wall_mover(k).partner(s, k))}
         moves = [m for m in pos.legal_moves() if m.kind == SPAN and m.clear[0] in wall_squares
                  and to in (m.put[0][0], m.put[1][0])]

@@ -26,8 +26,15 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Literal, TypeAlias
 
-from ..errors import (FenError, InvalidMoveError, LeavesRoyalInCheckError, NoPieceError,
-                      NoSuchMoveError, NotYourPieceError, RulesError)
+from ..errors import (
+    FenError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    NoPieceError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+)
 from ..game import Game, GameExtension, PositionView, SpecialMover, extension, mover
 from ..pieces import BLACK, NORMAL, SETUP, SHOT, WHITE, BoardView, Move, PieceKind, PieceType
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from bench.jocly import (GAME, PIECES, board_difference, move_difference, to_jocly, to_lan)
+from bench.jocly import GAME, PIECES, board_difference, move_difference, to_jocly, to_lan
 
 DATA = json.loads((Path(__file__).parent / "data" / "jocly_gigachess2.json").read_text())
 LINE, PARTING = DATA["lines"]

@@ -9,10 +9,10 @@ from contextlib import asynccontextmanager
 import pytest
 
 from bench.seed import seed
-from bot.timekeeping.clock import ManualClock, from_ts
 from bot.config import Settings
 from bot.operations.service import GameService
 from bot.store import Store
+from bot.timekeeping.clock import ManualClock, from_ts
 from tests.bot.backends import BACKENDS, fresh_postgres
 
 NOW = 1_760_000_000

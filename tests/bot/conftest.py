@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.delivery.events import MemoryNotifier
+from bot.timekeeping.clock import ManualClock
 
 from . import fake_rules
 from .backends import BACKENDS, fresh_postgres

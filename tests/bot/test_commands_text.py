@@ -10,9 +10,9 @@ import pytest
 
 from bot.commands.run import Context, execute
 from bot.domain.errors import ServiceError
-from bot.words.grammar import GrammarError, parse
 from bot.operations.service import GameService
 from bot.words import text
+from bot.words.grammar import GrammarError, parse
 from bot.words.text import HTML, PLAIN
 
 

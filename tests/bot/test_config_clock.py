@@ -2,6 +2,7 @@ from datetime import UTC, datetime, time
 
 import pytest
 
+from bot.config import ALLOWED_DAYS, ConfigError, Settings, parse_days
 from bot.timekeeping.clock import (
     DAY,
     HOUR,
@@ -14,7 +15,6 @@ from bot.timekeeping.clock import (
     paused_deadline,
     to_ts,
 )
-from bot.config import ALLOWED_DAYS, ConfigError, Settings, parse_days
 
 
 def test_settings_defaults_file_and_env(tmp_path):

@@ -7,9 +7,8 @@ import asyncio
 import pytest
 
 from bot.delivery import events as ev
-from bot.store import lives
 from bot.delivery.outbox import Outbox
-from bot.store import MIGRATIONS, Store
+from bot.store import MIGRATIONS, Store, lives
 
 pytestmark = pytest.mark.contract  # on every database back end (backends.py)
 

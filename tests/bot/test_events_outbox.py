@@ -2,8 +2,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.delivery import events as ev
 from bot.config import Settings
+from bot.delivery import events as ev
 from bot.delivery.outbox import Outbox
 from bot.store import Store
 

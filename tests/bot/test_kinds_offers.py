@@ -4,10 +4,10 @@ mechanism for every kind of offer (on the stand-in game, see fake_rules)."""
 import pytest
 
 from bot.delivery import events as ev
+from bot.delivery.events import ref
 from bot.domain.errors import DrawError, GameChanged, GameOver, NotAPlayer, RateLimited
 from bot.domain.kinds import ChallengeStatus, GameStatus, Outcome, Side
 from bot.operations.offers import DRAW, TAKEBACK, Offer, lapsed, standing_offers
-from bot.delivery.events import ref
 
 from .conftest import new_game
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from bot.identity import links
-from bot.web import cli as web_cli
 from bot.identity import page_tokens as tokens
+from bot.web import cli as web_cli
 
 from .test_import_graph import import_graph
 

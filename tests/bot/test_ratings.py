@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.operations.glicko import (MAX_DEVIATION, MIN_DEVIATION, Rating, after_inactivity, rate,
-                         rate_game)
+from bot.operations.glicko import MAX_DEVIATION, MIN_DEVIATION, Rating, after_inactivity, rate, rate_game
 
 
 def test_glickmans_worked_example():

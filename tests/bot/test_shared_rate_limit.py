@@ -13,8 +13,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.domain.errors import IllegalMove, RateLimited
 from bot.delivery.limits import CommandLimiter, SharedCommandLimiter
+from bot.domain.errors import IllegalMove, RateLimited
 from bot.store import Store
 
 from .backends import BACKENDS

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import pytest
 
 from bot.discord_bot.tables import ChatTables, ChatThreadRow
-from bot.email.tables import EmailTables
 from bot.domain.errors import IntegrityError
+from bot.email.tables import EmailTables
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Schema, Store
 

@@ -8,8 +8,8 @@ import pytest
 from bot.commands import run as commands_text
 from bot.delivery import events as ev
 from bot.domain.errors import ChallengeError
-from bot.words.grammar import parse
 from bot.operations.glicko import Rating, rate_game
+from bot.words.grammar import parse
 from bot.words.text import PLAIN
 
 

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from bot.timekeeping.clock import ManualClock
 from bot.computer.player import Computer, make_pool
 from bot.config import Settings
 from bot.delivery.events import MemoryNotifier
 from bot.delivery.notifiers import Notifiers
 from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
 from tests.bot.conftest import T0
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from bot.computer import player as comp
 from bot.config import ConfigError, Settings
-
 from tests.ai.test_parallel import _wait_gone
 
 from .conftest import open_table

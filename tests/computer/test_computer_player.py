@@ -13,9 +13,9 @@ from datetime import timedelta
 import pytest
 
 from bot.computer import player as comp
-from bot.domain.errors import ServiceError
-from bot.delivery.events import MemoryNotifier, GameStarted, YourMove
+from bot.delivery.events import GameStarted, MemoryNotifier, YourMove
 from bot.delivery.notifiers import Notifiers
+from bot.domain.errors import ServiceError
 from bot.operations.service import GameService
 
 from .conftest import Table, open_table

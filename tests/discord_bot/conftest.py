@@ -9,13 +9,13 @@ from unittest import mock
 import pytest
 from discord import app_commands
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy
 from bot.discord_bot.notifier import DiscordNotifier
 from bot.discord_bot.runner import FairyTree
 from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
 from tests.bot.conftest import T0
 
 from .helpers import World, custom_ids, last_answer

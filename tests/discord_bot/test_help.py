@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.words import text
 from bot.commands.run import typed_grammar
 from bot.discord_bot import commands, format
 from bot.discord_bot.commands import COMMANDS
 from bot.discord_bot.tournament_commands import tournament
 from bot.terminal.commands import TERMINAL
+from bot.words import text
 from bot.words.text import DISCORD, EMBED_DESCRIPTION, PLAIN
 
 from .conftest import run

@@ -8,8 +8,8 @@ from unittest import mock
 
 import discord
 
-from bot.delivery import events as ev
 from bot.config import Settings
+from bot.delivery import events as ev
 from bot.discord_bot import commands, typed
 from bot.discord_bot.runner import FairyClient
 

@@ -7,7 +7,8 @@ each result and the final standings reach the news thread, and every player is t
 
 from __future__ import annotations
 
-from bot.discord_bot import tournament_commands as tc, typed
+from bot.discord_bot import tournament_commands as tc
+from bot.discord_bot import typed
 from bot.discord_bot.tournament_join import JoinTournament
 
 from .conftest import press, run

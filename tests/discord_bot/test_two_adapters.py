@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 
-from bot.commands import run as commands_text
 from bot.adapters import Host
+from bot.commands import run as commands_text
 from bot.discord_bot.runner import DiscordAdapter
 from bot.discord_bot.views import AcceptChallenge, Answer
-from bot.words.grammar import parse
 from bot.terminal.play import PLATFORM as TERMINAL
 from bot.terminal.play import TerminalNotifier
+from bot.words.grammar import parse
 from bot.words.text import PLAIN
 
 from .conftest import press

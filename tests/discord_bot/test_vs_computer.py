@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 
 from bot.computer.player import Computer, make_pool
+from bot.delivery.notifiers import Notifiers
 from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy
 from bot.discord_bot.notifier import DiscordNotifier
-from bot.delivery.notifiers import Notifiers
 from bot.operations.service import GameService
 
 from .conftest import run

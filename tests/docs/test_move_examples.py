@@ -12,8 +12,7 @@ import pytest
 import rules
 from rules.errors import RulesError
 
-from .pages import (README, ROOT, as_letters, block_tokens, examples, inline_moves, pages,
-                    play_commands)
+from .pages import README, ROOT, as_letters, block_tokens, examples, inline_moves, pages, play_commands
 
 EXAMPLES = [e for p in pages() for e in examples(p)]
 

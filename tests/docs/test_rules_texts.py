@@ -13,8 +13,8 @@ import pytest
 
 import rules
 from bot.discord_bot import format as discord_format
-from bot.words.game_texts import piece_text, rules_text
 from bot.terminal.console import DEFAULT_WIDTH as WIDTH
+from bot.words.game_texts import piece_text, rules_text
 from bot.words.text import HTML, PLAIN
 from tests.terminal.conftest import Fairypost
 

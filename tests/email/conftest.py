@@ -4,11 +4,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.email.adapter import EmailAdapter
 from bot.delivery.notifiers import Notifiers
+from bot.email.adapter import EmailAdapter
 from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
 
 from .dovecot import Dovecot, dovecot_missing_reason
 from .servers import MailServers

@@ -11,8 +11,8 @@ refuse."""
 from __future__ import annotations
 
 import asyncio
-import os
 import grp
+import os
 import pwd
 import shutil
 import signal

@@ -5,8 +5,8 @@ database let go), the mail is taken over at once, without waiting for the lease.
 
 from __future__ import annotations
 
-from bot.store import lives
 from bot.email.tables import EmailTables
+from bot.store import lives
 
 from .conftest import BOT, Bot
 from .servers import text_of, write_mail

@@ -8,9 +8,9 @@ import socket
 
 import pytest
 
+from bot import adapters
 from bot.cli import main
 from bot.config import ConfigError, Settings
-from bot import adapters
 from bot.email.adapter import EmailAdapter
 from bot.email.urls import imap_server, smtp_server
 

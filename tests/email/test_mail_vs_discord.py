@@ -10,13 +10,13 @@ import re
 
 import pytest
 
+from bot.delivery.notifiers import Notifiers
 from bot.discord_bot import commands
 from bot.discord_bot.core import Fairy
 from bot.discord_bot.notifier import DiscordNotifier
 from bot.discord_bot.views import AcceptChallenge
-from bot.identity import account_links
 from bot.email.adapter import EmailAdapter
-from bot.delivery.notifiers import Notifiers
+from bot.identity import account_links
 from bot.operations.service import GameService
 from tests.discord_bot.conftest import press, run
 from tests.discord_bot.helpers import World, custom_ids, last_answer

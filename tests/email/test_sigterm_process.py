@@ -159,7 +159,7 @@ async def test_sigterm_at_any_moment_plays_once_and_sends_once(settings, servers
     try:
         await until(answered)
         await until(lambda: left_behind(settings.db_path) == (0, 0), 30)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pytest.fail(f"not answered, or left behind: {left_behind(settings.db_path)}; "
                     f"{outbox(settings.db_path)}\nfirst run:\n" + "\n".join(first.lines)
                     + "\nsecond run:\n" + "\n".join(second.lines))

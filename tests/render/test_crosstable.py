@@ -7,7 +7,16 @@ from PIL import Image, ImageDraw
 
 from render import palette
 from render.crosstable import (
-    INK, MUTED_INK, NAME_MAX, PAD, Crosstable, Game, Player, cells, crosstable_image, crosstable_layout,
+    INK,
+    MUTED_INK,
+    NAME_MAX,
+    PAD,
+    Crosstable,
+    Game,
+    Player,
+    cells,
+    crosstable_image,
+    crosstable_layout,
     crosstable_png,
 )
 from render.text import ELLIPSIS, drawable, fit, font_chain, runs, width

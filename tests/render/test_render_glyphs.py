@@ -5,8 +5,7 @@ import pytest
 from PIL import ImageChops
 
 from render import palette
-from render.glyphs import (games, glyph_id, piece_image, piece_kinds, render_glyph,
-                           screen_direction)
+from render.glyphs import games, glyph_id, piece_image, piece_kinds, render_glyph, screen_direction
 
 # The pieces each game has, from the rules pages (docs/rules/*.md).
 EXPECTED = {

@@ -9,8 +9,8 @@ from PIL import Image, ImageChops
 import rules
 from render import board_image, parts
 from render.board import piece_sprites
-from render.position import board_pieces
 from render.gallery import position
+from render.position import board_pieces
 
 SQUARE = 56
 # positions with every figure that shows a state: Walls both ways, Spearmen's settings,

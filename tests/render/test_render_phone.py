@@ -9,6 +9,7 @@ from render_pixels import blend, count_near, near, square_colour
 
 import rules
 from render import palette, result_text
+from render.__main__ import check_position
 from render.board import (
     checker_corner,
     draw_board,
@@ -17,7 +18,6 @@ from render.board import (
     last_move_inset,
     make_layout,
 )
-from render.__main__ import check_position
 from render.diagram import diagram
 from render.position import board_image, board_layout, board_png
 

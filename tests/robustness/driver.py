@@ -46,9 +46,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.timekeeping.clock import ManualClock, SystemClock
 from bot.config import Settings
 from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock, SystemClock
 
 HANG = os.environ.get("FAIRYPOST_DRIVER_HANG", "")
 HANG_AT = int(os.environ.get("FAIRYPOST_DRIVER_HANG_AT", "1"))
@@ -153,9 +153,7 @@ def small_batches() -> None:
 
 
 async def remind(db: str, logdir: Path, now: datetime) -> None:
-    from bot.timekeeping.reminders import ReminderScheduler
-
-    from bot.timekeeping.reminders import Reminders
+    from bot.timekeeping.reminders import Reminders, ReminderScheduler
 
     if BATCH:
         small_batches()

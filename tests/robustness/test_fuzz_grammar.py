@@ -13,11 +13,11 @@ from datetime import time
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.timekeeping.clock import ManualClock, parse_hhmm, zone
 from bot.config import ALLOWED_DAYS, ConfigError, Settings, parse_days
-from bot.domain.errors import ServiceError
 from bot.delivery.events import MemoryNotifier
+from bot.domain.errors import ServiceError
 from bot.identity.players import PlayerSettings
+from bot.timekeeping.clock import ManualClock, parse_hhmm, zone
 
 from .common import T0, profile
 

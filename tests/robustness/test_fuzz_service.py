@@ -31,11 +31,11 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 import rules
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.domain.errors import GameOver, ServiceError
 from bot.delivery.events import MemoryNotifier
+from bot.domain.errors import GameOver, ServiceError
 from bot.operations.service import COLOURS, SETUPS, GameService
+from bot.timekeeping.clock import ManualClock
 
 from .common import T0, db_digest, profile
 from .helpers import new_game

@@ -13,9 +13,9 @@ import tomllib
 
 import pytest
 
+from rules.errors import FenError
 from rules.game import Game, definitions_dir
 from rules.vfen import read_fen
-from rules.errors import FenError
 
 ffish = pytest.importorskip("tests.oracle.ffish")
 

@@ -3,8 +3,14 @@ capture, drops, the facing rule and stalemate as a loss (docs/rules/kingqueen.md
 import pytest
 
 import rules
-from rules.errors import (FenError, InvalidMoveError, LeavesRoyalInCheckError, NoSuchMoveError,
-                          NotYourPieceError, RulesError)
+from rules.errors import (
+    FenError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+)
 
 GAME = "kingqueen"
 FILES = "abcdefghi"

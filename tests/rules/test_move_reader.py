@@ -15,7 +15,8 @@ import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rules
 from rules.errors import AmbiguousMoveError, InvalidMoveError, NoSuchMoveError, RulesError

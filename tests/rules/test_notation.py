@@ -1,10 +1,18 @@
 """Move input and output: LAN, SAN, lenient forms, and the reason for every refusal."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
-from rules.errors import (AmbiguousMoveError, InvalidMoveError, LeavesRoyalInCheckError,
-                          NoPieceError, NoSuchMoveError, NotYourPieceError, RulesError)
+from rules.errors import (
+    AmbiguousMoveError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    NoPieceError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+)
 
 START = rules.start("chess")
 

@@ -11,9 +11,16 @@ from itertools import combinations
 import pytest
 
 import rules
-from rules.errors import (AmbiguousMoveError, FenError, InvalidMoveError, LeavesRoyalInCheckError,
-                          NoPieceError, NoSuchMoveError, NotYourPieceError,
-                          RulesError)
+from rules.errors import (
+    AmbiguousMoveError,
+    FenError,
+    InvalidMoveError,
+    LeavesRoyalInCheckError,
+    NoPieceError,
+    NoSuchMoveError,
+    NotYourPieceError,
+    RulesError,
+)
 from tests.rules.perft_data import load_cases
 
 GAME = "superchess"

@@ -8,7 +8,6 @@ start must be the same.
 from __future__ import annotations
 
 import dataclasses
-
 import re
 import subprocess
 import sys

@@ -9,11 +9,11 @@ import io
 import threading
 from collections.abc import Callable
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.operations.service import GameService
 from bot.terminal.console import Console
 from bot.terminal.play import play
+from bot.timekeeping.clock import ManualClock
 
 
 class Script(io.StringIO):

@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
 from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
 from tests.terminal.session_script import run_session
 
 

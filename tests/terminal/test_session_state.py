@@ -4,11 +4,10 @@ it reads the game again (another session moved, the time ran out), and with
 
 from __future__ import annotations
 
-
 import pytest
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
+from bot.timekeeping.clock import ManualClock
 from tests.terminal.session_script import elsewhere, run_session
 
 

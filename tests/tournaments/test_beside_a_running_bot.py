@@ -17,8 +17,8 @@ from collections import Counter
 
 import pytest
 
-from bot.delivery import events as ev
 from bot.config import Settings
+from bot.delivery import events as ev
 from bot.operations.service import GameService
 from tests.bot.backends import BACKENDS, fresh_database
 

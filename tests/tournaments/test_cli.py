@@ -13,8 +13,8 @@ import pytest
 
 from bot.config import Settings
 from bot.delivery.events import MemoryNotifier
-from bot.operations.service import GameService
 from bot.identity import page_tokens as tokens
+from bot.operations.service import GameService
 
 
 def fairypost(db, *args, **more_env):

@@ -7,11 +7,22 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from bot.tournaments.pairing import (BLACK, WHITE, PairingImpossible, Result, SwissPlayer,
-                                     berger_rounds, buchholz, pair_swiss, round_robin,
-                                     sonneborn_berger, standings)
+from bot.tournaments.pairing import (
+    BLACK,
+    WHITE,
+    PairingImpossible,
+    Result,
+    SwissPlayer,
+    berger_rounds,
+    buchholz,
+    pair_swiss,
+    round_robin,
+    sonneborn_berger,
+    standings,
+)
 
 # FIDE Handbook C.05, Annex 1: the Berger tables for 5 or 6 players
 FIDE_BERGER_6 = [

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.timekeeping.clock import ManualClock
 from bot.config import Settings
-from bot.operations.service import GameService
 from bot.identity import page_tokens as tokens
+from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
 from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
 from bot.web.work import Workers
 

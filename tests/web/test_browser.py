@@ -375,7 +375,7 @@ class Network:
         self.cached: set[str] = set()
 
     @classmethod
-    async def watch(cls, pg) -> "Network":
+    async def watch(cls, pg) -> Network:
         net = cls()
         cdp = await pg.context.new_cdp_session(pg)
         await cdp.send("Network.enable")

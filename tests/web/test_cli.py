@@ -2,8 +2,8 @@ import asyncio
 
 from bot import cli
 from bot.config import ConfigError, Settings
-from bot.operations.service import GameService
 from bot.identity import page_tokens as tokens
+from bot.operations.service import GameService
 
 from .conftest import new_game
 

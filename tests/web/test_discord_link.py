@@ -4,8 +4,7 @@ to a player (the reply only they see) their own link, that plays their side."""
 from bot.discord_bot import commands
 from bot.identity import page_tokens as tokens
 
-from ..discord_bot.conftest import clock, open_world, settings  # noqa: F401 - fixtures
-from ..discord_bot.conftest import run, start_game
+from ..discord_bot.conftest import clock, open_world, run, settings, start_game  # noqa: F401 - fixtures
 from ..discord_bot.helpers import last_answer
 
 

@@ -4,8 +4,7 @@ anyone) or private again, and game threads carry the page's signed link."""
 from bot.discord_bot import commands
 from bot.identity import page_tokens as tokens
 
-from ..discord_bot.conftest import clock, open_world, settings  # noqa: F401 - fixtures
-from ..discord_bot.conftest import run, start_game
+from ..discord_bot.conftest import clock, open_world, run, settings, start_game  # noqa: F401 - fixtures
 from ..discord_bot.helpers import last_answer
 
 URL = "https://chess.example.org"

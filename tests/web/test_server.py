@@ -76,7 +76,6 @@ async def test_square_moves_and_side_line(svc, client):
 
 def test_wall_cyclops_and_drop_moves():
     import rules
-
     from bot.web.analysis import placements, square_moves
     # Ganymede's Wall (a2-b2 at the start): the same moves clicked on either square
     pos = rules.start("ganymede")
@@ -124,7 +123,6 @@ async def test_static_script_served(client):
 
 def test_the_computers_line_is_legal_san():
     import rules
-
     from bot.web.evaluation import evaluate_in_worker
     start = rules.start("chess").fen()
     got = evaluate_in_worker("chess", start, ("e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"), 0.3)
@@ -162,7 +160,6 @@ async def test_a_public_game_opens_by_its_plain_url(svc, client):
 
 def test_a_promotion_offers_every_piece_on_one_square():
     import rules
-
     from bot.web.analysis import square_moves
     pos = rules.from_fen("chess", "8/4P3/8/8/8/8/k7/6K1 w - - 0 1")
     got = square_moves(pos, "e7")

@@ -7,8 +7,8 @@ import io
 
 from PIL import Image
 
-from bot.identity import links
 from bot.config import Settings
+from bot.identity import links
 from bot.identity import page_tokens as tokens
 from bot.web.tournament_page import TVIEWS
 
