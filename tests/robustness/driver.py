@@ -115,7 +115,12 @@ async def play(db: str, plan_path: str, who: str = "", log: Path | None = None) 
             if k < len(games):
                 gid = games[k]
             else:
-                c = await svc.challenge(white.id, game, opponent_id=black.id, days=None, colour="white")
+                # a kill between the challenge and its acceptance left it open: this run accepts
+                # it, as the player would (a new one each run would meet the per-pair budget)
+                left = [c for c in await svc.list_challenges(black.id)
+                        if c.challenger.id == white.id and c.game == game]
+                c = left[0] if left else await svc.challenge(white.id, game, opponent_id=black.id,
+                                                             days=None, colour="white")
                 gid = (await svc.accept_challenge(c.id, black.id)).id
                 games.append(gid)
             view = await svc.game(gid)
