@@ -4,6 +4,7 @@
     tables      the tournament tables' queries
     service     ``TournamentOps`` (part of ``GameService``: create, join, start, pause, ...)
                 and ``TournamentSweeper`` (rounds made when due)
+    views       what the tournament operations return (``TournamentView``, standings, pairings)
     crosstable  the crosstable's rows, for the pictures and pages
     cli         ``fairypost tournament ...``
 
