@@ -10,9 +10,12 @@ behind ``FAIRYPOST_LONG=1`` and ``FAIRYPOST_FULL_PERFT=1``.
 """
 from __future__ import annotations
 
+import math
+import os
 import resource
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +24,9 @@ import pytest
 CPU_BUDGET_SECONDS = 600
 
 _WORKER_CPU = "fairypost_cpu_seconds"  # the key a worker's CPU comes back under
+# -n auto's most workers: each one collects the whole suite (some 10 s of CPU) before it runs
+# a test, and they share the servers the tests start (the PostgreSQL server's connections)
+MAX_WORKERS = 4
 
 
 def pytest_addoption(parser, pluginmanager):
@@ -32,6 +38,41 @@ def pytest_addoption(parser, pluginmanager):
         # _addoption, as xdist itself declares -n: addoption keeps one-letter options for pytest
         group._addoption("-n", "--numprocesses", dest="numprocesses", default=None, help="(ignored)")
         group._addoption("--dist", dest="dist", default="no", help="(ignored)")
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text().strip()
+    except OSError:
+        return ""
+
+
+def usable_cores() -> int:
+    """The cores this process may use: those it is allowed to run on, fewer if a cgroup's
+    CPU quota (a container's ``--cpus``) allows less."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    for quota_and_period in (_read("/sys/fs/cgroup/cpu.max").split(),  # cgroup v2: "200000 100000"
+                             [_read("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),  # cgroup v1
+                              _read("/sys/fs/cgroup/cpu/cpu.cfs_period_us")]):
+        try:
+            quota, period = (int(x) for x in quota_and_period)
+        except ValueError:  # "max", none, or unreadable: no quota there
+            continue
+        if quota > 0 and period > 0:
+            cores = min(cores, math.ceil(quota / period))
+    return max(1, cores)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker per usable core, at most ``MAX_WORKERS``
+    (``PYTEST_XDIST_AUTO_NUM_WORKERS`` still says another number)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    return min(MAX_WORKERS, usable_cores())
 
 
 def _cpu_seconds(who: int) -> float:

@@ -5,7 +5,8 @@ The fixtures (tests/bot/fixtures/release_3b1b0ac.*) were made by that release's 
 with ``fixtures/make_release_3b1b0ac.py`` (its docstring says how to make them again): a game
 in progress in every game (a superchess in its set-up phase too), conditional moves, a draw
 offer, a pending and an open challenge, a player's settings, a vacation, undelivered notices,
-finished rated games, a round robin under way. The ``.json`` beside the database is what
+finished rated games, a round robin under way, a block, a public game, and the Discord
+and email adapters' own rows. The ``.json`` beside the database is what
 that release's service read from it; today's must read the same, then play on. A migration
 that breaks, or a read of old rows that does, fails here."""
 
@@ -27,6 +28,8 @@ import pytest
 from bot import cli
 from bot.config import Settings
 from bot.delivery import events as ev
+from bot.discord_bot.tables import ChatTables
+from bot.email.tables import EmailTables
 from bot.operations.service import GameService
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import MIGRATIONS, Store
@@ -51,6 +54,8 @@ def plain(value):
         return value.value
     if isinstance(value, datetime):
         return value.isoformat()
+    if isinstance(value, bytes):
+        return value.decode("latin-1")
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     if isinstance(value, dict):
@@ -135,6 +140,33 @@ async def test_players_ratings_settings_vacations_challenges_and_the_tournament_
     assert "Winter cup" in shown and all(s.player.name in shown for s in cup.standings)
     standings = [s["player"]["name"] for s in RECORD["tournament"]["standings"]]
     assert [p.name for p in crosstable_of(cup).players] == standings
+
+
+async def test_blocks_public_games_and_the_front_ends_rows_read_the_same(opened):
+    """The Discord adapter's rows (a game's thread, a challenge's message, where a player's
+    notices go, the tournament's announcement) and the email adapter's (an address, a link
+    asked for, a mail read and one to send), through today's adapters' tables."""
+    svc, _, _ = opened
+    for name, pid in PLAYERS.items():
+        assert [p.id for p in await svc.blocked_players(pid)] == RECORD["blocked"][name]
+    for game_id, public in RECORD["public"].items():
+        assert await svc.is_public(int(game_id)) == public
+    old = RECORD["front_ends"]
+    chess, cup = RECORD["going"]["chess"]["id"], RECORD["tournament"]["id"]
+    async with svc.store.read() as tx:
+        chat, mail = ChatTables(tx), EmailTables(tx)
+        now = {
+            "game_thread": plain(await chat.game_thread(chess)),
+            "challenge_message": plain(await chat.challenge_message(RECORD["challenges"]["pending"]["id"])),
+            "chat_pref": plain(await chat.chat_pref(PLAYERS["Bob"])),
+            "tournament_place": plain(await chat.tournament_place(cup, "discord")),
+            "email_address": plain(await mail.email_address("erin@example.org")),
+            "email_links": plain(await mail.email_links(PLAYERS["Alice"])),
+            "unhandled_mails": plain(await mail.unhandled_mails()),
+            "due_mails": plain(await mail.due_mails(old["email_address"]["confirmed_at"])),
+        }
+    assert set(now) == set(old)
+    same(old, now, "the front ends' rows")
 
 
 async def test_the_notices_it_left_undelivered_are_delivered_once(opened, old_database):

@@ -34,7 +34,10 @@ async def browser(client):
 async def new_page(browser, width=1300, height=1000):
     ctx = await browser.new_context(viewport={"width": width, "height": height})
     pg = await ctx.new_page()
-    pg.set_default_timeout(15000)
+    # how long a wait may take before it fails: a page that comes at all comes in 2-3 s on
+    # a quiet machine, but 15 s ran out for Chromium's first paint with the suite's two
+    # workers beside other programs using every core (the checks of speed set their own)
+    pg.set_default_timeout(60_000)
     pg.on("dialog", lambda d: d.accept())   # "Resign this game?"
     return pg
 
