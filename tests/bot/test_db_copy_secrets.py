@@ -15,18 +15,18 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import Settings
-from bot.delivery.notifiers import Notifiers
-from bot.email.adapter import EmailAdapter
 from bot.identity import page_tokens, signing
 from bot.operations.service import GameService
 from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
 from bot.web.work import Workers
-from tests.email.servers import MailServers, reply_to_mail, text_of, write_mail
+from tests.email.servers import reply_to_mail, text_of, write_mail
+
+from .mail_bot import BOT, MailBot, mail_servers
 
 pytestmark = pytest.mark.contract
 
 ROOT = Path(__file__).resolve().parents[2]
-BOT, ALICE, BOB = "bot@fairy.test", "alice@a.test", "bob@b.test"
+ALICE, BOB = "alice@a.test", "bob@b.test"
 
 
 @pytest.fixture
@@ -41,29 +41,8 @@ def data_home(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture
 async def servers():
-    s = await MailServers().start()
-    yield s
-    await s.close()
-
-
-class MailBot:
-    """The service with the mail adapter on one database, its secrets left to be made."""
-
-    def __init__(self, db: str, servers: MailServers, clock):
-        self.settings = Settings(db_path=db, email_address=BOT, imap_url=servers.imap_url,
-                                 smtp_url=servers.smtp_url, command_rate_per_minute=0)
-        self.clock = clock
-
-    async def __aenter__(self) -> MailBot:
-        self.adapter = EmailAdapter(self.settings, clock=self.clock)
-        self.service = await GameService.open(self.settings, clock=self.clock,
-                                              notifier=Notifiers([self.adapter]))
-        self.adapter.bind(self.service)
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        await self.adapter.close()
-        await self.service.close()
+    async with mail_servers() as s:
+        yield s
 
 
 def db_copy(source: str, target: str, **env: str) -> subprocess.CompletedProcess:
