@@ -134,7 +134,8 @@ def _parser() -> argparse.ArgumentParser:
     db = sub.add_parser("db", help="the game database: db copy FROM TO").add_subparsers(
         dest="db_command", metavar="ACTION", required=True)
     cp = db.add_parser("copy", help="copy a whole database into an empty one (SQLite file or "
-                                    "postgresql://user:password@host:port/dbname)")
+                                    "postgresql://user:password@host:port/dbname), with the "
+                                    "secrets kept beside it that sign its links and replies")
     cp.add_argument("source", metavar="FROM", help="the database to copy: a file or a URL")
     cp.add_argument("target", metavar="TO", help="where to: an empty (or new) file, or a URL")
     _describe(sub)
@@ -151,6 +152,33 @@ def _describe(sub) -> None:
         for inner in parser._subparsers._group_actions if parser._subparsers else ():
             if isinstance(inner, argparse._SubParsersAction):
                 _describe(inner)
+
+
+def _db_copy(settings, source: str, target: str) -> int:
+    """``db copy``: the rows, and the secrets kept beside the source that signed its links
+    and reply addresses (checked before, written after a copy that succeeded)."""
+    from .identity.signing import KEPT_SECRETS, SecretsDiffer, plan_secret_copy, write_secret_copy
+    from .schemas import ADAPTER_SCHEMAS
+    from .store.copy import run as copy
+    configured = {"web_secret": settings.web_secret, "email_secret": settings.email_secret}
+    try:
+        plan = plan_secret_copy(configured, source, target)
+    except SecretsDiffer as e:
+        print(f"fairypost db copy: {e}", file=sys.stderr)
+        return 1
+    status = asyncio.run(copy(source, target, ADAPTER_SCHEMAS))
+    if status != 0:
+        return status
+    try:
+        for line in write_secret_copy(plan):
+            print(line)
+    except (SecretsDiffer, OSError) as e:
+        print(f"fairypost db copy: the rows are copied, but not a secret: {e}", file=sys.stderr)
+        return 1
+    for _kind, key, variable in KEPT_SECRETS:
+        if configured[key]:
+            print(f"{variable} is set: links and replies stay valid where it is set alike")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,9 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{'unhealthy' if args.command == 'health' else 'fairypost'}: {e}", file=sys.stderr)
             return 1 if args.command == "health" else 2
     if args.command == "db":  # names its own databases
-        from .schemas import ADAPTER_SCHEMAS
-        from .store.copy import run as copy
-        return asyncio.run(copy(args.source, args.target, ADAPTER_SCHEMAS))
+        return _db_copy(settings, args.source, args.target)
     if args.command == "think":  # needs no database
         from ai.cli import run as think
         return think(args)

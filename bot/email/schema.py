@@ -75,4 +75,13 @@ _V4_BOUNCED_MAILS = (
     "ALTER TABLE email_outbox ADD COLUMN bounced_at INTEGER",
 )
 
-SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS, _V3_BOUNCES, _V4_BOUNCED_MAILS))
+# A mail to send is claimed by a process life (taken over at once when that process is gone,
+# as the inbox's and the notices' claims are), and marked when it was handed to the server
+# (the end of its DATA): a mail whose sender died after that is not sent again (issue #45).
+_V5_OUTBOX_CLAIMS = (
+    "ALTER TABLE email_outbox ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE email_outbox ADD COLUMN handed_at INTEGER",
+)
+
+SCHEMA = Schema("email", (_V1_TABLES, _V2_INBOX_CLAIMS, _V3_BOUNCES, _V4_BOUNCED_MAILS,
+                          _V5_OUTBOX_CLAIMS))

@@ -8,6 +8,20 @@ is sent (``LEASE_SECONDS``), so that of several processes on one database only o
 it; a send under way when the bot is stopped is finished first (``settle``), so a stop
 never leaves a mail the server took unmarked (it would be sent again).
 
+A process killed outright (kill -9, the kernel's OOM killer) cannot finish anything: its
+claim carries its life's id (``bot.store.lives``), and when that life is over the mail is
+taken over at once by whichever process looks next (each looks at least every
+``CHECK_CLAIMS_SECONDS``; a restarted process at its start), not after the lease. Whether
+the dead sender had given the mail to the server is told by ``handed_at``, committed after
+the server took the recipient and before the mail's text goes (the text, ending with its
+final ".", is what makes the server take the mail). Not handed: the server cannot have it,
+so it is sent now. Handed: the server has it, unless the process died in the one round trip
+between that commit and the text's end (or the server refused the text): it is marked sent
+and not sent again. The choice is at most once, because a mail sent twice carries the same
+Message-ID and shows twice, while the window in which a handed mail is lost is one command
+to the server long (the DATA line and its 354 answer), against the whole send for the other
+choice; a log line names each such mail.
+
 Bounces prove themselves: each mail's envelope sender is the bot's own signed bounce
 address (``bot+b-<id>-<token>@domain``, bot/email/tokens.py), so a report counts only when
 it comes back to that address, for that mail and its recipient (a 5xx refusal while
@@ -30,6 +44,7 @@ import asyncio
 import logging
 from email.message import EmailMessage
 
+from ..store import lives
 from . import tokens
 from .tables import EmailTables
 from .transport import HardBounce, TransientFailure
@@ -58,6 +73,8 @@ class Mailer:
     # a mail taken for sending is not due again for this long: another process reading the
     # same outbox (PostgreSQL) leaves it alone; one that stopped mid-send is sent again after
     LEASE_SECONDS = 300
+    # how often a claim another process holds is looked at again (is that process gone?)
+    CHECK_CLAIMS_SECONDS = 10
 
     def __init__(self, store, smtp, bot_address: str, clock, *, secret: bytes,
                  retry_seconds: int = 60, give_up_seconds: int = GIVE_UP_AFTER,
@@ -109,9 +126,11 @@ class Mailer:
         return added
 
     async def drain(self) -> int:
-        """Send every mail that is due now; how many were sent."""
+        """Send every mail that is due now, and those whose sender died; how many were sent."""
         sent = 0
         async with self._lock:
+            for mail in await self._orphans():
+                sent += await self._send(mail, taken_over=True)
             while True:
                 async with self.store.read() as tx:
                     due = await EmailTables(tx).due_mails(self._now())
@@ -120,24 +139,58 @@ class Mailer:
                 for mail in due:
                     sent += await self._send(mail)
 
-    async def _send(self, mail) -> int:
+    async def _orphans(self) -> list:
+        """The mails claimed by processes that are gone (their life's lock free), taken over
+        now rather than after their lease. One handed to the server already is marked sent,
+        not sent again (at most once: see the module's docstring)."""
+        now, life = self._now(), self._life
+        async with self.store.read() as tx:  # (most often none: no write then)
+            if not await EmailTables(tx).claimed_mails(now, life, limit=1):
+                return []
+        taken = []
+        async with self.store.write() as tx:
+            t = EmailTables(tx)
+            for mail, holder, handed_at in await t.claimed_mails(now, life):
+                if not await lives.known_dead(tx, holder):
+                    continue
+                if handed_at is not None:
+                    if await t.mail_sent(mail.id, now, holder):
+                        log.warning("mail %d to %s: its sender died as the server took it; taken "
+                                    "as sent, not sent twice", mail.id, mail.recipient)
+                elif await t.take_over_mail(mail.id, holder, life, now + self.LEASE_SECONDS):
+                    log.info("mail %d to %s: its sender died before sending it; sent now",
+                             mail.id, mail.recipient)
+                    taken.append(mail)
+        return taken
+
+    @property
+    def _life(self) -> str | None:
+        return getattr(self.store, "life", None)
+
+    async def _send(self, mail, *, taken_over: bool = False) -> int:
         # a stop (SIGTERM) must leave no mail half done: the claim, the send and its mark
         # finish on their own, and the stop waits for them (settle). A mail the server took
         # and left unmarked would be sent again; one claimed (its commit under way as the
         # stop came) and left unsent would wait out its lease before the next start sent it
-        sending = asyncio.ensure_future(self._claim_send_and_mark(mail))
+        sending = asyncio.ensure_future(self._claim_send_and_mark(mail, taken_over))
         self._sending.add(sending)
         sending.add_done_callback(self._sending.discard)
         return await asyncio.shield(sending)
 
-    async def _claim_send_and_mark(self, mail) -> int:
-        now = self._now()
-        async with self.store.write() as tx:  # another process may be sending it
-            if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS):
-                return 0
+    async def _claim_send_and_mark(self, mail, taken_over: bool = False) -> int:
+        now, life = self._now(), self._life
+        if not taken_over:  # (a mail taken over is claimed already)
+            async with self.store.write() as tx:  # another process may be sending it
+                if not await EmailTables(tx).claim_due_mail(mail.id, now, now + self.LEASE_SECONDS,
+                                                            life):
+                    return 0
         envelope = tokens.bounce_address(self.bot_address, self.secret, mail.id, mail.recipient)
+
+        async def handing() -> None:  # committed before the text goes: see the docstring
+            async with self.store.write() as tx:
+                await EmailTables(tx).mail_handed(mail.id, self._now())
         try:
-            await self.smtp.send(mail.message, envelope, mail.recipient)
+            await self.smtp.send(mail.message, envelope, mail.recipient, handing=handing)
         except HardBounce as e:
             async with self.store.write() as tx:
                 await EmailTables(tx).mail_failed(mail.id, None, f"refused: {e.reason}")
@@ -212,8 +265,15 @@ class Mailer:
         return n
 
     async def next_due(self) -> int | None:
+        """When a mail is due next; while another process holds a claim, at most
+        ``CHECK_CLAIMS_SECONDS`` from now (it may die: its mail is then sent at once)."""
         async with self.store.read() as tx:
-            return await EmailTables(tx).next_mail_at()
+            t = EmailTables(tx)
+            due = await t.next_mail_at()
+            if await t.claimed_mails(self._now(), self._life, limit=1):
+                soon = self._now() + self.CHECK_CLAIMS_SECONDS
+                due = soon if due is None else min(due, soon)
+            return due
 
     async def run(self) -> None:
         """The background task: send what is due, then sleep until woken or the next retry;

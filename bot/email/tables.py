@@ -132,26 +132,57 @@ class EmailTables:
                 pruned += 1
         return pruned
 
-    async def claim_due_mail(self, mail_id: int, now: int, lease_until: int) -> bool:
-        """A due mail taken for sending: not due again before ``lease_until`` (False: another
-        process took it, or it was sent, meanwhile)."""
+    async def claim_due_mail(self, mail_id: int, now: int, lease_until: int,
+                             life: str | None = None) -> bool:
+        """A due mail taken for sending by the process ``life``: not due again before
+        ``lease_until`` (False: another process took it, or it was sent, meanwhile)."""
         return await self.tx.change(
-            "UPDATE email_outbox SET next_at = ? WHERE id = ? AND sent_at IS NULL "
-            "AND dropped IS NULL AND next_at <= ?", (lease_until, mail_id, now)) == 1
+            "UPDATE email_outbox SET next_at = ?, claimed_by = ?, handed_at = NULL WHERE id = ? "
+            "AND sent_at IS NULL AND dropped IS NULL AND next_at <= ?",
+            (lease_until, life, mail_id, now)) == 1
+
+    async def claimed_mails(self, now: int, life: str | None, limit: int = 20
+                            ) -> list[tuple[EmailOutRow, str, int | None]]:
+        """The mails other processes than ``life`` claimed and hold (their leases running),
+        not yet marked sent: (the mail, its holder, when it was handed to the server)."""
+        rows = await self.tx.fetch_all(
+            "SELECT id, recipient, message, attempts, created_at, claimed_by, handed_at "
+            "FROM email_outbox WHERE sent_at IS NULL AND dropped IS NULL AND next_at > ? "
+            "AND claimed_by IS NOT NULL AND claimed_by IS DISTINCT FROM ? ORDER BY next_at, id "
+            "LIMIT ?", (now, life, limit))
+        return [(EmailOutRow(r[0], r[1], bytes(r[2]), r[3], r[4]), r[5], r[6]) for r in rows]
+
+    async def take_over_mail(self, mail_id: int, holder: str, life: str | None,
+                             lease_until: int) -> bool:
+        """The mail claimed by ``holder`` (a process now gone) claimed by ``life`` instead;
+        False if it was sent, or taken over by another, meanwhile."""
+        return await self.tx.change(
+            "UPDATE email_outbox SET next_at = ?, claimed_by = ? WHERE id = ? AND sent_at IS NULL "
+            "AND dropped IS NULL AND handed_at IS NULL AND claimed_by = ?",
+            (lease_until, life, mail_id, holder)) == 1
 
     async def next_mail_at(self) -> int | None:
         row = await self.tx.fetch_one("SELECT MIN(next_at) FROM email_outbox "
                                       "WHERE sent_at IS NULL AND dropped IS NULL")
         return row[0]
 
-    async def mail_sent(self, mail_id: int, now: int) -> None:
-        await self.tx.execute("UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
-                              (now, mail_id))
+    async def mail_handed(self, mail_id: int, now: int) -> None:
+        """The mail is being handed to the server: its text is all written but the end."""
+        await self.tx.execute("UPDATE email_outbox SET handed_at = ? WHERE id = ?", (now, mail_id))
+
+    async def mail_sent(self, mail_id: int, now: int, holder: str | None = None) -> bool:
+        """Marked sent (if ``holder`` is given: only while that process still claims it);
+        False if it was marked before."""
+        mark = "UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ? AND sent_at IS NULL"
+        if holder is None:
+            return await self.tx.change(mark, (now, mail_id)) == 1
+        return await self.tx.change(mark + " AND claimed_by = ?", (now, mail_id, holder)) == 1
 
     async def mail_failed(self, mail_id: int, next_at: int | None, why: str | None) -> None:
         """One more failed try: again at ``next_at``, or (None) given up because of ``why``."""
-        await self.tx.execute("UPDATE email_outbox SET attempts = attempts + 1, "
-                              "next_at = COALESCE(?, next_at), dropped = ? WHERE id = ?",
+        await self.tx.execute("UPDATE email_outbox SET attempts = attempts + 1, claimed_by = NULL, "
+                              "handed_at = NULL, next_at = COALESCE(?, next_at), dropped = ? "
+                              "WHERE id = ?",
                               (next_at, why, mail_id))
 
     # the players' addresses

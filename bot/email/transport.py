@@ -63,8 +63,10 @@ class SMTPSender:
         self.tls_context = tls_context
         self.timeout = timeout
 
-    async def send(self, message: bytes, sender: str, recipient: str) -> None:
-        """Send one mail; ``sender`` is the envelope sender (where bounces go)."""
+    async def send(self, message: bytes, sender: str, recipient: str, *, handing=None) -> None:
+        """Send one mail; ``sender`` is the envelope sender (where bounces go). ``handing``
+        (async, no arguments) is awaited once the server has taken the recipient, just before
+        the mail's text goes: what the caller marks then, the server may have."""
         s = self.server
         try:
             smtp = aiosmtplib.SMTP(hostname=s.host, port=s.port, use_tls=s.tls,
@@ -90,7 +92,15 @@ class SMTPSender:
                         message = seven_bit(message)
                 if not (sender + recipient).isascii() and smtp.supports_extension("smtputf8"):
                     options.append("SMTPUTF8")
-                await smtp.sendmail(sender, [recipient], message, mail_options=options)
+                # sendmail's steps, one by one: ``handing`` goes between the envelope and the text
+                encoding = "utf-8" if "SMTPUTF8" in options else "ascii"
+                if smtp.supports_extension("size"):
+                    options.insert(0, f"size={len(_crlf(message))}")
+                await smtp.mail(sender, options=options, encoding=encoding)
+                await smtp.rcpt(recipient, encoding=encoding)
+                if handing is not None:
+                    await handing()
+                await smtp.data(message)
             finally:
                 smtp.close()
         except NoTLS as e:
@@ -106,6 +116,11 @@ class SMTPSender:
             raise TransientFailure(f"{e.code} {e.message}") from None
         except (TimeoutError, aiosmtplib.SMTPException, OSError) as e:
             raise TransientFailure(str(e) or type(e).__name__) from None
+
+
+def _crlf(message: bytes) -> bytes:
+    """The mail as it goes on the wire: every line ending CRLF (what SIZE counts)."""
+    return re.sub(rb"\r\n|\r|\n", b"\r\n", message)
 
 
 def seven_bit(message: bytes) -> bytes:

@@ -15,6 +15,8 @@ import multiprocessing
 import os
 import select
 import selectors
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -111,6 +113,27 @@ def lower_priority() -> None:
         pass
 
 
+def worker_start(parent: int) -> None:
+    """A worker process's start: at a lower priority, and ending with its parent."""
+    lower_priority()
+    end_with_parent(parent)
+
+
+def end_with_parent(parent: int, every: float = 0.5) -> None:
+    """End this process (within ``every`` seconds) once the process ``parent`` is gone,
+    however it went: killed outright (kill -9), it cannot shut its workers down, and a
+    worker left running would also keep multiprocessing's resource tracker (which ends when
+    the last process holding its pipe does) running for good. A gone parent is seen as the
+    worker's parent changing (it is handed to init, or to a subreaper)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+    if os.getppid() != parent:  # gone already, before this worker started
+        os._exit(0)
+    threading.Thread(target=watch, name="fairypost-parent-watch", daemon=True).start()
+
+
 def _ready() -> None:
     """A worker's first task: the rules and the renderer imported."""
     import render  # noqa: F401
@@ -154,7 +177,8 @@ class Pool:
         return await loop.run_in_executor(self._pool, fn, *args)
 
     def _start(self) -> ProcessPoolExecutor:
-        pool = ProcessPoolExecutor(max_workers=self.processes, initializer=lower_priority,
+        pool = ProcessPoolExecutor(max_workers=self.processes, initializer=worker_start,
+                                   initargs=(os.getpid(),),
                                    mp_context=multiprocessing.get_context("spawn"))
         for _ in range(self.processes):
             pool.submit(self._warm)
