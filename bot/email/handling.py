@@ -9,6 +9,7 @@ answer at all, only a line in the log."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
@@ -56,7 +57,8 @@ class Handler:
     # --- entry ---
 
     async def handle(self, raw: bytes) -> None:
-        mail = read_mail(raw)
+        # off the event loop: a long or hostile mail costs this task, not every other one
+        mail = await asyncio.to_thread(read_mail, raw)
         a = self.a
         verp = next((t for t in (tokens.parse_bounce_tag(r, a.bot_address) for r in mail.recipients)
                      if t), None)
