@@ -9,6 +9,7 @@ answer at all, only a line in the log."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
@@ -25,6 +26,7 @@ from bot.words.tournament_text import tournament_line
 from . import tokens
 from .accounts import PLATFORM, normal_address
 from .compose import WIDTH, help_text
+from .notices import answer_key
 from .parse import Incoming, read_mail
 from .tables import EmailTables
 
@@ -56,7 +58,8 @@ class Handler:
     # --- entry ---
 
     async def handle(self, raw: bytes) -> None:
-        mail = read_mail(raw)
+        # off the event loop: a long or hostile mail costs this task, not every other one
+        mail = await asyncio.to_thread(read_mail, raw)
         a = self.a
         verp = next((t for t in (tokens.parse_bounce_tag(r, a.bot_address) for r in mail.recipients)
                      if t), None)
@@ -158,7 +161,7 @@ class Handler:
         answering = (mail.message_id, mail.references)
 
         async def answer(note: str, board: bool) -> None:
-            await a.notices.board_mail(view.id, me.id, key=f"reply:{mail.key}", answering=answering,
+            await a.notices.board_mail(view.id, me.id, key=answer_key(mail, signed=True), answering=answering,
                                        note=note, board=board)
         if not line.strip():  # a reply with only the quote, a signature, the bot's subject
             await answer(NOTHING_TO_READ, board=False)
@@ -255,7 +258,7 @@ class Handler:
             text = reply.text
         except (ServiceError, GrammarError) as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text)
+        await a.notices.text_reply(mail, text, signed=True)
 
     # --- a reply to a tournament's mail ---
 
@@ -281,7 +284,8 @@ class Handler:
             text = sentence(str(e)) + " Mail help for the commands."
         except ServiceError as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", tag.id, me.id))
+        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", tag.id, me.id),
+                                   signed=True)
 
     async def tournament_by_plain_mail(self, mail: Incoming, cmd: Command) -> None:
         """``tournament join|leave ID`` at the plain address, where anyone can write any From:

@@ -13,6 +13,7 @@ from bot.words.tournament_text import tournament_text
 
 from .accounts import PLATFORM
 from .compose import board_text, game_name
+from .sending import SIGNED_ANSWER, UNSIGNED_ANSWER
 from .tables import EmailTables
 
 log = logging.getLogger("bot.email")
@@ -62,15 +63,18 @@ class Notices:
                                        first=first, answering=answering)
         await a.mailer.queue(key, address, message)
 
-    async def text_reply(self, mail, text: str, *, reply_to: str | None = None) -> None:
+    async def text_reply(self, mail, text: str, *, reply_to: str | None = None,
+                         signed: bool = False) -> None:
         """An answer to a mail that is about no game (``reply_to``: a signed address, where
-        a reply acts for the player)."""
+        a reply acts for the player; ``signed``: the mail was a signed reply from its
+        player's own address, whose answers the loop breaker never counts)."""
         a = self.a
+        key = answer_key(mail, signed)
         subject = "Re: " + (mail.subject or "fairypost")
-        message = a.composer.mail(mail.sender, subject, text, key=f"reply:{mail.key}", reply_to=reply_to,
+        message = a.composer.mail(mail.sender, subject, text, key=key, reply_to=reply_to,
                                   in_reply_to=mail.message_id,
                                   references=tuple(mail.references) + ((mail.message_id,) if mail.message_id else ()))
-        await a.mailer.queue(f"reply:{mail.key}", mail.sender, message)
+        await a.mailer.queue(key, mail.sender, message)
 
     async def mail_stopped(self, address: str) -> None:
         """Mail to ``address`` stopped after its bounces: its player is told by another
@@ -159,3 +163,9 @@ class Notices:
         except Exception:  # noqa: BLE001 - the standings in the text say everything
             log.exception("drawing the crosstable of tournament %d failed", view.id)
             return None
+
+
+def answer_key(mail, signed: bool) -> str:
+    """The outbox key of the answer to ``mail``: the loop breaker paces answers at the plain
+    address (``reply:``), never those to a player's signed replies (``signed:``)."""
+    return f"{SIGNED_ANSWER if signed else UNSIGNED_ANSWER}{mail.key}"

@@ -12,23 +12,36 @@ not followed by ``>`` lines) and signatures (``-- ``, "Sent from my iPhone") end
 from __future__ import annotations
 
 import hashlib
+import html as html_lib
 import re
 from dataclasses import dataclass
-from email import message_from_bytes, policy
-from email.message import EmailMessage
-from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
+from email import message_from_bytes
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
+from email.message import EmailMessage, Message
+from email.policy import EmailPolicy
 
-_REPLY_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|antw|r|tr|rif|odp|vs)\s*(\[\d+\])?\s*:\s*)+",
-                           re.IGNORECASE)
+# What a pattern here may see (text from outside, so bounded before it is matched; every
+# pattern is anchored, and none has two unbounded repeats that can match the same text, so
+# each runs in time linear in what it sees):
+MAX_LINE_CHARS = 998  # one line of a body (RFC 5322's line limit); a longer one is cut there
+MAX_TEXT_CHARS = 256_000  # the body's text searched for the writer's line (plain or HTML)
+MAX_ATTRIBUTIONS = 20  # unquoted attributions, each before its quote, read before giving up
+MAX_HEADER_CHARS = 8000  # one header as written (folded): a To with a hundred addresses fits
+
+# one reply prefix ("Re:", "AW: ", "Fwd[2]:"), matched again after each one it took
+_REPLY_PREFIX = re.compile(r"(?:re|fwd?|aw|wg|sv|antw|r|tr|rif|odp|vs)[ \t]{0,8}(?:\[\d{1,9}\])?"
+                           r"[ \t]{0,8}:\s*", re.IGNORECASE)
 # a reply's attribution line, as mail programs write it in their users' languages: "On Tue,
 # 3 Dec 2024, Ann <ann@x> wrote:", "Le ... a écrit :", "Am ... schrieb Ann <ann@x>:", "El
 # ... escribió:", "Il ... ha scritto:", "Op ... schreef ...:", "Em ... escreveu:", "Den
-# ... skrev ...:", "W dniu ... pisze:", "... написал(а):"
-_ATTRIBUTION = re.compile(
-    r"^(on\b.*\bwrote|le\b.*\ba écrit|am\b.*\bschrieb\b.*|el\b.*\bescribió|il\b.*\bha scritto"
-    r"|op\b.*\bschreef\b.*|em\b.*\bescreveu|den\b.*\bskrev\b.*|w dniu\b.*\b(pisze|napisał\S*)"
-    r"|.*\bнаписал\S*)\s*:\s*$", re.IGNORECASE)
+# ... skrev ...:", "W dniu ... pisze:", "... написал(а):". Read with string methods (see
+# _is_attribution): its first word, and its verb last or anywhere after it, then a colon
+_ATTRIBUTIONS = (  # (first word, verb, the verb may have words after it)
+    ("on", "wrote", False), ("le", "a écrit", False), ("am", "schrieb", True),
+    ("el", "escribió", False), ("il", "ha scritto", False), ("op", "schreef", True),
+    ("em", "escreveu", False), ("den", "skrev", True), ("w dniu", "pisze", False),
+    ("w dniu", "napisał", False), ("", "написал", False))
 # where an unquoted copy of the original begins
 _ORIGINAL = re.compile(r"^(-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|"
                        r"message d'origine|mensaje original|messaggio originale)|_{10,}\s*$)",
@@ -42,10 +55,143 @@ _SIGNATURE = re.compile(r"^(sent from my\b|sent from (outlook|mail|yahoo)|get ou
                         r"envoyé de mon\b|von meinem\b.*gesendet|enviado desde mi\b|"
                         r"inviato da\b|sent with proton mail)", re.IGNORECASE)
 # what autoresponders put in the subject when they set no header (old Exchange, some webmail)
-_AUTO_SUBJECT = re.compile(r"^(auto(matic)? ?(reply|response|antwort)|out of (the )?office|"
+_AUTO_SUBJECT = re.compile(r"^(auto(matic)? ?(reply|response|antwort)|automatische antwort|"
+                           r"out of (the )?office|"
                            r"abwesenheitsnotiz|réponse automatique|respuesta automática|"
                            r"risposta automatica|autosvar|vacation reply)\b", re.IGNORECASE)
 _AUTO_PRECEDENCE = ("bulk", "junk", "list", "auto_reply")
+
+
+# the headers holding addresses or parameters, whose comments, "(...)", are taken out
+_STRUCTURED = {"from", "to", "cc", "bcc", "sender", "reply-to", "delivered-to", "x-original-to",
+               "return-path", "content-type", "content-disposition", "content-transfer-encoding",
+               "mime-version", "message-id", "references", "in-reply-to"}
+
+
+_RAW_BYTES = re.compile("[\udc80-\udcff]")  # how the parser keeps a header's 8-bit bytes
+
+
+class _BoundedPolicy(EmailPolicy):
+    """``email.policy.default`` (an ``EmailMessage``: its parts, get_body, get_content), but
+    each header (of the mail and of its parts) read as its plain text, cut at
+    ``MAX_HEADER_CHARS`` (Content-Type and -Disposition at ``MAX_LINE_CHARS``), a structured
+    one without its comments: Python's own header parser takes time quadratic in a
+    header's quoted strings or comments (8 KB of ``"``: 2.7 s), and raises on some
+    (IndexError, RecursionError). Addresses are read by ``addresses``, parameters by
+    Message.get_param, encoded words by ``decoded``."""
+
+    def header_fetch_parse(self, name, value):
+        value = value[:MAX_HEADER_CHARS].replace("\r", "").replace("\n", "")
+        if _RAW_BYTES.search(value):  # 8-bit bytes in a header: UTF-8, else replaced
+            value = value.encode("ascii", "surrogateescape").decode("utf-8", "replace")
+        if name.lower() in _STRUCTURED and "(" in value:
+            value = without_comments(value)
+        if name.lower() in ("content-type", "content-disposition"):
+            return _Parameters(_readable_parameters(value[:MAX_LINE_CHARS]))
+        return value
+
+
+class _Parameters(str):
+    """A Content-Type or Content-Disposition as its text, and what EmailMessage.is_attachment
+    asks of the parsed header it expects."""
+
+    @property
+    def content_disposition(self) -> str:
+        return self.split(";", 1)[0].strip().lower()
+
+
+def _readable_parameters(value: str) -> str:
+    """The value, or its first word alone when Python cannot read its parameters (RFC 2231's
+    ``name*0=`` beside ``name*=`` raises TypeError in email.utils.decode_params)."""
+    probe = Message()
+    probe["Content-Type"] = value
+    try:
+        probe.get_params()
+    except (TypeError, ValueError, IndexError, LookupError, UnicodeError):
+        return value.split(";", 1)[0]
+    return value
+
+
+def addresses(value: str) -> list[str]:
+    """The addresses of an address header (its comments taken out), in order: each
+    ``<angle-addr>``, else each item's word with an ``@`` ("ann@x", "Ann <ann@x>", a group
+    "Friends: a@x, b@x;"); quoted display names are skipped. One pass over the text
+    (email.utils recurses once per ``:`` and raises RecursionError at a few hundred)."""
+    found: list[str] = []
+    item: list[str] = []  # the current item's text outside quotes and angle brackets
+    angle: list[str] | None = None  # inside <...>
+    quoted = escaped = False
+    took = False  # the item had an angle address
+
+    def end_item() -> None:
+        nonlocal took
+        words = "".join(item).split()
+        if not took and words and "@" in words[-1]:
+            found.append(words[-1])
+        item.clear()
+        took = False
+
+    for ch in value:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif quoted:
+            quoted = ch != '"'
+        elif angle is not None:
+            if ch == ">":
+                found.append("".join(angle).strip())
+                angle, took = None, True
+            else:
+                angle.append(ch)
+        elif ch == '"':
+            quoted = True
+        elif ch == "<":
+            angle = []
+        elif ch in ",;:":
+            end_item()
+        else:
+            item.append(ch)
+    end_item()
+    return [a for a in found if a]
+
+
+def decoded(value: str) -> str:
+    """A header's text with its encoded words (``=?utf-8?q?...?=``) decoded."""
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value[:MAX_LINE_CHARS])))
+    except (LookupError, UnicodeError, ValueError, HeaderParseError):
+        return value
+
+
+def without_comments(value: str) -> str:
+    """A structured header's value without its comments (RFC 5322's "(...)", nested, with
+    ``\\`` escapes; a quoted string's "(" is no comment); an unclosed one runs to the end."""
+    out: list[str] = []
+    depth, quoted, at = 0, False, 0
+    while at < len(value):
+        ch = value[at]
+        if ch == "\\":
+            if not depth:
+                out.append(value[at:at + 2])
+            at += 2
+            continue
+        if depth:
+            depth += 1 if ch == "(" else -1 if ch == ")" else 0
+            if not depth:
+                out.append(" ")
+        elif quoted or ch != "(":
+            quoted = quoted != (ch == '"')
+            out.append(ch)
+        else:
+            depth = 1
+        at += 1
+    return "".join(out)
+
+
+BOUNDED = _BoundedPolicy()
 
 
 @dataclass(frozen=True)
@@ -70,7 +216,7 @@ class Incoming:
 
 
 def mail_key(raw: bytes) -> str:
-    msg = message_from_bytes(raw, policy=policy.default)
+    msg = message_from_bytes(raw, policy=BOUNDED)
     return _key(msg, raw)
 
 
@@ -80,12 +226,11 @@ def _key(msg, raw: bytes) -> str:
 
 
 def read_mail(raw: bytes) -> Incoming:
-    msg: EmailMessage = message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
-    _name, sender = parseaddr(str(msg.get("From", "")))
-    recipients = tuple(a.lower() for _n, a in getaddresses(
-        [str(v) for h in ("To", "Cc", "Delivered-To", "X-Original-To") for v in msg.get_all(h, [])])
-        if a)
-    subject = _REPLY_PREFIX.sub("", str(msg.get("Subject", "")).strip()).strip()
+    msg: EmailMessage = message_from_bytes(raw, policy=BOUNDED)  # type: ignore[assignment]
+    sender = next(iter(addresses(str(msg.get("From", "")))), "")
+    recipients = tuple(a.lower() for h in ("To", "Cc", "Delivered-To", "X-Original-To")
+                       for v in msg.get_all(h, []) for a in addresses(str(v)))
+    subject = without_reply_prefixes(decoded(str(msg.get("Subject", ""))))
     mid = (msg.get("Message-ID") or "").strip() or None
     refs = tuple(str(msg.get("References", "")).split())
     null_sender = any(str(v).strip() == "<>" for v in msg.get_all("Return-Path", []))
@@ -95,14 +240,27 @@ def read_mail(raw: bytes) -> Incoming:
                     automatic=automatic(msg, null_sender), null_sender=null_sender)
 
 
+def without_reply_prefixes(subject: str) -> str:
+    """A subject without its "Re:", "AW:", "Fwd:" (however many)."""
+    text, at = subject[:MAX_LINE_CHARS].strip(), 0
+    while (prefix := _REPLY_PREFIX.match(text, at)) is not None:
+        at = prefix.end()
+    return text[at:].strip()
+
+
 def automatic(msg, null_sender: bool = False) -> str | None:
     """Why a machine wrote this mail (None: a person did). RFC 3834's Auto-Submitted, and
-    what autoresponders and lists send instead: X-Autoreply, X-Autorespond, Precedence,
-    List-Id, the null sender, a delivery report, an out-of-office subject."""
+    what autoresponders and lists send instead: X-Autoreply, X-Autorespond, Exchange's
+    X-Auto-Response-Suppress and X-MS-Exchange-Inbox-Rules-Loop, X-Loop, Precedence,
+    List-Id, the null sender, a delivery report, an auto-reply's subject ("Automatic reply",
+    "Automatische Antwort", "Réponse automatique", "Out of office", ...)."""
     auto_submitted = str(msg.get("Auto-Submitted", "")).strip().lower()
     if auto_submitted and auto_submitted != "no":
         return f"Auto-Submitted: {auto_submitted}"
-    for header in ("X-Autoreply", "X-Autorespond", "X-Autogenerated", "X-Auto-Reply"):
+    # Exchange's out-of-office marks its replies with the first two (and no Auto-Submitted);
+    # procmail's and other filters' replies carry X-Loop
+    for header in ("X-Autoreply", "X-Autorespond", "X-Autogenerated", "X-Auto-Reply",
+                   "X-Auto-Response-Suppress", "X-MS-Exchange-Inbox-Rules-Loop", "X-Loop"):
         if msg.get(header) is not None:
             return header
     precedence = str(msg.get("Precedence", "")).strip().lower()
@@ -115,7 +273,7 @@ def automatic(msg, null_sender: bool = False) -> str | None:
         return "the null sender (Return-Path: <>)"
     if msg.get_content_type() == "multipart/report":
         return "a delivery or read report"
-    if _AUTO_SUBJECT.match(str(msg.get("Subject", "")).strip()):
+    if _AUTO_SUBJECT.match(decoded(str(msg.get("Subject", ""))).strip()):
         return "an auto-reply's subject"
     return None
 
@@ -140,8 +298,10 @@ def first_line(text: str) -> str:
     signature (``-- ``, "Sent from my iPhone") or an unquoted copy of the original (Outlook's
     "-----Original Message-----" or From/Sent block; an attribution with no ``>`` lines
     after it)."""
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    i = 0
+    text = text[:MAX_TEXT_CHARS]
+    lines = [line[:MAX_LINE_CHARS].rstrip()
+             for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    i = attributions = 0
     while i < len(lines):
         stripped = lines[i].strip().replace("\u00a0", " ")
         if not stripped or stripped.startswith(">"):
@@ -153,8 +313,11 @@ def first_line(text: str) -> str:
             return ""
         attribution = next((n for n in (1, 2, 3) if _is_attribution(lines[i:i + n])), None)
         if attribution:
+            attributions += 1
+            if attributions > MAX_ATTRIBUTIONS:  # no mail program writes these: no reply
+                return ""
             i += attribution
-            after = next((x.strip() for x in lines[i:] if x.strip()), "")
+            after = next((lines[k].strip() for k in range(i, len(lines)) if lines[k].strip()), "")
             if not after.startswith(">"):
                 return ""  # the original follows unquoted: nothing more of the writer's
             continue
@@ -167,40 +330,75 @@ def _is_attribution(lines: list[str]) -> bool:
     "example.org> wrote:"); a blank or quoted line is never part of one."""
     if any(not x.strip() or x.lstrip().startswith(">") for x in lines):
         return False
-    return bool(_ATTRIBUTION.match(" ".join(x.strip() for x in lines)))
+    text = " ".join(x.strip()[:MAX_LINE_CHARS] for x in lines)
+    if not text.endswith(":"):
+        return False
+    said = text[:-1].rstrip().lower()
+    return any(said.startswith(first) and _begins_with_word(said, first)
+               and _has_verb(said[len(first):], verb, anywhere) for first, verb, anywhere in _ATTRIBUTIONS)
 
 
-class _HTMLText(HTMLParser):
-    _BLOCKS = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "pre"}
+def _is_word_char(ch: str) -> bool:  # what the regular expressions' \w is
+    return ch.isalnum() or ch == "_"
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skip = 0  # inside <style>, <script>, <head>, or a quoted <blockquote>
 
-    def handle_starttag(self, tag, attrs):
-        if tag in ("style", "script", "head", "blockquote"):
-            self._skip += 1
-        elif tag in self._BLOCKS:
-            self.parts.append("\n")
+def _begins_with_word(text: str, word: str) -> bool:
+    return text.startswith(word) and (len(text) == len(word) or not _is_word_char(text[len(word)])
+                                      or not word)
 
-    def handle_endtag(self, tag):
-        if tag in ("style", "script", "head", "blockquote"):
-            self._skip = max(0, self._skip - 1)
-        elif tag in self._BLOCKS:
-            self.parts.append("\n")
 
-    def handle_data(self, data):
-        if not self._skip:
-            self.parts.append(data)
+def _has_verb(rest: str, verb: str, anywhere: bool) -> bool:
+    """Whether ``verb`` is a word of ``rest``: anywhere in it (``anywhere``), else its last
+    word (the Slavic verbs' endings, "napisała", "написал(а)", may follow)."""
+    if anywhere:
+        at = rest.find(verb)
+        while at >= 0:
+            end = at + len(verb)
+            if (at == 0 or not _is_word_char(rest[at - 1])) and \
+                    (end == len(rest) or not _is_word_char(rest[end])):
+                return True
+            at = rest.find(verb, end)
+        return False
+    at = rest.rfind(verb)
+    if at < 0 or (at > 0 and _is_word_char(rest[at - 1])):
+        return False
+    tail = rest[at + len(verb):]
+    if verb in ("napisał", "написал"):
+        return not any(ch.isspace() for ch in tail)
+    return tail == ""
+
+
+# where markup starts: a tag ("<p", "</div"), a comment or declaration ("<!", "<?"); a "<"
+# before anything else is text ("a < b")
+_MARKUP = re.compile(r"<(?:(/?)([a-zA-Z][a-zA-Z0-9]{0,15})|[!?])")
+_SKIPPED = {"style", "script", "head", "blockquote"}  # their text is not the writer's
+_BLOCKS = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "pre"}
 
 
 def html_text(html: str) -> str:
-    """Readable text of an HTML body (quoted blockquotes left out)."""
-    parser = _HTMLText()
-    parser.feed(html)
-    parser.close()
-    return "".join(parser.parts)
+    """Readable text of an HTML body (quoted blockquotes left out). Each character is looked
+    at once (html.parser rescans an unclosed tag at each "<": quadratic, 40 s for 100 KB)."""
+    html = html[:MAX_TEXT_CHARS]
+    parts: list[str] = []
+    skip = 0  # inside <style>, <script>, <head>, or a quoted <blockquote>
+    at = 0
+    while (markup := _MARKUP.search(html, at)) is not None:
+        if not skip:
+            parts.append(html[at:markup.start()])
+        closing = "-->" if html.startswith("<!--", markup.start()) else ">"
+        end = html.find(closing, markup.end())
+        if end < 0:  # never closed: the rest is inside it
+            at = len(html)
+            break
+        at = end + len(closing)
+        name = (markup.group(2) or "").lower()
+        if name in _SKIPPED:
+            skip = max(0, skip - 1) if markup.group(1) else skip + 1
+        elif name in _BLOCKS:
+            parts.append("\n")
+    if not skip:
+        parts.append(html[at:])
+    return html_lib.unescape("".join(parts))
 
 
 _FAILURE_SUBJECT = re.compile(r"(undeliver|undelivered|delivery (status notification \(failure\)|"
@@ -214,7 +412,7 @@ def _bounce(msg, null_sender: bool = False) -> Bounce | None:
     of an unnamed recipient); else None."""
     if msg.get_content_type() != "multipart/report" \
             or str(msg.get_param("report-type", "")).lower() != "delivery-status":
-        if null_sender and _FAILURE_SUBJECT.search(str(msg.get("Subject", ""))):
+        if null_sender and _FAILURE_SUBJECT.search(decoded(str(msg.get("Subject", "")))[:MAX_LINE_CHARS]):
             return Bounce("", True)
         return None
     for part in msg.walk():
@@ -241,5 +439,9 @@ def _status_text(part) -> str:
 
 
 def _field(text: str, name: str) -> str | None:
-    m = re.search(rf"^{name}\s*:\s*(.+)$", text, re.IGNORECASE | re.MULTILINE)
-    return m.group(1).strip() if m else None
+    """A field of a delivery status report ("Status: 5.1.1"), its first line of that name."""
+    for line in text[:MAX_TEXT_CHARS].splitlines():
+        key, colon, value = line[:MAX_LINE_CHARS].partition(":")
+        if colon and key.rstrip().lower() == name.lower() and value.strip():
+            return value.strip()
+    return None

@@ -46,8 +46,9 @@ class Receiver:
         for uid in await self.mailbox.unseen():
             raw = await self.mailbox.fetch(uid)
             if raw is not None:
+                key = await asyncio.to_thread(mail_key, raw)  # parsed off the event loop
                 async with self.store.write() as tx:
-                    new += await EmailTables(tx).record_mail(mail_key(raw), raw, self._now())
+                    new += await EmailTables(tx).record_mail(key, raw, self._now())
             await self.mailbox.mark_seen(uid)
         return new
 

@@ -31,8 +31,10 @@ The count recovers: bounces older than ``FORGET_AFTER`` are forgotten, a stopped
 gets one more try after ``RETRY_STOPPED_AFTER``, and a signed reply from the address or a
 confirmed link clears it.
 
-No loops: at most ``ANSWERS_PER_HOUR`` answers to mails go to one address an hour (what an
-autoresponder that slipped through the checks in parse.py gets), with a log line.
+No loops: at most ``ANSWERS_PER_HOUR`` answers to mails at the plain address go to one
+address an hour (what an autoresponder that slipped through the checks in parse.py gets);
+those beyond are queued for when the hour allows, with a log line, never dropped. Answers
+to signed replies from a player's own address (``SIGNED_ANSWER`` keys) never count.
 
 ``retention_days`` after a mail was handled or sent, its body is dropped and its headers
 kept (``prune``): the keys that make reading it again, or queueing its answer again, a
@@ -42,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from email.message import EmailMessage
 
 from ..store import lives
@@ -57,7 +60,23 @@ FORGET_AFTER = 14 * DAY  # a bounce this old no longer counts
 RETRY_STOPPED_AFTER = 7 * DAY  # a stopped address is tried once more after this
 GIVE_UP_AFTER = 5 * DAY  # a mail the server will not take, tried this long
 MAX_PAUSE = HOUR  # the longest wait between two tries
-ANSWERS_PER_HOUR = 10  # answers to one address: beyond, a mail loop
+ANSWERS_PER_HOUR = 10  # unsigned answers to one address: beyond, a mail loop (paced)
+UNSIGNED_ANSWER = "reply:"  # an answer to a mail at the plain address: the loop breaker paces it
+SIGNED_ANSWER = "signed:"  # an answer to a signed reply from its player's own address: never
+
+
+async def answer_slot(t: EmailTables, recipient: str, now: int) -> int:
+    """When an answer at the plain address to ``recipient`` goes: now, or when the loop
+    breaker allows (no hour holds more than ANSWERS_PER_HOUR of them): the answer is never
+    dropped, only delayed."""
+    times = await t.answer_times(recipient, UNSIGNED_ANSWER, now - HOUR)
+    if len(times) < ANSWERS_PER_HOUR:
+        return now
+    return max(now, times[len(times) - ANSWERS_PER_HOUR] + HOUR)
+
+
+def _clock_time(at: int) -> str:
+    return time.strftime("%H:%M:%S UTC", time.gmtime(at))
 
 
 def headers_only(raw: bytes) -> bytes:
@@ -98,8 +117,9 @@ class Mailer:
 
     async def queue(self, dedupe_key: str, recipient: str, message: EmailMessage, *,
                     asked: bool = False) -> bool:
-        """Queue a mail (False: one with this key was queued before, the address is stopped
-        after its bounces, or it had its answers for the hour). The sending task is woken.
+        """Queue a mail (False: one with this key was queued before, or the address is
+        stopped after its bounces); an answer at the plain address beyond the hour's
+        answers waits until the hour allows (``answer_slot``). The sending task is woken.
         ``asked``: a mail a player asked for just now for this address (a link code), sent
         even when it is stopped (it stays stopped until the code comes back)."""
         now = self._now()
@@ -115,13 +135,14 @@ class Mailer:
                 await t.bounces_forgotten(recipient, STOP_AFTER_BOUNCES - 1)
                 log.info("mailing %s again, %d days after it was stopped", recipient,
                          (now - row.stopped_at) // DAY)
-            if dedupe_key.startswith("reply:"):
-                answered = await t.answers_since(recipient, now - HOUR)
-                if answered >= ANSWERS_PER_HOUR:
-                    log.warning("not answering %s: %d answers went to it in the last hour (a "
-                                "mail loop?): %s", recipient, answered, dedupe_key)
-                    return False
-            added = await t.queue_mail(dedupe_key, recipient, bytes(message), now)
+            send_at = now
+            if dedupe_key.startswith(UNSIGNED_ANSWER):
+                send_at = await answer_slot(t, recipient, now)
+                if send_at > now:
+                    log.warning("answering %s at %s, not now: %d answers an hour go to one "
+                                "address (a mail loop?): %s", recipient, _clock_time(send_at),
+                                ANSWERS_PER_HOUR, dedupe_key)
+            added = await t.queue_mail_at(dedupe_key, recipient, bytes(message), now, send_at)
         self._wake.set()
         return added
 

@@ -103,12 +103,22 @@ class EmailTables:
         return await self.tx.change("UPDATE email_outbox SET bounced_at = ? WHERE id = ? "
                                     "AND bounced_at IS NULL", (now, mail_id)) == 1
 
-    async def answers_since(self, recipient: str, since: int) -> int:
-        """How many answers to mails (``reply:`` keys) were queued to ``recipient`` since."""
-        row = await self.tx.fetch_one("SELECT COUNT(*) FROM email_outbox WHERE recipient = ? "
-                                      "AND created_at >= ? AND dedupe_key LIKE 'reply:%'",
-                                      (recipient, since))
-        return row[0]
+    async def queue_mail_at(self, dedupe_key: str, recipient: str, message: bytes, now: int,
+                            send_at: int) -> bool:
+        """A mail to send from ``send_at`` on; False if one with this key was queued before."""
+        return await self.tx.change(
+            "INSERT INTO email_outbox (dedupe_key, recipient, message, created_at, next_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (dedupe_key, recipient, message, now, send_at)) == 1
+
+    async def answer_times(self, recipient: str, key_prefix: str, since: int) -> list[int]:
+        """When the answers (keys beginning ``key_prefix``) to ``recipient`` went, or go if
+        not sent yet, after ``since``; in order."""
+        rows = await self.tx.fetch_all(
+            "SELECT COALESCE(sent_at, next_at) AS at FROM email_outbox WHERE recipient = ? "
+            "AND dedupe_key LIKE ? AND dropped IS NULL AND COALESCE(sent_at, next_at) > ? "
+            "ORDER BY at", (recipient, key_prefix + "%", since))
+        return [r[0] for r in rows]
 
     async def prune_mails(self, before: int, keep) -> int:
         """The bodies of the mails handled or sent (or given up) before ``before`` replaced

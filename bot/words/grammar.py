@@ -27,6 +27,9 @@ from typing import Any
 import rules
 
 SHOWN_CHARS = 40
+# the longest line read (a Discord message's own limit): a longer one is refused before any
+# word of it is matched. No pattern here repeats over text it has not cut to a word first.
+MAX_LINE_CHARS = 2000
 
 
 class GrammarError(ValueError):
@@ -256,6 +259,9 @@ class Grammar:
         """The command a line says. In a game's context (``in_game``) a line that starts
         with no command word is a move; elsewhere it is refused, naming the commands."""
         text = line.strip()
+        if len(text) > MAX_LINE_CHARS:
+            raise GrammarError(f"a line of {len(text):,} characters: a move or a command is at "
+                               f"most {MAX_LINE_CHARS:,}")
         if not text:
             raise GrammarError("an empty line: type a move or a command (help lists them)")
         word, _, rest = text.partition(" ")
