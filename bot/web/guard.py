@@ -113,12 +113,26 @@ async def json_body(request: web.Request):
 
 class _ProtectedHandler(RequestHandler):
     """aiohttp's connection handler, its own error answers (a request it cannot read) with
-    the safety headers: they never reach the app's response hook."""
+    the safety headers: they never reach the app's response hook. A request it cannot
+    read is the client's fault: logged at debug level, not as an error with its traceback
+    (anyone may send garbage by the thousand)."""
+
+    _clients_fault = False
 
     def handle_error(self, request, status: int = 500, exc=None, message=None):
-        response = super().handle_error(request, status, exc, message)
+        self._clients_fault = status < 500
+        try:
+            response = super().handle_error(request, status, exc, message)
+        finally:
+            self._clients_fault = False
         protect(response.headers)
         return response
+
+    def log_exception(self, *args, **kw) -> None:
+        if self._clients_fault:
+            self.log_debug(*args, **kw)
+        else:
+            super().log_exception(*args, **kw)
 
 
 class _ProtectedServer(web.Server):

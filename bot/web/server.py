@@ -35,6 +35,7 @@ import signal
 from pathlib import Path
 
 from aiohttp import web
+from yarl import URL
 
 import render
 from bot.delivery import mail_status
@@ -182,25 +183,29 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
 
 
 def static_url(request: web.Request, name: str) -> str:
-    return str(request.app.router["static"].url_for(filename=name))
-
-
-_versions: dict[tuple, str | None] = {}
-
-
-def _static_version(request: web.Request, name: str) -> str | None:
-    """The ``?v=`` of the static file ``name`` as it is now (aiohttp's hash of its bytes),
-    worked out again only when the file changes."""
+    """The static file's current address: its ``?v=`` is aiohttp's hash of its bytes, worked
+    out again only when the file changes (not read and hashed at every page's request)."""
     try:
         st = (STATIC / name).stat()
     except (OSError, ValueError):
-        return None
+        return str(request.app.router["static"].url_for(filename=name))
     key = (name, st.st_mtime_ns, st.st_size)
-    if key not in _versions:
-        if len(_versions) > 64:
-            _versions.clear()
-        _versions[key] = request.app.router["static"].url_for(filename=name).query.get("v")
-    return _versions[key]
+    if key not in _urls:
+        if len(_urls) > 64:
+            _urls.clear()
+        _urls[key] = str(request.app.router["static"].url_for(filename=name))
+    return _urls[key]
+
+
+_urls: dict[tuple, str] = {}
+
+
+def _static_version(request: web.Request, name: str) -> str | None:
+    """The ``?v=`` of the static file ``name`` as it is now."""
+    try:
+        return URL(static_url(request, name)).query.get("v")
+    except ValueError:  # not a file of the folder
+        return None
 
 
 # --- handlers -----------------------------------------------------------------------
