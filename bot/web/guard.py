@@ -73,7 +73,8 @@ def make_refusing_elsewhere(own_url: str | None):
 
     @web.middleware
     async def refuse_from_elsewhere(request: web.Request, handler) -> web.StreamResponse:
-        if request.method not in SAFE_METHODS:
+        # (a route that does not exist, or takes no POST, says so: 404, 405)
+        if request.method not in SAFE_METHODS and request.match_info.http_exception is None:
             why = from_elsewhere(request, own_origin)
             if why:
                 raise web.HTTPForbidden(text=why)

@@ -55,6 +55,11 @@ async def test_a_post_from_another_sites_page_is_refused_and_changes_nothing(svc
     assert r.status == 415
     after = await svc.game(view.id)
     assert after.ply == 1 and after.result is None   # nothing was played, nobody resigned
+    # what no route takes is said as such, whatever it is sent as
+    r = await client.post(black_link(view.id) + "/state.json", data=body, headers={"Content-Type": "text/plain"})
+    assert r.status == 405
+    r = await client.post("/nothing", data=body, headers={"Origin": "http://evil.example"})
+    assert r.status == 404
     # the page's own script: JSON, from its own origin
     own = f"http://{client.host}:{client.port}"
     r = await client.post(move, data=body, headers={**json_type, "Origin": own,
