@@ -166,8 +166,12 @@ class Settings:
             raise ConfigError(f"web_port must be a port number from 1 to 65535, not {self.web_port}")
         if not 1 <= self.web_max_streams <= 1_000_000:
             raise ConfigError(f"web_max_streams must be from 1 to 1000000, not {self.web_max_streams}")
-        if isinstance(self.web_trusted_proxies, str):  # the file's "a, b" as the environment's
-            object.__setattr__(self, "web_trusted_proxies", _split_list(self.web_trusted_proxies))
+        proxies = self.web_trusted_proxies  # the file's "a, b" or list, as the environment's
+        if not isinstance(proxies, (str, list, tuple)):
+            raise ConfigError("web_trusted_proxies must be addresses or networks: \"127.0.0.1, ::1\" "
+                              f"or a list of them, not {proxies!r}")
+        object.__setattr__(self, "web_trusted_proxies", _split_list(proxies) if isinstance(proxies, str)
+                           else tuple(str(p).strip() for p in proxies))
         for proxy in self.web_trusted_proxies:
             try:
                 ipaddress.ip_network(str(proxy).strip(), strict=False)
@@ -295,8 +299,6 @@ def _read_file(path: Path) -> dict[str, object]:
             value = parse_days(value)
         if name in ("db_path", "variants_dir"):
             value = str(value)
-        if name == "web_trusted_proxies" and isinstance(value, list):
-            value = tuple(str(v) for v in value)
         out[name] = value
     return out
 

@@ -62,6 +62,9 @@ def test_trusted_proxies_from_the_environment_and_the_file(tmp_path):
     assert Settings.load(conf, env={}).web_trusted_proxies == ("192.0.2.1", "fd00::/8")
     conf.write_text('web_trusted_proxies = "192.0.2.1, 192.0.2.2"\n')
     assert Settings.load(conf, env={}).web_trusted_proxies == ("192.0.2.1", "192.0.2.2")
+    conf.write_text('web_trusted_proxies = 5\n')
+    with pytest.raises(ConfigError, match="web_trusted_proxies"):
+        Settings.load(conf, env={})
     for bad in ("localhost", "127.0.0.1, proxy.example", "10.0.0.0/33", "1.2.3"):
         with pytest.raises(ConfigError) as e:
             Settings.load(env={"FAIRYPOST_WEB_TRUSTED_PROXIES": bad})
