@@ -44,7 +44,10 @@ serves the pages too only when a port is set), ``FAIRYPOST_WEB_URL`` (``web_url`
 public base URL that links are made with, behind a proxy), ``FAIRYPOST_WEB_SECRET``
 (``web_secret``: the key that signs game links; unset: one kept beside the database),
 ``FAIRYPOST_WEB_MAX_STREAMS`` (``web_max_streams``: the pages' live streams open at once in
-all, default 2000; beyond, a page reads the game now and then instead).
+all, default 2000; beyond, a page reads the game now and then instead),
+``FAIRYPOST_WEB_TRUSTED_PROXIES`` (``web_trusted_proxies``: comma-separated addresses or CIDR
+networks of the reverse proxies in front of the pages; only a request from one of them has
+its client read from ``X-Forwarded-For``; default none).
 
 Play by email (``bot.email``): ``FAIRYPOST_EMAIL_ADDRESS`` (``email_address``: the bot's
 address), ``FAIRYPOST_IMAP_URL`` (``imap_url``: ``imap[s]://user:password@host:port/MAILBOX``),
@@ -74,6 +77,7 @@ computer's own moves think on one (bot/computer/player.py, ai/parallel.py).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import stat
@@ -114,6 +118,7 @@ class Settings:
     web_url: str | None = None        # the public base URL of the pages (behind a proxy)
     web_secret: str | None = field(default=None, repr=False)
     web_max_streams: int = 2000       # the pages' live streams open at once, in all
+    web_trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For is believed
     email_address: str | None = None  # the bot's own address (bot/email/)
     imap_url: str | None = field(default=None, repr=False)  # imap[s]://user:password@host:port/MAILBOX
     smtp_url: str | None = field(default=None, repr=False)  # smtp[s]://user:password@host:port
@@ -161,6 +166,18 @@ class Settings:
             raise ConfigError(f"web_port must be a port number from 1 to 65535, not {self.web_port}")
         if not 1 <= self.web_max_streams <= 1_000_000:
             raise ConfigError(f"web_max_streams must be from 1 to 1000000, not {self.web_max_streams}")
+        proxies = self.web_trusted_proxies  # the file's "a, b" or list, as the environment's
+        if not isinstance(proxies, (str, list, tuple)):
+            raise ConfigError("web_trusted_proxies must be addresses or networks: \"127.0.0.1, ::1\" "
+                              f"or a list of them, not {proxies!r}")
+        object.__setattr__(self, "web_trusted_proxies", _split_list(proxies) if isinstance(proxies, str)
+                           else tuple(str(p).strip() for p in proxies))
+        for proxy in self.web_trusted_proxies:
+            try:
+                ipaddress.ip_network(str(proxy).strip(), strict=False)
+            except ValueError:
+                raise ConfigError(f"web_trusted_proxies: {proxy!r} is not an address or a network "
+                                  "(as 127.0.0.1, ::1 or 10.0.0.0/8)") from None
         if self.web_url is not None and not self.web_url.startswith(("http://", "https://")):
             raise ConfigError(f"web_url must start with http:// or https://, not {self.web_url!r}")
         if self.email_address or self.imap_url or self.smtp_url:
@@ -219,6 +236,7 @@ _ENV_KEYS = {
     "FAIRYPOST_WEB_URL": ("web_url", str),
     "FAIRYPOST_WEB_SECRET": ("web_secret", str),
     "FAIRYPOST_WEB_MAX_STREAMS": ("web_max_streams", int),
+    "FAIRYPOST_WEB_TRUSTED_PROXIES": ("web_trusted_proxies", "list"),
     "FAIRYPOST_EMAIL_ADDRESS": ("email_address", str),
     "FAIRYPOST_IMAP_URL": ("imap_url", str),
     "FAIRYPOST_SMTP_URL": ("smtp_url", str),
@@ -256,6 +274,11 @@ def parse_days(text: str | int | None) -> int | None:
     if value not in ALLOWED_DAYS:
         raise ConfigError(f"days per move must be one of {_days_text()}, not {text!r}")
     return value
+
+
+def _split_list(text: str) -> tuple[str, ...]:
+    """'a, b,,c' -> ('a', 'b', 'c')."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def _read_file(path: Path) -> dict[str, object]:
@@ -307,6 +330,8 @@ def _read_env(env: Mapping[str, str]) -> dict[str, object]:
         raw = env[var]
         if kind == "days":
             out[name] = parse_days(raw)
+        elif kind == "list":
+            out[name] = _split_list(raw)
         elif kind is bool:
             if raw.strip().lower() not in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
                 raise ConfigError(f"{var} must be true or false, not {raw!r}")

@@ -6,6 +6,9 @@
     work.py     pictures rendered once (a worker process), positions in threads, per-client caps
     analysis.py positions of a game at any ply plus a side line, and a square's legal moves as JSON
     page.py     the HTML page (a Python string template, every user text escaped)
+    guard.py    what a page elsewhere or a broken client may not do: POSTs as same-origin JSON,
+                JSON depth, the safety headers on every answer (aiohttp's own errors too)
+    clients.py  who a request comes from for the per-client limits (trusted proxies, IPv6 /64)
     static/     one plain JS file and one CSS file, served by the bot (no build step, no CDN)
 
 May import: every package of ``bot`` but the other front ends (``bot.adapters`` and

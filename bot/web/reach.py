@@ -5,6 +5,7 @@ module of routes uses it (server.py, boardparts.py)."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 from aiohttp import web
 
@@ -30,7 +31,19 @@ PUBLIC_TOKEN = "public"
 
 
 def client_of(request: web.Request) -> str:
+    """The client as the per-client limits count it (server's middleware: clients.py)."""
     return request.remote or "?"
+
+
+@contextmanager
+def client_share(request: web.Request):
+    """One of the client's places (work.Workers.per_client, the same as its JSON's) held
+    while the request is answered; 429 if it has none left."""
+    try:
+        with request.app[WORKERS].share(client_of(request)):
+            yield
+    except Busy as e:
+        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
 
 
 async def access(request: web.Request, *, turn: bool = True):

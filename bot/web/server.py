@@ -31,9 +31,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 from pathlib import Path
 
 from aiohttp import web
+from yarl import URL
 
 import render
 from bot.delivery import mail_status
@@ -41,8 +43,10 @@ from bot.domain.errors import RateLimited, ServiceError
 
 from ..identity import page_tokens as tokens
 from . import analysis, boardparts, page, tournament_page, work
+from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
+from .guard import json_body, make_refusing_elsewhere, protect, serving_server
 from .live import CLOSED, Hub, StreamSlots, Views
 from .reach import (
     CACHE,
@@ -59,6 +63,7 @@ from .reach import (
     access,
     base,
     client_of,
+    client_share,
     flip_of,
     game_of,
     json_answer,
@@ -82,20 +87,21 @@ STREAMS_RETRY_AFTER = 30  # seconds a page refused its stream for the server's c
 # An idle keep-alive connection is closed after 75 s (run_app's default; the runner's own is
 # an hour), each holding its last request and answer.
 RUNNER_OPTIONS = {"access_log": None, "handler_cancellation": True, "keepalive_timeout": 75.0}
-
-
-# Everything the page loads is its own: no inline script, no other site, no framing.
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+SHORT_CACHE = "no-cache"  # a static file asked for by another version than its own: looked at again
 
 ACTIONS = {"offer_draw", "accept_draw", "decline_draw", "ask_takeback", "accept_takeback",
            "decline_takeback", "resign"}
 
 
-def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS) -> web.Application:
+def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url: str | None = None,
+             trusted_proxies: tuple[str, ...] = ()) -> web.Application:
     """The app, listening to the service's commits (and other processes') to wake the live
-    pages, at most ``max_streams`` of them open at once."""
-    app = web.Application(client_max_size=64 * 1024, middlewares=[_answered_not_raised])
+    pages, at most ``max_streams`` of them open at once. ``web_url``: the pages' public
+    address (its origin may post, beside the request's own host); ``trusted_proxies``:
+    the reverse proxies whose X-Forwarded-For names the client (clients.py)."""
+    app = web.Application(client_max_size=64 * 1024, middlewares=[
+        _answered_not_raised, _seen_as_the_client(Clients(trusted_proxies)),
+        make_refusing_elsewhere(web_url)])
     app[SERVICE] = service
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
@@ -152,21 +158,54 @@ async def _answered_not_raised(request: web.Request, handler) -> web.StreamRespo
         return web.Response(status=e.status, reason=e.reason, body=e.body, headers=e.headers)
 
 
+def _seen_as_the_client(clients: Clients):
+    """The middleware making ``request.remote`` the client as the per-client limits count
+    it (clients.py): the forwarded one behind a trusted proxy, an IPv6 client's /64."""
+    @web.middleware
+    async def seen_as_the_client(request: web.Request, handler) -> web.StreamResponse:
+        forwarded = request.headers.getall("X-Forwarded-For", []) if clients.proxies else []
+        client = clients.client(request.remote, forwarded)
+        if client != request.remote:
+            request = request.clone(remote=client)
+        return await handler(request)
+    return seen_as_the_client
+
+
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
-    """On every response, errors and static files included."""
+    """On every response, errors and static files included (aiohttp's own errors: guard.py)."""
     h = response.headers
-    h["Server"] = "fairypost"
-    h["X-Content-Type-Options"] = "nosniff"
-    h["Content-Security-Policy"] = CSP
-    h["X-Frame-Options"] = "DENY"
-    h["Referrer-Policy"] = "no-referrer"
-    if request.path.startswith("/static/") and "v" in request.query and response.status == 200:
-        h["Cache-Control"] = "public, max-age=31536000, immutable"  # the address changes with the file
-    h.setdefault("Cache-Control", "no-store")
+    if request.path.startswith("/static/") and response.status in (200, 304):
+        name = request.path[len("/static/"):]
+        # only the file's current address is kept for good; any other ?v= is looked at again
+        h["Cache-Control"] = "public, max-age=31536000, immutable" \
+            if request.query.get("v") == _static_version(request, name) else SHORT_CACHE
+    protect(h)
 
 
 def static_url(request: web.Request, name: str) -> str:
-    return str(request.app.router["static"].url_for(filename=name))
+    """The static file's current address: its ``?v=`` is aiohttp's hash of its bytes, worked
+    out again only when the file changes (not read and hashed at every page's request)."""
+    try:
+        st = (STATIC / name).stat()
+    except (OSError, ValueError):
+        return str(request.app.router["static"].url_for(filename=name))
+    key = (name, st.st_mtime_ns, st.st_size)
+    if key not in _urls:
+        if len(_urls) > 64:
+            _urls.clear()
+        _urls[key] = str(request.app.router["static"].url_for(filename=name))
+    return _urls[key]
+
+
+_urls: dict[tuple, str] = {}
+
+
+def _static_version(request: web.Request, name: str) -> str | None:
+    """The ``?v=`` of the static file ``name`` as it is now."""
+    try:
+        return URL(static_url(request, name)).query.get("v")
+    except ValueError:  # not a file of the folder
+        return None
 
 
 # --- handlers -----------------------------------------------------------------------
@@ -184,6 +223,11 @@ async def plain_handler(request: web.Request) -> web.Response:
 
 
 async def page_handler(request: web.Request) -> web.Response:
+    with client_share(request):  # the page is under the client's share, as its JSON is
+        return await _page(request)
+
+
+async def _page(request: web.Request) -> web.Response:
     view, role = await access(request)
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
@@ -312,10 +356,7 @@ async def _player_request(request: web.Request):
     view, role = await access(request)
     if not role:
         raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
-    try:
-        body = await request.json()
-    except ValueError:
-        raise web.HTTPBadRequest(text="the request is not JSON") from None
+    body = await json_body(request)
     if not isinstance(body, dict):
         raise web.HTTPBadRequest(text="the request is not a JSON object")
     ply = body.get("ply")
@@ -361,7 +402,8 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     """Serve the pages on settings.web_host:port (or web_port, else 8080); the runner
     to clean up when done."""
     secret = tokens.load_secret(settings.web_secret, settings.db_path)
-    app = make_app(service, secret, max_streams=settings.web_max_streams)
+    app = make_app(service, secret, max_streams=settings.web_max_streams, web_url=settings.web_url,
+                   trusted_proxies=settings.web_trusted_proxies)
     collections = FullCollections()
 
     async def stop_collecting(_app) -> None:  # the process's collector as it was
@@ -376,9 +418,11 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
 
 
 async def serving_runner(app: web.Application) -> web.AppRunner:
-    """The app's runner, set up as served (RUNNER_OPTIONS), a closed connection freed at once."""
+    """The app's runner, set up as served (RUNNER_OPTIONS), a closed connection freed at
+    once, aiohttp's own error answers with the safety headers."""
     runner = web.AppRunner(app, **RUNNER_OPTIONS)
     await runner.setup()
+    serving_server(runner.server)
     _free_closed_connections(runner.server)
     return runner
 
@@ -434,8 +478,13 @@ class _LeaveNotices:
 
 
 async def serve(settings) -> int:
-    """``fairypost web``: the pages alone, until stopped."""
+    """``fairypost web``: the pages alone, until stopped (SIGTERM, or Ctrl-C: the worker
+    processes ended, no traceback)."""
     from bot.operations.service import GameService
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # caught before anything starts
+        loop.add_signal_handler(sig, stop.set)
     service = await GameService.open(settings, notifier=_LeaveNotices())
     try:
         runner = await start(service, settings)
@@ -447,8 +496,9 @@ async def serve(settings) -> int:
     print(f"fairypost web: serving game pages on http://{settings.web_host}:"
           f"{settings.web_port or 8080}/ (Ctrl-C stops)", flush=True)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await runner.cleanup()
         await service.close()
+    print("fairypost web: stopped", flush=True)
     return 0

@@ -15,11 +15,13 @@ import multiprocessing
 import os
 import select
 import selectors
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 WORKER_NICENESS = 10
 
@@ -106,7 +108,10 @@ def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str) 
 
 def lower_priority() -> None:
     """A worker process's start: it yields the CPU to the event loop's process, whose
-    every pass is someone's page waiting (a worker's result is waited for anyway)."""
+    every pass is someone's page waiting (a worker's result is waited for anyway). Ctrl-C
+    (the terminal's SIGINT reaches the whole process group) is the server's to handle: it
+    ends the workers itself, without a traceback from each."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # not allowed here: the same priority then
@@ -212,19 +217,29 @@ class Workers:
     async def run(self, client: str, game: object, fn: Callable, *args):
         """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
         share and turn it takes."""
-        if self._by_client.get(client, 0) >= self.per_client or \
-                self._by_game.get(game, 0) >= self.per_game:
+        if self._by_game.get(game, 0) >= self.per_game:
+            raise Busy("too many requests at once: try again in a moment")
+        with self.share(client):
+            count(self._by_game, game, +1)
+            lane = self._lanes.setdefault(game, asyncio.Lock())
+            try:
+                async with lane:
+                    return await self._pool.run(fn, *args)
+            finally:
+                if not count(self._by_game, game, -1):
+                    del self._lanes[game]
+
+    @contextmanager
+    def share(self, client: str):
+        """One of ``client``'s ``per_client`` places, held for the block; ``Busy`` if it has
+        none left (also taken by a page's HTML, which needs no worker)."""
+        if self._by_client.get(client, 0) >= self.per_client:
             raise Busy("too many requests at once: try again in a moment")
         count(self._by_client, client, +1)
-        count(self._by_game, game, +1)
-        lane = self._lanes.setdefault(game, asyncio.Lock())
         try:
-            async with lane:
-                return await self._pool.run(fn, *args)
+            yield
         finally:
             count(self._by_client, client, -1)
-            if not count(self._by_game, game, -1):
-                del self._lanes[game]
 
     def close(self) -> None:
         self._pool.close()

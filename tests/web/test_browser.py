@@ -458,3 +458,57 @@ async def test_without_its_script_the_page_shows_the_servers_picture(svc, client
     assert await img.evaluate("i => i.complete && i.naturalWidth") == 600
     assert [s for _, s in got] == [200] and f"v={view.version}&ply=1" in got[0][0]
     await ctx.close()
+
+
+ELSEWHERE = """<!doctype html><title>elsewhere</title>
+<form id="form" method="POST" action="{move}" enctype="text/plain">
+<input name='{{"text": "e5", "ply": 1, "x": "' value='"}}'></form>
+<script>
+const move = "{move}", body = JSON.stringify({{text: "e5", ply: 1}});
+Promise.allSettled([
+  fetch(move, {{method: "POST", mode: "no-cors", body}}),
+  fetch(move, {{method: "POST", mode: "no-cors", body, headers: {{"Content-Type": "application/json"}}}}),
+  fetch(move, {{method: "POST", body, headers: {{"Content-Type": "application/json"}}}}),
+]).then(() => {{ document.title = "sent"; }});
+</script>"""
+
+
+async def test_a_page_on_another_site_cannot_play_a_players_move(svc, client, browser):
+    """Black has the game open; a page elsewhere, in the same browser, posts Black's move by
+    a text/plain form, no-cors fetches and a CORS fetch: each is refused, none is played."""
+    from aiohttp import web
+
+    from tests.ports import free_port
+    view = await new_game(svc, "chess", ["e4"])
+    move = url(client, view.id, "b") + "/move"
+    async def elsewhere_page(request):
+        return web.Response(text=ELSEWHERE.format(move=move), content_type="text/html")
+    app = web.Application()
+    app.router.add_get("/", elsewhere_page)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        black = await new_page(browser)
+        await black.goto(url(client, view.id, "b"))
+        await ready(black, 1)
+        # another site (localhost), and another origin of the same site (another port)
+        for elsewhere in (f"http://localhost:{port}/", f"http://127.0.0.1:{port}/"):
+            pg = await new_page(browser)
+            answers = []
+            pg.on("response", lambda r, answers=answers: answers.append(r.status) if r.url == move else None)
+            await pg.goto(elsewhere)
+            await until(pg, "document.title === 'sent'")
+            async with pg.expect_navigation():
+                await pg.evaluate("() => document.getElementById('form').submit()")
+            assert "another site" in await pg.locator("body").inner_text()
+            assert len(answers) == 3 and set(answers) <= {403, 415}, answers   # the CORS one: no POST
+            assert (await svc.game(view.id)).ply == 1, elsewhere
+        # Black's own page still plays
+        await black.locator("#move-text").fill("e5")
+        await black.locator("#move-text").press("Enter")
+        await ready(black, 2)
+    finally:
+        await runner.cleanup()
+    assert (await svc.game(view.id)).ply == 2
