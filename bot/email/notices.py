@@ -70,7 +70,9 @@ class Notices:
         player's own address, whose answers the loop breaker never counts)."""
         a = self.a
         key = answer_key(mail, signed)
-        subject = "Re: " + (mail.subject or "fairypost")
+        # at the plain address the From may be forged: the subject is never the sender's
+        # (a stranger would be mailed "Re: URGENT: log in at ..." in the bot's name)
+        subject = "Re: " + (mail.subject or "fairypost") if signed else PLAIN_ANSWER_SUBJECT
         message = a.composer.mail(mail.sender, subject, text, key=key, reply_to=reply_to,
                                   in_reply_to=mail.message_id,
                                   references=tuple(mail.references) + ((mail.message_id,) if mail.message_id else ()))
@@ -163,6 +165,9 @@ class Notices:
         except Exception:  # noqa: BLE001 - the standings in the text say everything
             log.exception("drawing the crosstable of tournament %d failed", view.id)
             return None
+
+
+PLAIN_ANSWER_SUBJECT = "fairypost: the answer to your mail"
 
 
 def answer_key(mail, signed: bool) -> str:

@@ -78,7 +78,7 @@ async def test_an_answer_beyond_the_hour_is_delayed_never_dropped(bot, servers, 
     line says when), each sent once the hour allows, in order; none is lost."""
     with caplog.at_level(logging.INFO, logger="bot.email"):
         for n in range(ANSWERS_PER_HOUR + 5):
-            await servers.deliver(write_mail(ALICE, BOT, f"rules {n}", "rules"))
+            await servers.deliver(write_mail(ALICE, BOT, "rules", "rules", message_id=f"<rules{n}@a.test>"))
             await bot.step()
     assert len(servers.sent_to(ALICE)) == ANSWERS_PER_HOUR
     assert "answering alice@a.test at" in caplog.text and "(a mail loop?)" in caplog.text
@@ -89,7 +89,7 @@ async def test_an_answer_beyond_the_hour_is_delayed_never_dropped(bot, servers, 
     await bot.step()
     sent = servers.sent_to(ALICE)
     assert len(sent) == ANSWERS_PER_HOUR + 5
-    assert [str(m["Subject"]) for m in sent] == [f"Re: rules {n}" for n in range(ANSWERS_PER_HOUR + 5)]
+    assert [str(m["In-Reply-To"]) for m in sent] == [f"<rules{n}@a.test>" for n in range(ANSWERS_PER_HOUR + 5)]
 
 
 async def test_an_unmarked_autoresponder_is_paced_to_the_hours_answers(bot, servers, clock):
