@@ -3,7 +3,9 @@ processes on one PostgreSQL database and one mailbox (tests/bot/test_run_process
 asking for answers delivered in bursts, and in each burst the process sending an answer killed
 outright (SIGKILL) at the worst moments, by turns: after it claimed the answer and before the
 server has its text (it must be sent by another, at once), and after the server has it and
-before it is marked sent (it must not be sent again). The killed process is started again.
+before it is marked sent (it must not be sent again). (Between the two lies the one round
+trip in which a mail marked handed has not reached the server yet: a kill there loses it,
+the choice bot/email/sending.py documents; the test does not aim there.) The killed process is started again.
 Every mail is answered once (0 duplicate Message-IDs), none later than 30 s after it came.
 And a killed process's page workers and multiprocessing's resource tracker end with it."""
 
@@ -100,6 +102,13 @@ async def test_kill_9_in_bursts_sends_each_answer_once_and_soon(tmp_path):
         for name in ("A", "B"):
             await start(name)
 
+        async def sending(handed: bool) -> str | None:
+            """The process sending an answer the server has not (``handed``: has) got yet."""
+            rows = await db.conn.fetch(
+                "SELECT claimed_by, recipient FROM email_outbox WHERE sent_at IS NULL AND dropped "
+                "IS NULL AND claimed_by IS NOT NULL AND handed_at IS " + ("NOT NULL" if handed else "NULL"))
+            return next((r["claimed_by"] for r in rows if (r["recipient"] in arrived) == handed), None)
+
         asked: dict[str, float] = {}
         kills = {"before handing": 0, "after handing": 0}
         for burst in range(BURSTS):
@@ -108,10 +117,8 @@ async def test_kill_9_in_bursts_sends_each_answer_once_and_soon(tmp_path):
                 sender = f"p{burst}-{i}@x.test"
                 await servers.deliver(write_mail(sender, BOT, "help", ""))
                 asked[sender] = time.monotonic()
-            holder = await until(lambda handed=handed: db.value(
-                "SELECT claimed_by FROM email_outbox WHERE sent_at IS NULL AND dropped IS NULL "
-                "AND claimed_by IS NOT NULL AND handed_at IS " + ("NOT NULL" if handed else "NULL")
-                + " LIMIT 1"), "an answer being sent", timeout=LATEST)
+            holder = await until(lambda handed=handed: sending(handed), "an answer being sent",
+                                 timeout=LATEST)
             victim = runs.pop(holder, None)
             if victim is None:   # (a life that ended meanwhile: this burst kills no one)
                 continue
