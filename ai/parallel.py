@@ -83,8 +83,14 @@ class HelperFailed(RuntimeError):
 
 # --- the searching process ---------------------------------------------------------------
 
-def _exit_with_parent() -> None:
-    """End this process as soon as its parent ends, even mid-search (no orphan searches)."""
+def end_with_parent() -> None:
+    """End this process as soon as its parent ends, however it ends (kill -9 too), even
+    mid-search: no orphan process, and none left holding multiprocessing's resource tracker
+    (which ends when the last process holding its pipe does). A spawned process's parent
+    holds the write end of a pipe whose read end is the child's ``sentinel`` of it: the
+    system closes it when the parent dies. For every process fairypost spawns: these
+    searching processes, the computer's worker (bot/computer/player.py), the pages'
+    workers (bot/web/work.py)."""
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -191,7 +197,7 @@ def _helper_main(conn: Connection, games: Iterable[str], own_session: bool = Fal
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the coordinator's to handle
     if own_session and hasattr(os, "setsid"):
         os.setsid()
-    _exit_with_parent()
+    end_with_parent()
     helper = _Helper(conn)
     for g in games:
         engine.prepare(g)

@@ -153,9 +153,12 @@ def cores(settings) -> int:
 
 
 def _prepare(games, helpers: int = 1) -> None:
+    """The worker's start: it ends with its parent (a ``fairypost`` killed outright cannot
+    shut its pool down), then builds the games' tables."""
     import ai
     import ai.parallel
     import rules
+    ai.parallel.end_with_parent()
     games = tuple(games if games is not None else rules.variants())
     for g in games:
         ai.prepare(g)

@@ -16,8 +16,6 @@ import os
 import select
 import selectors
 import signal
-import threading
-import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -118,25 +116,12 @@ def lower_priority() -> None:
         pass
 
 
-def worker_start(parent: int) -> None:
-    """A worker process's start: at a lower priority, and ending with its parent."""
+def worker_start() -> None:
+    """A worker process's start: at a lower priority, and ending with its parent (killed
+    outright, it cannot shut its workers down)."""
+    from ai.parallel import end_with_parent
     lower_priority()
-    end_with_parent(parent)
-
-
-def end_with_parent(parent: int, every: float = 0.5) -> None:
-    """End this process (within ``every`` seconds) once the process ``parent`` is gone,
-    however it went: killed outright (kill -9), it cannot shut its workers down, and a
-    worker left running would also keep multiprocessing's resource tracker (which ends when
-    the last process holding its pipe does) running for good. A gone parent is seen as the
-    worker's parent changing (it is handed to init, or to a subreaper)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(every)
-        os._exit(0)
-    if os.getppid() != parent:  # gone already, before this worker started
-        os._exit(0)
-    threading.Thread(target=watch, name="fairypost-parent-watch", daemon=True).start()
+    end_with_parent()
 
 
 def _ready() -> None:
@@ -183,7 +168,6 @@ class Pool:
 
     def _start(self) -> ProcessPoolExecutor:
         pool = ProcessPoolExecutor(max_workers=self.processes, initializer=worker_start,
-                                   initargs=(os.getpid(),),
                                    mp_context=multiprocessing.get_context("spawn"))
         for _ in range(self.processes):
             pool.submit(self._warm)
