@@ -74,6 +74,20 @@ class Accounts:
             await EmailTables(tx).set_email_notices(rows[0].address, on)
         return rows[0].address
 
+    async def check_not_stopped(self, player_id: int, address: str) -> bool:
+        """Whether ``address``'s mail stopped (it bounced) and it is the player's own, who
+        may have a code mailed there to start it again; SettingsError if it stopped and is
+        anyone else's: nobody makes the bot mail it again."""
+        address = normal_address(address)
+        async with self.service.store.read() as tx:
+            row = await EmailTables(tx).email_address(address)
+        if row is None or row.stopped_at is None:
+            return False
+        if row.player_id != player_id:
+            raise SettingsError(f"mail to {address} bounced too often and the bot mails it no more: "
+                                "no code was sent (check the address, or link another)")
+        return True
+
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
         """A code for linking ``address`` to the player: (the address, the code to mail).
         Until the code comes back the address stays whose it was."""

@@ -107,7 +107,7 @@ async def test_stopped_mail_recovers_with_time_and_with_a_signed_reply(bot, serv
     assert await bounces_of(bot, BOB) == (0, False)
 
 
-async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  # noqa: F811
+async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers, clock):  # noqa: F811
     from bot.discord_bot import commands
     from tests.discord_bot.conftest import run
     w = world
@@ -123,6 +123,7 @@ async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  
     notes = page.mail_stopped_notes(bob, await mail_status.stopped_mail(w.fairy.service.store, bob.id))
     assert f"no longer mails you at {BOB_MAIL}" in notes and "link it again (/settings email" in notes
     servers.recorder.refuse.clear()
+    clock.advance(timedelta(hours=1))  # an address gets one code an hour (account_links.py)
     i = w.interaction(w.bob)  # linking the address again: the code is mailed (Bob asked
     await run(commands.settings, i, email=BOB_MAIL)  # for it), though other mail is stopped
     await step(w)
