@@ -1,7 +1,9 @@
 """Who a mail address is: a mail player (platform ``email``, the address as user id) made on
 first sight, or a Discord player who linked the address (``/settings email ADDRESS``,
 confirmed with a code the bot mails there). Either way one address is one player, and a
-linked Discord player is the same player by mail as in Discord."""
+linked Discord player is the same player by mail as in Discord. An address seen only in a
+From header is unproven (anyone can write any From) until a signed reply or a link code
+comes back from it: only then does the plain address act on its challenges."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from .urls import check_address
 PLATFORM = "email"
 CODE_SECONDS = 24 * 3600  # a link code is good for a day
 CODE_TRIES = 5  # wrong codes before a link must be asked for again
+UNPROVEN = 0  # an address's confirmed_at until a signed reply or a link code comes from it
 
 
 def normal_address(text: str) -> str:
@@ -46,9 +49,21 @@ class Accounts:
         if found is not None:
             return found
         player = await self.service.player(PLATFORM, address, name or address.split("@")[0])
-        async with self.service.store.write() as tx:
-            await EmailTables(tx).set_email_address(address, player.id, self._now())
+        async with self.service.store.write() as tx:  # seen, not proven: anyone can write a From
+            await EmailTables(tx).set_email_address(address, player.id, UNPROVEN)
         return player
+
+    async def is_proven(self, address: str) -> bool:
+        """Whether a signed reply (or a link code) came back from ``address``: mail to it
+        reaches whoever writes from it."""
+        async with self.service.store.read() as tx:
+            row = await EmailTables(tx).email_address(address.lower())
+        return row is not None and row.confirmed_at != UNPROVEN
+
+    async def proven(self, address: str) -> None:
+        """A signed reply came from ``address``."""
+        async with self.service.store.write() as tx:
+            await EmailTables(tx).set_proven(address.lower(), self._now())
 
     async def address_of(self, player_id: int) -> str | None:
         """Where to mail this player: a mail player's own address, else a linked one."""
@@ -73,6 +88,20 @@ class Accounts:
                 raise SettingsError("link an address first: /settings email ADDRESS")
             await EmailTables(tx).set_email_notices(rows[0].address, on)
         return rows[0].address
+
+    async def check_not_stopped(self, player_id: int, address: str) -> bool:
+        """Whether ``address``'s mail stopped (it bounced) and it is the player's own, who
+        may have a code mailed there to start it again; SettingsError if it stopped and is
+        anyone else's: nobody makes the bot mail it again."""
+        address = normal_address(address)
+        async with self.service.store.read() as tx:
+            row = await EmailTables(tx).email_address(address)
+        if row is None or row.stopped_at is None:
+            return False
+        if row.player_id != player_id:
+            raise SettingsError(f"mail to {address} bounced too often and the bot mails it no more: "
+                                "no code was sent (check the address, or link another)")
+        return True
 
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
         """A code for linking ``address`` to the player: (the address, the code to mail).

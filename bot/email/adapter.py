@@ -80,7 +80,10 @@ class EmailAdapter:
         await self.handler.handle(raw)
 
     async def link_address(self, player_id: int, address: str) -> str:
-        """Mail a code to ``address`` for linking it to the player; the address."""
+        """Mail a code to ``address`` for linking it to the player; the address. To an
+        address whose mail stopped (it bounced) only for its own player (confirming the code
+        starts it again): anyone else's asking is no reason to mail it."""
+        own_stopped = await self.accounts.check_not_stopped(player_id, address)
         address, code = await self.accounts.start_link(player_id, address)
         text = (f"Your code is {code}.\n\nTo link this address to your fairypost player, type in "
                 f"Discord: /settings email_code:{code}\n\nIf you did not ask for this, ignore "
@@ -88,7 +91,7 @@ class EmailAdapter:
         await self.mailer.queue(f"link:{player_id}:{address}:{code}", address,
                                 self.composer.mail(address, "fairypost: your link code", text,
                                                    key=f"link:{player_id}:{address}:{code}"),
-                                asked=True)  # (to a stopped address too: confirming it clears it)
+                                asked=own_stopped)
         return address
 
     async def confirm_address(self, player_id: int, code: str) -> str:

@@ -158,6 +158,7 @@ class Handler:
                         mail.sender, tag.id)
             return
         await a.mailer.proven(mail.sender)  # a signed mail reached them, and they answered
+        await a.accounts.proven(mail.sender)
         answering = (mail.message_id, mail.references)
 
         async def answer(note: str, board: bool) -> None:
@@ -240,6 +241,7 @@ class Handler:
                         mail.key, mail.sender, what, tag.id)
             return None
         await self.a.mailer.proven(mail.sender)  # a signed mail reached them, and they answered
+        await self.a.accounts.proven(mail.sender)
         return me
 
     async def in_challenge(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
@@ -263,9 +265,9 @@ class Handler:
     # --- a reply to a tournament's mail ---
 
     async def in_tournament(self, mail: Incoming, tag: tokens.ReplyTag, line: str) -> None:
-        """A reply to a mail about a tournament (``t0``: the list of them): the signed address
-        shows it is the player's, so it acts for them; join, leave or show alone are about
-        that mail's event."""
+        """A reply to a mail about a tournament (``t0``: the list of them, or the plain
+        address's way to a challenge): the signed address shows it is the player's, so it
+        acts for them (any command); join, leave or show alone are about that mail's event."""
         a = self.a
         me = await self._signed_owner(mail, tag, "tournament")
         if me is None:
@@ -302,6 +304,20 @@ class Handler:
                 "one is signed for you, so your reply shows it is you.)")
         await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", t.id, me.id))
 
+    async def challenge_by_plain_mail(self, mail: Incoming, cmd: Command) -> None:
+        """A challenge at the plain address from an address no signed reply has come from
+        yet: nothing is done (a From header alone never starts a challenge: 25 forged
+        senders would be 25 challenges to one person); the sender's address is mailed the
+        way, a reply to that mail (signed: a reply shows it reached them)."""
+        a = self.a
+        me = await a.accounts.player_for(mail.sender)
+        text = ("To send this challenge, reply to this mail with it on the first line:\n\n"
+                f"    {cmd.line.strip()[:200]}\n\n"
+                "(A mail to the bot's own address could come from anyone: the reply address of this "
+                "one is signed for you, so your reply shows it is you. Once you have answered one of "
+                "the bot's mails, challenges mailed to its own address are sent at once.)")
+        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", 0, me.id))
+
     # --- a mail to the bot's own address ---
 
     async def plain(self, mail: Incoming, line: str) -> None:
@@ -325,6 +341,9 @@ class Handler:
                 text = "Reply accept or decline to the challenge's own mail."
             elif cmd.name == "tournament" and cmd["act"] != "show":
                 await self.tournament_by_plain_mail(mail, cmd)
+                return
+            elif cmd.name == "challenge" and not await a.accounts.is_proven(mail.sender):
+                await self.challenge_by_plain_mail(mail, cmd)
                 return
             elif cmd.name not in _UNSIGNED | {"tournament"}:
                 text = (f"{cmd.name} is done in a reply to one of your game mails (its signed "

@@ -212,6 +212,11 @@ class EmailTables:
             "confirmed_at = excluded.confirmed_at, notices = 0, hard_bounces = 0, "
             "stopped_at = NULL, last_bounce_at = NULL", (address, player_id, now))
 
+    async def set_proven(self, address: str, now: int) -> None:
+        """A signed reply came from ``address`` (``confirmed_at`` 0 until then: seen only)."""
+        await self.tx.execute("UPDATE email_addresses SET confirmed_at = ? WHERE address = ? AND confirmed_at = 0",
+                              (now, address))
+
     async def set_email_notices(self, address: str, on: bool) -> None:
         await self.tx.execute("UPDATE email_addresses SET notices = ? WHERE address = ?",
                               (int(on), address))

@@ -3,14 +3,26 @@
 adapter registers itself here for its service; the command asks this module, never the
 email adapter's code. A linked player is the same player by mail: replies from that
 address act for them, challenges to it reach them, and (if asked) their notices are
-mailed there too."""
+mailed there too.
+
+Code mails have budgets one person cannot spend for another (``CodeMailBudget``): an
+address gets at most one code per ``link_code_resend_minutes`` (default 60: one pending
+code, re-sent at most hourly, whoever asks), and one requester mails codes to at most
+``link_codes_per_hour`` addresses an hour (default 20). The adapter mails no code to an
+address whose mail stopped (bounced), but for its own player. The budgets are kept in the
+process that mails the codes, the one whose email adapter registered here."""
 
 from __future__ import annotations
 
+import math
 import weakref
+from collections import deque
 from typing import Protocol
 
-from ..domain.errors import SettingsError
+from ..domain.errors import RateLimited, SettingsError
+
+HOUR = 3600.0
+MAX_ADDRESS = 320  # RFC 5321's longest path: a longer text is no address (and no budget's key)
 
 
 class Linker(Protocol):
@@ -22,6 +34,64 @@ class Linker(Protocol):
 
 
 _LINKERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # service -> its linker
+_BUDGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # service -> its CodeMailBudget
+
+
+class CodeMailBudget:
+    """Who may have a code mailed where, now: ``take`` reserves a mail (refused with
+    ``RateLimited``, nothing reserved), ``give_back`` returns one that was not sent.
+    Taken and returned without waiting, so requests at one instant are counted one by one."""
+
+    MAX_TRACKED = 100_000  # addresses remembered; beyond, those whose wait is over go
+
+    def __init__(self, resend_minutes: int = 60, per_hour: int = 20):
+        self.resend = resend_minutes * 60.0
+        self.per_hour = per_hour
+        self._mailed: dict[str, float] = {}  # address -> when its code was mailed
+        self._asked: dict[int, deque[float]] = {}  # requester -> when they had codes mailed (last hour)
+
+    def take(self, requester: int, address: str, now: float) -> None:
+        last = self._mailed.get(address)
+        if last is not None and now - last < self.resend:
+            wait = _minutes(self.resend - (now - last))
+            raise RateLimited(f"a code was mailed to {address} less than {_minutes(self.resend)} minutes ago: "
+                              f"give that one (it is good for a day), or ask again in {wait} minutes",
+                              retry_after=int(self.resend - (now - last)) + 1)
+        asked = self._asked.setdefault(requester, deque())
+        while asked and now - asked[0] >= HOUR:
+            asked.popleft()
+        if len(asked) >= self.per_hour:
+            wait = _minutes(HOUR - (now - asked[0]))
+            raise RateLimited(f"codes were mailed to {self.per_hour} addresses for you in the last hour, "
+                              f"the most there may be: try again in {wait} minutes",
+                              retry_after=int(HOUR - (now - asked[0])) + 1)
+        asked.append(now)
+        self._mailed[address] = now
+        if len(self._mailed) > self.MAX_TRACKED:
+            self._mailed = {a: t for a, t in self._mailed.items() if now - t < self.resend}
+            self._asked = {r: q for r, q in self._asked.items() if q and now - q[-1] < HOUR}
+
+    def give_back(self, requester: int, address: str, now: float) -> None:
+        """The mail ``take`` reserved at ``now`` was not sent (refused, failed)."""
+        if self._mailed.get(address) == now:
+            del self._mailed[address]
+        asked = self._asked.get(requester)
+        if asked and now in asked:
+            asked.remove(now)
+
+
+def _minutes(seconds: float) -> int:
+    return max(1, math.ceil(seconds / 60))
+
+
+def code_budget(service) -> CodeMailBudget:
+    """The service's code-mail budget, made with its settings on first use."""
+    budget = _BUDGETS.get(service)
+    if budget is None:
+        settings = service.settings
+        budget = _BUDGETS[service] = CodeMailBudget(settings.link_code_resend_minutes,
+                                                    settings.link_codes_per_hour)
+    return budget
 
 
 def register(service, linker: Linker) -> None:
@@ -43,7 +113,14 @@ async def link_step(service, player_id: int, address: str | None, code: str | No
         linked = await linker.confirm_address(player_id, code)
         done.append(f"{linked} is linked: you can play by mail from it")
     elif address is not None:
-        sent_to = await linker.link_address(player_id, address)
+        key = address.strip().lower()[:MAX_ADDRESS]  # the adapter checks it is an address
+        budget, now = code_budget(service), service.clock.now().timestamp()
+        budget.take(player_id, key, now)
+        try:
+            sent_to = await linker.link_address(player_id, address)
+        except BaseException:
+            budget.give_back(player_id, key, now)
+            raise
         done.append(f"a code was mailed to {sent_to}: give it as /settings email_code")
     if notices is not None:
         where = await linker.mail_notices(player_id, notices)

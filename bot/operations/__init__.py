@@ -24,6 +24,8 @@ the outbox (``bot.delivery``).
     results       what the operations return (``GameView``, ``MoveResult``, ``Challenge``, ...)
     record        a game's record as PGN-like text
     replays       a game as an animated GIF (``fairypost replay``)
+    fair_play     when the computer may help a player of a game (an evaluation, a hint): one
+                  rule for every front end
     square_moves  the legal moves of the piece on one square, for every front end
 
 A family's module may import ``command``, ``snapshots`` and another family's functions

@@ -33,6 +33,7 @@ and ``GameService`` is made of them:
     sweep        SweepOps       what is due as time passes, and when it next is
     command      CommandSteps   the steps every command shares (budgets, checks, delivery)
     snapshots    Snapshots      a game as read, and the cache of positions
+    fair_play    FairPlay       when the computer may help a player (evaluations, hints)
 
 and the tournaments' ``TournamentOps`` (``bot.tournaments.service``). The state they share
 is made here, in ``__init__``.
@@ -58,6 +59,7 @@ from ..timekeeping.reminders import Reminders
 from ..tournaments.service import TournamentOps, TournamentSweeper
 from .challenges import COLOURS, SETUPS, ChallengeOps
 from .command import CommandSteps
+from .fair_play import FairPlay
 from .games import GameReading
 from .moves import MoveOps
 from .offers import OfferOps
@@ -87,7 +89,7 @@ log = logging.getLogger(__name__)
 
 
 class GameService(PlayerOps, ChallengeOps, MoveOps, OfferOps, PremoveOps, GameReading, VacationOps,
-                  RatingsOps, TournamentOps, SweepOps, CommandSteps, Snapshots):
+                  RatingsOps, TournamentOps, SweepOps, CommandSteps, Snapshots, FairPlay):
     """Open with ``await GameService.open(settings, clock=..., notifier=...)``."""
 
     # Reads (a board, a record, a flipped board) and lookups (autocomplete, a keystroke

@@ -16,7 +16,8 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
     GET  <base>/position.json   ?ply&line&flip   the picture's squares and pieces, the side
                                 line's SAN, drops and set-up placements
     GET  <base>/moves.json      ?ply&line&square=SQ   a square's legal moves
-    GET  <base>/eval.json       ?ply&line   the computer's evaluation and best line (ai/)
+    GET  <base>/eval.json       ?ply&line   the computer's evaluation and best line (ai/); 403 in a
+                                game between people while it is played (operations/fair_play.py)
     GET  <base>/events          server-sent events: "update" (the state) after every change
                                 of the game in any process; "closed" when the link stops working
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
@@ -291,6 +292,10 @@ async def moves_handler(request: web.Request) -> web.Response:
 
 async def eval_handler(request: web.Request) -> web.Response:
     view = await game_of(request)
+    try:  # the service's fair-play rule, as for a hint on any front end
+        await request.app[SERVICE].check_engine_help(view)
+    except ServiceError as e:
+        raise web.HTTPForbidden(text=str(e)) from None
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:

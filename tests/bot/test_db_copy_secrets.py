@@ -19,6 +19,7 @@ from bot.identity import page_tokens, signing
 from bot.operations.service import GameService
 from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
 from bot.web.work import Workers
+from tests.email.conftest import as_proven
 from tests.email.servers import reply_to_mail, text_of, write_mail
 
 from .mail_bot import BOT, MailBot, mail_servers
@@ -71,6 +72,7 @@ async def page_status(db: str, url: str) -> tuple[int, str]:
 async def test_old_links_and_replies_work_on_the_copy(db_target, tmp_path, data_home, servers, clock):
     source = str(tmp_path / "source.sqlite3")
     async with MailBot(source, servers, clock) as bot:   # a game by mail, in progress
+        await as_proven(bot.adapter, ALICE)
         await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
         await bot.adapter.step()
         await servers.deliver(reply_to_mail(BOB, servers.last_to(BOB), "accept"))

@@ -228,7 +228,13 @@ async def test_two_run_processes_on_one_postgres_play_a_game_by_mail_each_mail_o
             await until(db.settled, f"nothing in flight after {what}")
 
         # the challenge, to the bot's plain address, and its acceptance: both processes race
-        await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
+        # (from an address no signed reply has come from yet: the bot's signed answer is
+        # replied to, which proves it)
+        line = "challenge chess bob@b.test days 3"
+        await servers.deliver(write_mail(ALICE, BOT, "challenge", line))
+        await settled_after(lambda: mails_to(ALICE, "To send this challenge"), "the way to challenge")
+        way, = mails_to(ALICE, "To send this challenge")
+        await servers.deliver(reply_to_mail(ALICE, way, line))
         await settled_after(lambda: mails_to(BOB, "challenges you"), "the challenge")
         assert await db.value("SELECT count(*) FROM challenges") == 1
         assert len(mails_to(ALICE, "Challenge #1 sent")) == 1

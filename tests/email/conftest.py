@@ -77,6 +77,15 @@ class Bot:
         await self.adapter.step()
 
 
+async def as_proven(adapter, *addresses: str) -> None:
+    """These addresses have answered one of the bot's signed mails before: the plain
+    address acts on their challenges (a From header alone never starts one: handling.py;
+    tests/security/test_mail_challenges.py has the signed reply that proves an address)."""
+    for address in addresses:
+        await adapter.accounts.player_for(address)
+        await adapter.accounts.proven(address)
+
+
 @pytest.fixture
 async def bot(settings, clock):
     b = await Bot(settings, clock).open()

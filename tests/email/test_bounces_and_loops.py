@@ -16,7 +16,7 @@ from bot.email.sending import ANSWERS_PER_HOUR, RETRY_STOPPED_AFTER, STOP_AFTER_
 from bot.email.tables import EmailTables
 from bot.web import page
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 from .test_corpus import BOUNCES, corpus
 from .test_delivery import bounce_report
@@ -34,6 +34,7 @@ async def bounces_of(bot, address: str) -> tuple[int, bool]:
 
 async def challenge_bob(bot, servers, game: str = "chess") -> str:
     """Alice challenges Bob by mail: the envelope sender of the bot's mail to Bob."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge {game} {BOB}"))
     await bot.step()
     return servers.last_to(BOB).envelope_sender
@@ -91,6 +92,7 @@ async def test_stopped_mail_recovers_with_time_and_with_a_signed_reply(bot, serv
     verps = [verp] + [await challenge_bob(bot, servers, game) for game in ("grandducal", "kingqueen")]
     await bounce_three(bot, servers, BOB, verps)
     with caplog.at_level(logging.INFO, logger="bot.email"):  # (Carol: Alice has her 3 open)
+        await as_proven(bot.adapter, "carol@c.test")
         await servers.deliver(write_mail("carol@c.test", BOT, "c", f"challenge ganymede {BOB}"))
         await bot.step()
     assert "Challenge #4 sent" in text_of(servers.last_to("carol@c.test"))
@@ -107,7 +109,7 @@ async def test_stopped_mail_recovers_with_time_and_with_a_signed_reply(bot, serv
     assert await bounces_of(bot, BOB) == (0, False)
 
 
-async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  # noqa: F811
+async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers, clock):  # noqa: F811
     from bot.discord_bot import commands
     from tests.discord_bot.conftest import run
     w = world
@@ -123,6 +125,7 @@ async def test_a_player_whose_mail_stopped_is_told_in_discord(world, servers):  
     notes = page.mail_stopped_notes(bob, await mail_status.stopped_mail(w.fairy.service.store, bob.id))
     assert f"no longer mails you at {BOB_MAIL}" in notes and "link it again (/settings email" in notes
     servers.recorder.refuse.clear()
+    clock.advance(timedelta(hours=1))  # an address gets one code an hour (account_links.py)
     i = w.interaction(w.bob)  # linking the address again: the code is mailed (Bob asked
     await run(commands.settings, i, email=BOB_MAIL)  # for it), though other mail is stopped
     await step(w)
@@ -178,7 +181,7 @@ async def test_what_the_mail_help_lists_works_at_the_plain_address(bot, servers)
     asked = {"games": "No games yet.", "rules chess": "Chess", "ratings": "rating",
              "piece superchess cyclops": "Cyclops (Super Chess)",
              "piece chess knight": "Knight (Chess)",
-             "challenge chess bob@b.test": "Challenge #1 sent"}
+             "challenge chess bob@b.test": "To send this challenge, reply to this mail"}  # unproven
     for line, answer in asked.items():
         await servers.deliver(write_mail(ALICE, BOT, "q", line))  # the body before the subject
         await bot.step()

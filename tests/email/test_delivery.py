@@ -12,7 +12,7 @@ from bot.email.sending import STOP_AFTER_BOUNCES
 from bot.email.tables import EmailTables
 from bot.email.urls import MailServer
 
-from .conftest import BOT, Bot
+from .conftest import BOT, Bot, as_proven
 from .servers import free_port, reply_to_mail, text_of, write_mail
 from .test_game_by_mail import ALICE, BOB, start_game
 
@@ -100,6 +100,7 @@ def bounce_report(address: str, to: str = BOT) -> bytes:
 
 async def test_hard_bounces_stop_mail_to_an_address(bot, servers, caplog):
     with caplog.at_level(logging.INFO, logger="bot.email"):
+        await as_proven(bot.adapter, ALICE)
         await servers.deliver(write_mail(ALICE, BOT, "c", "challenge chess bob@b.test"))
         await bot.step()  # the challenge's mail to Bob goes out...
         verp = servers.last_to(BOB).envelope_sender
@@ -150,6 +151,7 @@ async def test_processes_sharing_a_mailbox_handle_and_send_each_mail_once(bot, s
     other = await Bot(settings, clock).open()
     try:
         other.adapter.receiver.owner = "elsewhere:4242:beef"
+        await as_proven(bot.adapter, ALICE)
         await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
         assert await other.adapter.receiver.fetch_new() == 1
         async with bot.service.store.read() as tx:

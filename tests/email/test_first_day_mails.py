@@ -4,13 +4,14 @@ at the game's start the player to move gets one mail that says it is their move.
 
 from __future__ import annotations
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 
 ANN, BOB = "ann@a.test", "bob@b.test"
 
 
 async def test_a_challenge_by_mail_and_its_start_in_the_words_a_player_reads(bot, servers):
+    await as_proven(bot.adapter, ANN)
     await servers.deliver(write_mail(ANN, BOT, "a game", "challenge chess bob@b.test days 3"))
     await bot.step()
     confirmation = text_of(servers.last_to(ANN))

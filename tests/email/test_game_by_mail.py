@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.words.textboard import text_board
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 
 ALICE, BOB = "alice@a.test", "bob@b.test"
@@ -23,6 +23,7 @@ def board_png(msg) -> bytes | None:
 
 async def start_game(bot, servers) -> tuple[int, dict[str, str]]:
     """Alice challenges Bob by mail, Bob accepts by replying: (game id, side -> address)."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
     await bot.step()
     answer = text_of(servers.last_to(ALICE))

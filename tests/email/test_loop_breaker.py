@@ -15,7 +15,7 @@ import pytest
 from bot.email.parse import read_mail
 from bot.email.sending import ANSWERS_PER_HOUR
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 
 ALICE, BOB = "alice@a.test", "bob@b.test"
@@ -23,6 +23,7 @@ ALICE, BOB = "alice@a.test", "bob@b.test"
 
 async def three_games(bot, servers) -> list[int]:
     """Alice challenges Bob three times by mail; Bob accepts each by replying."""
+    await as_proven(bot.adapter, ALICE)
     for n in (1, 2, 3):
         await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
         await bot.step()

@@ -21,7 +21,7 @@ from bot.operations.service import GameService
 from tests.discord_bot.conftest import press, run
 from tests.discord_bot.helpers import World, custom_ids, last_answer
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 
 ALICE, BOB_MAIL = "alice@a.test", "bob@b.test"
@@ -88,6 +88,7 @@ async def test_a_mail_player_against_a_discord_player_to_mate(world, servers):
     i = w.interaction(w.bob)
     await run(commands.settings, i, email_notices=True)
     assert f"your notices are mailed to {BOB_MAIL} too" in last_answer(i)["content"]
+    await as_proven(w.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL} days 2"))
     await step(w)
     invite = w.dms(w.bob)[-1]  # the linked player is a Discord player: told in Discord
@@ -126,6 +127,7 @@ async def test_a_discord_players_notices_stay_in_discord_unless_asked(world, ser
     w = world
     await link_bob(w, servers)
     mails = len(servers.sent_to(BOB_MAIL))
+    await as_proven(w.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL}"))
     await step(w)
     assert "challenges you" in w.dms(w.bob)[-1]["content"]
@@ -140,6 +142,7 @@ async def test_asking_to_link_someones_address_takes_nothing_from_them(world, se
     Alice, and guessing it fails a few times, then the link is gone."""
     w = world
     bob = "bob@b.test"  # a mail player here
+    await as_proven(w.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {bob}"))
     await step(w)
     await servers.deliver(reply_to_mail(bob, servers.last_to(bob), "accept"))
@@ -171,6 +174,7 @@ async def test_asking_to_link_someones_address_takes_nothing_from_them(world, se
 
 async def test_a_mail_player_who_links_to_discord_still_plays_the_games_begun_by_mail(world, servers):
     w = world
+    await as_proven(w.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "c", "challenge chess carol@c.test"))
     await step(w)
     await servers.deliver(reply_to_mail("carol@c.test", servers.last_to("carol@c.test"), "accept"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.email.notices import PLAIN_ANSWER_SUBJECT
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 
 ALICE, BOB = "alice@a.test", "bob@b.test"
@@ -39,6 +39,7 @@ async def test_a_reply_to_the_answer_is_not_read_by_its_subject(bot, servers):
 
 
 async def test_an_answer_to_a_signed_reply_keeps_its_thread_subject(bot, servers):
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test"))
     await bot.step()
     invitation = servers.last_to(BOB, "(#1)")

@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.email.sending import ANSWERS_PER_HOUR
 from bot.email.tables import EmailTables
 
-from .conftest import BOT, Bot
+from .conftest import BOT, Bot, as_proven
 from .dovecot import SMTPWithTLS
 from .servers import reply_to_mail, text_of, write_mail
 from .test_bounces_and_loops import CORPUS_VERP
@@ -53,6 +53,7 @@ def last_to(smtp, address: str):
 
 async def test_a_game_with_real_clients_mails_through_dovecot(real, dovecot):
     bot, smtp = real
+    await as_proven(bot.adapter, ALICE)
     await dovecot.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test"))
     await bot.step()
     assert "Challenge #1 sent" in text_of(last_to(smtp, ALICE))
@@ -150,6 +151,7 @@ async def test_forged_bounces_and_an_autoresponder_loop_through_dovecot(real, do
     for nothing, a real MTA's report to the signed address counts once (and a copy of it
     not again); an autoresponder that marks nothing is cut off by the loop breaker."""
     bot, smtp = real
+    await as_proven(bot.adapter, ALICE)
     await dovecot.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {BOB}"))
     await bot.step()
     verp = last_to(smtp, BOB).envelope_sender

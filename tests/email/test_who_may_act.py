@@ -7,7 +7,7 @@ import logging
 
 from bot.email import tokens
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 from .test_game_by_mail import ALICE, BOB, start_game
 
@@ -140,6 +140,7 @@ async def test_the_record_and_a_pieces_rules_by_mail(bot, servers):
 async def test_the_bots_own_address_acts_for_nobody(bot, servers):
     """A From line proves nothing: mailed to the plain address, vacation, accepting and
     blocking are refused with where to send them (a reply to a signed game mail)."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {BOB}"))
     await bot.step()
     bob = await bot.adapter.accounts.player_of(BOB)

@@ -154,7 +154,10 @@ async def test_a_killed_processes_page_workers_and_resource_tracker_end(tmp_path
         stack.push_async_callback(run.kill)
         await run.start()
         await run.ready()
-        await servers.deliver(write_mail("alice@a.test", BOT, "c", "challenge chess bob@b.test days 3"))
+        line = "challenge chess bob@b.test days 3"
+        await servers.deliver(write_mail("alice@a.test", BOT, "c", line))
+        way = await until(lambda: servers.sent_to("alice@a.test"), "the way to challenge (a signed reply)")
+        await servers.deliver(reply_to_mail("alice@a.test", way[-1], line))
         invitation = await until(lambda: servers.sent_to("bob@b.test"), "the challenge")
         await servers.deliver(reply_to_mail("bob@b.test", invitation[-1], "accept"))
         game_id = await until(lambda: db.value("SELECT id FROM games"), "the game")

@@ -129,6 +129,10 @@ async def test_step_through_the_game_and_see_move_marks(svc, client, page):
     # the computer's evaluation and best line of the shown position
     from bot.web.server import EVALUATOR
     client.server.app[EVALUATOR].seconds = 0.2
+    await page.locator("#evaluate").click()   # not while a game between people is on: it says why
+    await until(page, "document.getElementById('eval').textContent.includes('between people')")
+    await svc.resign(view.id, bob.id)
+    await until(page, "document.getElementById('status').textContent.includes('resign')")
     await page.locator("#evaluate").click()
     await until(page, "document.getElementById('eval').textContent.includes('depth')")
     assert "(for White)" in await page.locator("#eval").inner_text()

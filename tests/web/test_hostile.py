@@ -207,7 +207,9 @@ def _stopped_server(tmp_path, stop) -> tuple[int, str, str, set[int]]:
     async def make():
         svc = await GameService.open(Settings(db_path=str(db)))
         try:
-            return (await new_game(svc, "chess", ["e4"])).id
+            view = await new_game(svc, "chess", ["e4"])
+            await svc.resign(view.id, view.black.id)   # evaluated: no engine help while it is on
+            return view.id
         finally:
             await svc.close()
     game_id = asyncio.run(make())

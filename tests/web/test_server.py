@@ -136,6 +136,7 @@ async def test_eval_endpoint_searches_in_a_worker(svc, client):
     from bot.web.server import EVALUATOR
     client.server.app[EVALUATOR].seconds = 0.2
     view = await new_game(svc, "chess", ["e4", "e5"])
+    await svc.resign(view.id, view.black.id)   # no engine help while a game between people is on
     r = await client.get(path(view.id, "/eval.json?ply=2&line=d1h5+b8c6+f1c4+g8f6"))
     got = await r.json()
     assert r.status == 200 and got["pv"][0] == "Qxf7#"

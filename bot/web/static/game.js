@@ -337,6 +337,7 @@
     let got;
     try { got = await getJSON("eval.json"); } catch (e) {
       if (shown === query()) out.textContent = e.status === 400 ? "" : e.message;
+      if (e.status === 403) return;   // not in this game now (fair play): the refusal stays shown
       return recover(e);
     }
     if (shown !== query()) return;   // the viewer moved on meanwhile
