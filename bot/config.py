@@ -131,6 +131,8 @@ class Settings:
     computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
     computer_tell_after: int = 3          # failures of one turn before its opponent is told
     computer_cores: int | None = None     # processes for a hint or review (None: every core but one, at most 4)
+    tournaments_per_hour: int = 20        # tournaments one player may make an hour (20 at most)
+    tournaments_total_per_hour: int = 100  # tournaments everyone together may make an hour
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -160,6 +162,11 @@ class Settings:
             raise ConfigError("computer_retry_seconds and computer_tell_after must be at least 1")
         if self.computer_cores is not None and not 1 <= self.computer_cores <= 256:
             raise ConfigError(f"computer_cores must be from 1 to 256, not {self.computer_cores}")
+        if not 1 <= self.tournaments_per_hour <= 20:
+            raise ConfigError(f"tournaments_per_hour must be from 1 to 20, not {self.tournaments_per_hour}")
+        if not 1 <= self.tournaments_total_per_hour <= 100_000:
+            raise ConfigError("tournaments_total_per_hour must be from 1 to 100000, "
+                              f"not {self.tournaments_total_per_hour}")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -249,6 +256,8 @@ _ENV_KEYS = {
     "FAIRYPOST_COMPUTER_RETRY_SECONDS": ("computer_retry_seconds", int),
     "FAIRYPOST_COMPUTER_TELL_AFTER": ("computer_tell_after", int),
     "FAIRYPOST_COMPUTER_CORES": ("computer_cores", int),
+    "FAIRYPOST_TOURNAMENTS_PER_HOUR": ("tournaments_per_hour", int),
+    "FAIRYPOST_TOURNAMENTS_TOTAL_PER_HOUR": ("tournaments_total_per_hour", int),
 }
 
 
