@@ -96,8 +96,8 @@ class ResultOps:
                 await tx.bump_version(g.id, g.version)
                 g = await tx.game(g.id)
                 deadline = g.deadline
-                if g.to_move_id == old_id:  # the turn is NEW's, with its full time
-                    deadline = await self._start_turn(tx, g, g.to_move, g.turn_no, now, told=True)
+                if g.to_move_id == old_id:  # a new turn, NEW's, with its full time (OLD's reminders go)
+                    deadline = await self._start_turn(tx, g, g.to_move, g.turn_no + 1, now, told=True)
                 white, black = ref(await tx.player(g.white_id)), ref(await tx.player(g.black_id))
                 mine = (g.to_move == Side.WHITE) == (colour == "white_id")
                 event = ev.GameStarted(game_id=g.id, game=g.game, white=white, black=black, days=g.days,
