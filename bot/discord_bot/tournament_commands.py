@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Range
 
+from bot.domain.errors import SettingsError
 from bot.identity.links import tournament_link_line
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
@@ -52,6 +53,8 @@ async def create(interaction: discord.Interaction, game: str, name: Range[str, 1
                  rounds: Range[int, 1, 50] | None = None, days: int | None = None, double: bool = False,
                  rated: bool = False, max_players: Range[int, 2, 1000] | None = None) -> None:
     fairy = fairy_of(interaction)
+    if interaction.guild_id is None:  # Discord keeps the group to servers; this, if it did not
+        raise SettingsError("tournaments are made on a server, where its members can join them")
     me = await fairy.player(interaction.user)
     await fairy.service.budget_lookup(me.id)
     t = await fairy.service.create_tournament(
