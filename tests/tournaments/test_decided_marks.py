@@ -3,9 +3,8 @@ forfeit as FIDE's crosstables show one (+ and −): in the picture's cells and t
 
 from __future__ import annotations
 
-from render.crosstable import Crosstable, Game, Player, cells, crosstable_png
-
 from bot.tournaments.crosstable import crosstable_of
+from render.crosstable import Crosstable, Game, Player, cells, crosstable_png
 
 from .conftest import entered, people
 
