@@ -165,6 +165,9 @@ async def run(args: argparse.Namespace, settings) -> int:
         else:
             view = await service.tournament(args.id)
         print(tournament_text(view, PLAIN))
+        # the players' and directors' numbers, which the owner's commands take
+        print("Players: " + (", ".join(f"{p.name} (#{p.id})" for p in view.entrants) or "none"))
+        print("Directors: " + (", ".join(f"{p.name} (#{p.id})" for p in view.directors) or "none (only you)"))
         page = tournament_link_line(settings, view.id)  # with FAIRYPOST_WEB_URL set
         if page:
             print(page)

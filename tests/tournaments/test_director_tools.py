@@ -145,5 +145,7 @@ def test_the_owners_command_line_directs(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Dee" in done.stdout
     assert fairypost(db, "tournament", "close", "1").returncode == 2  # games still going
+    shown = fairypost(db, "tournament", "show", "1")
+    assert f"Dee (#{dee.id})" in shown.stdout and f"Directors: Ann (#{ann.id})" in shown.stdout
     done = fairypost(db, "tournament", "director", "1", "remove", str(ann.id))
     assert done.returncode == 0 and "none (only you)" in done.stdout

@@ -153,3 +153,24 @@ async def test_the_budget_is_settable_lower_and_has_a_total(tmp_path, clock, not
         await svc.create_tournament("chess", name="Later", format="round-robin", creator_id=makers[-1].id)
     finally:
         await svc.close()
+
+
+async def test_three_hundred_events_made_in_dms_are_not_listed_to_a_stranger(svc):
+    """#40: 300 DM-made events were listed to every mail sender (1.7 s, 36 KB of the
+    attackers' text). Fifteen makers, twenty each (their budget): a stranger's list holds
+    none of them, and the owner's event is there."""
+    from bot.commands.run import Context, execute
+    from bot.words.grammar import parse
+    from bot.words.text import PLAIN
+    attackers = await people(svc, 15, "x")
+    for x in attackers:
+        svc.clock.advance(hours=1)  # the total budget (100 an hour) would stop them sooner
+        for i in range(20):
+            await svc.create_tournament("chess", name=f"FREE PRIZES visit evil.example {i}", format="swiss",
+                                        rounds=2, creator_id=x.id)
+    await svc.create_tournament("chess", name="Club open", format="swiss", rounds=3)
+    (stranger,) = await people(svc, 1, "s")
+    reply = await execute(parse("tournaments", in_game=False), Context(svc, stranger, PLAIN))
+    assert "Club open" in reply.text and "evil" not in reply.text and len(reply.text) < 1000
+    mine = await execute(parse("tournaments", in_game=False), Context(svc, attackers[0], PLAIN))
+    assert mine.text.count("evil.example") == 20  # their own, to their maker
