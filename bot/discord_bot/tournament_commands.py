@@ -29,6 +29,10 @@ from .tournament_join import here as _here
 
 log = logging.getLogger("bot.discord_bot")
 
+WITHDRAWAL_CHOICES = [
+    app_commands.Choice(name="ICCF: under half played, all cancelled; else the unplayed lost", value="iccf"),
+    app_commands.Choice(name="played results always stand, the unplayed lost", value="keep"),
+    app_commands.Choice(name="all their results always cancelled", value="cancel")]
 FORMAT_CHOICES = [app_commands.Choice(name="round robin (all play all)", value="round-robin"),
                   app_commands.Choice(name="Swiss (a number of rounds)", value="swiss")]
 
@@ -46,12 +50,15 @@ def _manages(interaction: discord.Interaction) -> str | None:
 @app_commands.describe(game="which game", name="the tournament's name", format="round robin or Swiss",
                        rounds="a Swiss's number of rounds", days="days per move",
                        double="a round robin played twice, colours swapped", rated="rated games",
-                       max_players="at most this many players")
-@app_commands.choices(format=FORMAT_CHOICES, days=DAY_CHOICES)
+                       max_players="at most this many players",
+                       withdrawals="a player who leaves a round robin: ICCF's rule (default), or always",
+                       timeouts="games lost on time that withdraw a player (default 3; 0: never)")
+@app_commands.choices(format=FORMAT_CHOICES, days=DAY_CHOICES, withdrawals=WITHDRAWAL_CHOICES)
 @game_option
 async def create(interaction: discord.Interaction, game: str, name: Range[str, 1, 80], format: str,
                  rounds: Range[int, 1, 50] | None = None, days: int | None = None, double: bool = False,
-                 rated: bool = False, max_players: Range[int, 2, 1000] | None = None) -> None:
+                 rated: bool = False, max_players: Range[int, 2, 1000] | None = None,
+                 withdrawals: str = "iccf", timeouts: Range[int, 0, 50] = 3) -> None:
     fairy = fairy_of(interaction)
     if interaction.guild_id is None:  # Discord keeps the group to servers; this, if it did not
         raise SettingsError("tournaments are made on a server, where its members can join them")
@@ -60,7 +67,7 @@ async def create(interaction: discord.Interaction, game: str, name: Range[str, 1
     t = await fairy.service.create_tournament(
         known_game(game), name=name, format=format, rounds=rounds, days=days, double=double,
         rated=rated, max_players=max_players, creator_id=me.id,
-        scope=access.scope_of(interaction.guild_id))
+        scope=access.scope_of(interaction.guild_id), withdrawal=withdrawals, timeouts=timeouts)
     await send(interaction, announcement_text(t), ephemeral=False, view=join_view(t.id))
     await _open_news_thread(interaction, fairy, t)
 

@@ -53,6 +53,8 @@ class ResultOps:
             if g.status == GameStatus.ACTIVE and await tx.bump_version(g.id, g.version):
                 await self._finish(tx, g, Outcome(*_OUTCOMES[result]), now)
             await DirectorTables(tx).decide(t.id, g.id, result, reason, by, name, now)
+            found = await tables.round_of_game(g.id)
+            await self._news(tx, t, "decided", found[1], now, game_id=g.id)  # where the event's news go
         await self._after_commit()
         await self.advance_tournament(tournament_id)
         return await self.tournament(tournament_id)
