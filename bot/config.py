@@ -144,6 +144,8 @@ class Settings:
     link_code_resend_minutes: int = 60    # an address gets one link code per this long (one pending code)
     link_codes_per_hour: int = 20         # addresses one player may have codes mailed to in an hour
     allow_engine_in_casual: bool = False  # engine help in unrated, non-tournament games between people
+    tournaments_per_hour: int = 20        # tournaments one player may make an hour (20 at most)
+    tournaments_total_per_hour: int = 100  # tournaments everyone together may make an hour
 
     def __post_init__(self) -> None:
         if self.default_days not in ALLOWED_DAYS:
@@ -180,6 +182,11 @@ class Settings:
             raise ConfigError(f"link_codes_per_hour must be from 1 to 20, not {self.link_codes_per_hour}")
         if not isinstance(self.allow_engine_in_casual, bool):
             raise ConfigError(f"allow_engine_in_casual must be true or false, not {self.allow_engine_in_casual!r}")
+        if not 1 <= self.tournaments_per_hour <= 20:
+            raise ConfigError(f"tournaments_per_hour must be from 1 to 20, not {self.tournaments_per_hour}")
+        if not 1 <= self.tournaments_total_per_hour <= 100_000:
+            raise ConfigError("tournaments_total_per_hour must be from 1 to 100000, "
+                              f"not {self.tournaments_total_per_hour}")
         if self.max_input_chars < 1:
             raise ConfigError("max_input_chars must be at least 1")
         if self.web_port is not None and not 0 < self.web_port < 65536:
@@ -272,6 +279,8 @@ _ENV_KEYS = {
     "FAIRYPOST_ALLOW_ENGINE_IN_CASUAL": ("allow_engine_in_casual", bool),
     "FAIRYPOST_LINK_CODE_RESEND_MINUTES": ("link_code_resend_minutes", int),
     "FAIRYPOST_LINK_CODES_PER_HOUR": ("link_codes_per_hour", int),
+    "FAIRYPOST_TOURNAMENTS_PER_HOUR": ("tournaments_per_hour", int),
+    "FAIRYPOST_TOURNAMENTS_TOTAL_PER_HOUR": ("tournaments_total_per_hour", int),
 }
 
 

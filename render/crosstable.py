@@ -29,7 +29,9 @@ from .board import _bold, to_png
 from .text import draw_text, drawable, fit, width
 
 ROUND_ROBIN, SWISS = "round-robin", "swiss"
-WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "+/-": 1.0, "-/+": 0.0}  # the last two: forfeits
+FORFEIT_TOKENS = {1.0: "+", 0.0: "\u2212"}  # a forfeit won, lost (FIDE's crosstables' marks)
+DECIDED = "*"  # after a result a director decided
 
 ROW = 42            # a row's height
 TEXT = 21           # the table's text
@@ -66,6 +68,7 @@ class Game:
     black: int | None
     result: str | None = None
     bye_points: float | None = None
+    decided: bool = False  # decided by a director (or a rule): marked
 
 
 @dataclass(frozen=True)
@@ -260,7 +263,8 @@ def _token(g: Game, me: int) -> str:
     score = _score(g, me)
     if score is None:
         return PLAYING if g.result is None else ABORTED
-    return points_text(score)
+    text = FORFEIT_TOKENS[score] if g.result in ("+/-", "-/+") else points_text(score)
+    return text + DECIDED if g.decided else text
 
 
 def cell_tokens(t: Crosstable, me: int, games: Sequence[Game]) -> tuple[str, ...]:

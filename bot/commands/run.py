@@ -22,6 +22,8 @@ from ..identity.links import tournament_link_line
 from ..identity.players import Player
 from ..operations.service import GameService, GameView
 from ..operations.square_moves import square_moves
+from ..tournaments.acts import run_act
+from ..tournaments.directors import may_see
 from ..words import text
 from ..words.game_texts import find_piece, piece_text, rules_text
 from ..words.grammar import GRAMMAR, Command, Grammar, GrammarError, shown
@@ -290,21 +292,20 @@ async def _piece(cmd: Command, ctx: Context) -> Reply:
 FINISHED_LISTED = 5  # the latest events over, after those open and under way
 
 
-def _visible(t, player_id: int, scope: str | None) -> bool:
-    """An event made on a Discord server is that server's (seen there, and by its players
-    wherever they are); the server owner's own (no scope) are everyone's."""
-    return t.scope is None or t.scope == scope or any(p.id == player_id for p in t.entrants)
-
-
 async def named_tournament(cmd: Command, ctx: Context):
     """The event ``tournament ACT [ID]`` is about (its ID, else the context's), as the player
     sees it; else the error that says why not."""
+    usage = GRAMMAR.find("tournament").usage
+    if cmd["details"] and cmd["act"] in ("join", "leave", "show"):  # these say no more than the ID
+        first = cmd["details"].split()[0]
+        raise GrammarError(f"tournament {cmd['act']}: unexpected {shown(cmd['details'])}" if cmd["id"]
+                           else f"{shown(first)} is not a number (like 12 or #12)", usage)
     tid = cmd["id"] or ctx.tournament_id
     if tid is None:
         raise GrammarError(f"tournament {cmd['act']}: which tournament? Give its number "
-                           "(tournaments lists them)", GRAMMAR.find("tournament").usage)
+                           "(tournaments lists them)", usage)
     t = await ctx.service.tournament(tid)
-    if not _visible(t, ctx.player.id, ctx.scope):
+    if not may_see(t, ctx.player.id, ctx.scope):
         raise NotFound(f"there is no tournament #{tid} here")
     return t
 
@@ -312,7 +313,7 @@ async def named_tournament(cmd: Command, ctx: Context):
 @handles("tournaments")
 async def _tournaments(cmd: Command, ctx: Context) -> Reply:
     m = ctx.markup
-    seen = [t for t in await ctx.service.list_tournaments() if _visible(t, ctx.player.id, ctx.scope)]
+    seen = await ctx.service.listed_tournaments(ctx.player.id, ctx.scope)
     going = [t for t in seen if t.status != "finished"]
     over = [t for t in seen if t.status == "finished"][-FINISHED_LISTED:]
     if not going and not over:
@@ -335,8 +336,11 @@ async def _tournament(cmd: Command, ctx: Context) -> Reply:
         when = (f" It starts at {m.when(t.starts_at)}, or when its organiser starts it." if t.starts_at
                 else " It starts when its organiser starts it; you will be told of your games.")
         return Reply(f"You are in {tournament_line(t, m)}.{when}")
-    t = await ctx.service.leave_tournament(tid, ctx.player.id)
-    return Reply(f"You left {tournament_line(t, m)}.")
+    if cmd["act"] == "leave":
+        t = await ctx.service.leave_tournament(tid, ctx.player.id)
+        return Reply(f"You left {tournament_line(t, m)}.")
+    return Reply(await run_act(ctx.service, ctx.player.id, cmd["act"], tid, cmd["details"], m, ctx.find_player),
+                 changed=True)
 
 
 def _computer(ctx: Context) -> comp.Computer:

@@ -1,8 +1,11 @@
-"""``/tournament create|join|leave|start|pause|resume|remove|standings``: the service's
-tournaments on a Discord server. An event made on a server is that server's (its scope); its
-organiser is the one who made it, or a member who may manage the server (Discord's Manage
-Server permission). Its announcement carries a Join button (tournament_join.py), and a
-thread opened under it gets the event's news (tournament_news.py)."""
+"""``/tournament create|join|leave|withdraw|list|standings`` and the directors' ``/tournament
+start|pause|resume|close|remove|result|replace|extend|director``: the service's tournaments on
+Discord. An event made on a server is that server's (its scope); its directors are its maker
+and those named (``/tournament director``), and a member who may manage that server
+(Discord's Manage Server permission) acts on it too. An event made in a DM, or at the
+owner's command line, is never a server manager's (bot/tournaments/directors.py). Its
+announcement carries a Join button (tournament_join.py), and a thread opened under it gets
+the event's news (tournament_news.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Range
 
+from bot.domain.errors import SettingsError
 from bot.identity.links import tournament_link_line
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line, tournament_text
@@ -25,33 +29,45 @@ from .tournament_join import here as _here
 
 log = logging.getLogger("bot.discord_bot")
 
+WITHDRAWAL_CHOICES = [
+    app_commands.Choice(name="ICCF: under half played, all cancelled; else the unplayed lost", value="iccf"),
+    app_commands.Choice(name="played results always stand, the unplayed lost", value="keep"),
+    app_commands.Choice(name="all their results always cancelled", value="cancel")]
 FORMAT_CHOICES = [app_commands.Choice(name="round robin (all play all)", value="round-robin"),
                   app_commands.Choice(name="Swiss (a number of rounds)", value="swiss")]
 
 
 
-def _manages(interaction: discord.Interaction) -> bool:
+def _manages(interaction: discord.Interaction) -> str | None:
+    """The server (scope) the member may manage here (Manage Server); None in a DM or without it."""
     perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
+    if interaction.guild_id is None or not (perms and perms.manage_guild):
+        return None
+    return access.scope_of(interaction.guild_id)
 
 
 @tournament.command(name="create", description="Make a tournament that players here can join")
 @app_commands.describe(game="which game", name="the tournament's name", format="round robin or Swiss",
                        rounds="a Swiss's number of rounds", days="days per move",
                        double="a round robin played twice, colours swapped", rated="rated games",
-                       max_players="at most this many players")
-@app_commands.choices(format=FORMAT_CHOICES, days=DAY_CHOICES)
+                       max_players="at most this many players",
+                       withdrawals="a player who leaves a round robin: ICCF's rule (default), or always",
+                       timeouts="games lost on time that withdraw a player (default 3; 0: never)")
+@app_commands.choices(format=FORMAT_CHOICES, days=DAY_CHOICES, withdrawals=WITHDRAWAL_CHOICES)
 @game_option
 async def create(interaction: discord.Interaction, game: str, name: Range[str, 1, 80], format: str,
                  rounds: Range[int, 1, 50] | None = None, days: int | None = None, double: bool = False,
-                 rated: bool = False, max_players: Range[int, 2, 1000] | None = None) -> None:
+                 rated: bool = False, max_players: Range[int, 2, 1000] | None = None,
+                 withdrawals: str = "iccf", timeouts: Range[int, 0, 50] = 3) -> None:
     fairy = fairy_of(interaction)
+    if interaction.guild_id is None:  # Discord keeps the group to servers; this, if it did not
+        raise SettingsError("tournaments are made on a server, where its members can join them")
     me = await fairy.player(interaction.user)
     await fairy.service.budget_lookup(me.id)
     t = await fairy.service.create_tournament(
         known_game(game), name=name, format=format, rounds=rounds, days=days, double=double,
         rated=rated, max_players=max_players, creator_id=me.id,
-        scope=access.scope_of(interaction.guild_id))
+        scope=access.scope_of(interaction.guild_id), withdrawal=withdrawals, timeouts=timeouts)
     await send(interaction, announcement_text(t), ephemeral=False, view=join_view(t.id))
     await _open_news_thread(interaction, fairy, t)
 
@@ -75,11 +91,11 @@ async def _open_news_thread(interaction: discord.Interaction, fairy, t) -> None:
 
 
 async def _organise(interaction: discord.Interaction, tournament_id: int, act: str, *args):
-    """An organiser's act (the service's ``act``) on this server's event, by the member; the
-    service refuses anyone but its maker and the server's managers."""
+    """A director's act (the service's ``act``) on an event seen here, by the member; the
+    service refuses anyone but its directors and the managers of the server it was made on."""
     fairy, t = await _here(interaction, tournament_id)
     me = await fairy.player(interaction.user)
-    return await getattr(fairy.service, act)(t.id, *args, me.id, manager=_manages(interaction))
+    return await getattr(fairy.service, act)(t.id, *args, me.id, manager_of=_manages(interaction))
 
 
 @tournament.command(name="join", description="Join a tournament before it starts")
@@ -124,6 +140,78 @@ async def remove(interaction: discord.Interaction, id: int, player: discord.Memb
     t = await _organise(interaction, id, "remove_from_tournament", them.id)
     await send(interaction, f"Took {format.bold(them.name)} out of {tournament_line(t, DISCORD)}",
                ephemeral=False)
+
+
+@tournament.command(name="withdraw", description="Leave a tournament under way: your games still going are lost")
+@app_commands.describe(id="the tournament's number")
+async def withdraw(interaction: discord.Interaction, id: int) -> None:
+    fairy, t = await _here(interaction, id)
+    me = await fairy.player(interaction.user)
+    t = await fairy.service.withdraw_from_tournament(t.id, me.id)
+    await send(interaction, f"You withdrew from {tournament_line(t, DISCORD)}", ephemeral=False)
+
+
+@tournament.command(name="close", description="End a tournament now: called off if not begun (its directors)")
+@app_commands.describe(id="the tournament's number")
+async def close(interaction: discord.Interaction, id: int) -> None:
+    t = await _organise(interaction, id, "close_tournament")
+    await send(interaction, f"Closed {tournament_line(t, DISCORD)}", ephemeral=False)
+
+
+RESULT_CHOICES = [app_commands.Choice(name=r, value=r) for r in ("1-0", "0-1", "1/2-1/2", "+/-", "-/+")]
+
+
+@tournament.command(name="result", description="Decide a game's result: adjudication or forfeit (its directors)")
+@app_commands.describe(id="the tournament's number", game="the game's number", result="the result",
+                       reason="why (shown with the result and your name)")
+@app_commands.choices(result=RESULT_CHOICES)
+async def result(interaction: discord.Interaction, id: int, game: int, result: str,
+                 reason: Range[str, 1, 200]) -> None:
+    t = await _organise(interaction, id, "set_tournament_result", game, result, reason)
+    await send(interaction, f"Game #{game} of {tournament_line(t, DISCORD)}: {result} "
+               f"({format.safe(' '.join(reason.split()))})", ephemeral=False)
+
+
+@tournament.command(name="replace",
+                    description="Put a player in another's place before their first move (its directors)")
+@app_commands.describe(id="the tournament's number", old="the player to replace", new="who takes their place")
+async def replace(interaction: discord.Interaction, id: int, old: discord.Member, new: discord.Member) -> None:
+    fairy = fairy_of(interaction)
+    them, newcomer = await fairy.player(old), await fairy.player(new)
+    t = await _organise(interaction, id, "replace_in_tournament", them.id, newcomer.id)
+    await send(interaction, f"{format.bold(newcomer.name)} takes {format.bold(them.name)}'s place in "
+               f"{tournament_line(t, DISCORD)}", ephemeral=False)
+
+
+@tournament.command(name="extend", description="Give a game's player to move more days (its directors)")
+@app_commands.describe(id="the tournament's number", game="the game's number", days="how many more days")
+async def extend(interaction: discord.Interaction, id: int, game: int, days: Range[int, 1, 60]) -> None:
+    t = await _organise(interaction, id, "extend_tournament_game", game, days)
+    await send(interaction, f"Game #{game} of {tournament_line(t, DISCORD)} has {days} more days.", ephemeral=False)
+
+
+@tournament.command(name="director", description="Name or remove a director (the event's maker)")
+@app_commands.describe(id="the tournament's number", action="add or remove", player="the player")
+@app_commands.choices(action=[app_commands.Choice(name="add", value="add"),
+                              app_commands.Choice(name="remove", value="remove")])
+async def director(interaction: discord.Interaction, id: int, action: str, player: discord.Member) -> None:
+    fairy, t = await _here(interaction, id)
+    me, them = await fairy.player(interaction.user), await fairy.player(player)
+    change = fairy.service.add_tournament_director if action == "add" else fairy.service.remove_tournament_director
+    t = await change(t.id, them.id, me.id)
+    names = ", ".join(format.bold(d.name) for d in t.directors)
+    await send(interaction, f"The directors of {tournament_line(t, DISCORD)}: {names}", ephemeral=False)
+
+
+@tournament.command(name="list", description="The tournaments you can see here")
+async def list_(interaction: discord.Interaction) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    await fairy.service.budget_read(me.id)
+    seen = await fairy.service.listed_tournaments(me.id, access.scope_of(interaction.guild_id),
+                                                 include_finished=False)
+    lines = [tournament_line(t, DISCORD) for t in seen] or ["No tournaments here yet."]
+    await send(interaction, "\n".join(lines)[:2000])
 
 
 @tournament.command(name="standings", description="A tournament's standings, games and results")

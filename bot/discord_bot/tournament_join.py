@@ -10,6 +10,7 @@ import discord
 from discord import ui
 
 from bot.domain.errors import NotFound
+from bot.tournaments.directors import may_see
 from bot.words.text import DISCORD
 from bot.words.tournament_text import tournament_line
 
@@ -40,10 +41,12 @@ def join_view(tournament_id: int) -> ui.View:
 
 
 async def here(interaction: discord.Interaction, tournament_id: int):
-    """The event, if it is this server's (another server's events are not seen here)."""
+    """The event, if it is seen here: this server's, one not made on a server, or one the
+    member plays in or directs (another server's events are not seen here by others)."""
     fairy = fairy_of(interaction)
     t = await fairy.service.tournament(tournament_id)
-    if t.scope is not None and t.scope != access.scope_of(interaction.guild_id):
+    me = await fairy.player(interaction.user)
+    if not may_see(t, me.id, access.scope_of(interaction.guild_id)):
         raise NotFound(f"there is no tournament #{tournament_id} on this server")
     return fairy, t
 

@@ -2,10 +2,11 @@
 thread opened under the event's announcement when it was made (``/tournament create``).
 A round's start opens a thread for each of its games in the announcement's channel (as an
 accepted challenge does), before the players' own notices, which then link to it; then the
-pairings are posted, and the announcement's Join button goes. Each result, and the final
-standings, follow. An event not announced on Discord (made on the command line) has no such
-place: its players get their own notices only. Raising means "try later" (the outbox's
-retry): a game whose thread is open is not opened again."""
+pairings are posted, and the announcement's Join button goes. Each result (one a director
+decided with who decided it and why), and the final standings, follow. An event not
+announced on Discord (made on the command line) has no such place: its players get their
+own notices only. Raising means "try later" (the outbox's retry): a game whose thread is
+open is not opened again."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
         g = await fairy.service.game(event.game_id)
         texts = [f"Round {event.round} · game #{g.id}: {g.result} · "
                  f"{result_text(g.game, g.white, g.black, g.result, g.reason, DISCORD)}."]
+    elif event.what == "decided":  # a director's result: who decided it, and why
+        p = next((p for p in t.pairings if p.game_id == event.game_id), None)
+        if p is None or p.decided is None:
+            return
+        texts = [f"Round {event.round} · game #{p.game_id}: {p.result} · {format.safe(p.decided)}."]
     elif event.what == "over":
         texts = ["🏆 The tournament is over.", standings_text(t, DISCORD)]
     else:

@@ -19,7 +19,7 @@ from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.operations.square_moves import square_moves
 from bot.words import text as texts
 from bot.words.game_texts import find_piece, piece_label, piece_text
-from bot.words.grammar import GRAMMAR, Command, GrammarError, resolve_game
+from bot.words.grammar import GRAMMAR, TOURNAMENT_ACTS, Command, GrammarError, resolve_game
 from bot.words.timetext import plural
 from bot.words.tournament_text import tournament_line
 
@@ -41,8 +41,8 @@ _READS = {"help", "board", "moves", "games", "record", "ratings", "rules", "piec
 _UNSIGNED = {"help", "games", "challenge", "rules", "piece", "ratings", "tournaments"}
 # commands in a game's reply that are not about its board: acted on whatever ply it answers
 _NOT_THE_BOARD = {"tournament", "tournaments"}
-# a tournament's reply may say only this (its event implied)
-_TOURNAMENT_ACTS = {"join", "leave", "show"}
+# a tournament's reply may start with the act alone (its event implied)
+_TOURNAMENT_ACTS = set(TOURNAMENT_ACTS)
 
 sentence = texts.sentence
 
@@ -299,7 +299,10 @@ class Handler:
         if cmd["act"] == "join" and t.status != "open":
             raise ServiceError(f"{t.name} (#{t.id}) has begun: it takes no more players")
         line = tournament_line(t, texts.PLAIN)
-        text = (f"{line}\n\nTo {cmd['act']} it, reply to this mail with {cmd['act']} on the first line. "
+        # the sender's own words are never mailed back (the From may be someone else's)
+        say = cmd["act"] if cmd["act"] in ("join", "leave", "withdraw", "start", "pause", "resume", "close") \
+            else f"the whole command (tournament {cmd['act']} {t.id} ...)"
+        text = (f"{line}\n\nTo {cmd['act']} it, reply to this mail with {say} on the first line. "
                 "(A mail to the bot's own address could come from anyone: the reply address of this "
                 "one is signed for you, so your reply shows it is you.)")
         await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", t.id, me.id))

@@ -139,10 +139,12 @@ class MoveOps:
         return await cmd.view()
 
     async def abort(self, game_id: int, player_id: int, *, expected_ply: int | None = None) -> GameView:
-        """Either player may abort before both sides have moved (fewer than 2 plies)."""
+        """Either player may abort before both sides have moved (fewer than 2 plies); never
+        a tournament's game (one that cannot start is a forfeit: bot/tournaments/)."""
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
             if cmd.game.ply >= 2:
                 raise AbortError("a game can be aborted only before both sides have moved")
+            await self._refuse_abort_in_tournament(cmd.game.id)
             async with cmd.write() as tx:
                 await cmd.finish(tx, Outcome.aborted())
         return await cmd.view()

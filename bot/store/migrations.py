@@ -346,6 +346,47 @@ _V15_TOURNAMENT_CLOCKS = (
     "ALTER TABLE tournament_pairings ADD COLUMN time_left INTEGER",
 )
 
+# Tournaments run by directors (bot/tournaments/directors.py, withdrawals.py, results.py):
+# who directs each event (its maker at first; the owner names others), each event's rules
+# for a player who leaves and for timeouts, the results a director (or a rule) decided, and
+# each withdrawal (whether it cancelled the player's results). Kept in tables of their own.
+_V16_TOURNAMENT_DIRECTORS = (
+    """CREATE TABLE tournament_directors (
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments(id),
+        player_id      INTEGER NOT NULL REFERENCES players(id),
+        named_at       INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, player_id)
+    )""",
+    "INSERT INTO tournament_directors (tournament_id, player_id, named_at) "
+    "SELECT id, creator_id, created_at FROM tournaments WHERE creator_id IS NOT NULL",
+    """CREATE TABLE tournament_policies (
+        tournament_id  INTEGER PRIMARY KEY REFERENCES tournaments(id),
+        withdrawal     TEXT NOT NULL DEFAULT 'iccf' CHECK (withdrawal IN ('iccf', 'keep', 'cancel')),
+        timeouts       INTEGER NOT NULL DEFAULT 3 CHECK (timeouts >= 0)
+    )""",
+    """CREATE TABLE tournament_decisions (
+        game_id        INTEGER PRIMARY KEY REFERENCES games(id),
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments(id),
+        result         TEXT NOT NULL
+                       CHECK (result IN ('1-0', '0-1', '1/2-1/2', '+/-', '-/+', 'cancelled')),
+        reason         TEXT NOT NULL,
+        director_id    INTEGER REFERENCES players(id),
+        decided_by     TEXT NOT NULL,
+        decided_at     INTEGER NOT NULL
+    )""",
+    "CREATE INDEX tournament_decisions_by_event ON tournament_decisions (tournament_id)",
+    """CREATE TABLE tournament_withdrawals (
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments(id),
+        player_id      INTEGER NOT NULL REFERENCES players(id),
+        cancelled      INTEGER NOT NULL DEFAULT 0,
+        reason         TEXT NOT NULL,
+        at             INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, player_id)
+    )""",
+    "CREATE INDEX tournaments_by_creator ON tournaments (creator_id, created_at)",
+    "CREATE INDEX tournaments_by_created ON tournaments (created_at)",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
@@ -353,4 +394,5 @@ MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, 
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
                                                 _V12_COMMAND_BUCKETS, _V13_BUDGETS,
-                                                _V14_TOURNAMENTS, _V15_TOURNAMENT_CLOCKS)
+                                                _V14_TOURNAMENTS, _V15_TOURNAMENT_CLOCKS,
+                                                _V16_TOURNAMENT_DIRECTORS)

@@ -4,6 +4,11 @@
     tables      the tournament tables' queries
     service     ``TournamentOps`` (part of ``GameService``: create, join, start, pause, ...)
                 and ``TournamentSweeper`` (rounds made when due)
+    directors   who directs an event and sees it listed; the creation budget (``DirectorOps``)
+    withdrawals a player who leaves, by the event's rule (ICCF's by default); timeouts
+    results     a director's result by hand, replacement, extension, closing (``ResultOps``)
+    acts        the typed ``tournament ACT ...`` beyond join, leave and show (every text front end)
+    director_tables  the directors' tables' queries; errors  ``TournamentError``
     views       what the tournament operations return (``TournamentView``, standings, pairings)
     crosstable  the crosstable's rows, for the pictures and pages
     cli         ``fairypost tournament ...``

@@ -14,7 +14,8 @@ from ..domain.errors import ServiceError
 
 def add_parser(sub) -> None:
     t = sub.add_parser("tournament",
-                       help="make, start and show tournaments: tournament new|start|show|pause|resume|remove",
+                       help="make, start and show tournaments, and direct them: tournament "
+                            "new|start|show|pause|resume|remove|result|replace|extend|close|director",
                        description="The server owner's tournaments: round robins and Swiss events.")
     acts = t.add_subparsers(dest="tournament_command", metavar="ACTION", required=True)
     new = acts.add_parser("new", help="make a tournament, open for players to join",
@@ -35,6 +36,12 @@ def add_parser(sub) -> None:
     new.add_argument("--max-rating", type=float, metavar="R", help="only players rated R or less at the game")
     new.add_argument("--round-days", type=int, metavar="N",
                      help="a Swiss's next round starts after N days even if games go on")
+    new.add_argument("--withdrawals", choices=("iccf", "keep", "cancel"), default="iccf",
+                     help="a player who leaves a round robin: iccf (default: under half their games "
+                          "finished cancels all their results, else the unplayed are lost), keep (the "
+                          "played results always stand), cancel (always cancelled)")
+    new.add_argument("--timeouts", type=int, default=3, metavar="N",
+                     help="games lost on time that withdraw a player (default 3; 0: never)")
     for name, helptext in (
             ("start", "start a tournament now, pairing its first round (or every round of a round robin)"),
             ("show", "show a tournament's standings, its games and their results"),
@@ -48,6 +55,36 @@ def add_parser(sub) -> None:
                                      "lost by them, and they are paired no more.")
     rm.add_argument("id", type=int, metavar="ID", help="the tournament's number")
     rm.add_argument("player", type=int, metavar="PLAYER_ID", help="the player's number (tournament show lists them)")
+    res = acts.add_parser("result", help="decide a game's result: an adjudication or a forfeit",
+                          description="Decide a game's result for the event (shown with your reason); a "
+                                      "game still going ends with it.")
+    res.add_argument("id", type=int, metavar="ID", help="the tournament's number")
+    res.add_argument("game", type=int, metavar="GAME", help="the game's number (tournament show lists them)")
+    # one argument for both: "-/+" looks like an option to argparse, except in a remainder
+    res.add_argument("decision", nargs=argparse.REMAINDER, metavar="RESULT REASON",
+                     help="1-0, 0-1, 1/2-1/2, or a forfeit: +/- (White wins) or -/+ (Black wins); then why "
+                          "(shown with the result)")
+    rep = acts.add_parser("replace", help="put a player in another's place before their first move",
+                          description="Put NEW in OLD's place (their games and pairings) while OLD has "
+                                      "made no move in the event.")
+    rep.add_argument("id", type=int, metavar="ID", help="the tournament's number")
+    rep.add_argument("old", type=int, metavar="OLD_ID", help="the player to replace (their number)")
+    rep.add_argument("new", type=int, metavar="NEW_ID", help="who takes their place (their number)")
+    ext = acts.add_parser("extend", help="give a game's player to move more days",
+                          description="Give a game's player to move more days.")
+    ext.add_argument("id", type=int, metavar="ID", help="the tournament's number")
+    ext.add_argument("game", type=int, metavar="GAME", help="the game's number")
+    ext.add_argument("days", type=int, metavar="DAYS", help="how many more days (1 to 60)")
+    close = acts.add_parser("close", help="end a tournament now (called off if it has not begun)",
+                            description="End a tournament now: one not begun is called off; one under "
+                                        "way ends with its final standings once every game is over or decided.")
+    close.add_argument("id", type=int, metavar="ID", help="the tournament's number")
+    dire = acts.add_parser("director", help="name or remove a director of a tournament",
+                           description="Name a player a director of the event (they may start, pause, "
+                                       "resume, remove, decide results, replace, extend, close), or remove one.")
+    dire.add_argument("id", type=int, metavar="ID", help="the tournament's number")
+    dire.add_argument("change", choices=("add", "remove"), help="add or remove")
+    dire.add_argument("player", type=int, metavar="PLAYER_ID", help="the player's number")
     sub.add_parser("tournaments", help="list the tournaments",
                    description="List every tournament: its game, format, players and state.")
 
@@ -91,7 +128,7 @@ async def run(args: argparse.Namespace, settings) -> int:
                 game, name=args.name, format=args.format, rounds=args.rounds, days=args.days,
                 double=args.double, rated=args.rated, starts_at=_when(args.start),
                 max_players=args.max_players, min_rating=args.min_rating, max_rating=args.max_rating,
-                round_days=args.round_days)
+                round_days=args.round_days, withdrawal=args.withdrawals, timeouts=args.timeouts)
             print(f"Made tournament #{view.id}: {tournament_line(view, PLAIN)}")
             return 0
         if act == "start":
@@ -106,9 +143,31 @@ async def run(args: argparse.Namespace, settings) -> int:
             view = await service.resume_tournament(args.id)
         elif act == "remove":
             view = await service.remove_from_tournament(args.id, args.player)
+        elif act == "result":
+            if len(args.decision) < 2:
+                raise ServiceError("give the result and the reason: tournament result ID GAME "
+                                   "1-0|0-1|1/2-1/2|+/-|-/+ REASON")
+            view = await service.set_tournament_result(args.id, args.game, args.decision[0],
+                                                       " ".join(args.decision[1:]))
+        elif act == "replace":
+            view = await service.replace_in_tournament(args.id, args.old, args.new)
+        elif act == "extend":
+            view = await service.extend_tournament_game(args.id, args.game, args.days)
+        elif act == "close":
+            view = await service.close_tournament(args.id)
+        elif act == "director":
+            change = (service.add_tournament_director if args.change == "add"
+                      else service.remove_tournament_director)
+            view = await change(args.id, args.player)
+            names = ", ".join(f"{d.name} (#{d.id})" for d in view.directors) or "none (only you)"
+            print(f"The directors of tournament #{view.id} {view.name}: {names}")
+            return 0
         else:
             view = await service.tournament(args.id)
         print(tournament_text(view, PLAIN))
+        # the players' and directors' numbers, which the owner's commands take
+        print("Players: " + (", ".join(f"{p.name} (#{p.id})" for p in view.entrants) or "none"))
+        print("Directors: " + (", ".join(f"{p.name} (#{p.id})" for p in view.directors) or "none (only you)"))
         page = tournament_link_line(settings, view.id)  # with FAIRYPOST_WEB_URL set
         if page:
             print(page)

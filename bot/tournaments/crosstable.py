@@ -14,7 +14,7 @@ def crosstable_of(t: TournamentView) -> Crosstable:
     place = {s.player.id: i for i, s in enumerate(t.standings)}
     players = [Player(s.player.name, s.points, s.tiebreaks, s.rating, s.withdrawn) for s in t.standings]
     games = [Game(p.round, place[p.white.id], None if p.black is None else place[p.black.id], p.result,
-                  p.bye_points)
+                  p.bye_points, p.decided is not None)
              for p in t.pairings if p.white.id in place and (p.black is None or p.black.id in place)]
     kind = FORMAT_NAMES[t.format] + (" (double)" if t.double else "")
     progress = f" · round {t.round} of {t.rounds}" if t.format == "swiss" and t.round else ""

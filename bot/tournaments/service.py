@@ -1,10 +1,11 @@
 """Tournaments in the game service: ``TournamentOps``, a part of ``GameService`` (as
 ``ChallengeLife`` is), and the sweep's share of them.
 
-- Made by anyone (``creator_id``; None for the server owner's command line), joined and
-  left while open, started by its organiser: the one who made it, or a server's manager
-  (the adapter says who is one: ``manager=True``); the owner's command line is always the
-  organiser. At its start time the sweep starts it (if two have joined).
+- Made by anyone (``creator_id``; None for the server owner's command line; a budget an
+  hour), joined and left while open, started by a director: its maker or one named, or a
+  manager of the Discord server it was made on (the adapter says which server the one
+  acting manages: ``manager_of``); the owner's command line always may (directors.py).
+  At its start time the sweep starts it (if two have joined).
 - A round robin makes every game at once (Berger tables; once or twice, colours swapped).
   A Swiss pairs its first round at the start, and each next round when the last game of
   the round before ends (the service's ``_finish`` hook) or at the round's deadline
@@ -15,9 +16,10 @@
   process, or a retry after a crash, finds it done and does nothing; the pairings' unique
   keys are the backstop. Games are made by the service's ``_create_game`` (clocks,
   reminders, ratings and notices as any game's).
-- The organiser may pause (no new round starts; games go on) and resume, and remove a
-  player: their games still going are lost by them ("withdrawal"), and a Swiss pairs them
-  no more.
+- A director may pause (no new round starts; clocks stop) and resume; a player who
+  leaves, or whom a director removes, is withdrawn by the event's rule (withdrawals.py); a
+  director decides results, replaces a player, extends a game and closes the event
+  (results.py).
 - When every game is over, every player is told the final standings
   (``TournamentOver``).
 
@@ -26,7 +28,6 @@ What the operations return (``TournamentView``: standings, pairings) is read in 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from datetime import datetime
 
@@ -34,13 +35,17 @@ import rules
 
 from ..config import ConfigError, parse_days
 from ..delivery import events as ev
-from ..domain.errors import NotFound, ServiceError
-from ..domain.kinds import GameStatus, Outcome, Side
+from ..domain.errors import AbortError, NotFound
+from ..domain.kinds import GameStatus, Outcome
 from ..operations.ratings import rating_now
 from ..store import Tx
 from ..timekeeping.clock import DAY, effective_deadline
 from ..words.text import game_name
 from . import pairing
+from .director_tables import CANCELLED, DECIDED_WHITE_POINTS, FORFEITS, WITHDRAWAL_RULES, DirectorTables, Policy
+from .directors import DirectorOps
+from .errors import TournamentError
+from .results import ResultOps
 from .tables import (
     FINISHED,
     FORMATS,
@@ -53,7 +58,8 @@ from .tables import (
     TournamentRow,
     TournamentTables,
 )
-from .views import WHITE_POINTS, PairingView, StandingView, TournamentView, tournament_view
+from .views import PairingView, StandingView, TournamentView, counted_results, tournament_view
+from .withdrawals import WithdrawalOps
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +76,6 @@ def tournament_fields(tournament: tuple[int, str, int] | None) -> dict:
     return {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
 
 
-class TournamentError(ServiceError):
-    default_message = "that cannot be done in this tournament"
-
 
 
 def _check_rating(value, what: str) -> float | None:
@@ -87,7 +90,7 @@ def _check_rating(value, what: str) -> float | None:
     return number
 
 
-class TournamentOps:
+class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
     """The tournament operations of ``GameService`` (which provides ``store``, ``settings``,
     ``_command``, ``_create_game``, ``_finish``, ``_emit``, ``_after_commit``)."""
 
@@ -98,10 +101,14 @@ class TournamentOps:
                                 starts_at: datetime | None = None, max_players: int | None = None,
                                 min_rating: float | None = None, max_rating: float | None = None,
                                 round_days: int | None = None, creator_id: int | None = None,
-                                scope: str | None = None) -> TournamentView:
+                                scope: str | None = None, withdrawal: str = "iccf",
+                                timeouts: int = 3) -> TournamentView:
         """A new tournament, open for entries. ``format``: 'round-robin' or 'swiss' (a Swiss
         needs ``rounds``; a round robin's rounds follow from its players); ``days`` per
-        move (default the bot's); ``double``: a round robin played twice, colours swapped."""
+        move (default the bot's); ``double``: a round robin played twice, colours swapped;
+        ``withdrawal``: the rule for a player who leaves (withdrawals.py: iccf, keep, cancel);
+        ``timeouts``: games lost on time that withdraw a player (0: never). Its maker is its
+        first director; a maker's events have a budget an hour (directors.py)."""
         now = self._now()
         if game not in rules.variants():
             raise TournamentError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
@@ -134,15 +141,23 @@ class TournamentOps:
             raise TournamentError("the lowest rating is above the highest")
         if round_days is not None and (not isinstance(round_days, int) or not 1 <= round_days <= 365):
             raise TournamentError(f"a round's days must be from 1 to 365, not {round_days!r}")
+        if withdrawal not in WITHDRAWAL_RULES:
+            raise TournamentError(f"the withdrawal rule is {', '.join(WITHDRAWAL_RULES)}, not {withdrawal!r}")
+        if not isinstance(timeouts, int) or not 0 <= timeouts <= 50:
+            raise TournamentError(f"the timeouts that withdraw a player are 0 (never) to 50, not {timeouts!r}")
         start = None if starts_at is None else self._ts(starts_at)
         async with self.store.write() as tx:
             if creator_id is not None and await tx.player(creator_id) is None:
                 raise NotFound(f"there is no player #{creator_id}")
+            await self._check_creation_budget(tx, creator_id, now)
             tid = await TournamentTables(tx).insert(
                 name=name, game=game, format=format, rounds=rounds or 1, days=days,
                 cycles=2 if double else 1, rated=int(bool(rated)), starts_at=start,
                 max_players=max_players, min_rating=min_rating, max_rating=max_rating,
                 round_days=round_days, creator_id=creator_id, scope=scope, created_at=now)
+            await DirectorTables(tx).set_policy(tid, Policy(withdrawal, timeouts))
+            if creator_id is not None:
+                await DirectorTables(tx).add_director(tid, creator_id, now)
         await self._after_commit()
         return await self.tournament(tid)
 
@@ -177,8 +192,8 @@ class TournamentOps:
                 tables = TournamentTables(tx)
                 t = await self._tournament_row(tables, tournament_id)
                 if t.status != OPEN:
-                    raise TournamentError(f"{t.name} (#{t.id}) has begun: ask its organiser to take "
-                                          "you out")
+                    raise TournamentError(f"{t.name} (#{t.id}) has begun: to leave it now, "
+                                          f"tournament withdraw {t.id} (your games still going are lost)")
                 if not await tables.leave(t.id, player_id):
                     raise TournamentError(f"you are not in {t.name} (#{t.id})")
         return await self.tournament(tournament_id)
@@ -186,10 +201,11 @@ class TournamentOps:
     # -------------------------------------------------------------- the organiser's acts
 
     async def start_tournament(self, tournament_id: int, by: int | None = None, *,
-                               manager: bool = False) -> TournamentView:
-        """Start it now (``by``: the organiser; None: the owner's command line)."""
+                               manager_of: str | None = None) -> TournamentView:
+        """Start it now (``by``: a director; None: the owner's command line; ``manager_of``:
+        the Discord server the one acting manages, which lets them act on that server's events)."""
         now = self._now()
-        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+        async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, _):
             if t.status != OPEN:
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             await self._begin(tx, tables, t, now)
@@ -197,11 +213,11 @@ class TournamentOps:
         return await self.tournament(tournament_id)
 
     async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
-                               manager: bool = False) -> TournamentView:
+                               manager_of: str | None = None) -> TournamentView:
         """No new round starts until it is resumed, and its games' clocks stop: moves may
         still be played, but no time runs, no warning comes and no one loses on time."""
         now = self._now()
-        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+        async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, _):
             if t.status != RUNNING:
                 raise TournamentError(f"{t.name} (#{t.id}) is not running (it is {t.status})")
             await tables.set_status(t.id, PAUSED, RUNNING, t.round_deadline)
@@ -210,9 +226,9 @@ class TournamentOps:
         return await self.tournament(tournament_id)
 
     async def resume_tournament(self, tournament_id: int, by: int | None = None, *,
-                                manager: bool = False) -> TournamentView:
+                                manager_of: str | None = None) -> TournamentView:
         now = self._now()
-        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
+        async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, _):
             if t.status != PAUSED:
                 raise TournamentError(f"{t.name} (#{t.id}) is not paused (it is {t.status})")
             # a round's deadline that passed meanwhile gives the round its full time again
@@ -221,33 +237,6 @@ class TournamentOps:
                 deadline = now + t.round_days * DAY
             await tables.set_status(t.id, RUNNING, PAUSED, deadline)
             await self._restart_clocks(tx, tables, t, now)
-        await self._after_commit()
-        await self.advance_tournament(tournament_id)
-        return await self.tournament(tournament_id)
-
-    async def remove_from_tournament(self, tournament_id: int, player_id: int, by: int | None = None, *,
-                                     manager: bool = False) -> TournamentView:
-        """Take a player out: before the start, as if they left; after, their games still
-        going are lost by them ("withdrawal") and they are paired no more."""
-        now = self._now()
-        async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
-            entrant = await tables.entrant(t.id, player_id)
-            if entrant is None or entrant.withdrawn_at is not None:
-                raise TournamentError(f"player #{player_id} is not playing in {t.name} (#{t.id})")
-            if t.status == OPEN:
-                await tables.leave(t.id, player_id)
-            else:
-                if t.status == FINISHED:
-                    raise TournamentError(f"{t.name} (#{t.id}) is over")
-                await tables.withdraw(t.id, player_id, now)
-                for p in await tables.pairings(t.id):
-                    if p.game_id is None or p.status != GameStatus.ACTIVE or player_id not in (p.white_id, p.black_id):
-                        continue
-                    g = await tx.game(p.game_id)
-                    if not await tx.bump_version(g.id, g.version):
-                        continue
-                    side = Side.WHITE if g.white_id == player_id else Side.BLACK
-                    await self._finish(tx, g, Outcome.loss(side, "withdrawal"), now)
         await self._after_commit()
         await self.advance_tournament(tournament_id)
         return await self.tournament(tournament_id)
@@ -344,6 +333,7 @@ class TournamentOps:
             tables = TournamentTables(tx)
             events = {tid for gid in ended if (tid := await tables.of_game(gid)) is not None}
         for tid in sorted(events):
+            await self._enforce_timeouts(tid)
             await self.advance_tournament(tid)
 
     async def sweep_tournaments(self, now: int) -> int:
@@ -363,6 +353,7 @@ class TournamentOps:
                     await self._begin(tx, tables, fresh, now)
                     n += 1
         for t in running:
+            n += await self._enforce_timeouts(t.id)
             n += await self.advance_tournament(t.id)
         if n:
             await self._after_commit()
@@ -442,7 +433,7 @@ class TournamentOps:
             return False
         entrants = await tables.entrants(t.id)
         playing = [e.player_id for e in sorted(entrants, key=lambda e: e.seed or 0) if e.withdrawn_at is None]
-        state = self._swiss_state(playing, rows)
+        state = self._swiss_state(playing, rows, await counted_results(tx, t.id, rows))
         try:
             next_round = pairing.pair_swiss([state[p] for p in playing])
         except pairing.PairingImpossible as e:
@@ -456,7 +447,10 @@ class TournamentOps:
         return True
 
     @staticmethod
-    def _swiss_state(playing: list[int], rows: list[PairingRow]) -> dict[int, pairing.SwissPlayer]:
+    def _swiss_state(playing: list[int], rows: list[PairingRow],
+                     counted: dict[int, str | None]) -> dict[int, pairing.SwissPlayer]:
+        """Each player's score, colours, opponents and bye; ``counted``: each game's result
+        as the event counts it (views.counted_result): a forfeit scores but gives no colour."""
         score = {p: 0.0 for p in playing}
         colours: dict[int, list[str]] = {p: [] for p in playing}
         opponents: dict[int, set[int]] = {p: set() for p in playing}
@@ -471,11 +465,11 @@ class TournamentOps:
                 if me not in score:
                     continue
                 opponents[me].add(other)
-                if p.result == "*":
-                    continue  # an aborted game: no colour, no points
-                colours[me].append(colour)
-                if p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
-                    points = WHITE_POINTS[p.result]
+                result = counted.get(p.game_id)
+                if result not in FORFEITS and result not in (None, CANCELLED, "*"):
+                    colours[me].append(colour)
+                points = DECIDED_WHITE_POINTS.get(result or "")
+                if points is not None:
                     score[me] += points if colour == pairing.WHITE else 1 - points
         return {p: pairing.SwissPlayer(p, score[p], tuple(colours[p]), frozenset(opponents[p]), bye[p])
                 for p in playing}
@@ -509,28 +503,22 @@ class TournamentOps:
 
     # -------------------------------------------------------------- helpers
 
+    async def _refuse_abort_in_tournament(self, game_id: int) -> None:
+        """For ``abort``: AbortError if the game is a tournament's (its side to move who
+        never moves loses it by forfeit at the deadline; a director may decide it sooner)."""
+        async with self.store.read() as tx:
+            tid = await TournamentTables(tx).of_game(game_id)
+        if tid is not None:
+            raise AbortError(f"game #{game_id} is a tournament game (tournament #{tid}): it cannot be "
+                             "aborted. If it never starts, the side that does not move loses it by "
+                             "forfeit at the deadline; its directors can decide it sooner")
+
     @staticmethod
     async def _tournament_row(tables: TournamentTables, tournament_id: int) -> TournamentRow:
         t = await tables.get(tournament_id)
         if t is None:
             raise NotFound(f"there is no tournament #{tournament_id}")
         return t
-
-    @contextlib.asynccontextmanager
-    async def _organiser_write(self, tournament_id: int, by: int | None, manager: bool):
-        """A write transaction on the event, refused unless ``by`` may organise it."""
-        async with self.store.write() as tx:
-            tables = TournamentTables(tx)
-            t = await self._tournament_row(tables, tournament_id)
-            self._check_organiser(t, by, manager)
-            yield tx, tables, t
-
-    @staticmethod
-    def _check_organiser(t: TournamentRow, by: int | None, manager: bool) -> None:
-        if by is None or manager or by == t.creator_id:
-            return
-        raise TournamentError(f"only the organiser of {t.name} (#{t.id}) can do that: the one who made "
-                              "it, or a manager of the server")
 
 
 class TournamentSweeper:

@@ -103,6 +103,17 @@ def _word(word: str) -> str:
     return word
 
 
+#: what ``tournament ACT ...`` may say (bot/commands/run.py and bot/tournaments/acts.py do them)
+TOURNAMENT_ACTS = ("join", "leave", "show", "withdraw", "start", "pause", "resume", "close", "remove",
+                   "result", "replace", "extend", "director")
+
+
+def _tournament_act(word: str) -> str:
+    if word.lower() not in TOURNAMENT_ACTS:
+        raise ValueError(f"{shown(word)} is not something to do in a tournament: {', '.join(TOURNAMENT_ACTS)}")
+    return word.lower()
+
+
 @dataclass(frozen=True)
 class Kind:
     """What an UPPER-CASE word in a usage stands for: how to read it; ``rest``: it takes
@@ -125,6 +136,9 @@ KINDS: dict[str, Kind] = {
     "NAME": Kind(_word, "a piece's name"),
     "COMMAND": Kind(lambda w: w.lower(), "a command"),
     "PLAYER": Kind(_word, "a player"),  # as the adapter names players (see OPPONENT)
+    "ACT": Kind(_tournament_act, "a tournament act"),
+    # a tournament act's own words (bot/tournaments/acts.py reads them)
+    "DETAILS": Kind(_word, "the act's details", rest=True),
 }
 
 
@@ -359,8 +373,8 @@ GRAMMAR.add("block PLAYER", "no more challenges from this player (games under wa
 GRAMMAR.add("unblock PLAYER", "take a block back", needs_game=False)
 GRAMMAR.add("piece CODE|NAME", "what a piece does", names={"CODE|NAME": "piece"})
 GRAMMAR.add("tournaments", "the tournaments open, under way and just over", needs_game=False)
-GRAMMAR.add("tournament join|leave|show [ID]", "join or leave a tournament before it starts, or see "
-            "its standings", names={"join|leave|show": "act"}, needs_game=False)
+GRAMMAR.add("tournament ACT [ID] [DETAILS]", "a tournament: join, leave, show, withdraw; directors: "
+            "start, pause, resume, close, remove, result, replace, extend, director", needs_game=False)
 GRAMMAR.add("help [COMMAND]", "the commands, or what one of them does", aliases=("?",),
             needs_game=False)
 

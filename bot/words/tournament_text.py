@@ -55,6 +55,8 @@ def standings_text(t, m: Markup, *, games: bool = False) -> str:
         for p in t.pairings:
             black = name(p.black.name) if p.black is not None else "—"
             game = f" · game #{p.game_id}" if p.game_id is not None else ""
-            rows.append(f"round {p.round}: {name(p.white.name)} – {black} · {_result_of(p)}{game}")
+            # a result decided by a director or a rule: marked, with who and why
+            decided = f" ({name(p.decided)})" if getattr(p, "decided", None) else ""
+            rows.append(f"round {p.round}: {name(p.white.name)} – {black} · {_result_of(p)}{decided}{game}")
         lines.append(m.list(rows))
     return m.lines(lines)

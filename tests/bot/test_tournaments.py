@@ -144,7 +144,9 @@ async def test_joining_and_leaving_and_their_refusals(svc, clock):
         await svc.leave_tournament(t.id, people[2].id)
     with pytest.raises(TournamentError, match="organiser"):
         await svc.start_tournament(t.id, people[1].id)
-    await svc.start_tournament(t.id, people[1].id, manager=True)  # a server's manager may
+    with pytest.raises(TournamentError, match="organiser"):  # not a server's: no manager acts on it
+        await svc.start_tournament(t.id, people[1].id, manager_of="discord:guild:1")
+    await svc.start_tournament(t.id, people[0].id)  # its maker, its first director
     with pytest.raises(TournamentError, match="has begun"):
         await svc.join_tournament(t.id, people[3].id)
     with pytest.raises(TournamentError, match="has begun"):
@@ -251,9 +253,9 @@ async def test_removing_a_player_forfeits_their_games(svc, notifier):
     t = await svc.remove_from_tournament(t.id, people[3].id, people[0].id)
     theirs = [p for p in t.pairings if people[3].id in (p.white.id, p.black.id)]
     assert len(theirs) == 3 and all(p.reason == "withdrawal" for p in theirs)
-    assert all((p.result == "1-0") == (p.black.id == people[3].id) for p in theirs)
-    (out,) = [s for s in t.standings if s.player.id == people[3].id]
-    assert out.withdrawn and out.points == 0
+    # none of their games finished (under half): ICCF's rule cancels them, and they are gone
+    assert all(p.result == "cancelled" for p in theirs)
+    assert people[3].id not in {s.player.id for s in t.standings}
     with pytest.raises(TournamentError, match="not playing"):
         await svc.remove_from_tournament(t.id, people[3].id)
 

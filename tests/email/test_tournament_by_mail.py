@@ -156,7 +156,7 @@ async def test_tournament_mails_that_do_nothing_say_why(bot, servers):
     await svc.start_tournament(1)
     assert "Open (#1) has begun: it takes no more players" in await ask("tournament join 1")
     assert "which tournament?" in await ask("leave", reply_to=await _invite(ask, servers, "tournaments"))
-    assert "has begun: ask its organiser to take you out" in await ask(
+    assert "has begun: to leave it now, tournament withdraw 1" in await ask(
         "leave", reply_to=await _invite(ask, servers, "leave 1"))
     assert [p.user_id for p in (await svc.tournament(1)).entrants] == [ALICE, BOB]
 

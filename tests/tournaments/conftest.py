@@ -1,0 +1,52 @@
+"""A game service on a real SQLite file with a clock the tests move (no sleeps), and the
+real rules (chess), for the directors' tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.config import Settings
+from bot.delivery.events import MemoryNotifier
+from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
+
+T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(T0)
+
+
+@pytest.fixture
+def notifier() -> MemoryNotifier:
+    return MemoryNotifier()
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return Settings(db_path=str(tmp_path / "games.db"), command_rate_per_minute=0)
+
+
+@pytest.fixture
+async def svc(settings, clock, notifier):
+    service = await GameService.open(settings, clock=clock, notifier=notifier)
+    yield service
+    await service.close()
+
+
+async def people(svc, n: int, prefix: str = "p"):
+    return [await svc.player("test", f"{prefix}{i}", f"Player {i}") for i in range(1, n + 1)]
+
+
+async def entered(svc, players, *, creator=..., **kw):
+    """An event made by ``creator`` (default the first player; None: the owner) that
+    ``players`` joined."""
+    kw.setdefault("format", "round-robin")
+    maker = players[0].id if creator is ... else creator
+    t = await svc.create_tournament("chess", name=kw.pop("name", "Spring cup"), creator_id=maker, **kw)
+    for p in players:
+        await svc.join_tournament(t.id, p.id)
+    return await svc.tournament(t.id)
