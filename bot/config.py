@@ -71,6 +71,11 @@ open, for ``challenge_withdrawn_hours`` (default 24; environment
 declined: however often a challenger withdraws, the opponent gets at most
 ``max_challenges_per_opponent`` challenges a day (bot/operations/challenges.py).
 
+Tournaments (``tournaments_per_hour``, ``tournaments_total_per_hour``; environment
+``FAIRYPOST_TOURNAMENTS_PER_HOUR``, ``FAIRYPOST_TOURNAMENTS_TOTAL_PER_HOUR``): the events one
+player may make in an hour (default and most 20; the owner may set it lower) and everyone
+together (default 100); the owner's command line has no budget (docs/directors.md).
+
 The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; environment
 ``FAIRYPOST_COMPUTER_RETRY_SECONDS``, ``FAIRYPOST_COMPUTER_TELL_AFTER``): a turn that fails
 is tried again after this many seconds (default 30), the pause doubling each time up to an

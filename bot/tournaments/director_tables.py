@@ -123,15 +123,18 @@ class DirectorTables:
         return {r[0]: r[1] for r in rows}
 
     async def timed_out(self, tournament_id: int, at_least: int) -> list[int]:
-        """The event's players still in it who lost ``at_least`` games on time."""
+        """The event's players still in it who lost ``at_least`` games on time (one pass
+        over the event's games lost on time, grouped by who lost each)."""
         rows = await self.tx.fetch_all(
-            "SELECT e.player_id FROM tournament_entrants e JOIN tournament_pairings p "
-            "ON p.tournament_id = e.tournament_id AND e.player_id IN (p.white_id, p.black_id) "
-            "JOIN games g ON g.id = p.game_id WHERE e.tournament_id = ? AND e.withdrawn_at IS NULL "
-            "AND g.reason = 'time' AND ((g.white_id = e.player_id AND g.result = '0-1') OR "
-            "(g.black_id = e.player_id AND g.result = '1-0')) GROUP BY e.player_id "
-            "HAVING COUNT(*) >= ? ORDER BY e.player_id", (tournament_id, at_least))
-        return [r[0] for r in rows]
+            "SELECT CASE WHEN g.result = '0-1' THEN g.white_id ELSE g.black_id END AS loser "
+            "FROM tournament_pairings p JOIN games g ON g.id = p.game_id "
+            "WHERE p.tournament_id = ? AND g.status = 'finished' AND g.reason = 'time' "
+            "AND g.result IN ('1-0', '0-1') GROUP BY loser HAVING COUNT(*) >= ? ORDER BY loser",
+            (tournament_id, at_least))
+        still_in = {e for e in (r[0] for r in rows)
+                    if await self.tx.fetch_one("SELECT 1 FROM tournament_entrants WHERE tournament_id = ? "
+                                               "AND player_id = ? AND withdrawn_at IS NULL", (tournament_id, e))}
+        return sorted(still_in)
 
     # the creation budget
     async def made_since(self, since: int, creator_id: int | None = None) -> int:

@@ -1,4 +1,5 @@
-"""A game service on a real SQLite file with a clock the tests move (no sleeps), and the
+"""A game service on a real SQLite file, and on a fresh PostgreSQL database when
+FAIRYPOST_TEST_POSTGRES names a server, with a clock the tests move (no sleeps) and the
 real rules (chess), for the directors' tests."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from bot.config import Settings
 from bot.delivery.events import MemoryNotifier
 from bot.operations.service import GameService
 from bot.timekeeping.clock import ManualClock
+from tests.bot.backends import BACKENDS, fresh_postgres
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
@@ -25,9 +27,18 @@ def notifier() -> MemoryNotifier:
     return MemoryNotifier()
 
 
+@pytest.fixture(params=BACKENDS)
+async def db_target(request, tmp_path):
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.db")
+    else:
+        async with fresh_postgres() as url:
+            yield url
+
+
 @pytest.fixture
-def settings(tmp_path) -> Settings:
-    return Settings(db_path=str(tmp_path / "games.db"), command_rate_per_minute=0)
+def settings(db_target) -> Settings:
+    return Settings(db_path=db_target, command_rate_per_minute=0)
 
 
 @pytest.fixture

@@ -27,3 +27,26 @@ async def test_the_events_crosstable_marks_a_decided_result(svc):
     assert [g.decided for g in table.games] == [True]
     tokens = set(cells(table).values())
     assert tokens == {("+*",), ("\u2212*",)}
+
+
+async def test_the_events_page_shows_the_marks(svc):
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.identity import page_tokens
+    from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
+    from bot.web.work import Workers
+    a, b = await people(svc, 2)
+    t = await svc.start_tournament((await entered(svc, [a, b])).id)
+    (p,) = t.pairings
+    await svc.set_tournament_result(t.id, p.game_id, "+/-", "Black <never> came", a.id)
+    secret = b"marks"
+    app = make_app(svc, secret)
+    app[WORKERS] = Workers(processes=1)
+    client = TestClient(TestServer(app, **RUNNER_OPTIONS))
+    await client.start_server()
+    try:
+        page = await (await client.get(f"/t/{t.id}/{page_tokens.sign_tournament(secret, t.id)}")).text()
+    finally:
+        await client.close()
+    assert "+*" in page and "\u2212*" in page
+    assert "<never>" not in page

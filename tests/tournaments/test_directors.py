@@ -133,6 +133,8 @@ async def test_the_budget_is_settable_lower_and_has_a_total(tmp_path, clock, not
     from bot.operations.service import GameService
     with pytest.raises(ConfigError, match="tournaments_per_hour must be from 1 to 20"):
         Settings(tournaments_per_hour=21)
+    loaded = Settings.load(env={"FAIRYPOST_TOURNAMENTS_PER_HOUR": "2", "FAIRYPOST_TOURNAMENTS_TOTAL_PER_HOUR": "5"})
+    assert (loaded.tournaments_per_hour, loaded.tournaments_total_per_hour) == (2, 5)
     settings = Settings(db_path=str(tmp_path / "g.db"), tournaments_per_hour=2, tournaments_total_per_hour=5,
                         command_rate_per_minute=0)
     svc = await GameService.open(settings, clock=clock, notifier=notifier)
