@@ -26,7 +26,7 @@ from bot.words.tournament_text import tournament_line
 from . import tokens
 from .accounts import PLATFORM, normal_address
 from .compose import WIDTH, help_text
-from .notices import answer_key
+from .notices import ANSWER_A_CHALLENGE, answer_key, no_text_of_your_own
 from .parse import Incoming, read_mail
 from .tables import EmailTables
 
@@ -47,8 +47,7 @@ _TOURNAMENT_ACTS = {"join", "leave", "show"}
 sentence = texts.sentence
 
 
-NOTHING_TO_READ = ("Your mail has no text of your own, so nothing was done: write a move or a "
-                   "command (help lists them) as its first line.")
+NOTHING_TO_READ = no_text_of_your_own("a move or a command (help lists them)")
 
 
 class Handler:
@@ -82,7 +81,7 @@ class Handler:
         tag = next((t for t in (tokens.parse_tag(r, a.bot_address) for r in mail.recipients) if t), None)
         # the body first; the subject only when the body says nothing, and only the writer's
         # own (an empty reply's subject is the bot's, "Re: fairypost game 1: ...")
-        line = mail.first_line or ("" if _bots_subject(mail.subject) else mail.subject)
+        line = mail.read_line
         if tag is None:
             await self.plain(mail, line)
         elif tag.kind == "g":
@@ -162,7 +161,7 @@ class Handler:
 
         async def answer(note: str, board: bool) -> None:
             await a.notices.board_mail(view.id, me.id, key=answer_key(mail, signed=True), answering=answering,
-                                       note=note, board=board)
+                                       note=note, board=board, read=line)
         if not line.strip():  # a reply with only the quote, a signature, the bot's subject
             await answer(NOTHING_TO_READ, board=False)
             return
@@ -247,6 +246,11 @@ class Handler:
         me = await self._signed_owner(mail, tag, "challenge")
         if me is None:
             return
+        reply_to = a.composer.reply_to("c", tag.id, me.id)  # a reply to the answer acts too
+        if not line.strip():
+            await a.notices.text_reply(mail, no_text_of_your_own("accept or decline"), signed=True,
+                                       reply_to=reply_to)
+            return
         try:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
@@ -256,9 +260,11 @@ class Handler:
             if cmd.name == "accept":
                 return  # the game's first mail follows
             text = reply.text
-        except (ServiceError, GrammarError) as e:
+        except GrammarError:  # not accept, not decline: the list of every command would mislead
+            text = ANSWER_A_CHALLENGE
+        except ServiceError as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text, signed=True)
+        await a.notices.text_reply(mail, text, signed=True, reply_to=reply_to)
 
     # --- a reply to a tournament's mail ---
 
@@ -271,6 +277,10 @@ class Handler:
         if me is None:
             return
         words = line.split()
+        if not words:
+            await a.notices.text_reply(mail, no_text_of_your_own("join, leave or a command (help lists them)"),
+                                       reply_to=a.composer.reply_to("t", tag.id, me.id), signed=True)
+            return
         if words[:1] and words[0].lower() in _TOURNAMENT_ACTS:
             line = "tournament " + line
         try:
@@ -306,10 +316,12 @@ class Handler:
 
     async def plain(self, mail: Incoming, line: str) -> None:
         a = self.a
-        reply_to = None
+        # anyone can write any From here: the line is quoted back only once it is a command,
+        # never a stranger's chat ("I read: `visit http://...`") mailed in the bot's name
+        reply_to, read = None, ""
         try:
             if line.split()[:1] and line.split()[0].lower() == "piece":  # no game implied here
-                await a.notices.text_reply(mail, piece_of_game(line))
+                await a.notices.text_reply(mail, piece_of_game(line), read=line)
                 return
             try:
                 cmd = GRAMMAR.parse(line or "help", in_game=False)
@@ -319,6 +331,7 @@ class Handler:
                 cmd = _command_or_none(mail.subject) if line != mail.subject else None
                 if cmd is None:
                     raise
+            read = cmd.line if line else ""  # an empty mail: help, but nothing was read
             if cmd.name == "help":
                 text = help_text(cmd["command"])
             elif cmd.name in ("accept", "decline"):
@@ -338,13 +351,7 @@ class Handler:
             text = sentence(str(e)) + " Mail help for the commands."
         except ServiceError as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text, reply_to=reply_to)
-
-
-def _bots_subject(subject: str) -> bool:
-    """Whether a subject (its Re: taken away) is one the bot writes (bot/email/compose.py,
-    notices.py: they all begin with its name)."""
-    return subject.lower().startswith("fairypost")
+        await a.notices.text_reply(mail, text, reply_to=reply_to, read=read)
 
 
 def _command_or_none(text: str) -> Command | None:

@@ -42,9 +42,13 @@ class Notices:
         return player_link(settings, game_id, side) if side else game_link(settings, game_id)
 
     async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,
-                         board: bool = True, first: bool = False, answering=None) -> None:
-        """A mail about a game to one of its players: ``note``, then (``board``) the board."""
+                         board: bool = True, first: bool = False, answering=None,
+                         read: str | None = None) -> None:
+        """A mail about a game to one of its players: ``note``, then (``board``) the board;
+        an answer to the player's mail (``read``: the line the bot read in it) says first
+        what it read."""
         a = self.a
+        note = with_what_was_read(note, read)
         address = await a.accounts.address_of(player_id)
         if address is None:
             log.info("player %d has no mail address: no mail about game %d", player_id, game_id)
@@ -64,11 +68,13 @@ class Notices:
         await a.mailer.queue(key, address, message)
 
     async def text_reply(self, mail, text: str, *, reply_to: str | None = None,
-                         signed: bool = False) -> None:
+                         signed: bool = False, read: str | None = None) -> None:
         """An answer to a mail that is about no game (``reply_to``: a signed address, where
         a reply acts for the player; ``signed``: the mail was a signed reply from its
-        player's own address, whose answers the loop breaker never counts)."""
+        player's own address, whose answers the loop breaker never counts), saying first
+        the line it read (``read``, else the mail's ``read_line``)."""
         a = self.a
+        text = with_what_was_read(text, mail.read_line if read is None else read)
         key = answer_key(mail, signed)
         # at the plain address the From may be forged: the subject is never the sender's
         # (a stranger would be mailed "Re: URGENT: log in at ..." in the bot's name)
@@ -168,6 +174,35 @@ class Notices:
 
 
 PLAIN_ANSWER_SUBJECT = "fairypost: the answer to your mail"
+READ_SHOWN_CHARS = 60  # of the line read, quoted back in an answer; longer ones are cut
+
+
+def i_read(line: str) -> str:
+    """"I read: `Nf3`": the line an answer answers, as the bot read it, so a player sees
+    at once when their mail program changed it (an AutoCorrect dash, a signature taken for
+    the move). Escaped: control and invisible characters (a direction override) written as
+    their codes, a backtick as a look-alike (the quote stays one quote); cut at
+    ``READ_SHOWN_CHARS``."""
+    line = " ".join(line.split())
+    cut = line if len(line) <= READ_SHOWN_CHARS else line[:READ_SHOWN_CHARS - 1] + "\u2026"
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut)
+    return "I read: `" + shown.replace("`", "\u02cb") + "`"
+
+
+def with_what_was_read(text: str, read: str | None) -> str:
+    """``text`` under "I read: ..." (``read`` None: not an answer; "": the mail had no text
+    of the writer's own, which the answer itself says)."""
+    return f"{i_read(read)}\n\n{text}" if read else text
+
+
+ANSWER_A_CHALLENGE = ("Nothing was done: reply accept or decline to the challenge, on the first line "
+                      "(a reply to this mail does).")
+
+
+def no_text_of_your_own(what: str) -> str:
+    """The answer to a reply with nothing of the writer's own in it (only the quote, an
+    attribution, an empty Outlook header block, a signature): what to write instead."""
+    return f"Your mail has no text of your own, so nothing was done: write {what} as its first line."
 
 
 def answer_key(mail, signed: bool) -> str:

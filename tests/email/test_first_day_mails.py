@@ -14,6 +14,8 @@ async def test_a_challenge_by_mail_and_its_start_in_the_words_a_player_reads(bot
     await servers.deliver(write_mail(ANN, BOT, "a game", "challenge chess bob@b.test days 3"))
     await bot.step()
     confirmation = text_of(servers.last_to(ANN))
+    assert confirmation.startswith("I read: `challenge chess bob@b.test days 3`")  # issue #41 item 3
+    confirmation = confirmation.splitlines()[2]
     assert confirmation.startswith(
         "Challenge #1 sent to bob: Chess · rated · 3 days per move · colours by lot · open until ")
     assert "challenges you" not in confirmation
