@@ -15,6 +15,7 @@ import re
 
 import rules
 from bot.commands import run as commands_text
+from bot.delivery import events as ev
 from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.operations.square_moves import square_moves
 from bot.words import text as texts
@@ -175,6 +176,9 @@ class Handler:
             # again (sent once: the same key), not "the game changed"
             log.info("mail %s from %s: its move in game %d was played already", mail.key,
                      mail.sender, view.id)
+            if view.status != "active":  # its answer is the game-over mail, if not sent already
+                await self.game_over_answers(mail, me, view.id, line)
+                return
             await answer(f"You played {view.moves[ply].san} in game #{view.id}.", board=True)
             return
         if ply != view.ply and cmd.name not in _READS | _NOT_THE_BOARD:
@@ -187,7 +191,12 @@ class Handler:
             await answer(help_text(cmd["command"]), board=False)
             return
         try:
-            reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
+            # the notices the command causes wait: the writer's game-over mail is this one's answer
+            async with a.service.outbox.held():
+                reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
+                over = reply.changed and reply.game is not None and reply.game.status != "active"
+                if over:  # the game-over mail, to both players, says it and shows the board
+                    await self.game_over_answers(mail, me, view.id, line)
         except GameChanged:
             await answer("The game changed meanwhile, so nothing was done. Here is the board now.",
                          board=True)
@@ -198,9 +207,15 @@ class Handler:
         except (ServiceError, GrammarError) as e:
             await answer(sentence(str(e)), board=False)
             return
-        if reply.changed and reply.game is not None and reply.game.status != "active":
-            return  # the game-over mail, to both players, says it and shows the board
+        if over:
+            return
         await answer(full_text(reply), board=reply.changed or cmd.name == "board" and not cmd["square"])
+
+    async def game_over_answers(self, mail: Incoming, me, game_id: int, line: str) -> None:
+        """A mail that ended its game (a mate, a resignation, a draw accepted) is answered by
+        the writer's game-over mail, which says first what it read: one mail, not two."""
+        await self.a.notices.as_the_answer(ev.GameOver, me, lambda e: e.game_id == game_id, read=line,
+                                           answering=(mail.message_id, mail.references))
 
     @staticmethod
     def in_game_meaning(cmd: Command, view, player_id: int) -> Command:
@@ -255,10 +270,14 @@ class Handler:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
                 raise GrammarError("reply accept or decline to the challenge")
-            reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
-                                                self.context(me))
-            if cmd.name == "accept":
-                return  # the game's first mail follows
+            # the notices the command causes wait: the accepter's first game mail is this one's answer
+            async with a.service.outbox.held():
+                reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
+                                                    self.context(me))
+                if cmd.name == "accept":
+                    await a.notices.as_the_answer(ev.GameStarted, me, lambda e: e.challenge_id == tag.id,
+                                                  read=line, answering=(mail.message_id, mail.references))
+                    return
             text = reply.text
         except GrammarError:  # not accept, not decline: the list of every command would mislead
             text = ANSWER_A_CHALLENGE

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from bot.delivery import events as ev
 from bot.words import text as texts
@@ -117,14 +118,40 @@ class Notices:
             return  # else a Discord player's notice, for Discord alone
         await self._notify(event, rid, key)
 
-    async def _notify(self, event: ev.Event, rid: int, key: str) -> None:
+    async def as_the_answer(self, kind: type[ev.Event], player, caused_by: Callable[[ev.Event], bool], *,
+                            read: str, answering) -> bool:
+        """The notice a player's own mail caused (the game-over mail after their mate or
+        resignation, the game's first mail after their accept), mailed to them now as the
+        answer to that mail: under "I read: ..." and in reply to it, with the notice's own
+        outbox key, so that the notice delivered after it is this same mail, queued once
+        (one mail, not a notice and an answer). ``caused_by`` picks it among the player's
+        undelivered notices of ``kind``. The caller holds the service's delivery back
+        (``outbox.held()``) from its command until this returns; False if the notice was
+        delivered all the same (another process's delivery took it first: it went out
+        without the line read)."""
+        async with self.a.service.store.read() as tx:
+            rows = await tx.undelivered_events(kind.kind, player.id)
+        for row in rows:
+            event = ev.decode(row.kind, row.payload, recipient=ev.ref(player), event_id=row.id)
+            if caused_by(event):
+                await self._notify(event, player.id, f"event:{row.id}", read=read, answering=answering)
+                return True
+        log.info("the %s notice to player %d was delivered before it could answer their mail",
+                 kind.kind, player.id)
+        return False
+
+    async def _notify(self, event: ev.Event, rid: int, key: str, *, read: str | None = None,
+                      answering=None) -> None:
+        """``read``, ``answering``: this notice is the answer to the player's mail
+        (``as_the_answer``)."""
         note = texts.event_text(event, texts.PLAIN)
         if note is None:
             return
         if isinstance(event, (ev.YourMove, ev.GameOver, ev.TimeWarning)):
-            await self.board_mail(event.game_id, rid, key=key, note=note)
+            await self.board_mail(event.game_id, rid, key=key, note=note, read=read, answering=answering)
         elif isinstance(event, ev.GameStarted):
-            await self.board_mail(event.game_id, rid, key=key, note=note, first=True)
+            await self.board_mail(event.game_id, rid, key=key, note=note, first=True, read=read,
+                                  answering=answering)
         elif isinstance(event, ev.DrawOffered):
             await self.board_mail(event.game_id, rid, key=key, board=False,
                                   note=note + " Reply draw to accept, decline to decline.")

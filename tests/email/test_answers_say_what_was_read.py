@@ -177,3 +177,71 @@ async def test_the_plain_address_quotes_a_command_never_a_strangers_chat(bot, se
     assert "There is no command 'Visit'" in text_of(chat)
     for got in (helped, chat):
         assert got["Reply-To"] is None and BOT in str(got["From"])
+
+
+async def play_to_scholars_mate(bot, servers, white: str, black: str) -> None:
+    """1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6, each mailed as a reply and answered once."""
+    for mover, move in ((white, "e4"), (black, "e5"), (white, "Bc4"), (black, "Nc6"), (white, "Qh5"),
+                        (black, "Nf6")):
+        got = await answer(bot, servers, mover, servers.last_to(mover), f"{move}\n")
+        assert first_line_of(got) == f"I read: `{move}`", text_of(got)
+
+
+async def test_the_mate_mailed_is_answered_by_the_game_over_mail_which_says_what_it_read(bot, servers):
+    """The mail that ends the game is answered by the mover's game-over mail (one mail, in
+    reply to theirs), which says first what it read; the opponent's copy does not."""
+    game_id, side = await start_game(bot, servers)
+    white, black = side["w"], side["b"]
+    await play_to_scholars_mate(bot, servers, white, black)
+    before = {p: len(servers.sent_to(p)) for p in (white, black)}
+    mate = f"<mate.{next(_ids)}@a.test>"
+    raw = reply_to_mail(white, servers.last_to(white), "Qxf7#", message_id=mate)
+    await servers.deliver(raw)
+    await bot.step()
+    view = await bot.service.game(game_id)
+    assert (view.status, view.result, view.reason) == ("finished", "1-0", "checkmate")
+    new = {p: servers.sent_to(p)[before[p]:] for p in (white, black)}
+    assert [len(new[white]), len(new[black])] == [1, 1], {p: [text_of(m) for m in ms] for p, ms in new.items()}
+    mine, theirs = new[white][0], new[black][0]
+    assert first_line_of(mine) == "I read: `Qxf7#`", text_of(mine)
+    assert mine["In-Reply-To"] == mate and mate in str(mine["References"])  # the answer, in its thread
+    for got in (mine, theirs):
+        assert "1-0" in text_of(got) and "checkmate" in text_of(got) and "Last move: Qxf7#" in text_of(got)
+    assert "I read" not in text_of(theirs) and theirs["In-Reply-To"] != mate
+    await signed_for(bot, mine, "g", game_id, white, ply=7)  # `record` in a reply is still read
+    # the same mail handled again (a stop lost its "handled" mark): no second answer
+    await bot.adapter.handler.handle(raw)
+    await bot.step()
+    assert len(servers.sent_to(white)) == before[white] + 1 and len(servers.sent_to(black)) == before[black] + 1
+
+
+async def test_a_resignation_mailed_is_answered_by_the_game_over_mail(bot, servers):
+    game_id, side = await start_game(bot, servers)
+    black = side["b"]
+    count = len(servers.sent_to(black))
+    got = await answer(bot, servers, black, servers.last_to(black), "resign\n\n-- \nBob\n")
+    assert first_line_of(got) == "I read: `resign`" and "1-0" in text_of(got), text_of(got)
+    assert len(servers.sent_to(black)) == count + 1
+    assert "I read" not in text_of(servers.last_to(side["w"]))
+    assert (await bot.service.game(game_id)).status == "finished"
+
+
+async def test_accept_mailed_is_answered_by_the_accepters_first_game_mail(bot, servers):
+    """The accepter's first mail of the game is the answer to their accept: it says what it
+    read, replies to their mail, and is still the game thread's first mail (referring to no
+    root but itself); the challenger's has no "I read:"."""
+    await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
+    await bot.step()
+    invitation = servers.last_to(BOB)
+    before = {p: len(servers.sent_to(p)) for p in (ALICE, BOB)}
+    got = await answer(bot, servers, BOB, invitation, "accept\n\n" + quoted(invitation))
+    assert [len(servers.sent_to(p)) - before[p] for p in (ALICE, BOB)] == [1, 1]  # one mail each
+    assert first_line_of(got) == "I read: `accept`", text_of(got)
+    assert "has begun" in text_of(got) and "Chess" in text_of(got)
+    view = await bot.service.game(1)
+    assert view.status == "active"
+    root = bot.adapter.composer.thread_root(view.id, (await bot.adapter.accounts.player_of(BOB)).id)
+    assert got["Message-ID"] == root and root not in str(got.get("References", ""))
+    await signed_for(bot, got, "g", view.id, BOB)
+    challengers = servers.last_to(ALICE)
+    assert "has begun" in text_of(challengers) and "I read" not in text_of(challengers)
