@@ -338,39 +338,56 @@ class Handler:
         # anyone can write any From here: the line is quoted back only once it is a command,
         # never a stranger's chat ("I read: `visit http://...`") mailed in the bot's name
         reply_to, read = None, ""
+        known = await a.accounts.player_of(mail.sender)
         try:
             if line.split()[:1] and line.split()[0].lower() == "piece":  # no game implied here
-                await a.notices.text_reply(mail, piece_of_game(line), read=line)
-                return
-            try:
-                cmd = GRAMMAR.parse(line or "help", in_game=False)
-            except GrammarError:
-                # the body's line is no command (chat: "Hello, how does this work?"): a
-                # subject that is one ("help") is read; else the body's error is said
-                cmd = _command_or_none(mail.subject) if line != mail.subject else None
-                if cmd is None:
-                    raise
-            read = cmd.line if line else ""  # an empty mail: help, but nothing was read
-            if cmd.name == "help":
-                text = help_text(cmd["command"])
-            elif cmd.name in ("accept", "decline"):
-                text = "Reply accept or decline to the challenge's own mail."
-            elif cmd.name == "tournament" and cmd["act"] != "show":
-                await self.tournament_by_plain_mail(mail, cmd)
-                return
-            elif cmd.name not in _UNSIGNED | {"tournament"}:
-                text = (f"{cmd.name} is done in a reply to one of your game mails (its signed "
-                        "reply address shows the mail is yours). Mail help for the commands.")
+                text, read = piece_of_game(line), line
             else:
-                me = await a.accounts.player_for(mail.sender)
-                text = full_text(await commands_text.execute(cmd, self.context(me)))
-                if cmd.name == "tournaments":  # its reply address takes tournament join ID
-                    reply_to = a.composer.reply_to("t", 0, me.id)
+                try:
+                    cmd = GRAMMAR.parse(line or "help", in_game=False)
+                except GrammarError:
+                    # the body's line is no command (chat: "Hello, how does this work?"): a
+                    # subject that is one ("help") is read; else the body's error is said
+                    cmd = _command_or_none(mail.subject) if line != mail.subject else None
+                    if cmd is None:
+                        raise
+                read = cmd.line if line else ""  # an empty mail: help, but nothing was read
+                if cmd.name == "help":
+                    text = help_text(cmd["command"])
+                elif cmd.name in ("accept", "decline"):
+                    text = "Reply accept or decline to the challenge's own mail."
+                elif cmd.name == "tournament" and cmd["act"] != "show":
+                    await self.tournament_by_plain_mail(mail, cmd)
+                    return
+                elif cmd.name not in _UNSIGNED | {"tournament"}:
+                    text = acts_for_a_player(cmd.name, signed=known is not None)
+                else:
+                    known = await a.accounts.player_for(mail.sender)
+                    text = full_text(await commands_text.execute(cmd, self.context(known)))
         except GrammarError as e:
             text = sentence(str(e)) + " Mail help for the commands."
         except ServiceError as e:
             text = sentence(str(e))
+        if known is not None:
+            # the answer goes to that address alone, so its reply address, signed for the
+            # address's player, is read only by them (as a game mail's is): a reply to it acts
+            # for them (`t0`: about no game; it takes tournament join ID too). A stranger's
+            # address gets no player made for it, and an answer with no signed address.
+            reply_to = a.composer.reply_to("t", 0, known.id)
         await a.notices.text_reply(mail, text, reply_to=reply_to, read=read)
+
+
+def acts_for_a_player(command: str, *, signed: bool) -> str:
+    """The answer to a command that acts for a player (a vacation, a block) mailed to the
+    plain address, whose From proves nothing; ``signed``: this answer's reply address is
+    signed for the sender's player, so a reply to it does it."""
+    if signed:
+        return (f"{command} acts for you, and a mail to the bot's own address could come from "
+                "anyone: reply to this mail with it on the first line (its reply address is "
+                "signed for you, so your reply shows it is you), or put it in a reply to one of "
+                "your game mails.")
+    return (f"{command} is done in a reply to one of your game mails (its signed reply address "
+            "shows the mail is yours). Mail help for the commands.")
 
 
 def _command_or_none(text: str) -> Command | None:

@@ -245,3 +245,36 @@ async def test_accept_mailed_is_answered_by_the_accepters_first_game_mail(bot, s
     await signed_for(bot, got, "g", view.id, BOB)
     challengers = servers.last_to(ALICE)
     assert "has begun" in text_of(challengers) and "I read" not in text_of(challengers)
+
+
+async def test_a_known_players_answers_at_the_plain_address_are_signed_and_a_reply_to_them_acts(bot, servers):
+    """An answer at the plain address goes to the From address alone, so when that address
+    is a player's it carries a reply address signed for them: "vacation 5" mailed there
+    is refused (the From proves nothing), and replying it to the refusal acts. A stranger's
+    address gets no player made and no signed address; someone else replying to Bob's
+    signed answer is ignored."""
+    await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {BOB}"))
+    await bot.step()
+    await signed_for(bot, servers.last_to(ALICE, "Challenge #1 sent"), "t", 0, ALICE)
+    bob = await bot.adapter.accounts.player_of(BOB)
+    refusal = await answer(bot, servers, BOB, None, "vacation 5\n")
+    assert first_line_of(refusal) == "I read: `vacation 5`"
+    assert "reply to this mail with it" in text_of(refusal)
+    await signed_for(bot, refusal, "t", 0, BOB)
+    assert not (await bot.service.vacation(bob.id)).on_vacation
+    for got in (await answer(bot, servers, BOB, None, "help\n"),
+                await answer(bot, servers, BOB, None, "Hello, how does this work?\n")):
+        await signed_for(bot, got, "t", 0, BOB)
+    # someone else answering Bob's signed mail: ignored, no answer, nothing done
+    forged = write_mail("mallory@m.test", str(refusal["Reply-To"]), "Re: x", "vacation 5\n", reply_to=refusal)
+    await servers.deliver(forged)
+    await bot.step()
+    assert servers.sent_to("mallory@m.test") == [] and not (await bot.service.vacation(bob.id)).on_vacation
+    done = await answer(bot, servers, BOB, refusal, "vacation 5\n\n" + quoted(refusal))
+    assert first_line_of(done) == "I read: `vacation 5`"
+    assert (await bot.service.vacation(bob.id)).on_vacation
+    await signed_for(bot, done, "t", 0, BOB)
+    # a stranger: no player made for the address, no signed address in the answer
+    stranger = await answer(bot, servers, "carol@c.test", None, "vacation 5\n")
+    assert stranger["Reply-To"] is None and "reply to one of your game mails" in text_of(stranger)
+    assert await bot.adapter.accounts.player_of("carol@c.test") is None
