@@ -4,7 +4,10 @@ escaped, cut short), and carries a signed Reply-To, so that answering it acts (t
 of a challenge's reply included); a reply with no text of the writer's own (only the quote,
 only an attribution, an empty Outlook reply in Spanish) is told so; bottom-posted replies
 under the attributions of the issue (Polish and Japanese Gmail, German Gmail on Android,
-Mutt, a plain "X wrote:") are played."""
+Mutt, a plain "X wrote:") are played. A mail that ends its game (mate, resign, a draw
+accepted) or starts it (accept) is answered by the writer's game-over (first) mail, which
+says what it read: one mail. The plain address's answers to a player's address are signed
+for them."""
 
 from __future__ import annotations
 
@@ -224,6 +227,21 @@ async def test_a_resignation_mailed_is_answered_by_the_game_over_mail(bot, serve
     assert len(servers.sent_to(black)) == count + 1
     assert "I read" not in text_of(servers.last_to(side["w"]))
     assert (await bot.service.game(game_id)).status == "finished"
+
+
+async def test_a_draw_accepted_by_mail_is_answered_by_the_game_over_mail(bot, servers):
+    game_id, side = await start_game(bot, servers)
+    white, black = side["w"], side["b"]
+    offered = await answer(bot, servers, white, servers.last_to(white), "draw\n")
+    assert first_line_of(offered) == "I read: `draw`"
+    offer = servers.last_to(black)
+    assert "Reply draw to accept" in text_of(offer)
+    before = {p: len(servers.sent_to(p)) for p in (white, black)}
+    got = await answer(bot, servers, black, offer, "draw\n\n" + quoted(offer))
+    assert [len(servers.sent_to(p)) - before[p] for p in (white, black)] == [1, 1]
+    assert first_line_of(got) == "I read: `draw`" and "1/2-1/2" in text_of(got), text_of(got)
+    assert "I read" not in text_of(servers.last_to(white))
+    assert (await bot.service.game(game_id)).result == "1/2-1/2"
 
 
 async def test_accept_mailed_is_answered_by_the_accepters_first_game_mail(bot, servers):
