@@ -17,6 +17,7 @@ import rules
 from bot.commands import run as commands_text
 from bot.delivery import events as ev
 from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
+from bot.domain.kinds import ChallengeStatus
 from bot.operations.square_moves import square_moves
 from bot.words import text as texts
 from bot.words.game_texts import find_piece, piece_label, piece_text
@@ -270,6 +271,9 @@ class Handler:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
                 raise GrammarError("reply accept or decline to the challenge")
+            if cmd.name == "accept" and (game_id := await self._game_accepted(tag.id, me.id)) is not None:
+                await self.accepted_already(mail, me, tag.id, game_id, line)
+                return
             # the notices the command causes wait: the accepter's first game mail is this one's answer
             async with a.service.outbox.held():
                 reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
@@ -284,6 +288,26 @@ class Handler:
         except ServiceError as e:
             text = sentence(str(e))
         await a.notices.text_reply(mail, text, signed=True, reply_to=reply_to)
+
+    async def _game_accepted(self, challenge_id: int, player_id: int) -> int | None:
+        """The game of a challenge to this player that they accepted already, else None."""
+        c = await self.a.service.get_challenge(challenge_id)
+        mine = c.opponent is not None and c.opponent.id == player_id
+        return c.game_id if mine and c.status == ChallengeStatus.ACCEPTED else None
+
+    async def accepted_already(self, mail: Incoming, me, challenge_id: int, game_id: int, line: str) -> None:
+        """``accept`` to a challenge the writer accepted already: a mail handled again after a
+        stop lost its "handled" mark is answered by the game's first mail, if that is not sent
+        yet; else (sent, or a second mail) the writer is told where the game is, in a mail
+        whose reply address is the game's, so a move replied to it is played."""
+        a = self.a
+        if await a.notices.as_the_answer(ev.GameStarted, me, lambda e: e.challenge_id == challenge_id,
+                                          read=line, answering=(mail.message_id, mail.references)):
+            return
+        view = await a.service.game(game_id)
+        await a.notices.text_reply(mail, f"You accepted this challenge already: it is game #{game_id} "
+                                   "(reply to this mail or to its mails with a move or a command).",
+                                   signed=True, reply_to=a.composer.reply_to("g", game_id, me.id, view.ply))
 
     # --- a reply to a tournament's mail ---
 

@@ -296,3 +296,33 @@ async def test_a_known_players_answers_at_the_plain_address_are_signed_and_a_rep
     stranger = await answer(bot, servers, "carol@c.test", None, "vacation 5\n")
     assert stranger["Reply-To"] is None and "reply to one of your game mails" in text_of(stranger)
     assert await bot.adapter.accounts.player_of("carol@c.test") is None
+
+
+async def test_accept_again_says_where_the_game_is_and_a_move_replied_to_it_is_played(bot, servers):
+    """``accept`` to a challenge the writer accepted already: handled again (a stop lost its
+    mark) or mailed again, it gets no "no longer open" but where the game is, with the game's
+    signed reply address."""
+    await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
+    await bot.step()
+    invitation = servers.last_to(BOB)
+    accept = write_mail(BOB, str(invitation["Reply-To"]), "Re: x", "accept\n", reply_to=invitation,
+                        message_id="<accept.1@b.test>")
+    await servers.deliver(accept)
+    await bot.step()
+    count = len(servers.sent_to(BOB))
+    await bot.adapter.handler.handle(accept)  # handled again: its answer (the first mail) went out
+    await bot.step()
+    assert len(servers.sent_to(BOB)) == count + 1
+    assert "You accepted this challenge already: it is game #1" in text_of(servers.last_to(BOB))
+    view = await bot.service.game(1)
+    moves = ["e4", "e5"]
+    if view.white.user_id == ALICE:  # Alice moves first: Bob answers her move
+        await bot.service.move(1, view.white.id, moves.pop(0))
+    again = await answer(bot, servers, BOB, invitation, "accept\n")  # a second mail
+    assert first_line_of(again) == "I read: `accept`" and "no longer open" not in text_of(again)
+    assert "You accepted this challenge already: it is game #1" in text_of(again)
+    ply = 2 - len(moves)
+    await signed_for(bot, again, "g", 1, BOB, ply=ply)
+    played = await answer(bot, servers, BOB, again, f"{moves[0]}\n")  # the game's address: played
+    assert first_line_of(played) == f"I read: `{moves[0]}`"
+    assert len((await bot.service.game(1)).moves) == ply + 1
