@@ -54,6 +54,12 @@ class Notices:
         if address is None:
             log.info("player %d has no mail address: no mail about game %d", player_id, game_id)
             return
+        async with a.service.store.read() as tx:
+            if await EmailTables(tx).mail_queued(key):
+                # queued already (it answered the player's mail: ``as_the_answer``; a notice
+                # delivered again after a stop): queueing it again would do nothing, so the
+                # board is not drawn again for it
+                return
         view = await a.service.game(game_id)
         png = None
         if board:

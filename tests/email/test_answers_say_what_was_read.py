@@ -199,10 +199,18 @@ async def test_the_mate_mailed_is_answered_by_the_game_over_mail_which_says_what
     before = {p: len(servers.sent_to(p)) for p in (white, black)}
     mate = f"<mate.{next(_ids)}@a.test>"
     raw = reply_to_mail(white, servers.last_to(white), "Qxf7#", message_id=mate)
+    drawn = []  # the boards drawn (the real drawing, counted): one a mail, none for the notice
+    notices, draw = bot.adapter.notices, bot.adapter.notices._png  # delivered after the answer
+
+    async def counted(view, pos, player_id):
+        drawn.append(player_id)
+        return await draw(view, pos, player_id)
+    notices._png = counted
     await servers.deliver(raw)
     await bot.step()
     view = await bot.service.game(game_id)
     assert (view.status, view.result, view.reason) == ("finished", "1-0", "checkmate")
+    assert sorted(drawn) == sorted([view.white.id, view.black.id])
     new = {p: servers.sent_to(p)[before[p]:] for p in (white, black)}
     assert [len(new[white]), len(new[black])] == [1, 1], {p: [text_of(m) for m in ms] for p, ms in new.items()}
     mine, theirs = new[white][0], new[black][0]
