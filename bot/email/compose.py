@@ -118,8 +118,10 @@ class Composer:
         """A mail about a game, in its thread, with a reply address signed for the board
         it shows (the game's current ply). ``first``: the thread's first mail."""
         root = self.thread_root(view.id, player_id)
-        if answering and answering[0]:
+        if answering and answering[0]:  # the answer to a player's mail
             in_reply_to, refs = answering[0], tuple(dict.fromkeys((root, *answering[1], answering[0])))
+            if first:  # the thread's first mail (the accepter's) refers to no root: it is the root
+                refs = tuple(r for r in refs if r != root)
         else:
             in_reply_to, refs = (None, ()) if first else (root, (root,))
         return self.mail(to, game_subject(view), text, key=key,

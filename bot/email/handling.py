@@ -15,7 +15,9 @@ import re
 
 import rules
 from bot.commands import run as commands_text
+from bot.delivery import events as ev
 from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
+from bot.domain.kinds import ChallengeStatus
 from bot.operations.square_moves import square_moves
 from bot.words import text as texts
 from bot.words.game_texts import find_piece, piece_label, piece_text
@@ -26,7 +28,7 @@ from bot.words.tournament_text import tournament_line
 from . import tokens
 from .accounts import PLATFORM, normal_address
 from .compose import WIDTH, help_text
-from .notices import answer_key
+from .notices import ANSWER_A_CHALLENGE, answer_key, no_text_of_your_own
 from .parse import Incoming, read_mail
 from .tables import EmailTables
 
@@ -47,8 +49,7 @@ _TOURNAMENT_ACTS = set(TOURNAMENT_ACTS)
 sentence = texts.sentence
 
 
-NOTHING_TO_READ = ("Your mail has no text of your own, so nothing was done: write a move or a "
-                   "command (help lists them) as its first line.")
+NOTHING_TO_READ = no_text_of_your_own("a move or a command (help lists them)")
 
 
 class Handler:
@@ -82,7 +83,7 @@ class Handler:
         tag = next((t for t in (tokens.parse_tag(r, a.bot_address) for r in mail.recipients) if t), None)
         # the body first; the subject only when the body says nothing, and only the writer's
         # own (an empty reply's subject is the bot's, "Re: fairypost game 1: ...")
-        line = mail.first_line or ("" if _bots_subject(mail.subject) else mail.subject)
+        line = mail.read_line
         if tag is None:
             await self.plain(mail, line)
         elif tag.kind == "g":
@@ -163,7 +164,7 @@ class Handler:
 
         async def answer(note: str, board: bool) -> None:
             await a.notices.board_mail(view.id, me.id, key=answer_key(mail, signed=True), answering=answering,
-                                       note=note, board=board)
+                                       note=note, board=board, read=line)
         if not line.strip():  # a reply with only the quote, a signature, the bot's subject
             await answer(NOTHING_TO_READ, board=False)
             return
@@ -177,6 +178,9 @@ class Handler:
             # again (sent once: the same key), not "the game changed"
             log.info("mail %s from %s: its move in game %d was played already", mail.key,
                      mail.sender, view.id)
+            if view.status != "active":  # its answer is the game-over mail, if not sent already
+                await self.game_over_answers(mail, me, view.id, line)
+                return
             await answer(f"You played {view.moves[ply].san} in game #{view.id}.", board=True)
             return
         if ply != view.ply and cmd.name not in _READS | _NOT_THE_BOARD:
@@ -189,7 +193,12 @@ class Handler:
             await answer(help_text(cmd["command"]), board=False)
             return
         try:
-            reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
+            # the notices the command causes wait: the writer's game-over mail is this one's answer
+            async with a.service.outbox.held():
+                reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
+                over = reply.changed and reply.game is not None and reply.game.status != "active"
+                if over:  # the game-over mail, to both players, says it and shows the board
+                    await self.game_over_answers(mail, me, view.id, line)
         except GameChanged:
             await answer("The game changed meanwhile, so nothing was done. Here is the board now.",
                          board=True)
@@ -200,9 +209,15 @@ class Handler:
         except (ServiceError, GrammarError) as e:
             await answer(sentence(str(e)), board=False)
             return
-        if reply.changed and reply.game is not None and reply.game.status != "active":
-            return  # the game-over mail, to both players, says it and shows the board
+        if over:
+            return
         await answer(full_text(reply), board=reply.changed or cmd.name == "board" and not cmd["square"])
+
+    async def game_over_answers(self, mail: Incoming, me, game_id: int, line: str) -> None:
+        """A mail that ended its game (a mate, a resignation, a draw accepted) is answered by
+        the writer's game-over mail, which says first what it read: one mail, not two."""
+        await self.a.notices.as_the_answer(ev.GameOver, me, lambda e: e.game_id == game_id, read=line,
+                                           answering=(mail.message_id, mail.references))
 
     @staticmethod
     def in_game_meaning(cmd: Command, view, player_id: int) -> Command:
@@ -249,18 +264,52 @@ class Handler:
         me = await self._signed_owner(mail, tag, "challenge")
         if me is None:
             return
+        reply_to = a.composer.reply_to("c", tag.id, me.id)  # a reply to the answer acts too
+        if not line.strip():
+            await a.notices.text_reply(mail, no_text_of_your_own("accept or decline"), signed=True,
+                                       reply_to=reply_to)
+            return
         try:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
                 raise GrammarError("reply accept or decline to the challenge")
-            reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
-                                                self.context(me))
-            if cmd.name == "accept":
-                return  # the game's first mail follows
+            if cmd.name == "accept" and (game_id := await self._game_accepted(tag.id, me.id)) is not None:
+                await self.accepted_already(mail, me, tag.id, game_id, line)
+                return
+            # the notices the command causes wait: the accepter's first game mail is this one's answer
+            async with a.service.outbox.held():
+                reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
+                                                    self.context(me))
+                if cmd.name == "accept":
+                    await a.notices.as_the_answer(ev.GameStarted, me, lambda e: e.challenge_id == tag.id,
+                                                  read=line, answering=(mail.message_id, mail.references))
+                    return
             text = reply.text
-        except (ServiceError, GrammarError) as e:
+        except GrammarError:  # not accept, not decline: the list of every command would mislead
+            text = ANSWER_A_CHALLENGE
+        except ServiceError as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text, signed=True)
+        await a.notices.text_reply(mail, text, signed=True, reply_to=reply_to)
+
+    async def _game_accepted(self, challenge_id: int, player_id: int) -> int | None:
+        """The game of a challenge to this player that they accepted already, else None."""
+        c = await self.a.service.get_challenge(challenge_id)
+        mine = c.opponent is not None and c.opponent.id == player_id
+        return c.game_id if mine and c.status == ChallengeStatus.ACCEPTED else None
+
+    async def accepted_already(self, mail: Incoming, me, challenge_id: int, game_id: int, line: str) -> None:
+        """``accept`` to a challenge the writer accepted already: a mail handled again after a
+        stop lost its "handled" mark is answered by the game's first mail, if that is not sent
+        yet; else (sent, or a second mail) the writer is told where the game is, in a mail
+        whose reply address is the game's, so a move replied to it is played."""
+        a = self.a
+        if await a.notices.as_the_answer(ev.GameStarted, me, lambda e: e.challenge_id == challenge_id,
+                                          read=line, answering=(mail.message_id, mail.references)):
+            return
+        view = await a.service.game(game_id)
+        await a.notices.text_reply(mail, f"You accepted this challenge already: it is game #{game_id} "
+                                   "(reply to this mail or to its mails with a move or a command).",
+                                   signed=True, reply_to=a.composer.reply_to("g", game_id, me.id, view.ply))
 
     # --- a reply to a tournament's mail ---
 
@@ -273,6 +322,10 @@ class Handler:
         if me is None:
             return
         words = line.split()
+        if not words:
+            await a.notices.text_reply(mail, no_text_of_your_own("join, leave or a command (help lists them)"),
+                                       reply_to=a.composer.reply_to("t", tag.id, me.id), signed=True)
+            return
         if words[:1] and words[0].lower() in _TOURNAMENT_ACTS:
             line = "tournament " + line
         try:
@@ -325,48 +378,62 @@ class Handler:
 
     async def plain(self, mail: Incoming, line: str) -> None:
         a = self.a
-        reply_to = None
+        # anyone can write any From here: the line is quoted back only once it is a command,
+        # never a stranger's chat ("I read: `visit http://...`") mailed in the bot's name
+        reply_to, read = None, ""
+        known = await a.accounts.player_of(mail.sender)
         try:
             if line.split()[:1] and line.split()[0].lower() == "piece":  # no game implied here
-                await a.notices.text_reply(mail, piece_of_game(line))
-                return
-            try:
-                cmd = GRAMMAR.parse(line or "help", in_game=False)
-            except GrammarError:
-                # the body's line is no command (chat: "Hello, how does this work?"): a
-                # subject that is one ("help") is read; else the body's error is said
-                cmd = _command_or_none(mail.subject) if line != mail.subject else None
-                if cmd is None:
-                    raise
-            if cmd.name == "help":
-                text = help_text(cmd["command"])
-            elif cmd.name in ("accept", "decline"):
-                text = "Reply accept or decline to the challenge's own mail."
-            elif cmd.name == "tournament" and cmd["act"] != "show":
-                await self.tournament_by_plain_mail(mail, cmd)
-                return
-            elif cmd.name == "challenge" and not await a.accounts.is_proven(mail.sender):
-                await self.challenge_by_plain_mail(mail, cmd)
-                return
-            elif cmd.name not in _UNSIGNED | {"tournament"}:
-                text = (f"{cmd.name} is done in a reply to one of your game mails (its signed "
-                        "reply address shows the mail is yours). Mail help for the commands.")
+                text, read = piece_of_game(line), line
             else:
-                me = await a.accounts.player_for(mail.sender)
-                text = full_text(await commands_text.execute(cmd, self.context(me)))
-                if cmd.name == "tournaments":  # its reply address takes tournament join ID
-                    reply_to = a.composer.reply_to("t", 0, me.id)
+                try:
+                    cmd = GRAMMAR.parse(line or "help", in_game=False)
+                except GrammarError:
+                    # the body's line is no command (chat: "Hello, how does this work?"): a
+                    # subject that is one ("help") is read; else the body's error is said
+                    cmd = _command_or_none(mail.subject) if line != mail.subject else None
+                    if cmd is None:
+                        raise
+                read = cmd.line if line else ""  # an empty mail: help, but nothing was read
+                if cmd.name == "help":
+                    text = help_text(cmd["command"])
+                elif cmd.name in ("accept", "decline"):
+                    text = "Reply accept or decline to the challenge's own mail."
+                elif cmd.name == "tournament" and cmd["act"] != "show":
+                    await self.tournament_by_plain_mail(mail, cmd)
+                    return
+                elif cmd.name == "challenge" and not await a.accounts.is_proven(mail.sender):
+                    await self.challenge_by_plain_mail(mail, cmd)
+                    return
+                elif cmd.name not in _UNSIGNED | {"tournament"}:
+                    text = acts_for_a_player(cmd.name, signed=known is not None)
+                else:
+                    known = await a.accounts.player_for(mail.sender)
+                    text = full_text(await commands_text.execute(cmd, self.context(known)))
         except GrammarError as e:
             text = sentence(str(e)) + " Mail help for the commands."
         except ServiceError as e:
             text = sentence(str(e))
-        await a.notices.text_reply(mail, text, reply_to=reply_to)
+        if known is not None:
+            # the answer goes to that address alone, so its reply address, signed for the
+            # address's player, is read only by them (as a game mail's is): a reply to it acts
+            # for them (`t0`: about no game; it takes tournament join ID too). A stranger's
+            # address gets no player made for it, and an answer with no signed address.
+            reply_to = a.composer.reply_to("t", 0, known.id)
+        await a.notices.text_reply(mail, text, reply_to=reply_to, read=read)
 
 
-def _bots_subject(subject: str) -> bool:
-    """Whether a subject (its Re: taken away) is one the bot writes (bot/email/compose.py,
-    notices.py: they all begin with its name)."""
-    return subject.lower().startswith("fairypost")
+def acts_for_a_player(command: str, *, signed: bool) -> str:
+    """The answer to a command that acts for a player (a vacation, a block) mailed to the
+    plain address, whose From proves nothing; ``signed``: this answer's reply address is
+    signed for the sender's player, so a reply to it does it."""
+    if signed:
+        return (f"{command} acts for you, and a mail to the bot's own address could come from "
+                "anyone: reply to this mail with it on the first line (its reply address is "
+                "signed for you, so your reply shows it is you), or put it in a reply to one of "
+                "your game mails.")
+    return (f"{command} is done in a reply to one of your game mails (its signed reply address "
+            "shows the mail is yours). Mail help for the commands.")
 
 
 def _command_or_none(text: str) -> Command | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from bot.delivery import events as ev
 from bot.words import text as texts
@@ -42,13 +43,23 @@ class Notices:
         return player_link(settings, game_id, side) if side else game_link(settings, game_id)
 
     async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,
-                         board: bool = True, first: bool = False, answering=None) -> None:
-        """A mail about a game to one of its players: ``note``, then (``board``) the board."""
+                         board: bool = True, first: bool = False, answering=None,
+                         read: str | None = None) -> None:
+        """A mail about a game to one of its players: ``note``, then (``board``) the board;
+        an answer to the player's mail (``read``: the line the bot read in it) says first
+        what it read."""
         a = self.a
+        note = with_what_was_read(note, read)
         address = await a.accounts.address_of(player_id)
         if address is None:
             log.info("player %d has no mail address: no mail about game %d", player_id, game_id)
             return
+        async with a.service.store.read() as tx:
+            if await EmailTables(tx).mail_queued(key):
+                # queued already (it answered the player's mail: ``as_the_answer``; a notice
+                # delivered again after a stop): queueing it again would do nothing, so the
+                # board is not drawn again for it
+                return
         view = await a.service.game(game_id)
         png = None
         if board:
@@ -64,11 +75,13 @@ class Notices:
         await a.mailer.queue(key, address, message)
 
     async def text_reply(self, mail, text: str, *, reply_to: str | None = None,
-                         signed: bool = False) -> None:
+                         signed: bool = False, read: str | None = None) -> None:
         """An answer to a mail that is about no game (``reply_to``: a signed address, where
         a reply acts for the player; ``signed``: the mail was a signed reply from its
-        player's own address, whose answers the loop breaker never counts)."""
+        player's own address, whose answers the loop breaker never counts), saying first
+        the line it read (``read``, else the mail's ``read_line``)."""
         a = self.a
+        text = with_what_was_read(text, mail.read_line if read is None else read)
         key = answer_key(mail, signed)
         # at the plain address the From may be forged: the subject is never the sender's
         # (a stranger would be mailed "Re: URGENT: log in at ..." in the bot's name)
@@ -111,14 +124,40 @@ class Notices:
             return  # else a Discord player's notice, for Discord alone
         await self._notify(event, rid, key)
 
-    async def _notify(self, event: ev.Event, rid: int, key: str) -> None:
+    async def as_the_answer(self, kind: type[ev.Event], player, caused_by: Callable[[ev.Event], bool], *,
+                            read: str, answering) -> bool:
+        """The notice a player's own mail caused (the game-over mail after their mate or
+        resignation, the game's first mail after their accept), mailed to them now as the
+        answer to that mail: under "I read: ..." and in reply to it, with the notice's own
+        outbox key, so that the notice delivered after it is this same mail, queued once
+        (one mail, not a notice and an answer). ``caused_by`` picks it among the player's
+        undelivered notices of ``kind``. The caller holds the service's delivery back
+        (``outbox.held()``) from its command until this returns; False if the notice was
+        delivered all the same (another process's delivery took it first: it went out
+        without the line read)."""
+        async with self.a.service.store.read() as tx:
+            rows = await tx.undelivered_events(kind.kind, player.id)
+        for row in rows:
+            event = ev.decode(row.kind, row.payload, recipient=ev.ref(player), event_id=row.id)
+            if caused_by(event):
+                await self._notify(event, player.id, f"event:{row.id}", read=read, answering=answering)
+                return True
+        log.info("the %s notice to player %d was delivered before it could answer their mail",
+                 kind.kind, player.id)
+        return False
+
+    async def _notify(self, event: ev.Event, rid: int, key: str, *, read: str | None = None,
+                      answering=None) -> None:
+        """``read``, ``answering``: this notice is the answer to the player's mail
+        (``as_the_answer``)."""
         note = texts.event_text(event, texts.PLAIN)
         if note is None:
             return
         if isinstance(event, (ev.YourMove, ev.GameOver, ev.TimeWarning)):
-            await self.board_mail(event.game_id, rid, key=key, note=note)
+            await self.board_mail(event.game_id, rid, key=key, note=note, read=read, answering=answering)
         elif isinstance(event, ev.GameStarted):
-            await self.board_mail(event.game_id, rid, key=key, note=note, first=True)
+            await self.board_mail(event.game_id, rid, key=key, note=note, first=True, read=read,
+                                  answering=answering)
         elif isinstance(event, ev.DrawOffered):
             await self.board_mail(event.game_id, rid, key=key, board=False,
                                   note=note + " Reply draw to accept, decline to decline.")
@@ -168,6 +207,35 @@ class Notices:
 
 
 PLAIN_ANSWER_SUBJECT = "fairypost: the answer to your mail"
+READ_SHOWN_CHARS = 60  # of the line read, quoted back in an answer; longer ones are cut
+
+
+def i_read(line: str) -> str:
+    """"I read: `Nf3`": the line an answer answers, as the bot read it, so a player sees
+    at once when their mail program changed it (an AutoCorrect dash, a signature taken for
+    the move). Escaped: control and invisible characters (a direction override) written as
+    their codes, a backtick as a look-alike (the quote stays one quote); cut at
+    ``READ_SHOWN_CHARS``."""
+    line = " ".join(line.split())
+    cut = line if len(line) <= READ_SHOWN_CHARS else line[:READ_SHOWN_CHARS - 1] + "\u2026"
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut)
+    return "I read: `" + shown.replace("`", "\u02cb") + "`"
+
+
+def with_what_was_read(text: str, read: str | None) -> str:
+    """``text`` under "I read: ..." (``read`` None: not an answer; "": the mail had no text
+    of the writer's own, which the answer itself says)."""
+    return f"{i_read(read)}\n\n{text}" if read else text
+
+
+ANSWER_A_CHALLENGE = ("Nothing was done: reply accept or decline to the challenge, on the first line "
+                      "(a reply to this mail does).")
+
+
+def no_text_of_your_own(what: str) -> str:
+    """The answer to a reply with nothing of the writer's own in it (only the quote, an
+    attribution, an empty Outlook header block, a signature): what to write instead."""
+    return f"Your mail has no text of your own, so nothing was done: write {what} as its first line."
 
 
 def answer_key(mail, signed: bool) -> str:

@@ -21,6 +21,8 @@ from email.header import decode_header, make_header
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
 
+from .attributions import is_attribution, said, starts_header_block
+
 # What a pattern here may see (text from outside, so bounded before it is matched; every
 # pattern is anchored, and none has two unbounded repeats that can match the same text, so
 # each runs in time linear in what it sees):
@@ -28,32 +30,24 @@ MAX_LINE_CHARS = 998  # one line of a body (RFC 5322's line limit); a longer one
 MAX_TEXT_CHARS = 256_000  # the body's text searched for the writer's line (plain or HTML)
 MAX_ATTRIBUTIONS = 20  # unquoted attributions, each before its quote, read before giving up
 MAX_HEADER_CHARS = 8000  # one header as written (folded): a To with a hundred addresses fits
+MAX_BLANK_LINES = 20  # blank lines looked through between an attribution and its quote
 
 # one reply prefix ("Re:", "AW: ", "Fwd[2]:"), matched again after each one it took
 _REPLY_PREFIX = re.compile(r"(?:re|fwd?|aw|wg|sv|antw|r|tr|rif|odp|vs)[ \t]{0,8}(?:\[\d{1,9}\])?"
                            r"[ \t]{0,8}:\s*", re.IGNORECASE)
-# a reply's attribution line, as mail programs write it in their users' languages: "On Tue,
-# 3 Dec 2024, Ann <ann@x> wrote:", "Le ... a écrit :", "Am ... schrieb Ann <ann@x>:", "El
-# ... escribió:", "Il ... ha scritto:", "Op ... schreef ...:", "Em ... escreveu:", "Den
-# ... skrev ...:", "W dniu ... pisze:", "... написал(а):". Read with string methods (see
-# _is_attribution): its first word, and its verb last or anywhere after it, then a colon
-_ATTRIBUTIONS = (  # (first word, verb, the verb may have words after it)
-    ("on", "wrote", False), ("le", "a écrit", False), ("am", "schrieb", True),
-    ("el", "escribió", False), ("il", "ha scritto", False), ("op", "schreef", True),
-    ("em", "escreveu", False), ("den", "skrev", True), ("w dniu", "pisze", False),
-    ("w dniu", "napisał", False), ("", "написал", False))
 # where an unquoted copy of the original begins
 _ORIGINAL = re.compile(r"^(-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|"
-                       r"message d'origine|mensaje original|messaggio originale)|_{10,}\s*$)",
+                       r"message d'origine|mensaje original|messaggio originale|mensagem original|"
+                       r"oorspronkelijk bericht|oryginalna wiadomość|originalmeddelande|"
+                       r"ursprungligt meddelande|weitergeleitete nachricht|message transféré|"
+                       r"mensaje reenviado|messaggio inoltrato|原始邮件|原始郵件|元のメッセージ)|_{10,}\s*$)",
                        re.IGNORECASE)
-# Outlook's block: "From: ..." then "Sent: ..." (or Date), in English, German, French, ...
-_HEADER_FROM = re.compile(r"^\*?(from|von|de|da|van|från|od)\s*:\*?\s", re.IGNORECASE)
-_HEADER_SENT = re.compile(r"^\*?(sent|date|gesendet|datum|envoyé|date d'envoi|enviado|fecha|inviato|"
-                          r"verzonden|skickat|wysłano)\s*:", re.IGNORECASE)
 # a phone's or webmail's signature line
 _SIGNATURE = re.compile(r"^(sent from my\b|sent from (outlook|mail|yahoo)|get outlook for\b|"
                         r"envoyé de mon\b|von meinem\b.*gesendet|enviado desde mi\b|"
-                        r"inviato da\b|sent with proton mail)", re.IGNORECASE)
+                        r"inviato da\b|sent with proton mail|wysłano z\b|skickat från min\b|"
+                        r"verzonden (vanaf|met) mijn\b|verstuurd vanaf mijn\b|enviado do meu\b|"
+                        r"iphoneから送信|从我的|發自我的|寄件者為我的)", re.IGNORECASE)
 # what autoresponders put in the subject when they set no header (old Exchange, some webmail)
 _AUTO_SUBJECT = re.compile(r"^(auto(matic)? ?(reply|response|antwort)|automatische antwort|"
                            r"out of (the )?office|"
@@ -214,6 +208,18 @@ class Incoming:
     automatic: str | None  # why a machine wrote it (an auto-reply, a list): never answered
     null_sender: bool = False  # Return-Path: <> (bounces and auto-replies come so)
 
+    @property
+    def read_line(self) -> str:
+        """The line the bot reads as the mail's move or command: the body's first line of
+        the writer's own, else the subject, unless the subject is the bot's own (an empty
+        reply's "Re: fairypost game 1: ..." is nothing of the writer's: "")."""
+        if self.first_line:
+            return self.first_line
+        return "" if self.subject.lower().startswith(BOT_SUBJECT_PREFIX) else self.subject
+
+
+BOT_SUBJECT_PREFIX = "fairypost"  # how every subject the bot writes begins (compose, notices)
+
 
 def mail_key(raw: bytes) -> str:
     msg = message_from_bytes(raw, policy=BOUNDED)
@@ -293,9 +299,10 @@ def own_text(msg) -> str:
 
 
 def first_line(text: str) -> str:
-    """The first line the writer wrote: not blank, not quoted (``>``), not an attribution
-    ("On ... wrote:", in several languages, also wrapped over two lines), and found before a
-    signature (``-- ``, "Sent from my iPhone") or an unquoted copy of the original (Outlook's
+    """The first line the writer wrote: not blank, not quoted (``>``), not an attribution (a
+    known client's, bot/email/attributions.py, also wrapped over two or three lines; or any
+    line ending in a colon right above a quoted block), and found before a signature
+    (``-- ``, "Sent from my iPhone") or an unquoted copy of the original (Outlook's
     "-----Original Message-----" or From/Sent block; an attribution with no ``>`` lines
     after it)."""
     text = text[:MAX_TEXT_CHARS]
@@ -309,82 +316,71 @@ def first_line(text: str) -> str:
             continue
         if lines[i] == "--" or _ORIGINAL.match(stripped) or _SIGNATURE.match(stripped):
             return ""
-        if _HEADER_FROM.match(stripped) and any(_HEADER_SENT.match(n.strip()) for n in lines[i + 1:i + 3]):
+        if starts_header_block(stripped, lines[i + 1:i + 3]):
             return ""
-        attribution = next((n for n in (1, 2, 3) if _is_attribution(lines[i:i + n])), None)
-        if attribution:
+        span = _attribution_span(lines, i)
+        if span:
             attributions += 1
             if attributions > MAX_ATTRIBUTIONS:  # no mail program writes these: no reply
                 return ""
-            i += attribution
-            after = next((lines[k].strip() for k in range(i, len(lines)) if lines[k].strip()), "")
-            if not after.startswith(">"):
+            i += span
+            if not _quote_follows(lines, i):
                 return ""  # the original follows unquoted: nothing more of the writer's
             continue
         return " ".join(stripped.split())
     return ""
 
 
-def _is_attribution(lines: list[str]) -> bool:
-    """Whether these lines are one attribution (a long one is wrapped: "On ... <bot@" /
-    "example.org> wrote:"); a blank or quoted line is never part of one."""
-    if any(not x.strip() or x.lstrip().startswith(">") for x in lines):
-        return False
-    text = " ".join(x.strip()[:MAX_LINE_CHARS] for x in lines)
-    if not text.endswith(":"):
-        return False
-    said = text[:-1].rstrip().lower()
-    return any(said.startswith(first) and _begins_with_word(said, first)
-               and _has_verb(said[len(first):], verb, anywhere) for first, verb, anywhere in _ATTRIBUTIONS)
+def _quote_follows(lines: list[str], at: int) -> bool:
+    """Whether the first line from ``at`` on that is not blank is quoted (``>``)."""
+    return next((line.strip() for line in lines[at:at + MAX_BLANK_LINES] if line.strip()),
+                "").startswith(">")
 
 
-def _is_word_char(ch: str) -> bool:  # what the regular expressions' \w is
-    return ch.isalnum() or ch == "_"
-
-
-def _begins_with_word(text: str, word: str) -> bool:
-    return text.startswith(word) and (len(text) == len(word) or not _is_word_char(text[len(word)])
-                                      or not word)
-
-
-def _has_verb(rest: str, verb: str, anywhere: bool) -> bool:
-    """Whether ``verb`` is a word of ``rest``: anywhere in it (``anywhere``), else its last
-    word (the Slavic verbs' endings, "napisała", "написал(а)", may follow)."""
-    if anywhere:
-        at = rest.find(verb)
-        while at >= 0:
-            end = at + len(verb)
-            if (at == 0 or not _is_word_char(rest[at - 1])) and \
-                    (end == len(rest) or not _is_word_char(rest[end])):
-                return True
-            at = rest.find(verb, end)
-        return False
-    at = rest.rfind(verb)
-    if at < 0 or (at > 0 and _is_word_char(rest[at - 1])):
-        return False
-    tail = rest[at + len(verb):]
-    if verb in ("napisał", "написал"):
-        return not any(ch.isspace() for ch in tail)
-    return tail == ""
+def _attribution_span(lines: list[str], at: int) -> int:
+    """How many lines from ``at`` on are an attribution (0: none): a known client's, on one
+    line or wrapped over two or three; else a line ending in a colon right above a quoted
+    block (an attribution the table does not know), or such a line wrapped inside an
+    address ("... Ann <ann@" / "example.org>:")."""
+    window: list[str] = []
+    for line in lines[at:at + 3]:
+        if not line.strip() or line.lstrip().startswith(">"):
+            break  # a blank or quoted line is never part of one
+        window.append(line.strip())
+        if is_attribution(" ".join(window)):
+            return len(window)
+    for n in range(1, len(window) + 1):
+        if said(window[n - 1]) is None or not _quote_follows(lines, at + n):
+            continue
+        if n == 1 or all(w.count("<") > w.count(">") for w in window[:n - 1]):
+            return n
+    return 0
 
 
 # where markup starts: a tag ("<p", "</div"), a comment or declaration ("<!", "<?"); a "<"
 # before anything else is text ("a < b")
 _MARKUP = re.compile(r"<(?:(/?)([a-zA-Z][a-zA-Z0-9]{0,15})|[!?])")
-_SKIPPED = {"style", "script", "head", "blockquote"}  # their text is not the writer's
-_BLOCKS = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "pre"}
+_SKIPPED = {"style", "script", "head"}  # their text is no one's
+_BLOCKS = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "pre", "hr"}
 
 
 def html_text(html: str) -> str:
-    """Readable text of an HTML body (quoted blockquotes left out). Each character is looked
-    at once (html.parser rescans an unclosed tag at each "<": quadratic, 40 s for 100 KB)."""
+    """Readable text of an HTML body, a quoted ``<blockquote>``'s lines marked ``>`` as in
+    plain text (so a reply written under the quote is found as in plain text). Each
+    character is looked at once (html.parser rescans an unclosed tag at each "<":
+    quadratic, 40 s for 100 KB)."""
     html = html[:MAX_TEXT_CHARS]
     parts: list[str] = []
-    skip = 0  # inside <style>, <script>, <head>, or a quoted <blockquote>
+    skip = quoted = 0  # inside <style>, <script>, <head>; inside <blockquote>s
+
+    def text(chunk: str) -> None:
+        if not skip:
+            chunk = html_lib.unescape(chunk)
+            parts.append(chunk.replace("\n", "\n> ") if quoted else chunk)
+
     at = 0
     while (markup := _MARKUP.search(html, at)) is not None:
-        if not skip:
-            parts.append(html[at:markup.start()])
+        text(html[at:markup.start()])
         closing = "-->" if html.startswith("<!--", markup.start()) else ">"
         end = html.find(closing, markup.end())
         if end < 0:  # never closed: the rest is inside it
@@ -394,11 +390,13 @@ def html_text(html: str) -> str:
         name = (markup.group(2) or "").lower()
         if name in _SKIPPED:
             skip = max(0, skip - 1) if markup.group(1) else skip + 1
+        elif name == "blockquote":
+            quoted = max(0, quoted - 1) if markup.group(1) else quoted + 1
+            text("\n")
         elif name in _BLOCKS:
-            parts.append("\n")
-    if not skip:
-        parts.append(html[at:])
-    return html_lib.unescape("".join(parts))
+            text("\n")
+    text(html[at:])
+    return "".join(parts)
 
 
 _FAILURE_SUBJECT = re.compile(r"(undeliver|undelivered|delivery (status notification \(failure\)|"

@@ -86,6 +86,11 @@ class EmailTables:
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (dedupe_key, recipient, message, now, now)) == 1
 
+    async def mail_queued(self, dedupe_key: str) -> bool:
+        """Whether a mail with this key was queued (then queueing it again does nothing)."""
+        return await self.tx.fetch_one("SELECT 1 FROM email_outbox WHERE dedupe_key = ?",
+                                       (dedupe_key,)) is not None
+
     async def due_mails(self, now: int, limit: int = 20) -> list[EmailOutRow]:
         rows = await self.tx.fetch_all("SELECT id, recipient, message, attempts, created_at "
                                        "FROM email_outbox WHERE sent_at IS NULL AND dropped IS NULL "

@@ -270,13 +270,14 @@ async def test_two_run_processes_on_one_postgres_play_a_game_by_mail_each_mail_o
             "finished 0-1 checkmate"
         for run in (a, b):
             assert await page_moves(http, run, link) == ["f3", "e5", "g4", "Qh4#"]
-        # each move mail answered once (the mate's answer is the game-over mail itself), and
-        # no mail sent twice
+        # each move mail answered once (the mate's answer is the mover's game-over mail
+        # itself, which says what it read), and no mail sent twice
         sent = [m for _, m in servers.recorder.mails]
         for move, message_id in move_mails.items():
             answers = [text_of(m) for m in sent if m["In-Reply-To"] == message_id]
-            assert len(answers) == (move != "Qh4#"), (move, answers)
-            assert all(f"You played {move}" in t for t in answers)
+            assert len(answers) == 1, (move, answers)
+            says = "is over: 0-1" if move == "Qh4#" else f"You played {move}"
+            assert answers[0].startswith(f"I read: `{move}`") and says in answers[0], (move, answers)
         for player in (ALICE, BOB):
             ids = [m["Message-ID"] for m in servers.sent_to(player)]
             assert len(ids) == len(set(ids))

@@ -196,3 +196,41 @@ async def test_a_mail_player_who_links_to_discord_still_plays_the_games_begun_by
     await step(w)
     assert (await w.fairy.service.game(1)).moves[-1].san in ("d4", "d5")
     assert "Your move" in text_of(servers.last_to("carol@c.test"))
+
+
+async def test_a_discord_players_mate_by_mail_is_answered_by_mail_with_what_it_read(world, servers):
+    """Bob (Discord, his address linked) mates by mail with his notices no longer mailed: the
+    game-over notice reaches him in Discord, and his mail is answered by mail all the same,
+    by the game-over mail saying what it read (issue #41 item 3)."""
+    w = world
+    bob_id = await link_bob(w, servers)
+    i = w.interaction(w.bob)
+    await run(commands.settings, i, email_notices=True)
+    await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL} days 2"))
+    await step(w)
+    accept_id = next(c for c in custom_ids(w.dms(w.bob)[-1]["view"]) if c.startswith("fp:accept:"))
+    await press(AcceptChallenge, accept_id, w.interaction(w.bob))
+    await step(w)
+    bob_side = (await w.fairy.service.game(1)).side_of(bob_id)
+    moves = ["f3", "e5", "g4", "Qh4#"] if bob_side == "b" else ["e4", "f6", "d4", "g5", "Qh5#"]
+    for ply, san in enumerate(moves[:-1]):
+        if ("w" if ply % 2 == 0 else "b") == bob_side:
+            await run(commands.move, w.interaction(w.bob), move=san, game=1)
+        else:
+            await servers.deliver(reply_to_mail(ALICE, servers.last_to(ALICE), san))
+        await step(w)
+    board = servers.last_to(BOB_MAIL)
+    assert "It is your move" in text_of(board)
+    i = w.interaction(w.bob)
+    await run(commands.settings, i, email_notices=False)
+    assert "no longer mailed" in last_answer(i)["content"]
+    mails = len(servers.sent_to(BOB_MAIL))
+    await servers.deliver(reply_to_mail(BOB_MAIL, board, moves[-1], message_id="<mate@b.test>"))
+    await step(w)
+    view = await w.fairy.service.game(1)
+    assert view.status == "finished" and [m.san for m in view.moves] == moves
+    assert "is over" in w.dms(w.bob)[-1]["content"]
+    answer, = servers.sent_to(BOB_MAIL)[mails:]
+    assert text_of(answer).startswith(f"I read: `{moves[-1]}`") and "is over" in text_of(answer)
+    assert answer["In-Reply-To"] == "<mate@b.test>"
+    assert "I read" not in text_of(servers.last_to(ALICE)) and "is over" in text_of(servers.last_to(ALICE))

@@ -147,7 +147,9 @@ async def test_tournament_mails_that_do_nothing_say_why(bot, servers):
     assert "There is no tournament #2 here" in await ask("tournament join 2")
     assert "There is no tournament #9" in await ask("tournament leave 9")
     assert "'now' is not a number" in await ask("tournament join now")
-    assert servers.last_to(ALICE)["Reply-To"] is None  # an error: nothing to reply to
+    # an error, to a player's address: its reply address is signed for them (t0), so the
+    # command put right in a reply to it acts (issue #41 item 3)
+    assert str(servers.last_to(ALICE)["Reply-To"]).startswith("bot+t0-p")
     assert "You are not in Open (#1)" in await ask("leave", reply_to=(await _invite(ask, servers, "leave 1")))
     assert "Mail help for the commands" in await ask("jion", reply_to=servers.last_to(ALICE))
     assert (await svc.tournament(1)).entrants == []
