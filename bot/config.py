@@ -80,9 +80,9 @@ or a review (default: every core but one, at most 4, at least 1; 1: in the worke
 computer's own moves think on one (bot/computer/player.py, ai/parallel.py).
 
 Fair play (``allow_engine_in_casual``, ``FAIRYPOST_ALLOW_ENGINE_IN_CASUAL``, default off): the
-computer's evaluation, scored lines and hints are never given in a game between people while
-it is played (bot/operations/fair_play.py); on, they are in casual games (unrated and not a
-tournament's). docs/permissions.md.
+computer's evaluation and scored lines are never given in a game between people while it is
+played (bot/operations/fair_play.py); on, they are in casual games (unrated and not a
+tournament's). Hints are for games against the computer only, either way. docs/permissions.md.
 """
 
 from __future__ import annotations

@@ -166,6 +166,15 @@ async def d_premove(w, player: bool):
     return (await w.fairy.service.premoves(1, w.bob_id)).count > 0   # Bob's lines, whoever typed
 
 
+async def d_hint(w, row):
+    await game(w)
+    i = w.interaction(w.alice)
+    await run(commands.hint, i, game=1)
+    answer = last_answer(i)["content"]
+    assert "only for games against the computer" in answer, answer   # refused for that reason
+    return False
+
+
 async def d_settings_self(w, row):
     i = w.interaction(w.carol)
     await run(commands.settings, i, vacation="start", timezone="Europe/Paris")
@@ -215,6 +224,7 @@ DISCORD = {
         lambda w, r: d_abort(w, False),
     ("game: premoves", "Discord", "the player not to move"): lambda w, r: d_premove(w, True),
     ("game: premoves", "Discord", "a member who is not a player"): lambda w, r: d_premove(w, False),
+    ("game: a hint", "Discord", "a player, in a game between people"): d_hint,
     ("settings: vacation, time zone, quiet hours, digest, confirmations", "Discord",
      "the member, for themself only (no option names another player)"): d_settings_self,
     ("settings: notices to a channel", "Discord", "the member: a channel here they and the bot may post in"):
@@ -438,8 +448,8 @@ WEB = {
     ("game: move", "web", "the holder of the other side's link"): w_move,
     ("game: resign, offer a draw", "web", "the holder of the side's own link"): w_resign_draw,
     ("game: resign, offer a draw", "web", "the holder of the watch link"): w_resign_draw,
-    ("game: the computer's evaluation or a hint", "web", "any link, while a game between people is on"): w_eval,
-    ("game: the computer's evaluation or a hint", "web", "any link, once the game is over"): w_eval,
+    ("game: the computer's evaluation", "web", "any link, while a game between people is on"): w_eval,
+    ("game: the computer's evaluation", "web", "any link, once the game is over"): w_eval,
     ("link: a game's page", "web", "the holder of a link signed by the bot (or anyone, for a public game)"): w_page,
     ("link: a game's page", "web", "a link altered or signed with another key"): w_page,
 }
