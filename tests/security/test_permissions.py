@@ -9,10 +9,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
-import discord
 import pytest
 
 from bot.discord_bot import commands, typed
@@ -88,12 +86,11 @@ async def d_make(w, row):
 
 
 async def d_accept(w, who):
-    i = await alice_challenges_bob(w)
+    await alice_challenges_bob(w)
     user = w.bob if who == "bob" else w.carol
     where = w.dm_channel(user)   # the DM notice carries the buttons too
     j = w.interaction(user, channel=where, message=w.message(where, view=challenge_view(1)))
     await press(AcceptChallenge, "fp:accept:1", j)
-    del i
     return await status_of_challenge(w) == "accepted"
 
 
@@ -501,5 +498,3 @@ CLI = {
 def test_cli(tmp_path, row):
     assert bool(CLI[(row.what, row.front, row.who)](tmp_path, row)) is row.allowed
 
-
-_ = (datetime, UTC, discord)  # (kept for the fixtures' modules)
