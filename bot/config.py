@@ -54,10 +54,10 @@ address), ``FAIRYPOST_IMAP_URL`` (``imap_url``: ``imap[s]://user:password@host:p
 ``FAIRYPOST_SMTP_URL`` (``smtp_url``: ``smtp[s]://user:password@host:port``),
 ``FAIRYPOST_EMAIL_SECRET`` (``email_secret``: the key of reply tokens). All three of the
 first set: ``fairypost run`` starts the email adapter. Link codes (``/settings email
-ADDRESS``): an address gets one code per ``link_code_resend_minutes`` (default 60, at least
-60; ``FAIRYPOST_LINK_CODE_RESEND_MINUTES``), and one player may have codes mailed to at most
-``link_codes_per_hour`` addresses an hour (default 20, settable lower;
-``FAIRYPOST_LINK_CODES_PER_HOUR``); an address whose mail stopped is mailed no code
+ADDRESS``): an address gets one code per ``email_code_resend_minutes`` (default 60, at least
+60; ``FAIRYPOST_EMAIL_CODE_RESEND_MINUTES``), and one player may have codes mailed to at most
+``email_codes_per_hour`` addresses an hour (default 20, settable lower;
+``FAIRYPOST_EMAIL_CODES_PER_HOUR``); an address whose mail stopped is mailed no code
 (bot/identity/account_links.py).
 
 Challenges (``challenge_days``, ``max_open_challenges``, ``max_challenges_per_opponent``;
@@ -85,9 +85,9 @@ or a review (default: every core but one, at most 4, at least 1; 1: in the worke
 computer's own moves think on one (bot/computer/player.py, ai/parallel.py).
 
 Fair play (``allow_engine_in_casual``, ``FAIRYPOST_ALLOW_ENGINE_IN_CASUAL``, default off): the
-computer's evaluation, scored lines and hints are never given in a game between people while
-it is played (bot/operations/fair_play.py); on, they are in casual games (unrated and not a
-tournament's). docs/permissions.md.
+computer's evaluation and scored lines are never given in a game between people while it is
+played (bot/operations/fair_play.py); on, they are in casual games (unrated and not a
+tournament's). Hints are for games against the computer only, either way. docs/permissions.md.
 """
 
 from __future__ import annotations
@@ -146,8 +146,8 @@ class Settings:
     computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
     computer_tell_after: int = 3          # failures of one turn before its opponent is told
     computer_cores: int | None = None     # processes for a hint or review (None: every core but one, at most 4)
-    link_code_resend_minutes: int = 60    # an address gets one link code per this long (one pending code)
-    link_codes_per_hour: int = 20         # addresses one player may have codes mailed to in an hour
+    email_code_resend_minutes: int = 60    # an address gets one link code per this long (one pending code)
+    email_codes_per_hour: int = 20         # addresses one player may have codes mailed to in an hour
     allow_engine_in_casual: bool = False  # engine help in unrated, non-tournament games between people
     tournaments_per_hour: int = 20        # tournaments one player may make an hour (20 at most)
     tournaments_total_per_hour: int = 100  # tournaments everyone together may make an hour
@@ -180,11 +180,11 @@ class Settings:
             raise ConfigError("computer_retry_seconds and computer_tell_after must be at least 1")
         if self.computer_cores is not None and not 1 <= self.computer_cores <= 256:
             raise ConfigError(f"computer_cores must be from 1 to 256, not {self.computer_cores}")
-        if not 60 <= self.link_code_resend_minutes <= 24 * 60:
-            raise ConfigError("link_code_resend_minutes must be from 60 (re-sent at most hourly) to 1440, "
-                              f"not {self.link_code_resend_minutes}")
-        if not 1 <= self.link_codes_per_hour <= 20:
-            raise ConfigError(f"link_codes_per_hour must be from 1 to 20, not {self.link_codes_per_hour}")
+        if not 60 <= self.email_code_resend_minutes <= 24 * 60:
+            raise ConfigError("email_code_resend_minutes must be from 60 (re-sent at most hourly) to 1440, "
+                              f"not {self.email_code_resend_minutes}")
+        if not 1 <= self.email_codes_per_hour <= 20:
+            raise ConfigError(f"email_codes_per_hour must be from 1 to 20, not {self.email_codes_per_hour}")
         if not isinstance(self.allow_engine_in_casual, bool):
             raise ConfigError(f"allow_engine_in_casual must be true or false, not {self.allow_engine_in_casual!r}")
         if not 1 <= self.tournaments_per_hour <= 20:
@@ -282,8 +282,8 @@ _ENV_KEYS = {
     "FAIRYPOST_COMPUTER_TELL_AFTER": ("computer_tell_after", int),
     "FAIRYPOST_COMPUTER_CORES": ("computer_cores", int),
     "FAIRYPOST_ALLOW_ENGINE_IN_CASUAL": ("allow_engine_in_casual", bool),
-    "FAIRYPOST_LINK_CODE_RESEND_MINUTES": ("link_code_resend_minutes", int),
-    "FAIRYPOST_LINK_CODES_PER_HOUR": ("link_codes_per_hour", int),
+    "FAIRYPOST_EMAIL_CODE_RESEND_MINUTES": ("email_code_resend_minutes", int),
+    "FAIRYPOST_EMAIL_CODES_PER_HOUR": ("email_codes_per_hour", int),
     "FAIRYPOST_TOURNAMENTS_PER_HOUR": ("tournaments_per_hour", int),
     "FAIRYPOST_TOURNAMENTS_TOTAL_PER_HOUR": ("tournaments_total_per_hour", int),
 }

@@ -45,12 +45,22 @@ GAME_OPTION = "the game's number, like 12 (not needed in the game's thread or if
 
 # --- autocomplete -----------------------------------------------------------------------
 
+MAX_TYPED = 100  # characters of a typed option an autocomplete reads (a choice's value holds 100)
+
+
+def _typed(current) -> str:
+    """What is typed in an option, as far as a suggestion can use it: Discord sends up to 6,000
+    characters, and nothing longer than a choice's value can be suggested anyway."""
+    return str(current or "")[:MAX_TYPED]
+
+
 def _hint(text: str, value: str) -> list[Choice[str]]:
     return [Choice(name=text[:100], value=(value or "?")[:100])]
 
 
 async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """The legal moves in SAN matching what has been typed, best first, at most 25."""
+    current = _typed(current)
     try:
         fairy = fairy_of(interaction)
         me = await fairy.player(interaction.user)
@@ -85,7 +95,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         finished = (interaction.command is not None
                     and interaction.command.name in ("record", "board", "review", "replay"))
         games = await fairy.service.list_games(me.id, include_finished=finished)
-        t = str(current or "").strip().lstrip("#").lower()
+        t = _typed(current).strip().lstrip("#").lower()
         if t.isdigit():
             games = [s for s in games if str(s.id).startswith(t)]
         elif t:
@@ -99,6 +109,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 async def piece_square_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """Pieces of the side to move that have legal moves."""
+    current = _typed(current)
     try:
         found = await lookup_game(interaction)
         if found is None or found[2].status != "active":
@@ -112,6 +123,7 @@ async def piece_square_autocomplete(interaction: discord.Interaction, current: s
 
 async def piece_name_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """A game's pieces; with no game chosen (and none here), every game's."""
+    current = _typed(current)
     try:
         game = getattr(interaction.namespace, "game", None) or await _thread_variant(interaction)
         if game:
@@ -128,7 +140,7 @@ async def piece_name_autocomplete(interaction: discord.Interaction, current: str
 async def variant_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """The games whose name or id holds what has been typed (when they are too many for
     Discord's fixed list: a server's own variants added to the built-in ones)."""
-    typed = current.casefold().strip()
+    typed = _typed(current).casefold().strip()
     return [Choice(name=format.game_name(g)[:100], value=g) for g in rules.variants()
             if typed in g or typed in format.game_name(g).casefold()][:MAX_CHOICES]
 
@@ -154,7 +166,7 @@ def _zones() -> tuple[str, ...]:
 
 
 async def timezone_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    t = (current or "").strip().lower().replace(" ", "_")
+    t = _typed(current).strip().lower().replace(" ", "_")
     zones = _zones()
     hits = [z for z in zones if z.lower().startswith(t)] + [z for z in zones if t and t in z.lower()
                                                             and not z.lower().startswith(t)]

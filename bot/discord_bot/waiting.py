@@ -82,6 +82,8 @@ def suggest_lines(pos, typed: str, limit: int = 25) -> list[tuple[str, str]]:
     """(name, value) pairs: ``typed`` with its last word completed (or a word added, after
     a space or a ;) by the legal moves there. Nothing once a move before it is not legal,
     or the text is past Discord's 100 characters of a choice."""
+    if len(typed) > 100:  # no suggestion fits: nothing read (a 6,000-character line of moves is
+        return []         # thousands of moves played)
     last_line = typed.rpartition(";")[2]
     words = last_line.split()
     adding = not words or last_line[-1:].isspace()

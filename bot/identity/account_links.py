@@ -6,9 +6,9 @@ address act for them, challenges to it reach them, and (if asked) their notices 
 mailed there too.
 
 Code mails have budgets one person cannot spend for another (``CodeMailBudget``): an
-address gets at most one code per ``link_code_resend_minutes`` (default 60: one pending
+address gets at most one code per ``email_code_resend_minutes`` (default 60: one pending
 code, re-sent at most hourly, whoever asks), and one requester mails codes to at most
-``link_codes_per_hour`` addresses an hour (default 20). The adapter mails no code to an
+``email_codes_per_hour`` addresses an hour (default 20). The adapter mails no code to an
 address whose mail stopped (bounced), but for its own player. The budgets are kept in the
 process that mails the codes, the one whose email adapter registered here."""
 
@@ -89,8 +89,8 @@ def code_budget(service) -> CodeMailBudget:
     budget = _BUDGETS.get(service)
     if budget is None:
         settings = service.settings
-        budget = _BUDGETS[service] = CodeMailBudget(settings.link_code_resend_minutes,
-                                                    settings.link_codes_per_hour)
+        budget = _BUDGETS[service] = CodeMailBudget(settings.email_code_resend_minutes,
+                                                    settings.email_codes_per_hour)
     return budget
 
 

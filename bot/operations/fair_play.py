@@ -1,6 +1,7 @@
 """Fair play: when the computer may help a player of a game (an evaluation, a best line with
-its score, a hint), one rule for every front end (the web's ``eval.json``, the terminal,
-mail, Discord).
+its score), one rule for every front end that offers it (the web's ``eval.json``; the
+terminal, mail and Discord offer only hints, which bot/computer/player.py keeps to games
+against the computer, and reviews, once a game is over).
 
 No engine help in a game between people while it is being played: only once it is over, in
 a game against the computer, or — where the server owner allows it
@@ -45,7 +46,7 @@ class FairPlay:
     settings: Settings
 
     async def check_engine_help(self, view: GameView) -> None:
-        """Refuse (``EngineHelpRefused``) an evaluation, scored line or hint in ``view`` now."""
+        """Refuse (``EngineHelpRefused``) an evaluation or a scored line in ``view`` now."""
         if engine_help_refusal(view, casual_allowed=False, in_tournament=False) is None:
             return  # over, or against the computer: no need to read anything more
         in_tournament = False

@@ -4,7 +4,7 @@ by number or by platform, and their settings.
 
 from __future__ import annotations
 
-import unicodedata
+import re
 
 from ..domain.errors import NotFound, SettingsError
 from ..identity.players import Player, PlayerSettings, player_from_row
@@ -14,7 +14,12 @@ from .command import UNSET, storable
 def display_name(name: str) -> str:
     """A name fit to store and show: what is not valid Unicode and control characters
     (line breaks, escapes) become U+FFFD, as a name from the OS or a chat would be read."""
-    return "".join("\ufffd" if unicodedata.category(c) in ("Cc", "Cs") else c for c in str(name))
+    return _NOT_SHOWN.sub("\ufffd", str(name))
+
+
+# Unicode's categories Cc (C0, DEL, C1) and Cs (surrogates), as one class: a pattern's loop,
+# not a Python call per character (100 KB of a name took 97 ms that way)
+_NOT_SHOWN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class PlayerOps:

@@ -9,6 +9,7 @@ only this thread's work, so a machine busy with other processes does not fail it
 """
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -57,12 +58,16 @@ SHAPES = shapes()
 
 
 def cpu_time(call, *args, **kwargs) -> float:
+    gc.disable()  # a full collection among these 100 KB strings is no parser's work
     start = time.thread_time()
     try:
         call(*args, **kwargs)
     except GrammarError:
         pass  # refused is fine: quickly
-    return time.thread_time() - start
+    finally:
+        took = time.thread_time() - start
+        gc.enable()
+    return took
 
 
 def quick(call, *args, **kwargs) -> None:
@@ -138,3 +143,179 @@ def test_a_line_too_long_is_refused_saying_so():
 @given(st.text(min_size=1, max_size=30))
 def test_generated_text_repeated_to_100_kb_is_parsed_within_50_ms(piece):
     every_parser(filled(piece))
+
+
+# --- Discord messages and options, names, variant files (issue 40, item 1: the rest) ---------
+#
+# What a Discord user types (a message in a game's thread, an option's text as it is typed,
+# which Discord sends up to 6,000 characters long), a name a player or a server shows, and
+# the variant files a server owner writes: 100 KB of each shape through each reader, each call
+# within 50 ms of this thread's CPU time.
+
+import tomllib  # noqa: E402
+
+import rules  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.discord_bot import suggest, typed  # noqa: E402
+from bot.discord_bot.commands import _typed  # noqa: E402
+from bot.discord_bot.format import safe  # noqa: E402
+from bot.discord_bot.waiting import suggest_lines  # noqa: E402
+from bot.operations import premoves  # noqa: E402
+from bot.operations.players import display_name  # noqa: E402
+from bot.words.text import DISCORD, HTML, PLAIN  # noqa: E402
+from rules import betza, schema  # noqa: E402
+from rules.vfen import read_fen  # noqa: E402
+
+# moves, set-ups and premoves in the rules' own words: every variant's notation reader
+DISCORD_SHAPES = SHAPES + [filled(p) for p in ("W(", "a1,", "a1 x ", "(N)", "Ca1(N) ", "x a1 and ", "e2-",
+                                               "8/", "P(a", "forward-", "ch", "+#", " +", "Nf3 Nf6 Ng1 Ng8 ",
+                                               "@", "<@1>", "`", "# ", "\n# ", "\n\n-", "*_~", "1. e4 ")]
+STARTS = {g: rules.start(g) for g in rules.variants()}
+
+
+def quick_cpu(call, *args) -> None:
+    """``call(*args)`` within BOUND of this thread's CPU time, any refusal included. The
+    collector is held off while it runs: a full collection (tens of ms among the rules'
+    caches and these 100 KB strings) is no reader's work."""
+    gc.disable()
+    start = time.thread_time()
+    try:
+        call(*args)
+    except Exception:  # noqa: BLE001 - refused is fine: quickly
+        pass
+    finally:
+        took = time.thread_time() - start
+        gc.enable()
+    assert took < BOUND, f"{call.__name__}({args[-1][:30]!r}...) took {took * 1000:.0f} ms of CPU"
+
+
+def discord_readers(text: str) -> None:
+    """A message, an option as typed, a name: each reader on its own."""
+    quick_cpu(typed.move_text, text)                  # a message in a game's thread
+    capped = _typed(text)                             # an option as its autocomplete reads it
+    assert len(capped) <= 100
+    chess = STARTS["chess"]
+    for reader in (suggest.suggest_moves, suggest.suggest_pieces, suggest.find_piece):
+        quick_cpu(reader, chess, capped)
+    quick_cpu(suggest.suggest_game_pieces, "superchess", capped)
+    quick_cpu(suggest_lines, chess, text)             # /premove's lines as typed (6,000 at most)
+    for markup in (DISCORD, HTML, PLAIN):             # a name (or any user text) posted
+        quick_cpu(markup.escape, text)
+    quick_cpu(safe, text)
+    quick_cpu(display_name, text)
+
+
+def move_readers(text: str) -> None:
+    """A move or set-up text, as long as the service lets it reach the rules (max_input_chars),
+    through every variant's notation; premoves' lines as long as they may be."""
+    capped = text[:Settings().max_input_chars]
+    for pos in STARTS.values():
+        quick_cpu(pos.parse, capped)
+    quick_cpu(premoves.build_tree, STARTS["chess"], text)   # refused: too long
+    quick_cpu(premoves.build_tree, STARTS["chess"], text[:premoves.MAX_TEXT])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_the_rules():
+    """Each variant's first list of moves and its notation's tables are made once, on first
+    use (350 ms for Ganymede): made here, so that the calls timed are the readers' own work."""
+    for pos in STARTS.values():
+        suggest.suggest_moves(pos, "")
+        suggest.suggest_pieces(pos, "")
+        try:
+            pos.parse("e4")
+        except Exception:  # noqa: BLE001 - not a move in every game
+            pass
+    suggest.suggest_game_pieces("superchess", "")
+    suggest_lines(STARTS["chess"], "e4 ")
+
+
+@pytest.mark.parametrize("text", DISCORD_SHAPES, ids=[f"{i}:{s[:12]!r}" for i, s in enumerate(DISCORD_SHAPES)])
+def test_discord_messages_options_and_names_are_read_within_50_ms(text):
+    discord_readers(text)
+
+
+@pytest.mark.parametrize("text", DISCORD_SHAPES, ids=[f"{i}:{s[:12]!r}" for i, s in enumerate(DISCORD_SHAPES)])
+def test_moves_and_premoves_are_read_capped_within_50_ms(text):
+    move_readers(text)
+
+
+def test_a_name_of_line_breaks_is_escaped_quickly_and_still_escaped():
+    """The Discord escape's line-start pattern ran its indent over every following line
+    break: 100 KB of them took 89 s. Now linear, and a heading, quote or list behind blank
+    lines is still escaped."""
+    text = filled("\n")
+    took = cpu_time(DISCORD.escape, text)
+    assert took < BOUND, took
+    assert DISCORD.escape("\n\n  # big\n> quote\n- item") == "\n\n  \\# big\n\\> quote\n\\- item"
+    assert DISCORD.escape("a\n\t-b") == "a\n\t\\-b"
+
+
+@PROFILE
+@given(st.text(min_size=1, max_size=30))
+def test_generated_discord_text_repeated_to_100_kb_is_read_within_50_ms(piece):
+    discord_readers(filled(piece))
+    move_readers(filled(piece))
+
+
+VARIANT = '''name = "Small"
+files = "abcdef"
+ranks = 6
+start = "rnkqnr/pppppp/6/6/PPPPPP/RNKQNR w - - 0 1"
+
+[pieces.K]
+name = "King"
+betza = "K"
+royal = true
+
+[pieces.Q]
+name = "Queen"
+betza = "Q"
+
+[pieces.R]
+name = "Rook"
+betza = "R"
+
+[pieces.N]
+name = "Knight"
+betza = "N"
+
+[pieces.P]
+name = "Pawn"
+betza = "fmWfcF"
+'''
+
+
+def variant_files(text: str) -> list[str]:
+    """A server owner's variant file with ``text`` in each place a string goes."""
+    toml = tomllib  # (the file is TOML: a string's quotes and escapes are TOML's)
+    quoted = '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r") \
+        .replace("\t", "\\t") + '"'
+    quoted = "".join(c if c.isprintable() or c in "\\\"" else f"\\u{ord(c):04x}" for c in quoted)
+    out = []
+    for old, new in (('name = "Small"', f"name = {quoted}"), ('files = "abcdef"', f"files = {quoted}"),
+                     ('start = "rnkqnr/pppppp/6/6/PPPPPP/RNKQNR w - - 0 1"', f"start = {quoted}"),
+                     ('betza = "Q"', f"betza = {quoted}"), ('name = "Rook"', f"name = {quoted}"),
+                     ('royal = true', f"{quoted} = true"), ('[pieces.N]', f"[pieces.{quoted}]")):
+        out.append(VARIANT.replace(old, new, 1))
+    toml.loads(out[0])  # (well formed)
+    return out
+
+
+@pytest.mark.parametrize("text", SHAPES[::3], ids=[f"{i}:{s[:12]!r}" for i, s in enumerate(SHAPES[::3])])
+def test_variant_files_are_read_and_checked_within_50_ms(tmp_path, text):
+    """Each of a variant file's strings 100 KB of a shape: the file read, checked and refused
+    (or loaded) quickly, as ``fairypost run`` reads the owner's folder at its start; the
+    readers it calls on its own (Betza, the start position, the names' patterns) too."""
+    for n, content in enumerate(variant_files(text)):
+        folder = tmp_path / str(n)
+        folder.mkdir()
+        (folder / "small.toml").write_text(content, encoding="utf-8")
+        try:
+            quick_cpu(rules.add_good_variants, folder)
+        finally:
+            rules.remove_variants_dir(folder)
+    quick_cpu(betza.parse, text)
+    quick_cpu(read_fen, rules.game("chess"), text)
+    quick_cpu(schema.GAME_ID.match, text)
+    quick_cpu(schema.PIECE_KEY.match, text)

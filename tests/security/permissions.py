@@ -52,8 +52,9 @@ ROWS: list[Row] = [
     Row("game: resign, offer a draw", "web", "the holder of the side's own link", YES),
     Row("game: resign, offer a draw", "web", "the holder of the watch link", NO),
     Row("game: move, resign", "CLI", "the owner, at the terminal (fairypost play)", YES),
-    Row("game: the computer's evaluation or a hint", "web", "any link, while a game between people is on", NO),
-    Row("game: the computer's evaluation or a hint", "web", "any link, once the game is over", YES),
+    Row("game: the computer's evaluation", "web", "any link, while a game between people is on", NO),
+    Row("game: the computer's evaluation", "web", "any link, once the game is over", YES),
+    Row("game: a hint", "Discord", "a player, in a game between people", NO),
     # --- settings
     Row("settings: vacation, time zone, quiet hours, digest, confirmations", "Discord",
         "the member, for themself only (no option names another player)", YES),

@@ -117,10 +117,10 @@ async def test_a_stopped_address_is_not_mailed_again(world, servers, clock):  # 
 
 
 def test_the_budgets_are_settings_with_their_defaults():
-    assert (Settings().link_code_resend_minutes, Settings().link_codes_per_hour) == (60, 20)
-    s = Settings.load(env={"FAIRYPOST_LINK_CODE_RESEND_MINUTES": "120", "FAIRYPOST_LINK_CODES_PER_HOUR": "3"})
-    assert (s.link_code_resend_minutes, s.link_codes_per_hour) == (120, 3)
-    for bad in ({"link_code_resend_minutes": 5}, {"link_codes_per_hour": 21}, {"link_codes_per_hour": 0}):
+    assert (Settings().email_code_resend_minutes, Settings().email_codes_per_hour) == (60, 20)
+    s = Settings.load(env={"FAIRYPOST_EMAIL_CODE_RESEND_MINUTES": "120", "FAIRYPOST_EMAIL_CODES_PER_HOUR": "3"})
+    assert (s.email_code_resend_minutes, s.email_codes_per_hour) == (120, 3)
+    for bad in ({"email_code_resend_minutes": 5}, {"email_codes_per_hour": 21}, {"email_codes_per_hour": 0}):
         with pytest.raises(ConfigError):
             Settings(**bad)
     budget = CodeMailBudget(60, 3)

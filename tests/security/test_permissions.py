@@ -9,10 +9,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
-import discord
 import pytest
 
 from bot.discord_bot import commands, typed
@@ -88,12 +86,11 @@ async def d_make(w, row):
 
 
 async def d_accept(w, who):
-    i = await alice_challenges_bob(w)
+    await alice_challenges_bob(w)
     user = w.bob if who == "bob" else w.carol
     where = w.dm_channel(user)   # the DM notice carries the buttons too
     j = w.interaction(user, channel=where, message=w.message(where, view=challenge_view(1)))
     await press(AcceptChallenge, "fp:accept:1", j)
-    del i
     return await status_of_challenge(w) == "accepted"
 
 
@@ -166,6 +163,15 @@ async def d_premove(w, player: bool):
     return (await w.fairy.service.premoves(1, w.bob_id)).count > 0   # Bob's lines, whoever typed
 
 
+async def d_hint(w, row):
+    await game(w)
+    i = w.interaction(w.alice)
+    await run(commands.hint, i, game=1)
+    answer = last_answer(i)["content"]
+    assert "only for games against the computer" in answer, answer   # refused for that reason
+    return False
+
+
 async def d_settings_self(w, row):
     i = w.interaction(w.carol)
     await run(commands.settings, i, vacation="start", timezone="Europe/Paris")
@@ -215,6 +221,7 @@ DISCORD = {
         lambda w, r: d_abort(w, False),
     ("game: premoves", "Discord", "the player not to move"): lambda w, r: d_premove(w, True),
     ("game: premoves", "Discord", "a member who is not a player"): lambda w, r: d_premove(w, False),
+    ("game: a hint", "Discord", "a player, in a game between people"): d_hint,
     ("settings: vacation, time zone, quiet hours, digest, confirmations", "Discord",
      "the member, for themself only (no option names another player)"): d_settings_self,
     ("settings: notices to a channel", "Discord", "the member: a channel here they and the bot may post in"):
@@ -438,8 +445,8 @@ WEB = {
     ("game: move", "web", "the holder of the other side's link"): w_move,
     ("game: resign, offer a draw", "web", "the holder of the side's own link"): w_resign_draw,
     ("game: resign, offer a draw", "web", "the holder of the watch link"): w_resign_draw,
-    ("game: the computer's evaluation or a hint", "web", "any link, while a game between people is on"): w_eval,
-    ("game: the computer's evaluation or a hint", "web", "any link, once the game is over"): w_eval,
+    ("game: the computer's evaluation", "web", "any link, while a game between people is on"): w_eval,
+    ("game: the computer's evaluation", "web", "any link, once the game is over"): w_eval,
     ("link: a game's page", "web", "the holder of a link signed by the bot (or anyone, for a public game)"): w_page,
     ("link: a game's page", "web", "a link altered or signed with another key"): w_page,
 }
@@ -491,5 +498,3 @@ CLI = {
 def test_cli(tmp_path, row):
     assert bool(CLI[(row.what, row.front, row.who)](tmp_path, row)) is row.allowed
 
-
-_ = (datetime, UTC, discord)  # (kept for the fixtures' modules)
