@@ -10,6 +10,7 @@
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/operations/replays.py)
+    fairypost record ID [FILE]    a stored game's record as PGN (bot/operations/record_command.py)
     fairypost web                 serve the game pages (bot/web/)
     fairypost link GAME_ID        print a game's signed page URL (--public / --private;
                                   --side white|black: that player's own link, to play)
@@ -116,6 +117,8 @@ def _parser() -> argparse.ArgumentParser:
     add_think(sub)
     from .operations.replays import add_parser as add_replay
     add_replay(sub)
+    from .operations.record_command import add_parser as add_record
+    add_record(sub)
     sub.add_parser("web", help="serve the game pages (FAIRYPOST_WEB_HOST, FAIRYPOST_WEB_PORT; "
                                "default 127.0.0.1:8080)")
     li = sub.add_parser("link", help="print a game's page URL (signed; FAIRYPOST_WEB_URL is "
@@ -236,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from .operations.replays import run as replay
         return asyncio.run(replay(args, settings))
+    if args.command == "record":
+        from .operations.record_command import run as record
+        return asyncio.run(record(args, settings))
     if args.command in ("tournament", "tournaments"):
         from .tournaments.cli import run as tournament
         return asyncio.run(tournament(args, settings))

@@ -469,8 +469,15 @@ async def _as_everywhere(s: Session, cmd: Command) -> bool:
     return True
 
 
-for _name in ("record", "rules"):
-    handles(_name)(_as_everywhere)
+handles("rules")(_as_everywhere)
+
+
+@handles("record")
+async def _record(s: Session, cmd: Command) -> bool:
+    # as everywhere, but never wrapped at the terminal's width: a PGN tag broken over two
+    # lines is no longer PGN (the movetext is already wrapped under 80 columns)
+    s.console.say((await s.shared(cmd)).text, wrap=False)
+    return True
 
 
 @handles("piece")
@@ -507,7 +514,8 @@ async def _flip(s: Session, cmd: Command) -> bool:
 
 @handles("fen")
 async def _fen(s: Session, cmd: Command) -> bool:
-    s.say((await s.refresh()).fen)
+    # one line whatever the terminal's width, to be copied whole
+    s.console.say((await s.refresh()).fen, wrap=False)
     return True
 
 

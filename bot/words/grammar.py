@@ -334,7 +334,7 @@ GRAMMAR.add("takeback [accept|decline]", "ask to take back your last move, or an
             "other player's request", aliases=("undo",))
 GRAMMAR.add("resign", "give up the game")
 GRAMMAR.add("abort", "call the game off (only before both sides have moved)")
-GRAMMAR.add("record", "the game record (PGN-like, moves in SAN)", aliases=("pgn",))
+GRAMMAR.add("record", "the game record as PGN (moves in SAN)", aliases=("pgn",))
 GRAMMAR.add("games", "your games, and the open challenges", needs_game=False)
 GRAMMAR.add("challenge GAME OPPONENT [days N] [casual]", "challenge someone to a game (N days "
             "per move; rated unless casual)", names={"casual": "casual"}, needs_game=False)
