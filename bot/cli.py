@@ -3,7 +3,7 @@
     fairypost play [GAME]         play in the terminal, two players at one keyboard
     fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
-    fairypost games               the games played in the terminal
+    fairypost games               the games of ``fairypost play``, finished ones too
     fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
     fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages
                                   (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
@@ -68,7 +68,9 @@ def images_folder(settings: Settings) -> Path:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fairypost",
-        description="Correspondence play of five chess variants: in the terminal, or as a Discord bot.",
+        description="Correspondence play of five chess variants: in the terminal (two players "
+                    "at one keyboard, or against the computer), or run for others as a Discord "
+                    "bot, by email and on web pages (fairypost run).",
         epilog="Settings: --config FILE or FAIRYPOST_CONFIG, and FAIRYPOST_* variables "
                "(FAIRYPOST_DB: the database file). See README.md.")
     p.add_argument("--config", metavar="FILE", help="a TOML settings file (default: $FAIRYPOST_CONFIG)")
@@ -91,7 +93,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--images", metavar="DIR",
                     help="where to write the board pictures (default: images/ beside the database)")
     pl.add_argument("--no-images", action="store_true", help="write no pictures")
-    pl.add_argument("--flip", action="store_true", help="show the board from Black's side")
+    pl.add_argument("--flip", action="store_true",
+                    help="turn the board round (by default White is at the bottom, and your own "
+                         "side when you play Black against the computer)")
     pl.add_argument("--vs", choices=("computer",),
                     help="play against the computer (you alone at the keyboard)")
     pl.add_argument("--level", type=int, choices=range(1, 6), metavar="N",
@@ -100,14 +104,18 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --vs computer: your side (default white: you move first)")
     pl.add_argument("--rated", action="store_true",
                     help="a rated game between the two players (default: casual here)")
-    sub.add_parser("games", help="list the games played in the terminal")
+    sub.add_parser("games", help="list the games of fairypost play (two players at one keyboard, "
+                                 "or against the computer), finished ones too, with their numbers")
     ra = sub.add_parser("ratings", help="a game's leaderboard (without GAME: every game's)")
     ra.add_argument("game", nargs="?", metavar="GAME", help="the game: its id or the start of its name")
     ra.add_argument("--player", metavar="NAME", action="append", default=[],
                     help="also this player's own ratings (a name as the games show it; repeatable)")
-    ru = sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
-                                    "the game pages (FAIRYPOST_WEB_PORT), play by email "
-                                    "(FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, FAIRYPOST_SMTP_URL)")
+    ru = sub.add_parser("run", help="run it for others: the Discord bot, play by email and the game "
+                                    "pages, each one configured",
+                        description="Run every configured adapter in one process: the Discord bot "
+                                    "(DISCORD_TOKEN), the game pages (FAIRYPOST_WEB_PORT), play by "
+                                    "email (FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, "
+                                    "FAIRYPOST_SMTP_URL). With none configured it says what to set.")
     ru.add_argument("--shards", metavar="A-B", help="run these of the Discord bot's shards in this "
                                                     "process (with --shard-count; several processes "
                                                     "share one PostgreSQL database)")

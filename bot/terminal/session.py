@@ -46,6 +46,7 @@ class Session:
         self.view: GameView | None = None
         self.pos = None  # the view's rules Position, its last move included
         self._told_images = False
+        self.confirm: dict[int, bool] = {}  # game id -> confirm on|off said for it here
 
     # --- the loop ---
 
@@ -62,6 +63,8 @@ class Session:
 
     async def _run(self) -> int:
         await self.refresh()
+        if self.computer_side() == "w":  # you play Black against it: your side at the bottom
+            self.flip = not self.flip
         w, b = side_names(self.pos)
         self.say(f"Game #{self.game_id}: {self.game_name()}, {self.rated_who('w')} against "
                  f"{self.rated_who('b')}{self.rated_or_casual()}. "

@@ -271,6 +271,11 @@ class Grammar:
                 return Command("move", {"move": text}, text)
             raise GrammarError(f"there is no command {shown(word)}; the commands are: "
                                f"{', '.join(self.specs)}")
+        if spec.name == "move" and not rest.strip():  # 'M' alone: the word for move, no move
+            how = f"the move after it, as in {word} Nf3, or the move alone: Nf3"
+            said = (f"Write {how}" if word.lower() == spec.name
+                    else f"{shown(word)} is short for move: write {how}")
+            raise GrammarError(f"{word} what? {said}", spec.usage)
         return Command(spec.name, _match(spec, rest.split()), text)
 
 
