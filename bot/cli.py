@@ -72,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
                     "at one keyboard, or against the computer), or run for others as a Discord "
                     "bot, by email and on web pages (fairypost run).",
         epilog="Settings: --config FILE or FAIRYPOST_CONFIG, and FAIRYPOST_* variables "
-               "(FAIRYPOST_DB: the database file). See README.md.")
+               "(FAIRYPOST_DB: the database file). See README.md, and docs/ for the details.")
     p.add_argument("--config", metavar="FILE", help="a TOML settings file (default: $FAIRYPOST_CONFIG)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard, or "
@@ -111,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     ra.add_argument("--player", metavar="NAME", action="append", default=[],
                     help="also this player's own ratings (a name as the games show it; repeatable)")
     ru = sub.add_parser("run", help="run it for others: the Discord bot, play by email and the game "
-                                    "pages, each one configured",
+                                    "pages, each when configured",
                         description="Run every configured adapter in one process: the Discord bot "
                                     "(DISCORD_TOKEN), the game pages (FAIRYPOST_WEB_PORT), play by "
                                     "email (FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, "
