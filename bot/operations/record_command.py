@@ -16,8 +16,8 @@ def add_parser(sub) -> None:
                                    "in SAN): to FILE, or to the standard output without one.")
     p.add_argument("game_id", type=int, metavar="GAME_ID", help="the game's number (fairypost games)")
     p.add_argument("file", nargs="?", metavar="FILE",
-                   help="where to write it (default: the standard output); an existing file "
-                        "is replaced")
+                   help="where to write it (default, or -: the standard output); an existing "
+                        "file is replaced")
 
 
 async def run(args: argparse.Namespace, settings) -> int:
@@ -25,7 +25,7 @@ async def run(args: argparse.Namespace, settings) -> int:
     cannot be written, is said on stderr with status 2 and writes nothing."""
     from ..store import database_file
     from .service import GameService
-    out = Path(args.file).expanduser() if args.file else None
+    out = Path(args.file).expanduser() if args.file not in (None, "-") else None  # -: stdout
     problem = _unwritable(out) if out is not None else None
     if problem:
         print(f"fairypost record: {args.file}: {problem}", file=sys.stderr)

@@ -55,8 +55,9 @@ def test_fairypost_record_writes_the_pgn_to_a_file_or_the_output(fairypost):
     assert to_file.code == 0, to_file.err
     assert (fairypost.dir / "scholar.pgn").read_text(encoding="utf-8") == out.out
     assert "scholar.pgn" in to_file.out
-    # piped and narrow: the same bytes
+    # piped and narrow, or to "-": the same bytes
     assert fairypost("record", "1", env={"COLUMNS": "20"}).out == out.out
+    assert fairypost("record", "1", "-").out == out.out and not (fairypost.dir / "-").exists()
 
 
 def test_fairypost_record_says_what_is_wrong_and_writes_nothing(fairypost):
