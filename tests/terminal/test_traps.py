@@ -46,11 +46,12 @@ def test_anything_else_at_the_confirm_question_is_asked_again_saying_what_is_tak
 
 
 def test_quit_also_leaves_the_resign_and_draw_questions(settings):
-    code, out = run_session(settings, ManualClock(), ["e4", "resign", "quit"], game="chess")
-    assert code == 0 and "resign game #1? [y/n] quit\n" in out and out.endswith("--resume 1\n") and "resigns" not in out
-    code, out = run_session(settings, ManualClock(), ["e5", "draw", "exit"], resume=1)
-    assert code == 0 and "offers a draw" in out and "Draw agreed" not in out
-    assert out.endswith("--resume 1\n")
+    code, out = run_session(settings, ManualClock(), ["e4", "resign", "quit", "e5"], game="chess")
+    assert code == 0 and out.endswith("resign game #1? [y/n] quit\nGame #1 is saved. Go on with: "
+                                      "fairypost play --resume 1\n")
+    code, out = run_session(settings, ManualClock(), ["e5", "draw", "exit", "Nf3"], resume=1)
+    assert code == 0 and out.endswith("offers a draw. Do you accept? [y/n] exit\nGame #1 is saved. "
+                                      "Go on with: fairypost play --resume 1\n")
 
 
 def test_confirm_is_this_games_unless_set_as_the_default(settings):
