@@ -11,6 +11,7 @@ record leaves out (no ``SetUp``/``FEN``) as PGN says; every other start is writt
 from __future__ import annotations
 
 import rules
+from rules.pgn_forms import pgn_form
 
 from .results import GameView, MoveRecord
 
@@ -53,7 +54,8 @@ def game_pgn(view: GameView, start=None) -> str:
     """The game as a PGN record: the seven-tag roster, then ``GameId``, ``Variant``,
     ``TimeControl``, ``SetUp "1"`` and ``FEN`` (where the start is not PGN's default),
     ``EndDate`` and ``Termination`` once it ended; then the moves in SAN, wrapped under
-    80 columns (a set-up phase's actions in a leading comment). ``start``: the rules
+    80 columns, each in its bracket-free record form (``Cd3=NE``, ``Wa2b2-b2c2``:
+    rules.pgn_forms; the engine reads it back), a set-up phase's actions in a leading comment. ``start``: the rules
     position of ``view.start_vfen`` when the caller has it (default: read here)."""
     if start is None:
         start = rules.from_fen(view.game, view.start_vfen)
@@ -87,13 +89,14 @@ def format_record(view: GameView, setup_moves: int = 0, width: int = MOVETEXT_WI
     moves = list(view.moves)
     setup, moves = moves[:setup_moves], moves[setup_moves:]
     if setup:
-        tokens.append("{Set-up: " + " ".join(m.san for m in setup) + "}")
+        tokens.append("{Set-up: " + " ".join(pgn_form(m.san) for m in setup) + "}")
     need_number = True
     for m in moves:
+        san = pgn_form(m.san)
         if m.side == "w":
-            tokens.append(f"{number}. {m.san}")
+            tokens.append(f"{number}. {san}")
         else:
-            tokens.append(f"{number}... {m.san}" if need_number else m.san)
+            tokens.append(f"{number}... {san}" if need_number else san)
             number += 1
         need_number = m.side == "b"
     tokens.append(result)
