@@ -16,8 +16,6 @@ the reader (rules.notation) reads in the text's place. ``=N`` after a square is 
 pawn's promotion in SAN, so a state is read only where it cannot be one: after the letter
 of a piece that chooses states (``Cd3=N``), after a promotion to one (``e10=C=N``), or on a
 bare square in a set-up phase (``d1=E``), and only a state that piece has.
-
-May import: the standard library only (and the rules package's own modules).
 """
 from __future__ import annotations
 
