@@ -267,7 +267,7 @@ def _email(settings: Settings) -> Adapter:
 EMAIL_NEEDS = """\
   FAIRYPOST_EMAIL_ADDRESS=<the bot's address>, FAIRYPOST_IMAP_URL=imaps://user:password@host/INBOX,
   FAIRYPOST_SMTP_URL=smtps://user:password@host (email_address, imap_url, smtp_url), and
-  FAIRYPOST_EMAIL_SECRET=<a long random key>: play by email (README, "Play by email")."""
+  FAIRYPOST_EMAIL_SECRET=<a long random key>: play by email (docs/mail.md)."""
 
 def _email_explain(error: BaseException) -> str | None:
     from .email.transport import MailboxRefused

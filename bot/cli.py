@@ -3,13 +3,14 @@
     fairypost play [GAME]         play in the terminal, two players at one keyboard
     fairypost play GAME --vs computer [--level N] [--colour white|black]   against the computer
     fairypost play --resume [ID]  go on with the newest unfinished game (or game ID)
-    fairypost games               the games played in the terminal
+    fairypost games               the games of ``fairypost play``, finished ones too
     fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
     fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages
                                   (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
     fairypost health              exit 0 if every game loads and the database opens (the container's health check)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/operations/replays.py)
+    fairypost record ID [FILE]    a stored game's record as PGN (bot/operations/record_command.py)
     fairypost web                 serve the game pages (bot/web/)
     fairypost link GAME_ID        print a game's signed page URL (--public / --private;
                                   --side white|black: that player's own link, to play)
@@ -67,9 +68,11 @@ def images_folder(settings: Settings) -> Path:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fairypost",
-        description="Correspondence play of five chess variants: in the terminal, or as a Discord bot.",
+        description="Correspondence play of five chess variants: in the terminal (two players "
+                    "at one keyboard, or against the computer), or run for others as a Discord "
+                    "bot, by email and on web pages (fairypost run).",
         epilog="Settings: --config FILE or FAIRYPOST_CONFIG, and FAIRYPOST_* variables "
-               "(FAIRYPOST_DB: the database file). See README.md.")
+               "(FAIRYPOST_DB: the database file). See README.md, and docs/ for the details.")
     p.add_argument("--config", metavar="FILE", help="a TOML settings file (default: $FAIRYPOST_CONFIG)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     pl = sub.add_parser("play", help="play in the terminal: two players at one keyboard, or "
@@ -90,7 +93,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--images", metavar="DIR",
                     help="where to write the board pictures (default: images/ beside the database)")
     pl.add_argument("--no-images", action="store_true", help="write no pictures")
-    pl.add_argument("--flip", action="store_true", help="show the board from Black's side")
+    pl.add_argument("--flip", action="store_true",
+                    help="turn the board round (by default White is at the bottom, and your own "
+                         "side when you play Black against the computer)")
     pl.add_argument("--vs", choices=("computer",),
                     help="play against the computer (you alone at the keyboard)")
     pl.add_argument("--level", type=int, choices=range(1, 6), metavar="N",
@@ -99,14 +104,18 @@ def _parser() -> argparse.ArgumentParser:
                     help="with --vs computer: your side (default white: you move first)")
     pl.add_argument("--rated", action="store_true",
                     help="a rated game between the two players (default: casual here)")
-    sub.add_parser("games", help="list the games played in the terminal")
+    sub.add_parser("games", help="list the games of fairypost play (two players at one keyboard, "
+                                 "or against the computer), finished ones too, with their numbers")
     ra = sub.add_parser("ratings", help="a game's leaderboard (without GAME: every game's)")
     ra.add_argument("game", nargs="?", metavar="GAME", help="the game: its id or the start of its name")
     ra.add_argument("--player", metavar="NAME", action="append", default=[],
                     help="also this player's own ratings (a name as the games show it; repeatable)")
-    ru = sub.add_parser("run", help="run every configured adapter: the Discord bot (DISCORD_TOKEN), "
-                                    "the game pages (FAIRYPOST_WEB_PORT), play by email "
-                                    "(FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, FAIRYPOST_SMTP_URL)")
+    ru = sub.add_parser("run", help="run it for others: the Discord bot, play by email and the game "
+                                    "pages, each when configured",
+                        description="Run every configured adapter in one process: the Discord bot "
+                                    "(DISCORD_TOKEN), the game pages (FAIRYPOST_WEB_PORT), play by "
+                                    "email (FAIRYPOST_EMAIL_ADDRESS, FAIRYPOST_IMAP_URL, "
+                                    "FAIRYPOST_SMTP_URL). With none configured it says what to set.")
     ru.add_argument("--shards", metavar="A-B", help="run these of the Discord bot's shards in this "
                                                     "process (with --shard-count; several processes "
                                                     "share one PostgreSQL database)")
@@ -116,6 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     add_think(sub)
     from .operations.replays import add_parser as add_replay
     add_replay(sub)
+    from .operations.record_command import add_parser as add_record
+    add_record(sub)
     sub.add_parser("web", help="serve the game pages (FAIRYPOST_WEB_HOST, FAIRYPOST_WEB_PORT; "
                                "default 127.0.0.1:8080)")
     li = sub.add_parser("link", help="print a game's page URL (signed; FAIRYPOST_WEB_URL is "
@@ -236,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from .operations.replays import run as replay
         return asyncio.run(replay(args, settings))
+    if args.command == "record":
+        from .operations.record_command import run as record
+        return asyncio.run(record(args, settings))
     if args.command in ("tournament", "tournaments"):
         from .tournaments.cli import run as tournament
         return asyncio.run(tournament(args, settings))

@@ -25,6 +25,7 @@ from .errors import (
     RulesError,
 )
 from .game import PositionView
+from .pgn_forms import bracketed
 from .pieces import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Board, Move, PieceKind
 
 MAX_MOVE_TEXT = 64
@@ -292,9 +293,9 @@ def parse_move(pos: PositionView, text: object) -> Move:
     exact_lan = legal.get(raw)
     if exact_lan is not None:
         return exact_lan  # the canonical form: no index needed (replaying a stored game)
-    candidates = [raw]
+    candidates = [bracketed(pos, raw)]  # a PGN record's Cd3=NE is Cd3(NE) (rules.pgn_forms)
     ext = pos.game.extension
-    candidates += list(ext.rewrite(pos, raw))
+    candidates += list(ext.rewrite(pos, candidates[0]))
     idx = move_index(pos)
     named = False  # whether any candidate names a move, legal or not
     for cand in candidates:

@@ -463,7 +463,7 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
     await send(interaction, embed=format.games_embed(summaries, challenges, me.id))
 
 
-@app_commands.command(description="A game's record (moves in SAN, PGN-like) as a file")
+@app_commands.command(description="A game's record (PGN) as a file")
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def record(interaction: discord.Interaction, game: int | None = None) -> None:

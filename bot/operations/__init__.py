@@ -22,7 +22,8 @@ the outbox (``bot.delivery``).
                   versioned write, delivery after the commit
     snapshots     a game as an operation reads it, and the cache of its positions
     results       what the operations return (``GameView``, ``MoveResult``, ``Challenge``, ...)
-    record        a game's record as PGN-like text
+    record        a game's record as PGN (``game_pgn``)
+    record_command  ``fairypost record GAME_ID [FILE]``
     replays       a game as an animated GIF (``fairypost replay``)
     fair_play     when the computer may help a player of a game (an evaluation, a hint): one
                   rule for every front end

@@ -13,7 +13,7 @@ from ..store import PlayerRow
 from ..timekeeping.clock import from_ts
 from .offers import DRAW, TAKEBACK
 from .ratings import header_ratings
-from .record import format_record, setup_actions
+from .record import game_pgn
 from .results import GameSummary, GameView, MoveRecord
 from .snapshots import Snap
 
@@ -83,10 +83,9 @@ class GameReading:
         return next((s for s in await self.list_games(player_id) if s.my_move), None)
 
     async def record(self, game_id: int) -> str:
-        """The game as PGN-like text: tags, then the moves in SAN."""
+        """The game as PGN (``record.game_pgn``): tags, then the moves in SAN."""
         view = await self.game(game_id)
-        start = rules.from_fen(view.game, view.start_vfen)
-        return format_record(view, setup_actions(start, view.moves))
+        return game_pgn(view, rules.from_fen(view.game, view.start_vfen))
 
     def _view(self, snap: Snap, now: int) -> GameView:
         g = snap.game

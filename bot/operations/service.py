@@ -66,7 +66,7 @@ from .offers import OfferOps
 from .players import PlayerOps, display_name
 from .premoves import PremoveOps
 from .ratings import RatingsOps
-from .record import format_record
+from .record import format_record, game_pgn
 from .results import (
     Challenge,
     GameSummary,
@@ -83,7 +83,7 @@ from .vacations import VacationOps
 # re-exported: adapters and tests import these from here
 __all__ = ["COLOURS", "COMPUTER", "SETUPS", "Challenge", "GameService",
            "GameSummary", "GameView", "MoveRecord", "MoveResult", "SweepReport", "VacationInfo",
-           "display_name", "format_record"]
+           "display_name", "format_record", "game_pgn"]
 
 log = logging.getLogger(__name__)
 

@@ -24,10 +24,13 @@ TERMINAL.add("games", "the games played in this terminal, and how to resume them
 TERMINAL.add("ratings [GAME]", "a game's leaderboard (default: this game's) and the players' ratings")
 TERMINAL.add("legend", "the letters on the board and the pieces they stand for", aliases=("key",))
 TERMINAL.add("flip", "turn the board round (and again)")
-TERMINAL.add("fen", "the position as a VFEN string", aliases=("vfen",))
+TERMINAL.add("fen", "the position as a VFEN string, on one line", aliases=("vfen",))
 TERMINAL.add("premove [cancel|LINES]", "the waiting side's answers left in advance, like premove "
              "e5 Nf3; c5 Nc3 (their move, the answer, ...); alone: show them; cancel: drop them. "
              "Not against the computer: it answers at once", names={"cancel|LINES": "lines"})
+TERMINAL.add("confirm on|off [default]", "ask \"Play Nf3? [y/n]\" before each typed move of this "
+             "game (or not); with default: in every game, new ones too", names={"default": "default"},
+             needs_game=False)
 TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
 
 Handler = Callable[..., Awaitable[bool]]  # (session, command); False: leave the session

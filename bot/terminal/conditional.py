@@ -25,6 +25,18 @@ PREMOVE_VS_COMPUTER = ("premove does nothing against the computer: it answers ea
                        "(Conditional moves are for games between people.)")
 
 
+# what ``confirm`` says it did: for this game, or (with ``default``) for every game
+CONFIRM_THIS_GAME = {
+    True: "In this game, moves you type are asked about (\"Play Nf3?\") before they are played "
+          "(until you leave; confirm on default: in every game).",
+    False: "In this game, moves you type are played as typed (until you leave; confirm off "
+           "default: in every game).",
+}
+CONFIRM_DEFAULT = {True: "So in every game from now on, here and in new ones (confirm off default "
+                         "undoes it).",
+                   False: "So in every game from now on, here and in new ones."}
+
+
 def waiting(s):
     """The player who waits for the other's move here (None once the game is over)."""
     v = s.view
@@ -53,7 +65,10 @@ async def confirmed(s, player_id: int, text: str) -> bool | None:
     """Whether to play ``text`` (True at once unless the player asks to confirm moves);
     None at the end of the input. A move the engine does not read is not asked about:
     its refusal says why."""
-    if not (await s.service.get_player(player_id)).confirms(typed=True):
+    asks = s.confirm.get(s.game_id)  # this game's, said here; else the player's default
+    if asks is None:
+        asks = (await s.service.get_player(player_id)).confirms(typed=True)
+    if not asks:
         return True
     try:
         san = s.pos.san(s.pos.parse(text.strip()))
@@ -119,12 +134,19 @@ async def _next(s, cmd: Command) -> bool:
 
 @handles("confirm")
 async def _confirm(s, cmd: Command) -> bool:
-    # the terminal's own: both people at this keyboard type moves, so both get the setting
+    # the terminal's own. The same two names ("White", "Black") sit at this keyboard game
+    # after game, so a setting of theirs would follow into every new game: ``confirm on``
+    # is this game's (while it is played here), ``confirm on default`` also the players'
+    # setting, for every game they start (Discord's /settings confirm_moves is the same)
     on = cmd["answer"] == "on"
-    for p in (s.view.white, s.view.black):
+    s.confirm[s.game_id] = on
+    if not cmd["default"]:
+        s.say(CONFIRM_THIS_GAME[on])
+        return True
+    for p in (s.view.white, s.view.black):  # both people at this keyboard type moves
         if not _is_computer(s, p):
             await set_confirm(s.service, p.id, on)
-    s.say(CONFIRM_SAID[on])
+    s.say(CONFIRM_SAID[on] + " " + CONFIRM_DEFAULT[on])
     return True
 
 

@@ -19,6 +19,12 @@ from typing import TextIO
 SHOWN_CHARS = 40
 
 
+#: the answers to a yes/no question (Enter alone is no), and the words that leave instead
+YES = ("y", "yes")
+NO = ("n", "no", "")
+QUIT = ("quit", "q", "exit")
+ANSWERS = "type y (yes) or n (no; Enter alone is no), or quit to leave (the game is saved)."
+
 #: the width of what is not a terminal (a pipe, a file), unless COLUMNS says another
 DEFAULT_WIDTH = 80
 
@@ -80,17 +86,21 @@ class Console:
         return line
 
     def yes(self, prompt: str) -> bool | None:
-        """A yes/no question: True, False, or None at the end of the input."""
+        """A yes/no question: True, False, or None to leave (the end of the input, Ctrl-D,
+        or a word that quits: at a question as at the prompt, ``quit`` must not be taken
+        for an answer nor asked again for ever)."""
         while True:
             answer = self.ask(prompt)
             if answer is None:
                 return None
             a = answer.strip().lower()
-            if a in ("y", "yes"):
+            if a in YES:
                 return True
-            if a in ("n", "no", ""):
+            if a in NO:
                 return False
-            self.say("Please answer yes or no.")
+            if a in QUIT:
+                return None
+            self.say(f"{shown(answer.strip())} is not an answer here: {ANSWERS}")
 
 
 def _isatty(stream) -> bool:

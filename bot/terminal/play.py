@@ -32,12 +32,12 @@ from ..timekeeping.clock import Clock
 from ..words import text
 from ..words.grammar import resolve_game
 from ..words.text import PLAIN
-from .console import Console
+from .console import QUIT, Console
 from .games import PLATFORM, games_text, terminal_games
 from .images import Images
 from .session import Session
 
-QUIT_WORDS = ("q", "quit", "exit")  # leave at any question, as at the game's prompt
+QUIT_WORDS = QUIT  # leave at any question, as at the game's prompt
 
 _ORTHODOX_KEYS = frozenset("KQRBNP")
 

@@ -46,6 +46,7 @@ class Session:
         self.view: GameView | None = None
         self.pos = None  # the view's rules Position, its last move included
         self._told_images = False
+        self.confirm: dict[int, bool] = {}  # game id -> confirm on|off said for it here
 
     # --- the loop ---
 
@@ -62,6 +63,8 @@ class Session:
 
     async def _run(self) -> int:
         await self.refresh()
+        if self.computer_side() == "w":  # you play Black against it: your side at the bottom
+            self.flip = not self.flip
         w, b = side_names(self.pos)
         self.say(f"Game #{self.game_id}: {self.game_name()}, {self.rated_who('w')} against "
                  f"{self.rated_who('b')}{self.rated_or_casual()}. "
@@ -469,8 +472,15 @@ async def _as_everywhere(s: Session, cmd: Command) -> bool:
     return True
 
 
-for _name in ("record", "rules"):
-    handles(_name)(_as_everywhere)
+handles("rules")(_as_everywhere)
+
+
+@handles("record")
+async def _record(s: Session, cmd: Command) -> bool:
+    # as everywhere, but never wrapped at the terminal's width: a PGN tag broken over two
+    # lines is no longer PGN (the movetext is already wrapped under 80 columns)
+    s.console.say((await s.shared(cmd)).text, wrap=False)
+    return True
 
 
 @handles("piece")
@@ -507,7 +517,8 @@ async def _flip(s: Session, cmd: Command) -> bool:
 
 @handles("fen")
 async def _fen(s: Session, cmd: Command) -> bool:
-    s.say((await s.refresh()).fen)
+    # one line whatever the terminal's width, to be copied whole
+    s.console.say((await s.refresh()).fen, wrap=False)
     return True
 
 

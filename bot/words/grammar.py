@@ -285,6 +285,11 @@ class Grammar:
                 return Command("move", {"move": text}, text)
             raise GrammarError(f"there is no command {shown(word)}; the commands are: "
                                f"{', '.join(self.specs)}")
+        if spec.name == "move" and not rest.strip():  # 'M' alone: the word for move, no move
+            how = f"the move after it, as in {word} Nf3, or the move alone: Nf3"
+            said = (f"Write {how}" if word.lower() == spec.name
+                    else f"{shown(word)} is short for move: write {how}")
+            raise GrammarError(f"{word} what? {said}", spec.usage)
         return Command(spec.name, _match(spec, rest.split()), text)
 
 
@@ -348,7 +353,7 @@ GRAMMAR.add("takeback [accept|decline]", "ask to take back your last move, or an
             "other player's request", aliases=("undo",))
 GRAMMAR.add("resign", "give up the game")
 GRAMMAR.add("abort", "call the game off (only before both sides have moved)")
-GRAMMAR.add("record", "the game record (PGN-like, moves in SAN)", aliases=("pgn",))
+GRAMMAR.add("record", "the game record as PGN (moves in SAN)", aliases=("pgn",))
 GRAMMAR.add("games", "your games, and the open challenges", needs_game=False)
 GRAMMAR.add("challenge GAME OPPONENT [days N] [casual]", "challenge someone to a game (N days "
             "per move; rated unless casual)", names={"casual": "casual"}, needs_game=False)

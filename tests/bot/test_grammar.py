@@ -62,7 +62,8 @@ def test_a_left_out_value_reads_as_none():
     ("accept soon", "'soon' is not a number", "accept [ID]"),
     ("vacation soon", "'soon' is not a number of days or end", "vacation [N|end]"),
     ("resign now", "unexpected 'now'", "resign"),
-    ("move", "move needs a move", "move MOVE"),
+    ("move", "move what? Write the move after it, as in move Nf3, or the move alone: Nf3", "move MOVE"),
+    ("M", "M what? 'M' is short for move: write the move after it, as in M Nf3", "move MOVE"),
 ])
 def test_a_bad_line_says_what_was_wrong_and_the_usage(line, problem, usage):
     with pytest.raises(GrammarError) as e:

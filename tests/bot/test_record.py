@@ -16,8 +16,9 @@ async def test_a_super_chess_record_puts_the_set_up_in_a_comment(opener, engine)
     for player, move in ((ann, "e4"), (bob, "e7"), (ann, "f4")):
         g = (await svc.move(g.id, player.id, move)).game
     text = await svc.record(g.id)
-    setup = " ".join(m.san for m in g.moves[:actions])
-    assert actions == 4 and text.endswith(f"\n\n{{Set-up: {setup}}} 1. e4 e7 2. f4 *\n")
+    # the facings in the record's form, without brackets (rules.pgn_forms): d1(E) is d1=E
+    assert [m.san for m in g.moves[:actions]] == ["S@a2,S@b2", "S@a9,S@b9", "d1(E)", "d10(E)"]
+    assert actions == 4 and text.endswith("\n\n{Set-up: S@a2,S@b2 S@a9,S@b9 d1=E d10=E} 1. e4 e7 2. f4 *\n")
     assert setup_actions(engine.from_fen("superchess", g.start_vfen), g.moves) == actions
 
 

@@ -1,4 +1,4 @@
-"""Reading the rules pages (docs/rules/*.md) and the README: their checked move blocks,
+"""Reading the rules pages (docs/rules/*.md), the README and docs/engine.md: their checked move blocks,
 their inline code, and the texts they must share with the game data.
 
 A checked block is a fenced block whose info string is ``moves GAME``:
@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "docs" / "rules"
 README = ROOT / "README.md"
+ENGINE_DOC = ROOT / "docs" / "engine.md"  # the rules engine's command line (moved from the README)
 
 BLOCK = re.compile(r"^```moves[ \t]+(\w+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")

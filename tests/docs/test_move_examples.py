@@ -1,7 +1,7 @@
 """Every move example in the rules pages (docs/rules/*.md) and the README is played by
 the engine: the checked ``moves`` blocks in their positions, to what the page says they
-reach; every move written inline in prose stands in a checked block; and the README's
-``python -m rules play`` example runs."""
+reach; every move written inline in prose stands in a checked block; and the
+``python -m rules play`` example of docs/engine.md (once the README's) runs."""
 from __future__ import annotations
 
 import subprocess
@@ -12,7 +12,7 @@ import pytest
 import rules
 from rules.errors import RulesError
 
-from .pages import README, ROOT, as_letters, block_tokens, examples, inline_moves, pages, play_commands
+from .pages import ENGINE_DOC, README, ROOT, as_letters, block_tokens, examples, inline_moves, pages, play_commands
 
 EXAMPLES = [e for p in pages() for e in examples(p)]
 
@@ -85,11 +85,11 @@ def _played(game, moves):
 
 
 def test_the_play_commands_written_in_the_readme_and_pages_are_legal():
-    commands = [c for p in [README, *pages()] for c in play_commands(p)]
-    assert "grandducal" in {g for g, _ in play_commands(README)}, commands
+    commands = [c for p in [README, ENGINE_DOC, *pages()] for c in play_commands(p)]
+    assert "grandducal" in {g for g, _ in play_commands(ENGINE_DOC)}, commands
     for game, moves in commands:
         _played(game, moves)
-    game, moves = play_commands(README)[0]
+    game, moves = play_commands(ENGINE_DOC)[0]
     run = subprocess.run([sys.executable, "-m", "rules", "play", game, *moves],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert run.returncode == 0, run.stderr

@@ -46,7 +46,8 @@ def test_the_worked_examples_load_and_count_as_the_guide_says(tmp_path):
     assert "12, 144, 2029 and 28108" in DOC and "10, 100, 1212 and 14332" in DOC
 
 
-def test_the_readme_links_the_guide_and_names_the_setting():
-    text = README.read_text(encoding="utf-8")
-    assert "(docs/variants.md)" in text
-    assert "| `FAIRYPOST_VARIANTS_DIR` | `variants_dir` |" in text
+def test_the_readme_links_the_guide_and_the_settings_name_the_setting():
+    assert "(docs/variants.md)" in README.read_text(encoding="utf-8")
+    settings = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert "(variants.md)" in settings  # the table links it, from docs/
+    assert "| `FAIRYPOST_VARIANTS_DIR` | `variants_dir` |" in settings
