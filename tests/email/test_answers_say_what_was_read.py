@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from bot.email import tokens
 from bot.email.notices import READ_SHOWN_CHARS, i_read
 
-from .conftest import BOT
+from .conftest import BOT, as_proven
 from .servers import reply_to_mail, text_of, write_mail
 from .test_game_by_mail import ALICE, BOB, start_game
 
@@ -127,6 +127,7 @@ async def test_the_line_read_is_escaped_and_cut_short(bot, servers):
 async def test_a_challenges_answers_say_what_they_read_and_a_reply_to_the_refusal_accepts(bot, servers):
     """The issue's trap: the refusal of a challenge's reply had no signed Reply-To, so
     replying accept to it went to the bot's plain address and failed again."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
     await bot.step()
     invitation = servers.last_to(BOB)
@@ -143,6 +144,7 @@ async def test_a_challenges_answers_say_what_they_read_and_a_reply_to_the_refusa
     await bot.step()
     assert (await bot.service.game(1)).status == "active"
     # a second challenge, declined: that answer too says what it read
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 5"))
     await bot.step()
     declined = await answer(bot, servers, BOB, servers.last_to(BOB, "challenges you"), "decline\n")
@@ -256,6 +258,7 @@ async def test_accept_mailed_is_answered_by_the_accepters_first_game_mail(bot, s
     """The accepter's first mail of the game is the answer to their accept: it says what it
     read, replies to their mail, and is still the game thread's first mail (referring to no
     root but itself); the challenger's has no "I read:"."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
     await bot.step()
     invitation = servers.last_to(BOB)
@@ -279,6 +282,7 @@ async def test_a_known_players_answers_at_the_plain_address_are_signed_and_a_rep
     is refused (the From proves nothing), and replying it to the refusal acts. A stranger's
     address gets no player made and no signed address; someone else replying to Bob's
     signed answer is ignored."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "c", f"challenge chess {BOB}"))
     await bot.step()
     await signed_for(bot, servers.last_to(ALICE, "Challenge #1 sent"), "t", 0, ALICE)
@@ -310,6 +314,7 @@ async def test_accept_again_says_where_the_game_is_and_a_move_replied_to_it_is_p
     """``accept`` to a challenge the writer accepted already: handled again (a stop lost its
     mark) or mailed again, it gets no "no longer open" but where the game is, with the game's
     signed reply address."""
+    await as_proven(bot.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
     await bot.step()
     invitation = servers.last_to(BOB)

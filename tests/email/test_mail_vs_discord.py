@@ -206,6 +206,7 @@ async def test_a_discord_players_mate_by_mail_is_answered_by_mail_with_what_it_r
     bob_id = await link_bob(w, servers)
     i = w.interaction(w.bob)
     await run(commands.settings, i, email_notices=True)
+    await as_proven(w.adapter, ALICE)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", f"challenge chess {BOB_MAIL} days 2"))
     await step(w)
     accept_id = next(c for c in custom_ids(w.dms(w.bob)[-1]["view"]) if c.startswith("fp:accept:"))
