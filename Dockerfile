@@ -34,7 +34,8 @@ WORKDIR /home/fairypost
 USER fairypost
 VOLUME /data
 
+# this container's own process: its database, listener, life lock and adapters (docs/health.md)
 HEALTHCHECK --interval=60s --timeout=15s --start-period=30s --retries=3 \
-    CMD ["fairypost", "health"]
+    CMD ["fairypost", "health", "--here"]
 
 CMD ["fairypost", "run"]

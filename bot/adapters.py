@@ -29,6 +29,7 @@ from .delivery.notifiers import Notifiers
 from .domain.errors import StorageError
 from .operations.service import GameService
 from .store import printable
+from .store.reports import Heartbeat
 from .timekeeping.clock import Clock
 from .timekeeping.reminders import ReminderScheduler
 
@@ -83,6 +84,7 @@ class Host:
         self.adapters = adapters
         self.computer = computer
         self.scheduler = scheduler
+        self.heartbeat: Heartbeat | None = None
 
     @classmethod
     async def open(cls, settings: Settings, adapters: list[Adapter], *, clock: Clock | None = None,
@@ -111,6 +113,8 @@ class Host:
             if reminders:
                 host.scheduler = ReminderScheduler(service)
                 await host.scheduler.start()
+            host.heartbeat = Heartbeat(service.store, host.health)  # for fairypost health
+            await host.heartbeat.start()
         except BaseException:
             await host.close()
             raise
@@ -127,7 +131,18 @@ class Host:
             for task in waits:
                 task.cancel()
 
+    def health(self) -> dict[str, bool]:
+        """Its parts, up or not: the store's connections, and each adapter (up while it runs,
+        or as its own ``healthy()`` says)."""
+        parts = self.service.store.health()
+        for adapter in self.adapters:
+            healthy = getattr(adapter, "healthy", None)
+            parts[adapter.name] = bool(healthy()) if healthy is not None else True
+        return parts
+
     async def close(self) -> None:
+        if self.heartbeat is not None:
+            await self.heartbeat.stop()
         if self.scheduler is not None:
             self.scheduler.shutdown()
         for adapter in reversed(self.adapters):

@@ -7,7 +7,8 @@
     fairypost ratings [GAME]      a game's leaderboard (or every game's), --player NAME's ratings
     fairypost run                 run every configured adapter: Discord (DISCORD_TOKEN), the pages
                                   (FAIRYPOST_WEB_PORT), email (FAIRYPOST_EMAIL_*)
-    fairypost health              exit 0 if every game loads and the database opens (the container's health check)
+    fairypost health              exit 0 if every game loads, the database opens and every running process
+                                  reports its parts up (the container's health check: docs/health.md)
     fairypost think GAME          the computer's move in a position (ai/cli.py)
     fairypost replay ID FILE.gif  a stored game as an animated GIF (bot/operations/replays.py)
     fairypost record ID [FILE]    a stored game's record as PGN (bot/operations/record_command.py)
@@ -120,7 +121,11 @@ def _parser() -> argparse.ArgumentParser:
                                                     "process (with --shard-count; several processes "
                                                     "share one PostgreSQL database)")
     ru.add_argument("--shard-count", type=int, metavar="N", help="how many shards the bot has in all")
-    sub.add_parser("health", help="exit 0 if every game loads and the database opens (for health checks)")
+    he = sub.add_parser("health", help="exit 0 if every game loads, the database opens, and every running "
+                                       "fairypost run process reports its listener, life lock and adapters "
+                                       "up (for health checks: docs/health.md)")
+    he.add_argument("--here", action="store_true",
+                    help="only the processes of this host (a container's own): unhealthy if none reports")
     from ai.cli import add_parser as add_think
     add_think(sub)
     from .operations.replays import add_parser as add_replay
@@ -260,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal.ratings import show_ratings
         return _terminal(show_ratings(settings, args.game, args.player))
     if args.command == "health":
-        return asyncio.run(health(settings))
+        return asyncio.run(health(settings, here=args.here))
     if args.command in ("web", "link"):
         from .web import cli as web_cli
         return asyncio.run(web_cli.serve(settings) if args.command == "web"
@@ -328,9 +333,12 @@ def games_health() -> tuple[list[str], list[str]]:
     return loaded, broken
 
 
-async def health(settings: Settings) -> int:
-    """Load every game, open the database (making or upgrading it if need be) and read
-    its schema version: unhealthy if a game or the database cannot be had."""
+async def health(settings: Settings, here: bool = False) -> int:
+    """Load every game, open the database (making or upgrading it if need be), read its
+    schema version and every running process's report (bot/store/reports.py): unhealthy if
+    a game or the database cannot be had, or a process has a part down or a stale report.
+    ``here``: only the processes of this host, one of which must report (a container's health
+    check: its own process, not the others on the database)."""
     from .schemas import open_store
     from .store import printable
     loaded, broken = games_health()
@@ -346,18 +354,39 @@ async def health(settings: Settings) -> int:
               file=sys.stderr)
         return 1
     shown = printable(settings.db_path)
+    from .store.reports import reports
     try:
         store = await open_store(settings.db_path)
         try:
             async with store.read() as tx:
                 version = await tx.schema_version()
+            running = await reports(store)
         finally:
             await store.close()
     except Exception as e:  # noqa: BLE001 - any failure is "unhealthy", with its reason
         print(f"unhealthy: database {shown}: {e}", file=sys.stderr)
         return 1
-    print(f"ok: database {shown} (schema {version}); games: {', '.join(loaded)}")
-    return 0
+    import socket
+    import time
+    now = time.time()
+    if here:
+        running = [r for r in running if r.host == socket.gethostname()]
+        if not running:
+            print(f"unhealthy: no fairypost run process on this host ({socket.gethostname()}) reports "
+                  f"to the database {shown}", file=sys.stderr)
+            return 1
+    unwell = [r for r in running if r.down() or r.stale(now)]
+    print(f"ok: database {shown} (schema {version}); games: {', '.join(loaded)}; "
+          f"{len(running) or 'no'} running process{'es' if len(running) != 1 else ''} reporting")
+    for report in running:
+        if report in unwell:
+            why = [f"{', '.join(report.down())} down"] if report.down() else []
+            why += ["its report is stale (the process hangs, died, or cannot reach the database)"] \
+                if report.stale(now) else []
+            print(f"unhealthy: {report.describe(now)}: {'; '.join(why)}", file=sys.stderr)
+        else:
+            print(f"ok: {report.describe(now)}")
+    return 1 if unwell else 0
 
 
 if __name__ == "__main__":

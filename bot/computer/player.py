@@ -52,7 +52,15 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..delivery import events as ev
-from ..domain.errors import ChallengeError, GameChanged, GameOver, NotYourTurn, RateLimited, ServiceError
+from ..domain.errors import (
+    ChallengeError,
+    DatabaseUnavailable,
+    GameChanged,
+    GameOver,
+    NotYourTurn,
+    RateLimited,
+    ServiceError,
+)
 from ..identity.players import Player
 from ..operations.service import COMPUTER, GameService, GameView
 
@@ -524,7 +532,10 @@ class Computer:
         stall.failures += 1
         pause = min(RETRY_MAX_SECONDS, settings.computer_retry_seconds * 2 ** (stall.failures - 1))
         stall.retry_at = self._clock() + pause
-        if stall.failures == 1:
+        if stall.failures == 1 and isinstance(error, DatabaseUnavailable):  # the store logs the outage
+            log.warning("the computer's turn in game #%d waits for the database; trying again in %d s",
+                        game_id, pause)
+        elif stall.failures == 1:
             log.exception("the computer's turn in game #%d failed; trying again in %d s", game_id, pause)
         else:
             log.warning("the computer's turn in game #%d failed again (%d times: %s: %s); trying "

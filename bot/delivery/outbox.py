@@ -49,6 +49,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from ..config import Settings
+from ..domain.errors import DatabaseUnavailable
 from ..store import EventRow, Store, lives
 from . import events as ev
 from .events import ref
@@ -124,6 +125,8 @@ class Outbox:
             self._wake.clear()
             try:
                 await self.drain()
+            except DatabaseUnavailable:  # the store logged it; its coming back pokes us
+                log.debug("no delivery: the database is unavailable")
             except Exception:  # a broken database or adapter must not end delivery for good
                 log.exception("delivering notifications failed")
 
@@ -156,6 +159,8 @@ class Outbox:
                 elif self._now is not None:
                     try:
                         await self.drain()
+                    except DatabaseUnavailable:  # the block's work stands: the reconnection pokes
+                        log.debug("no delivery: the database is unavailable")
                     except Exception:  # the block's work is done and stands: the sweep retries
                         log.exception("delivering notifications failed")
 

@@ -12,7 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.domain.errors import ServiceError
+from bot.domain.errors import DatabaseUnavailable, ServiceError
 from rules.errors import RulesError
 
 from . import format
@@ -75,6 +75,9 @@ def _unwrap(error: BaseException) -> BaseException:
 
 def user_message(error: BaseException) -> str | None:
     """The answer to an error a user caused, or None for a bug."""
+    if isinstance(error, DatabaseUnavailable):  # nothing was done: the same again in a moment
+        text = str(error)
+        return text[0].upper() + text[1:] + "."
     if isinstance(error, USER_ERRORS):  # may quote what the user typed: made literal
         text = format.safe(str(error) or "that cannot be done")
         return text[0].upper() + text[1:]

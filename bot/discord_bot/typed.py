@@ -19,14 +19,14 @@ import logging
 import discord
 
 from bot.commands import run as commands_text
-from bot.domain.errors import ServiceError
+from bot.domain.errors import DatabaseUnavailable, ServiceError
 from bot.words.grammar import GrammarError, parse
 from bot.words.text import DISCORD
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format
 from .core import Fairy
-from .replies import NO_PINGS
+from .replies import NO_PINGS, user_message
 from .views import asked_first
 
 log = logging.getLogger("bot.discord_bot")
@@ -86,6 +86,8 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
             log.debug("not played in game #%d: %r (%s)", gid, text, e)
             return False
         return True
+    except DatabaseUnavailable as e:  # nothing was done: typed again in a moment, it will be
+        await message.reply(user_message(e), allowed_mentions=NO_PINGS)
     except Exception:  # a chat message must never crash the bot
         log.exception("handling a message in thread %s failed (game #%s)", message.channel.id, gid)
     return False

@@ -120,3 +120,18 @@ class PremoveError(ServiceError):
     """Conditional moves that cannot be set (a bad move in a line, two answers to one move)."""
 
     default_message = "those conditional moves cannot be set"
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be reached just now (a restart, a failover, the network): nothing
+    was done, and the same command tried again in a moment will be. Not a refusal (not a
+    ``ServiceError``): nothing was decided, so a front end does not answer it as one but asks
+    for the command again later: the web with 503 and ``Retry-After``, mail by handling the
+    mail again later, Discord with a private "busy, try again". The store logs the outage
+    once and reconnects by itself (bot/store/postgres.py)."""
+
+    default_message = "the game server is busy, try again in a moment"
+
+    def __init__(self, message: str | None = None, retry_after: int = 5):
+        super().__init__(message or self.default_message)
+        self.retry_after = retry_after  # whole seconds after which to try again

@@ -133,7 +133,12 @@ class EmailAdapter:
         except (TimeoutError, OSError) as e:
             log.warning("the mailbox cannot be reached yet (%s); trying again in the background",
                         e or type(e).__name__)
+            self.receiver.mailbox_up = False
             await self.mailbox.close()
+
+    def healthy(self) -> bool:
+        """For ``fairypost health``: reading and sending run, and the mailbox was reached."""
+        return bool(self._tasks) and not any(t.done() for t in self._tasks) and self.receiver.mailbox_up
 
     async def wait(self) -> None:
         """Until a task stops by itself (its error raised): they run until stopped."""

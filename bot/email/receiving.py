@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from bot.domain.errors import DatabaseUnavailable
 from bot.store import lives
 
 from .parse import mail_key
@@ -27,6 +28,7 @@ log = logging.getLogger("bot.email")
 
 class Receiver:
     LEASE_SECONDS = 300  # how long a claim keeps other processes off a mail
+    DATABASE_RETRY_SECONDS = 2  # the pause before a mail met by a database outage is tried again
 
     def __init__(self, store, mailbox, handle, clock, *, poll_seconds: float = 60):
         self.owner = store.life
@@ -35,6 +37,7 @@ class Receiver:
         self.handle = handle  # async (raw: bytes) -> None
         self.clock = clock
         self.poll_seconds = poll_seconds
+        self.mailbox_up = True  # whether the last round reached the mailbox (fairypost health)
         self._handling: set[asyncio.Future] = set()  # what a stop lets finish
 
     def _now(self) -> int:
@@ -90,6 +93,8 @@ class Receiver:
     async def _handle_and_mark(self, key: str, raw: bytes) -> None:
         try:
             await self.handle(raw)
+        except DatabaseUnavailable:  # not marked: it stays this process's, handled again later
+            raise
         except Exception:  # noqa: BLE001 - one bad mail must not stop the others
             log.exception("handling the mail %s failed; it is not tried again", key)
         async with self.store.write() as tx:
@@ -113,10 +118,14 @@ class Receiver:
         while True:
             try:
                 await self.poll_once()
+                self.mailbox_up = True
                 await self.mailbox.wait(self.poll_seconds)
             except asyncio.CancelledError:
                 raise
+            except DatabaseUnavailable:  # the store logged it: the mail waits (unseen, or kept)
+                await asyncio.sleep(min(self.poll_seconds, self.DATABASE_RETRY_SECONDS))
             except Exception as e:  # noqa: BLE001 - the server is away: try again later
+                self.mailbox_up = False
                 log.warning("reading the mailbox failed (%s); trying again in %d s", e,
                             self.poll_seconds)
                 await self.mailbox.close()

@@ -47,6 +47,7 @@ import logging
 import time
 from email.message import EmailMessage
 
+from ..domain.errors import DatabaseUnavailable
 from ..store import lives
 from . import tokens
 from .tables import EmailTables
@@ -306,9 +307,14 @@ class Mailer:
                 if self._now() >= self._next_prune:
                     self._next_prune = self._now() + HOUR
                     await self.prune()
+            except DatabaseUnavailable:  # the store logged it: tried again in a moment
+                pass
             except Exception:  # noqa: BLE001 - the database or a bug: logged, tried again
                 log.exception("sending mail failed")
-            due = await self.next_due()
+            try:
+                due = await self.next_due()
+            except DatabaseUnavailable:
+                due = self._now() + 1
             wait = 300.0 if due is None else max(1.0, due - self._now())
             woken = asyncio.ensure_future(self._wake.wait())
             try:  # asyncio.wait, not wait_for: a stop meanwhile must cancel this task at once

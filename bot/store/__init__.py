@@ -27,6 +27,9 @@ command answers (a move's ply, the game after it) is read in its write transacti
 after the commit: by then another process may have moved (issue #32; bot/README.md,
 "Transactions").
 
+``reports.py`` keeps each running process's health report (``fairypost health``), its table
+a migration set of its own (``reports.SCHEMA``, listed with the adapters' in ``bot.schemas``).
+
 Each open store has a ``life`` (a random id its process's claims carry) and holds its lock
 until closed (``hold_life``; ``bot.store.lives``), so that ``Tx.life_ended`` tells the other
 processes when a claim's holder has died.

@@ -164,6 +164,16 @@ class StoreBase(abc.ABC):
     async def end_life(self, life: str) -> None:  # noqa: B027 (a no-op default: a back end that cannot, does nothing)
         """Let go of a life held with ``hold_life`` (a test's process stopping)."""
 
+    def health(self) -> dict[str, bool]:
+        """Which of the store's own connections are up, by name ("life lock", "listener"):
+        a file's lock cannot be lost (PostgreSQL's can, with its connection)."""
+        return {"life lock": bool(self.life)}
+
+    def unannounced_write(self) -> AbstractAsyncContextManager:
+        """A write that no other process needs to hear of (a process's health report):
+        where the back end can, without the write lock and without waking the others."""
+        return self.write()
+
     async def watch(self, changed: Callable[[], None]) -> None:  # noqa: B027 (a no-op default: a back end that cannot, does nothing)
         """From now on call ``changed()`` when another process commits a change to the
         database, so that its new work (a notice, a deadline) is looked at at once instead of

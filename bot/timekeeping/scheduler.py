@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from ..domain.errors import ServiceError
+from ..domain.errors import DatabaseUnavailable, ServiceError
 from .clock import Clock
 
 log = logging.getLogger("bot.timekeeping.reminders")  # its name before the split: log set-ups filter on it
@@ -140,6 +140,8 @@ class ReminderScheduler:
                 await self.service.sweep()
             except ServiceError as e:  # expected (a clock out of range): one line, no traceback
                 log.warning("the sweep was refused: %s", e)
+            except DatabaseUnavailable:  # the store logged it; its coming back wakes us
+                log.debug("no sweep: the database is unavailable")
             finally:
                 await self._reschedule_locked()
 
@@ -152,6 +154,8 @@ class ReminderScheduler:
             when = await self.service.next_wake()
         except ServiceError as e:
             log.warning("no wake could be worked out: %s", e)
+            return
+        except DatabaseUnavailable:  # the store logged it; its coming back wakes us again
             return
         if when is not None:
             # never a wake in the past twice over: what the sweep could not do now

@@ -15,7 +15,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 
-from bot.domain.errors import NotFound
+from bot.domain.errors import DatabaseUnavailable, NotFound
 
 from .work import Busy, shared
 
@@ -109,6 +109,8 @@ class Hub:
             for game_id in list(self._subs):
                 try:
                     await self._refresh(game_id)
+                except DatabaseUnavailable:  # its coming back wakes the hub: every game read then
+                    break
                 except Exception:  # a bad read must not stop the other games' pages
                     log.exception("could not read game %s for its pages", game_id)
 

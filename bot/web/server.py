@@ -40,7 +40,7 @@ from yarl import URL
 
 import render
 from bot.delivery import mail_status
-from bot.domain.errors import RateLimited, ServiceError
+from bot.domain.errors import DatabaseUnavailable, RateLimited, ServiceError
 
 from ..identity import page_tokens as tokens
 from . import analysis, boardparts, page, tournament_page, work
@@ -157,6 +157,10 @@ async def _answered_not_raised(request: web.Request, handler) -> web.StreamRespo
         return await handler(request)
     except web.HTTPException as e:
         return web.Response(status=e.status, reason=e.reason, body=e.body, headers=e.headers)
+    except DatabaseUnavailable as e:  # a restart, a failover: nothing was done, try again soon
+        answer = json_answer({"error": str(e)}, status=503)
+        answer.headers["Retry-After"] = str(e.retry_after)
+        return answer
 
 
 def _seen_as_the_client(clients: Clients):

@@ -10,6 +10,7 @@ import re
 
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Dialects, Schema
+from bot.store.reports import SCHEMA as REPORTS
 
 from .owned_tables import BOT, schema_modules, tables_made
 
@@ -54,8 +55,9 @@ def test_the_checks_see_what_they_look_for():
 def test_every_adapter_table_is_known_from_its_schema():
     found = schema_modules()
     assert {"bot.discord_bot", "bot.email"} <= set(found)
-    # the store is given every adapter's migrations (bot/schemas.py misses none)
-    assert {s.owner for s in found.values()} == {s.owner for s in ADAPTER_SCHEMAS}
+    # the store is given every adapter's migrations (bot/schemas.py misses none), and its own
+    # set of the processes' health reports (bot/store/reports.py)
+    assert {s.owner for s in found.values()} | {REPORTS.owner} == {s.owner for s in ADAPTER_SCHEMAS}
     for package, schema in found.items():
         assert tables_made(schema), f"{package}'s schema.py makes no table"
 
