@@ -31,6 +31,8 @@ _TAIL = " \t\r\n\f\v.,;:!?+#"
 # hyphens of every kind between squares, with the spaces Outlook's AutoCorrect puts round them
 _DASH = re.compile(r"\s*[-\u2010-\u2015\u2212\ufe58\ufe63]\s*")
 _TIMES = "\u00d7"  # the multiplication sign: B×c6
+# a capture written with a colon, as the x of its SAN (m:n4 is mxn4, the m-pawn's, as written)
+_COLON = re.compile(r"(?<=[A-Za-z0-9)])\s*:\s*(?=[A-Za-z]\d)")
 # one word shaped like a move of its own: a square in it, only a move's characters
 _LONGEST_WORD = 24  # no move is written longer (W(a12b12)xc12d12 is 17); longer words are not tried
 _MOVE_WORD = re.compile(r"[A-Za-z0-9+=@()x:^-]*[a-zA-Z]\d{1,2}[A-Za-z0-9+=@()x:^-]*|[O0o](?:-[O0o]){1,2}")
@@ -43,7 +45,7 @@ def tidy(text: str) -> str:
     t = _NUMBER.sub("", t)
     t = t.rstrip(_TAIL) or t  # a text of marks alone stays (the reader says it is no move)
     t = t.strip(_WRAPPING).strip()
-    t = _DASH.sub("-", t).replace(_TIMES, "x")
+    t = _COLON.sub("x", _DASH.sub("-", t).replace(_TIMES, "x"))
     return t if t else text.strip()
 
 

@@ -52,7 +52,17 @@ def test_a_spelling_of_a_move_is_that_move(text, lan):
     assert CHESS.parse(text).lan == lan
 
 
-@pytest.mark.parametrize("text", ["B:c6", "B\u00d7c6", "Bxc6", "Bb5:c6", "Bb5\u00d7c6", "B \u00d7 c6", "Bxc6+"])
+def test_a_pawns_capture_with_a_colon_is_the_pawns_as_its_san_is():
+    """Gigachess II's m-pawn and Camel (M) could both take on n4: ``m:n4`` is ``mxn4``, the
+    m-pawn's, as written (it was refused as ambiguous when the colon hid the SAN)."""
+    pos = rules.from_fen("gigachess2", "7k6/14/14/14/14/14/14/14/14/14/13n/12P1/14/6K5M1 w - - 0 1")
+    said = [pos.san(m) for m in pos.legal_moves() if pos.game.geometry.names[m.to] == "n4"]
+    assert sorted(said) == ["Mxn4", "mxn4"], said
+    assert pos.parse("m:n4") == pos.parse("mxn4") and pos.parse("m:n4").piece.key == "P"
+
+
+@pytest.mark.parametrize("text", ["B:c6", "B\u00d7c6", "Bxc6", "Bb5:c6", "Bb5\u00d7c6", "B \u00d7 c6", "Bxc6+",
+                                  "B : c6"])
 def test_a_capture_written_with_a_colon_or_times_sign_is_the_capture(text):
     assert RUY.parse(text).lan == "b5c6"
 
