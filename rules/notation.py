@@ -27,6 +27,8 @@ from .errors import (
 from .game import PositionView
 from .pgn_forms import bracketed
 from .pieces import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Board, Move, PieceKind
+from .reasons import drop_reason, letter_note, pieces_reason
+from .spelling import said_as_list, several_moves, tidy
 
 MAX_MOVE_TEXT = 64
 _TRAILING = re.compile(r"(?:[+#!?]|ch|e\.?p\.?)+$", re.IGNORECASE)
@@ -293,6 +295,32 @@ def parse_move(pos: PositionView, text: object) -> Move:
     exact_lan = legal.get(raw)
     if exact_lan is not None:
         return exact_lan  # the canonical form: no index needed (replaying a stored game)
+    raw = tidy(raw)  # people's spellings: 1. e4, *e5*, b5., e2–e4, B×c6 (rules.spelling)
+    words = several_moves(raw)
+    if words:
+        return _one_of_several(pos, raw, words)
+    return _read(pos, raw, legal)
+
+
+def _one_of_several(pos: PositionView, raw: str, words: list[str]) -> Move:
+    """A line of words each shaped like a move: one move written with a space (``e2 e4``,
+    ``Ng1 f3``) when that reads as a legal move and its first word alone does not; else
+    refused as several moves, never joined into one (``e4 e5``)."""
+    try:
+        parse_move(pos, words[0])
+    except RulesError:
+        try:
+            return _read(pos, raw, {m.lan: m for m in pos.legal_moves()})
+        except RulesError:
+            pass
+    raise InvalidMoveError(f"one move at a time: I read {said_as_list(words)}")
+
+
+def _read(pos: PositionView, raw: str, legal: dict[str, Move]) -> Move:
+    """parse_move's reading of a tidied text."""
+    exact_lan = legal.get(raw)
+    if exact_lan is not None:
+        return exact_lan
     candidates = [bracketed(pos, raw)]  # a PGN record's Cd3=NE is Cd3(NE) (rules.pgn_forms)
     ext = pos.game.extension
     candidates += list(ext.rewrite(pos, candidates[0]))
@@ -437,8 +465,12 @@ def _kindred(pos: PositionView, idx: MoveIndex, raw: str, candidates: list[str])
                                  [san(pos, idx.legal[h]) for h in sorted(legal_hits)])
     m = moves[0]
     err = explain(pos, m.lan)
-    raise type(err)(f"{raw!r}: the {m.piece.name} on {pos.game.geometry.names[_origin(m)]} "
-                    f"(written {written}) cannot make that move: {err}")
+    kin = (f"the {m.piece.name} on {pos.game.geometry.names[_origin(m)]} (written {written}) "
+           f"cannot make that move: {err}")
+    own = explain(pos, raw)  # the letter's own pieces first, when the mover has them (#41)
+    if isinstance(own, (NoPieceError, NotYourPieceError, InvalidMoveError)):
+        raise type(err)(f"{raw!r}: {kin}")
+    raise type(err)(f"{_reason(own, raw)} {_sentence(kin)}")
 
 
 def describe(pos: PositionView, move: Move) -> str:
@@ -511,6 +543,13 @@ def _explain_squares(pos: PositionView, raw: str, t: str) -> RulesError:
             geo.parse_square(drop["to"])
         except RulesError as e:
             return InvalidMoveError(str(e))
+        code = drop["code"].upper()
+        if code.lstrip("+") not in {k.lstrip("+") for k in game.types}:
+            note = letter_note(pos, code, geo.names[geo.parse_square(drop["to"])], drop=True)
+            return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}" + note)
+        held = drop_reason(pos, code, geo.parse_square(drop["to"]))
+        if held is not None:
+            return NoSuchMoveError(f"{raw!r}: {held}")
         return NoSuchMoveError(f"{raw!r} is not a legal drop here" + _drop_hint(pos))
     if t.upper() in ("O-O", "O-O-O"):
         if not game.castlings:
@@ -540,20 +579,21 @@ def _explain_squares(pos: PositionView, raw: str, t: str) -> RulesError:
         if legal:
             return _near(pos, raw, m["rest"], legal)
         if tries:
-            return LeavesRoyalInCheckError(
-                f"{raw!r} is illegal: {why_illegal(pos)}")
+            return LeavesRoyalInCheckError(f"{raw!r} is illegal: {pieces_reason(pos, [frm], to)}")
         if piece.royal and game.jump is not None:
             err = game.jump.refusal(pos, frm, to)
             if err is not None:
                 return err
-        return NoSuchMoveError(f"the {piece.name} on {fname} cannot move to {dest}")
+        why = pieces_reason(pos, [frm], to).replace(f"the {piece.name} on {fname} ", "it ", 1)
+        return NoSuchMoveError(f"the {piece.name} on {fname} cannot move to {dest}. {_sentence(why)}")
     code = (m["code"] or "P")
     mine = [sq for sq in pos.occ[pos.side] if _on(pos.board, sq).key == code]
     if not mine:
         theirs = [sq for sq in pos.occ[1 - pos.side] if _on(pos.board, sq).key == code]
         label = game.types[code].name if code in game.types else code
         if code not in game.types:
-            return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}")
+            return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}"
+                                    + letter_note(pos, code, dest))
         if theirs:
             return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}"
                                      + _kin_note(pos, code, to))
@@ -570,12 +610,20 @@ def _explain_squares(pos: PositionView, raw: str, t: str) -> RulesError:
     if legal:
         return _near(pos, raw, m["rest"], legal)
     if tries:
-        return LeavesRoyalInCheckError(f"{raw!r} is illegal: {why_illegal(pos)}")
+        tried = sorted({mv.frm for mv in tries if mv.frm is not None})
+        return LeavesRoyalInCheckError(f"{raw!r} is illegal: {pieces_reason(pos, tried, to)}")
     if game.jump is not None and len(mine) == 1 and _on(pos.board, mine[0]).royal:
         err = game.jump.refusal(pos, mine[0], to)
         if err is not None:
             return err
-    return NoSuchMoveError(f"no {name} of yours can move to {dest}" + _kin_note(pos, code, to))
+    return NoSuchMoveError(f"no {name} of yours can move to {dest}. "
+                           f"{_sentence(pieces_reason(pos, mine, to) + _kin_note(pos, code, to))}")
+
+
+def _sentence(text: str) -> str:
+    """A reason as a sentence of its own after the one that names the piece (the front
+    ends end a refusal with its full stop)."""
+    return text[:1].upper() + text[1:]
 
 
 def _kin_note(pos: PositionView, code: str, to: int) -> str:
@@ -603,10 +651,28 @@ def _explain_small_letter(pos: PositionView, raw: str, t: str, i: int) -> RulesE
     if not _PAWN_SHAPED.match(t, i):  # not shaped like a pawn's capture: one reading
         return as_piece
     as_pawn = _explain_squares(pos, raw, t)
+    if _pawn_meant(pos, t, i):
+        return as_pawn
     name = pos.game.types[t[i].upper()].name
     return type(as_pawn)(f"{raw!r}: a small {t[i]} is the {t[i]}-pawn's file, and "
                          f"{_reason(as_pawn, raw)} A capital {t[i].upper()} is the {name}, "
                          f"and {_reason(as_piece, raw)}")
+
+
+def _pawn_meant(pos: PositionView, t: str, i: int) -> bool:
+    """Whether a pawn-shaped text with a small letter that is also a piece's (``bxa8=K``)
+    can only mean the pawn: a promotion is written, or the mover has no piece of that
+    letter, or a pawn of that file can go to the square only by promoting (``bxa8``: the
+    promotion left out is the fault)."""
+    if "=" in t[i:] or not any(_on(pos.board, sq).key == t[i].upper() for sq in pos.occ[pos.side]):
+        return True
+    square = re.match(_SQ, t[i + 1:])
+    try:
+        to = pos.game.geometry.parse_square(square.group()) if square else None
+    except RulesError:
+        return False
+    pawns = _file_pawns(pos, t[i])
+    return any(m.frm in pawns and m.to == to and m.new is not m.piece for m in pos.legal_moves())
 
 
 def _near(pos: PositionView, raw: str, rest: str, legal: list[Move]) -> RulesError:

@@ -24,6 +24,7 @@ from bot.words.game_texts import find_piece, piece_label, piece_text
 from bot.words.grammar import GRAMMAR, TOURNAMENT_ACTS, Command, GrammarError, resolve_game
 from bot.words.timetext import plural
 from bot.words.tournament_text import tournament_line
+from rules.spelling import several_moves, tidy
 
 from . import tokens
 from .accounts import PLATFORM, normal_address
@@ -477,7 +478,10 @@ def full_text(reply) -> str:
 def piece_moves(pos, text: str) -> str:
     """The legal moves of the piece a refused move named: from its first square when it
     names two (bot/operations/square_moves.py's words), else those of the same piece letter (or file,
-    for a pawn)."""
+    for a pawn); none for a line refused as several moves (issue #41)."""
+    text = tidy(text)  # read as the engine read it: 1. e4, *e5*, e2 – e4
+    if several_moves(text):
+        return ""
     squares = _SQUARE.findall(text.strip().lower())
     if len(squares) >= 2:
         try:

@@ -281,6 +281,12 @@ class Grammar:
         word, _, rest = text.partition(" ")
         spec = self.find(word)
         if spec is None:
+            said = self._spelled(text)
+            if said is not None:
+                text = said
+                word, _, rest = text.partition(" ")
+                spec = self.find(word)
+        if spec is None:
             if in_game:
                 return Command("move", {"move": text}, text)
             raise GrammarError(f"there is no command {shown(word)}; the commands are: "
@@ -290,7 +296,32 @@ class Grammar:
             said = (f"Write {how}" if word.lower() == spec.name
                     else f"{shown(word)} is short for move: write {how}")
             raise GrammarError(f"{word} what? {said}", spec.usage)
+        if not any(isinstance(p, Slot) and p.rest for p in spec.parts):
+            rest = rest.rstrip(_LINE_TAIL)  # "accept 12." (a move keeps its own: the engine reads it)
         return Command(spec.name, _match(spec, rest.split()), text)
+
+    def _spelled(self, text: str) -> str | None:
+        """A command as people write it, as typed plainly: ``Accept.``, ``accept!``, ``Yes,
+        accept``, ``*accept*`` -> ``accept``; None when the line starts with no command word
+        that way either (then it is a move, which rules.spelling reads the same way)."""
+        t = text.strip(_WRAPPING).strip()
+        polite = _POLITE.match(t)
+        if polite is not None and polite.end() < len(t):
+            t = t[polite.end():]
+        t = t.rstrip(_LINE_TAIL)
+        word, _, rest = t.partition(" ")
+        word = word.rstrip(_PUNCTUATION)
+        if not word or self.find(word) is None:
+            return None
+        return f"{word} {rest}".strip()
+
+
+# what people write around a command (``Yes, accept.``): quotes and Markdown marks round it,
+# a yes first, punctuation after it (stripped, not matched: linear time on any line)
+_WRAPPING = "*_~`'\"\u2018\u2019\u201c\u201d"
+_PUNCTUATION = ".,;:!"
+_POLITE = re.compile(r"(?:yes|yeah|yep|ok|okay|sure|please)\b[ ,.!:;]*", re.IGNORECASE)
+_LINE_TAIL = " .,;:!"
 
 
 def _match(spec: Spec, words: list[str]) -> dict[str, Any]:

@@ -418,7 +418,11 @@ class Ganymede(GameExtension):
     def _one_wall_square(self, pos: PositionView, text: str) -> RulesError | None:
         """``b2c2``, ``Wc2``: a Wall written like a one-square piece. Its move names both its
         squares and both new ones: say so, with its moves that reach the square named."""
-        squares = re.findall(_SQ, _MARKS.sub("", text.strip()))
+        plain = _MARKS.sub("", text.strip())
+        squares = re.findall(_SQ, plain)
+        letter = re.match(r"\+?([A-Za-z])(?![0-9])", plain)
+        if (letter.group(1).upper() != "W") if letter else len(squares) != 2:
+            return None  # another piece's letter (Qa5, Sf5), or a Pawn's square alone (h7)
         geo, board = self.game.geometry, pos.board
         try:
             sqs = [geo.parse_square(s) for s in squares]

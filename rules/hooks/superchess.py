@@ -205,6 +205,8 @@ _WORD = r"(?:forward|back)(?:[-_ ]?(?:left|right))?|left|right"
 _FACING = rf"{_WORD}|[NESW]{{1,2}}"
 _FACE = re.compile(rf"(?:C?(?P<sq>{_SQ}))?\s*\(?\s*(?P<f>{_FACING})\s*\)?"
                    rf"|C\s*\(\s*(?P<f2>{_FACING})\s*\)", re.IGNORECASE)
+# a piece's move in the set-up, when no set-up action reads it: Nf3, Ng1-f3, Pe4, e4
+_PIECE_MOVE = re.compile(rf"\+?(?P<code>[A-Z])?(?:{_SQ}|[a-k])?\s*[-x:]?\s*{_SQ}(?:=?[A-Z]|\(\w+\))?")
 _WORD_IN_BRACKETS = re.compile(rf"\(\s*({_WORD})\s*\)", re.IGNORECASE)
 _BRACKETS = re.compile(r"\(([^()]*)\)")
 _TURN = re.compile(rf"C?(?P<sq>{_SQ})\((?P<f>[NESW]{{1,2}})\)", re.IGNORECASE)
@@ -479,6 +481,33 @@ class SuperChess(GameExtension):
         return move.lan
 
     def _setup_text(self, pos: PositionView, t: str) -> str:
+        """The LAN of the set-up action a text names, or a clear error; a move of a piece
+        on the board (``Nf3``) is refused naming that piece, with what is due instead."""
+        try:
+            return self._setup_action(pos, t)
+        except RulesError as err:
+            move = _PIECE_MOVE.fullmatch(t.strip())
+            if move is None:
+                raise
+            code = move["code"] or "P"
+            kinds = {k.key: k for sq in pos.occ[pos.side] if (k := pos.board[sq]) is not None}
+            if code not in kinds or code == ("S" if pos.setup and pos.setup.startswith("sp-") else "C"):
+                raise
+            if move["code"] is None and ("(" in t or self._unplaced(pos, pos.side)[:1] == [
+                    sq for s in re.findall(_SQ, t) if (sq := self._square(s)) is not None][:1]):
+                raise  # d1, d1(X): the Cyclops's facing written wrong, not a Pawn's move
+            reason = str(err)
+            reason = reason[len(repr(t)) + 2:] if reason.startswith(repr(t) + ": ") else reason
+            raise NoSuchMoveError(f"{t!r}: your {kinds[code].name} cannot move yet, the set-up "
+                                  f"comes first: {reason}") from None
+
+    def _square(self, name: str) -> int | None:
+        try:
+            return self.game.geometry.parse_square(name)
+        except RulesError:
+            return None
+
+    def _setup_action(self, pos: PositionView, t: str) -> str:
         """The LAN of the set-up action a text names, or a clear error."""
         game, geo = self.game, self.game.geometry
         phase = pos.setup
