@@ -5,13 +5,14 @@ one line are answered as two moves, with nothing played."""
 
 from __future__ import annotations
 
-from tests.email.conftest import BOT, bot, clock, servers, settings  # noqa: F401 - the mail fixtures
+from tests.email.conftest import BOT, as_proven, bot, clock, servers, settings  # noqa: F401 - the mail fixtures
 from tests.email.servers import reply_to_mail, text_of, write_mail
 
 ALICE, BOB = "alice@a.test", "bob@b.test"
 
 
 async def _started(bot, servers, accept: str) -> int:  # noqa: F811 - the fixture, passed in
+    await as_proven(bot.adapter, ALICE)  # a From alone never starts a challenge (#40)
     await servers.deliver(write_mail(ALICE, BOT, "challenge", "challenge chess bob@b.test days 3"))
     await bot.step()
     invitation = servers.last_to(BOB)
@@ -42,6 +43,7 @@ async def test_two_moves_in_a_reply_are_answered_as_two_and_nothing_is_played(bo
     await servers.deliver(reply_to_mail(white, servers.last_to(white), "1. e4 e5"))
     await bot.step()
     answer = text_of(servers.last_to(white))
-    assert answer.startswith("One move at a time: I read e4 and e5. Nothing was played."), answer
+    assert answer.startswith("I read: `1. e4 e5`"), answer  # every answer says what it read (#41 item 3)
+    assert "One move at a time: I read e4 and e5. Nothing was played." in answer, answer
     assert "no piece on e4" not in answer  # no hint about one piece: it was two moves
     assert (await bot.service.game(game_id)).ply == 0
