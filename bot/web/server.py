@@ -21,6 +21,9 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
                                 of the game in any process; "closed" when the link stops working
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
     POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
+    GET  <base>/premoves.json   the player's own conditional moves ({"text", "lines"})
+    POST <base>/premoves        {"text", "ply"}   conditional moves set ("Nf6 e5; Nc6 d4"),
+                                through GameService.set_premoves; an empty text cancels them
     GET  /t/<id>/<token>...     a tournament's page, crosstable picture and version (tournament_page.py)
     GET  /static/...            the page's script, style and icon (versioned addresses)
     GET  <base>/board.json, /board/<game>/...   the board the page draws itself (boardparts)
@@ -89,6 +92,7 @@ STREAMS_RETRY_AFTER = 30  # seconds a page refused its stream for the server's c
 RUNNER_OPTIONS = {"access_log": None, "handler_cancellation": True, "keepalive_timeout": 75.0}
 SHORT_CACHE = "no-cache"  # a static file asked for by another version than its own: looked at again
 
+MAX_PREMOVES_TEXT = 2000  # conditional lines typed or made on the page: many, but not a book
 ACTIONS = {"offer_draw", "accept_draw", "decline_draw", "ask_takeback", "accept_takeback",
            "decline_takeback", "resign"}
 
@@ -140,6 +144,8 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     app.router.add_get("/g/{id}/{token}/events", events_handler)
     app.router.add_post("/g/{id}/{token}/move", move_handler)
     app.router.add_post("/g/{id}/{token}/action", action_handler)
+    app.router.add_get("/g/{id}/{token}/premoves.json", premoves_handler)
+    app.router.add_post("/g/{id}/{token}/premoves", set_premoves_handler)
     boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
     tournament_page.add_routes(app, service, secret, workers=WORKERS, pictures=PICTURES)
@@ -229,13 +235,19 @@ async def page_handler(request: web.Request) -> web.Response:
 
 async def _page(request: web.Request) -> web.Response:
     view, role = await access(request)
+    return await game_page(request, view, role, base(view, request))
+
+
+async def game_page(request: web.Request, view, role: str, path: str) -> web.Response:
+    """The game's page for a link's holder (``role``: "w", "b" or "" to watch); ``path``
+    the game's signed path its script asks (``/g/<id>/<token>``)."""
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
     player = view.white if role == "w" else view.black if role == "b" else None
     # a player the bot mails no more is told here: for a mail player the only other route
     notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
         request.app[SERVICE].store, player.id)) if player else ""
-    html = page.render_page(view, base(view, request), (lay.width, lay.height), role=role,
+    html = page.render_page(view, path, (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
                             icon=static_url(request, "favicon.svg"))
@@ -286,7 +298,7 @@ async def moves_handler(request: web.Request) -> web.Response:
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     return json_answer(await work_for(request, work.square_json, view.game, view.start_vfen, lans,
-                             request.query.get("square", "")))
+                                      request.query.get("square", ""), flip_of(request), SQUARE_PX))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
@@ -394,6 +406,38 @@ async def action_handler(request: web.Request) -> web.Response:
     except ServiceError as e:
         return _refused(e)
     return json_answer({"state": page.state(done)})
+
+
+def _lines(lines) -> dict:
+    return {"text": lines.text(), "lines": lines.sans()}
+
+
+async def premoves_handler(request: web.Request) -> web.Response:
+    view, role = await access(request)
+    if not role:
+        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+    player = view.white if role == "w" else view.black
+    try:
+        return json_answer(_lines(await request.app[SERVICE].premoves(view.id, player.id)))
+    except ServiceError as e:
+        return _refused(e)
+
+
+async def set_premoves_handler(request: web.Request) -> web.Response:
+    view, player_id, body, ply = await _player_request(request)
+    text = body.get("text")
+    if not isinstance(text, str) or len(text) > MAX_PREMOVES_TEXT:
+        raise web.HTTPBadRequest(text=f"say the conditional moves as text of at most "
+                                      f"{MAX_PREMOVES_TEXT} characters")
+    service = request.app[SERVICE]
+    try:
+        if not text.strip():
+            await asyncio.shield(service.cancel_premoves(view.id, player_id))
+            return json_answer({"text": "", "lines": []})
+        return json_answer(_lines(await asyncio.shield(
+            service.set_premoves(view.id, player_id, text, expected_ply=ply))))
+    except ServiceError as e:
+        return _refused(e)
 
 
 # --- serving ------------------------------------------------------------------------
