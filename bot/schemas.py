@@ -15,8 +15,9 @@ from .discord_bot.schema import SCHEMA as DISCORD
 from .email.schema import SCHEMA as EMAIL
 from .store import Store
 from .store.base import StoreBase
+from .web.schema import SCHEMA as WEB
 
-ADAPTER_SCHEMAS = (DISCORD, EMAIL)
+ADAPTER_SCHEMAS = (DISCORD, EMAIL, WEB)
 
 
 async def open_store(target: str | os.PathLike) -> StoreBase:

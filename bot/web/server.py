@@ -26,6 +26,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
                                 through GameService.set_premoves; an empty text cancels them
     GET  /t/<id>/<token>...     a tournament's page, crosstable picture and version (tournament_page.py)
     GET  /static/...            the page's script, style and icon (versioned addresses)
+    GET  /, /signin, /play/<id>... the site: home, signing in, a player's games (site.py)
     GET  <base>/board.json, /board/<game>/...   the board the page draws itself (boardparts)
 """
 
@@ -45,12 +46,13 @@ from bot.delivery import mail_status
 from bot.domain.errors import RateLimited, ServiceError
 
 from ..identity import page_tokens as tokens
-from . import analysis, boardparts, page, tournament_page, work
+from . import analysis, boardparts, page, site, tournament_page, work
 from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
 from .guard import json_body, make_refusing_elsewhere, protect, serving_server
 from .live import CLOSED, Hub, StreamSlots, Views
+from .mailer import Mailer
 from .reach import (
     CACHE,
     EVALUATOR,
@@ -98,11 +100,12 @@ ACTIONS = {"offer_draw", "accept_draw", "decline_draw", "ask_takeback", "accept_
 
 
 def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url: str | None = None,
-             trusted_proxies: tuple[str, ...] = ()) -> web.Application:
+             trusted_proxies: tuple[str, ...] = (), mailer=None) -> web.Application:
     """The app, listening to the service's commits (and other processes') to wake the live
     pages, at most ``max_streams`` of them open at once. ``web_url``: the pages' public
     address (its origin may post, beside the request's own host); ``trusted_proxies``:
-    the reverse proxies whose X-Forwarded-For names the client (clients.py)."""
+    the reverse proxies whose X-Forwarded-For names the client (clients.py); ``mailer``:
+    what mails the sign-in links (mailer.Mailer; None: no sign-in by mail)."""
     app = web.Application(client_max_size=64 * 1024, middlewares=[
         _answered_not_raised, _seen_as_the_client(Clients(trusted_proxies)),
         make_refusing_elsewhere(web_url)])
@@ -149,6 +152,8 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
     tournament_page.add_routes(app, service, secret, workers=WORKERS, pictures=PICTURES)
+    site.add_routes(app, service, mailer=mailer, web_url=web_url, game_page=game_page,
+                    static_url=static_url)
     return app
 
 
@@ -446,8 +451,10 @@ async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     """Serve the pages on settings.web_host:port (or web_port, else 8080); the runner
     to clean up when done."""
     secret = tokens.load_secret(settings.web_secret, settings.db_path)
+    mailer = Mailer(settings.smtp_url, settings.email_address) \
+        if settings.smtp_url and settings.email_address else None
     app = make_app(service, secret, max_streams=settings.web_max_streams, web_url=settings.web_url,
-                   trusted_proxies=settings.web_trusted_proxies)
+                   trusted_proxies=settings.web_trusted_proxies, mailer=mailer)
     collections = FullCollections()
 
     async def stop_collecting(_app) -> None:  # the process's collector as it was
