@@ -12,6 +12,7 @@
     figures.py  pictures and names of choices: a promotion's piece, a facing, a piece in hand
     site.py     the site around the games: home, signing in and out, a player's own game pages
     site_pages.py, home.py   those pages' HTML ("Your games")
+    lobby.py    the "New game" form and the Lobby (accept, decline, cancel)
     signin.py   single-use sign-in links and sessions (hashes kept; mail budgets)
     mailer.py   the sign-in mails, sent at once over SMTP
     schema.py   the site's own tables (web_signin_links, web_sessions)

@@ -46,7 +46,7 @@ from bot.delivery import mail_status
 from bot.domain.errors import RateLimited, ServiceError
 
 from ..identity import page_tokens as tokens
-from . import analysis, boardparts, page, site, tournament_page, work
+from . import analysis, boardparts, lobby, page, site, tournament_page, work
 from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
@@ -154,6 +154,7 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     tournament_page.add_routes(app, service, secret, workers=WORKERS, pictures=PICTURES)
     site.add_routes(app, service, mailer=mailer, web_url=web_url, game_page=game_page,
                     static_url=static_url)
+    lobby.add_routes(app)
     return app
 
 
