@@ -13,6 +13,7 @@
     site.py     the site around the games: home, signing in and out, a player's own game pages
     site_pages.py, home.py   those pages' HTML ("Your games")
     lobby.py    the "New game" form and the Lobby (accept, decline, cancel)
+    player_page.py  a player's page: ratings per game, finished games
     signin.py   single-use sign-in links and sessions (hashes kept; mail budgets)
     mailer.py   the sign-in mails, sent at once over SMTP
     schema.py   the site's own tables (web_signin_links, web_sessions)

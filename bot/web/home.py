@@ -25,7 +25,8 @@ def _state(g) -> str:
 
 def game_item(g) -> str:
     return (f'<li><a href="/play/{g.id}">{esc(game_name(g.game))} against {esc(g.opponent.name)}'
-            f'</a> <span class="state">({esc(_state(g))})</span></li>')
+            f'</a> <span class="state">({esc(_state(g))})</span> '
+            f'<a class="who" href="/player/{g.opponent.id}">{esc(g.opponent.name)}\'s page</a></li>')
 
 
 async def your_games(service, me) -> str:

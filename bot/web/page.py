@@ -42,6 +42,7 @@ $play
 <button id="flip" title="flip the board (f)">flip</button></div>
 <h2 id="moves-title">Moves</h2>
 <ol id="moves" aria-labelledby="moves-title">$moves</ol>
+<p><a id="pgn" href="$pgn" download>Download PGN</a></p>
 <section id="analysis" aria-labelledby="analysis-title"><h2 id="analysis-title">Analysis</h2>
 <p class="hint">$hint</p>
 <button id="analyse" type="button">Analyse</button>
@@ -163,6 +164,7 @@ def render_page(view, base: str, size: tuple[int, int], *, role: str = "", scrip
         play=Template(PLAY).substitute(side=escape(sides[0 if role == "w" else 1])) if role else "",
         hint=escape(PLAY_HINT if role else WATCH_HINT),
         script=escape(script), style=escape(style), icon=escape(icon),
+        pgn=escape(f"{base}/record.pgn"),
         # without the script (which draws the board itself): the server's picture
         fallback=escape(f"{base}/board.png?v={view.version}&ply={view.ply}&flip={int(role == 'b')}"),
         # inside <script>: "</" and "<!--" must not appear, so "<" is written as \u003c

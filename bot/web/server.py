@@ -21,6 +21,7 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
                                 of the game in any process; "closed" when the link stops working
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
     POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
+    GET  <base>/record.pgn      the game's record as PGN (GameService.record), to download
     GET  <base>/premoves.json   the player's own conditional moves ({"text", "lines"})
     POST <base>/premoves        {"text", "ply"}   conditional moves set ("Nf6 e5; Nc6 d4"),
                                 through GameService.set_premoves; an empty text cancels them
@@ -46,7 +47,7 @@ from bot.delivery import mail_status
 from bot.domain.errors import RateLimited, ServiceError
 
 from ..identity import page_tokens as tokens
-from . import analysis, boardparts, lobby, page, site, tournament_page, work
+from . import analysis, boardparts, lobby, page, player_page, site, tournament_page, work
 from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
@@ -148,6 +149,7 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     app.router.add_post("/g/{id}/{token}/move", move_handler)
     app.router.add_post("/g/{id}/{token}/action", action_handler)
     app.router.add_get("/g/{id}/{token}/premoves.json", premoves_handler)
+    app.router.add_get("/g/{id}/{token}/record.pgn", record_handler)
     app.router.add_post("/g/{id}/{token}/premoves", set_premoves_handler)
     boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
@@ -155,6 +157,7 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     site.add_routes(app, service, mailer=mailer, web_url=web_url, game_page=game_page,
                     static_url=static_url)
     lobby.add_routes(app)
+    player_page.add_routes(app)
     return app
 
 
@@ -412,6 +415,13 @@ async def action_handler(request: web.Request) -> web.Response:
     except ServiceError as e:
         return _refused(e)
     return json_answer({"state": page.state(done)})
+
+
+async def record_handler(request: web.Request) -> web.Response:
+    view = await game_of(request)
+    text = await request.app[SERVICE].record(view.id)
+    return web.Response(text=text, content_type="application/x-chess-pgn", charset="utf-8", headers={
+        "Content-Disposition": f'attachment; filename="fairypost-{view.id}.pgn"'})
 
 
 def _lines(lines) -> dict:

@@ -16,7 +16,8 @@ def layout(title: str, body: str, *, style: str, icon: str, signed_in_as: str | 
         who = (f'<span>Signed in as <strong>{esc(signed_in_as)}</strong></span> '
                f'<form method="post" action="/signout" class="inline">{hidden_csrf(csrf)}'
                f'<button>Sign out</button></form>')
-        links = '<a href="/">Your games</a> <a href="/lobby">Lobby</a> <a href="/new">New game</a>'
+        links = ('<a href="/">Your games</a> <a href="/lobby">Lobby</a> <a href="/new">New game</a> '
+                 '<a href="/me">Your page</a>')
     else:
         who = '<a href="/signin">Sign in</a>'
         links = '<a href="/">Home</a>'

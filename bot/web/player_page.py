@@ -1,0 +1,68 @@
+"""A player's page: their name, their ratings per game, and their finished games with
+results (a link to each game its viewer may open: their own, or a public one).
+
+    GET  /player/<id>      (signed in)
+    GET  /me               the signed-in player's own page
+"""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bot.domain.errors import NotFound
+from render import result_text
+
+from .page import game_name
+from .reach import SERVICE
+from .site import html, signed_in
+from .site_pages import esc
+
+MAX_FINISHED = 50
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get("/player/{id}", player_handler)
+    app.router.add_get("/me", me_handler)
+
+
+async def me_handler(request: web.Request) -> web.Response:
+    from .site import see_other
+    return see_other(f"/player/{(await signed_in(request)).player_id}")
+
+
+def _rating(entry) -> str:
+    r = entry.rating
+    value = f"{round(r.rating)}" + ("?" if getattr(r, "provisional", False) else "")
+    return (f"<tr><td>{esc(game_name(entry.game))}</td><td>{esc(value)}</td>"
+            f"<td>{entry.games}</td></tr>")
+
+
+async def player_handler(request: web.Request) -> web.Response:
+    session = await signed_in(request)
+    service = request.app[SERVICE]
+    text = request.match_info["id"]
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise web.HTTPNotFound(text="no such player")
+    try:
+        who = await service.get_player(int(text))
+    except NotFound:
+        raise web.HTTPNotFound(text="no such player") from None
+    me = await service.get_player(session.player_id)
+    ratings = await service.player_ratings(who.id)
+    games = [g for g in await service.list_games(who.id, include_finished=True) if g.status != "active"]
+    games.sort(key=lambda g: -g.id)
+    rows = []
+    for g in games[:MAX_FINISHED]:
+        result = result_text(g.game, g.result, g.reason) if g.result else str(g.status)
+        what = f"{esc(game_name(g.game))}: {esc(g.white.name)} – {esc(g.black.name)}"
+        mine = session.player_id in (g.white.id, g.black.id)
+        link = f"/play/{g.id}" if mine else f"/g/{g.id}" if await service.is_public(g.id) else None
+        what = f'<a href="{link}">{what}</a>' if link else what
+        rows.append(f"<li>{what} <span class=\"state\">({esc(result or '')})</span></li>")
+    body = ('<section aria-labelledby="ratings"><h2 id="ratings">Ratings</h2>' +
+            ('<table><thead><tr><th scope="col">Game</th><th scope="col">Rating</th>'
+             '<th scope="col">Rated games</th></tr></thead><tbody>' +
+             "".join(map(_rating, ratings)) + "</tbody></table>" if ratings else "<p>No rated game yet.</p>") +
+            '</section><section aria-labelledby="finished-games"><h2 id="finished-games">Finished games</h2>' +
+            (f'<ul class="games">{"".join(rows)}</ul>' if rows else "<p>None yet.</p>") + "</section>")
+    return html(request, who.name, body, session, me.name)
