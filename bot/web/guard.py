@@ -38,7 +38,9 @@ def protect(headers) -> None:
     headers["X-Content-Type-Options"] = "nosniff"
     headers["Content-Security-Policy"] = CSP
     headers["X-Frame-Options"] = "DENY"
-    headers["Referrer-Policy"] = "no-referrer"
+    # (the site's pages with forms say "same-origin": with "no-referrer" a browser posts a
+    # form with "Origin: null", which the form check must refuse)
+    headers.setdefault("Referrer-Policy", "no-referrer")
     headers.setdefault("Cache-Control", "no-store")
 
 

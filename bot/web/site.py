@@ -93,7 +93,8 @@ def html(request: web.Request, title: str, body: str, session: signin.Session | 
     text = site_pages.layout(title, body, style=static(request, "site.css"),
                              icon=static(request, "favicon.svg"), signed_in_as=name,
                              csrf=csrf_for(request, session))
-    return web.Response(text=text, content_type="text/html", status=status)
+    return web.Response(text=text, content_type="text/html", status=status,
+                        headers={"Referrer-Policy": "same-origin"})
 
 
 async def page_for(request: web.Request, title: str, body: str, status: int = 200) -> web.Response:
