@@ -537,7 +537,8 @@ def _times(text: str) -> tuple[str, str] | None:
                        unblock="take a block back",
                        email="link a mail address to play by mail too (a code is mailed to it)",
                        email_code="the code mailed to the address, to confirm it",
-                       email_notices="mail your notices (each board to answer) to that address too")
+                       email_notices="mail your notices (each board to answer) to that address too",
+                       web="a one-time link to sign in on the web site (only you see it)")
 @app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES, confirm_moves=CONFIRM_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
@@ -546,7 +547,8 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
                    vacation_days: Range[int, 1, 365] | None = None,
                    confirm_moves: str | None = None, block: discord.Member | None = None,
                    unblock: discord.Member | None = None, email: str | None = None,
-                   email_code: str | None = None, email_notices: bool | None = None) -> None:
+                   email_code: str | None = None, email_notices: bool | None = None,
+                   web: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
@@ -554,6 +556,10 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     if email is not None or email_code is not None or email_notices is not None:
         from bot.identity.account_links import link_step
         done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
+    if web:
+        from bot.identity.web_links import signin_url
+        url = await signin_url(fairy.service, me.id, "discord")
+        done.append(f"your web sign-in link, for you only (it works once, for 15 minutes): <{url}>")
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
         access.check_notice_channel(interaction, target)

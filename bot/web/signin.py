@@ -4,19 +4,20 @@ kept by a cookie. Who signs in is the player of their mail play: the address's p
 so their games by mail and on the web are one list.
 
 Only hashes are kept (SHA-256 of each link's and session's token): a copy of the database
-signs nobody in. A link works once, for ``LINK_SECONDS``; using it starts a new session
-(never one the browser brought along: no fixation). Mails are budgeted: at most
-``MAILS_PER_ADDRESS`` to one address and ``MAILS_PER_CLIENT`` asked by one client in
+signs nobody in. A link works once, for 15 minutes (web_links.LINK_SECONDS); using it starts
+a new session (never one the browser brought along: no fixation). The links are made by
+bot/identity/web_links.py (Discord's ``/settings web`` makes them too). Mails are budgeted:
+at most ``MAILS_PER_ADDRESS`` to one address and ``MAILS_PER_CLIENT`` asked by one client in
 ``BUDGET_SECONDS``; beyond, ``TooMany`` says when to try again and nothing is sent."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 from dataclasses import dataclass
 
-LINK_SECONDS = 15 * 60
+from ..identity.web_links import add_link, hashed
+
 SESSION_SECONDS = 30 * 86400
 BUDGET_SECONDS = 3600
 MAILS_PER_ADDRESS = 3
@@ -49,10 +50,6 @@ class Session:
     token_hash: str
 
 
-def hashed(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def normal_address(text: str) -> str:
     """The address as kept (lower case); BadAddress saying why it is none."""
     address = text.strip()
@@ -80,19 +77,13 @@ class SignIns:
         """A new single-use link's token, for ``address`` (its budgets checked first) or a
         known player (given on Discord, not mailed: no budget)."""
         now = self.now()
-        token = secrets.token_urlsafe(32)
         async with self.store.write() as tx:
             if address is not None:
                 await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
                                          "sign-in mails to this address")
                 await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
                                          "sign-in mails asked from here")
-            await tx.execute("INSERT INTO web_signin_links (token_hash, address, player_id, client, "
-                             "created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-                             (hashed(token), address, player_id, client[:64], now, now + LINK_SECONDS))
-            # what no link or session can use any more goes (a day late: the budgets' window)
-            await tx.execute("DELETE FROM web_signin_links WHERE expires_at < ?", (now - 86400,))
-        return token
+            return await add_link(tx, now, client, address=address, player_id=player_id)
 
     @staticmethod
     async def _check_budget(tx, column: str, value: str, limit: int, now: int, what: str) -> None:
