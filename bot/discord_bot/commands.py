@@ -21,6 +21,7 @@ from bot.computer import player as comp
 from bot.domain.errors import GameOver, ServiceError, SettingsError
 from bot.identity.links import link_suffix
 from bot.operations.replays import game_gif
+from bot.words.text import DISCORD, challenges_text
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
@@ -451,6 +452,26 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
     await send(interaction, embed=format.games_embed(summaries, challenges, me.id))
 
 
+CHALLENGES_WITH_BUTTONS = 5  # the first ones come each with its Accept button
+
+
+@app_commands.command(description="Open challenges")
+async def challenges(interaction: discord.Interaction) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    await fairy.service.budget_read(me.id)
+    found = []
+    for c in await fairy.service.list_challenges(me.id):
+        try:  # an open challenge of another server is not shown here
+            access.check_can_accept(c, interaction.guild_id)
+            found.append(c)
+        except ServiceError:
+            pass
+    await send(interaction, challenges_text(found, me.id, DISCORD))
+    for c in [c for c in found if c.challenger.id != me.id][:CHALLENGES_WITH_BUTTONS]:
+        await send(interaction, format.challenge_text(c), view=challenge_view(c.id))
+
+
 @app_commands.command(description="A game's record (moves in SAN, PGN-like) as a file")
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
@@ -664,7 +685,7 @@ async def ratings(interaction: discord.Interaction, game: str | None = None) -> 
     await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
 
 
-COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
+COMMANDS = (challenge, challenges, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
             hint, review, replay, share, premove, ratings)
 
 
