@@ -224,3 +224,27 @@ async def test_an_analysis_line_kept_as_conditional_moves(svc, client, page):
     await page.get_by_role("button", name="cancel them").click()
     await until(page, "document.getElementById('premove-now').textContent === 'None set.'")
     assert (await svc.premoves(view.id, alice.id)).count == 0
+
+
+async def test_a_large_board_on_a_phone_keeps_squares_a_finger_can_take(svc, client, browser):
+    """Gigachess II (14 x 14) on a phone: 24 px squares before; now at least 40 px, the
+    board scrolling sideways, the buttons still over their squares, a tap still plays."""
+    view = await new_game(svc, "gigachess2")
+    pg = await new_page(browser, 390, 844)
+    await pg.goto(url(client, view.id, "w"))
+    await ready(pg, 0)
+    await until(pg, "document.getElementById('board').complete && "
+                    "document.getElementById('board-wrap').classList.contains('scrolls')")
+    square = await pg.locator('#squares button[data-square="a3"]').bounding_box()
+    assert square["width"] >= 39.5 and square["height"] >= 39.5
+    board = await pg.locator("#board").bounding_box()
+    box = await pg.locator("#board-box").bounding_box()
+    assert abs(board["width"] - box["width"]) < 2 and abs(board["height"] - box["height"]) < 2
+    await pg.locator('#squares button[data-square="a3"]').scroll_into_view_if_needed()
+    await pick(pg, "a3", "a4")
+    await until(pg, "document.querySelectorAll('#moves li').length === 1")
+    # at a desk the same board is whole, not scrolled
+    desk = await new_page(browser)
+    await desk.goto(url(client, view.id, "b"))
+    await ready(desk, 1)
+    assert not await desk.evaluate("() => document.getElementById('board-wrap').classList.contains('scrolls')")

@@ -60,10 +60,24 @@
     }
     if (mine !== asked) return;   // the viewer moved on meanwhile
     pos = got;
-    if (pos.board.face !== faceAt) { $("board").src = pos.board.face; faceAt = pos.board.face; }
+    if (pos.board.face !== faceAt) { $("board").src = pos.board.face; faceAt = pos.board.face; fitSquares(); }
     $("eval").textContent = "";
     drawAll();
   }
+  // a square a finger can take: a large board on a phone is not shrunk below MIN_SQUARE
+  // px a square; it scrolls sideways instead (then a swipe on it scrolls, taps still play)
+  const MIN_SQUARE = 40;
+  function fitSquares() {
+    const img = $("board"), wrap = $("board-wrap");
+    const least = pos.width * MIN_SQUARE / pos.board.style.square;
+    const room = wrap.clientWidth;
+    const small = room < least && window.matchMedia("(pointer: coarse), (max-width: 700px)").matches;
+    img.style.minWidth = small ? `${least}px` : "";
+    img.style.maxHeight = small ? "none" : "";
+    $("board-box").style.maxWidth = small ? "none" : "";
+    wrap.classList.toggle("scrolls", small);
+  }
+  window.addEventListener("resize", () => { if (pos) fitSquares(); });
   function drawAll() { drawSquares(); drawHand(); drawMoves(); drawLine(); drawDrops(); drawMode(); drawPlay(); }
   // a request the game no longer fits (a takeback meanwhile): read the game and go on
   async function recover(e) {
