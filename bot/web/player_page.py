@@ -1,5 +1,6 @@
-"""A player's page: their name, their ratings per game, and their finished games with
-results (a link to each game its viewer may open: their own, or a public one).
+"""A player's page: their name, their ratings per game, their finished games with results
+(a link to each game its viewer may open: their own, or a public one), and the tournaments
+they are in with their place and points (a link to the standings for fellow entrants).
 
     GET  /player/<id>      (signed in)
     GET  /me               the signed-in player's own page
@@ -64,5 +65,29 @@ async def player_handler(request: web.Request) -> web.Response:
              '<th scope="col">Rated games</th></tr></thead><tbody>' +
              "".join(map(_rating, ratings)) + "</tbody></table>" if ratings else "<p>No rated game yet.</p>") +
             '</section><section aria-labelledby="finished-games"><h2 id="finished-games">Finished games</h2>' +
-            (f'<ul class="games">{"".join(rows)}</ul>' if rows else "<p>None yet.</p>") + "</section>")
+            (f'<ul class="games">{"".join(rows)}</ul>' if rows else "<p>None yet.</p>") + "</section>" +
+            await tournaments_section(request, who.id, session.player_id))
     return html(request, who.name, body, session, me.name)
+
+
+async def tournaments_section(request: web.Request, player_id: int, viewer_id: int) -> str:
+    """The events the player is in, with their place and points; a link to each event's
+    page (its whole standings) for its own entrants."""
+    from ..identity.page_tokens import sign_tournament
+    from .reach import SECRET
+    items = []
+    for t in await request.app[SERVICE].list_tournaments():
+        entrants = {p.id for p in t.entrants}
+        if player_id not in entrants:
+            continue
+        standing = next((s for s in t.standings if s.player.id == player_id), None)
+        where = (f"place {standing.place}, {standing.points:g} points" if standing and t.status != "open"
+                 else "entered")
+        name = esc(t.name)
+        if viewer_id in entrants:
+            name = f'<a href="/t/{t.id}/{sign_tournament(request.app[SECRET], t.id)}">{name}</a>'
+        items.append(f"<li>{name}, {esc(game_name(t.game))} <span class=\"state\">({esc(t.status)}: "
+                     f"{esc(where)})</span></li>")
+    return ('<section aria-labelledby="tournaments"><h2 id="tournaments">Tournaments</h2>' +
+            (f'<ul class="games">{"".join(items[:MAX_FINISHED])}</ul>' if items else "<p>None.</p>") +
+            "</section>")

@@ -53,3 +53,22 @@ async def test_a_players_page_and_a_finished_games_pgn(svc, site, smtp):  # noqa
     game = chess.pgn.read_game(io.StringIO(await r.text()))
     assert [m.uci() for m in game.mainline_moves()] == ["f2f3", "e7e5", "g2g4", "d8h4"]
     assert game.headers["Result"] == "0-1"
+
+
+async def test_a_players_page_lists_their_tournaments_with_their_standing(svc, site, smtp):  # noqa: F811
+    from bot.identity.page_tokens import sign_tournament
+
+    from .conftest import SECRET
+    ann, bob = await person(site, smtp, "ann@example.org"), await person(site, smtp, "bob@example.org")
+    carl = await person(site, smtp, "carl@example.org")
+    t = await svc.create_tournament("chess", name="Cup <i>", format="round-robin", days=3)
+    for p in (ann, bob):
+        await svc.join_tournament(t.id, p.id)
+    await svc.start_tournament(t.id)
+    page = await (await ann.get(f"/player/{bob.id}")).text()
+    assert "Tournaments" in page and "Cup &lt;i&gt;" in page and "place" in page and "points" in page
+    assert f'href="/t/{t.id}/{sign_tournament(SECRET, t.id)}"' in page   # a fellow entrant
+    other = await (await carl.get(f"/player/{bob.id}")).text()
+    assert "Cup &lt;i&gt;" in other and f"/t/{t.id}/" not in other      # not an entrant: no link
+    own = await (await carl.get(f"/player/{carl.id}")).text()
+    assert '<h2 id="tournaments">Tournaments</h2><p>None.</p>' in own
