@@ -22,7 +22,7 @@ from bot.domain.errors import ServiceError
 
 from .page import game_name
 from .reach import SERVICE
-from .site import field, form_of, html, see_other, signed_in
+from .site import field, form_of, html, see_other, shared, signed_in
 from .site_pages import esc, hidden_csrf, message
 
 DAYS = (1, 2, 3, 5, 7, 10, 14)
@@ -31,10 +31,10 @@ MAX_NAME = 100
 
 
 def add_routes(app: web.Application) -> None:
-    app.router.add_get("/new", new_form_handler)
-    app.router.add_post("/new", new_game_handler, name="form:new_game")
-    app.router.add_get("/lobby", lobby_handler)
-    app.router.add_post("/lobby/{id}/{answer}", answer_handler, name="form:answer")
+    app.router.add_get("/new", shared(new_form_handler))
+    app.router.add_post("/new", shared(new_game_handler), name="form:new_game")
+    app.router.add_get("/lobby", shared(lobby_handler))
+    app.router.add_post("/lobby/{id}/{answer}", shared(answer_handler), name="form:answer")
 
 
 def _options(pairs, chosen) -> str:

@@ -15,15 +15,15 @@ from render import result_text
 
 from .page import game_name
 from .reach import SERVICE
-from .site import html, signed_in
+from .site import html, shared, signed_in
 from .site_pages import esc
 
 MAX_FINISHED = 50
 
 
 def add_routes(app: web.Application) -> None:
-    app.router.add_get("/player/{id}", player_handler)
-    app.router.add_get("/me", me_handler)
+    app.router.add_get("/player/{id}", shared(player_handler))
+    app.router.add_get("/me", shared(me_handler))
 
 
 async def me_handler(request: web.Request) -> web.Response:

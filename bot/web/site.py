@@ -28,7 +28,7 @@ from aiohttp import web
 from ..identity import signing
 from . import signin, site_pages
 from .mailer import MailFailed
-from .reach import SECRET, SERVICE, client_of
+from .reach import SECRET, SERVICE, client_of, client_share
 
 log = logging.getLogger("bot.web")
 
@@ -47,13 +47,22 @@ def add_routes(app: web.Application, service, *, mailer=None, web_url: str | Non
     app[WEB_URL] = web_url
     app[GAME_PAGE] = game_page
     app[STATIC] = static_url
-    app.router.add_get("/", home_handler)
-    app.router.add_get("/signin", signin_form_handler)
-    app.router.add_post("/signin", signin_handler, name="form:signin")
-    app.router.add_get("/signin/{token}", link_handler)
-    app.router.add_post("/signin/{token}", use_link_handler, name="form:use_link")
-    app.router.add_post("/signout", signout_handler, name="form:signout")
-    app.router.add_get("/play/{id}", play_handler)
+    app.router.add_get("/", shared(home_handler))
+    app.router.add_get("/signin", shared(signin_form_handler))
+    app.router.add_post("/signin", shared(signin_handler), name="form:signin")
+    app.router.add_get("/signin/{token}", shared(link_handler))
+    app.router.add_post("/signin/{token}", shared(use_link_handler), name="form:use_link")
+    app.router.add_post("/signout", shared(signout_handler), name="form:signout")
+    app.router.add_get("/play/{id}", shared(play_handler))
+
+
+def shared(handler):
+    """``handler`` answered within one of the client's places, as a game page and its JSON
+    are (work.Workers.per_client; 429 beyond): the site is under the same per-client limits."""
+    async def within_share(request: web.Request) -> web.StreamResponse:
+        with client_share(request):
+            return await handler(request)
+    return within_share
 
 
 # --- sessions and forms -------------------------------------------------------------

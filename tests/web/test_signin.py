@@ -224,3 +224,18 @@ async def test_the_cookie_is_secure_behind_https(svc, smtp):
         assert "Secure" in r.headers["Set-Cookie"]
     finally:
         await c.close()
+
+
+async def test_the_sites_pages_are_under_the_clients_share(svc, site, smtp):
+    """A client with no place left (work.Workers.per_client, as a game page) gets 429 for the
+    site's pages too, and its forms do nothing; its places back, it is served."""
+    from bot.web.server import WORKERS as places
+    workers = site.app[places]
+    me = "127.0.0.1"
+    with workers.share(me), workers.share(me), workers.share(me), workers.share(me):
+        for path in ("/", "/signin", "/lobby", "/new", "/me", "/play/1", "/player/1", "/signin/x"):
+            r = await site.get(path, allow_redirects=False)
+            assert r.status == 429, path
+        r = await ask_link(site)
+        assert r.status == 429 and smtp.recorder.mails == []
+    assert (await site.get("/")).status == 200 and workers._by_client == {}
