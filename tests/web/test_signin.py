@@ -14,6 +14,7 @@ from bot.web import signin
 from bot.web.server import RUNNER_OPTIONS, WORKERS, make_app
 from bot.web.site import COOKIE
 from bot.web.work import Workers
+from tests.bot.backends import BACKENDS, fresh_database
 
 from .conftest import SECRET, new_game
 from .sitekit import Smtp
@@ -239,3 +240,34 @@ async def test_the_sites_pages_are_under_the_clients_share(svc, site, smtp):
         r = await ask_link(site)
         assert r.status == 429 and smtp.recorder.mails == []
     assert (await site.get("/")).status == 200 and workers._by_client == {}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_links_and_sessions_on_each_database(backend, tmp_path):
+    """The site's tables and statements on SQLite and on PostgreSQL (FAIRYPOST_TEST_POSTGRES)."""
+    import random
+    from datetime import UTC, datetime
+
+    from bot.config import Settings
+    from bot.operations.service import GameService
+    from bot.timekeeping.clock import ManualClock
+    async with fresh_database(backend, tmp_path) as db:
+        svc = await GameService.open(Settings(db_path=db, command_rate_per_minute=0),
+                                     clock=ManualClock(datetime(2026, 1, 5, 12, tzinfo=UTC)),
+                                     rng=random.Random(1))
+        try:
+            links = signin.SignIns(svc)
+            tokens = [await links.new_link("198.51.100.7", address=ANN)
+                      for _ in range(signin.MAILS_PER_ADDRESS)]
+            with pytest.raises(signin.TooMany):
+                await links.new_link("198.51.100.7", address=ANN)
+            assert await links.link_for(tokens[0]) == (ANN, None)
+            cookie, player_id = await links.use_link(tokens[0])
+            with pytest.raises(signin.LinkRefused):
+                await links.use_link(tokens[0])
+            session = await links.session(cookie)
+            assert session.player_id == player_id == (await links.use_link(tokens[1]))[1]
+            await links.end(session)
+            assert await links.session(cookie) is None
+        finally:
+            await svc.close()
