@@ -23,6 +23,7 @@
   let placing = null;         // {cands, picked}: a placement being picked square by square
   let pendingDrop = null;     // a piece letter from the hand
   let asked = 0;              // the newest position asked for (older answers are dropped)
+  let clicks = 0;             // the newest click that asked for a square's moves
   let closed = false;         // the link stopped working
   let focusSq = null;         // the square the board's keyboard focus is on (kept over redraws)
   const $ = (id) => document.getElementById(id);
@@ -451,22 +452,28 @@
     }
     if (selected && selected.targets[sq]) return choose(selected.targets[sq]);
     note("");
-    const mine = asked;
+    // an empty square moves nothing: what may be placed there is known here, at once
+    const cands = pos.placements.filter((d) => d.squares.includes(sq));
+    if (!pos.pieces[sq] && cands.length) { selected = null; return place(sq, cands); }
+    const mine = asked, click = ++clicks;
     let got;
     try { got = await getJSON("moves.json", { square: sq }); } catch (e) { return recover(e); }
-    if (mine !== asked) return;
+    if (mine !== asked || click !== clicks) return;   // another click, or position, came since
     selected = Object.keys(got.targets).length ? got : null;
     if (!selected) {
-      const cands = pos.placements.filter((d) => d.squares.includes(sq));
-      if (cands.length) {
-        if (cands.every((c) => c.squares.length === 1)) return choose(cands);
-        placing = { cands, picked: [sq] };
-        note("Now click the other square of the pair.");
-      } else if (pos.pieces[sq] && !pos.over) {
+      if (cands.length) return place(sq, cands);
+      if (pos.pieces[sq] && !pos.over) {
         // a piece that cannot move (pinned to its king, blocked, or not the side to move's)
         note(`The ${pos.pieces[sq]} on ${sq} has no legal move here.`);
       }
     }
+    drawSquares();
+  }
+  // a placement (a drop, a set-up action) begun on ``sq``: picked at once, or square by square
+  function place(sq, cands) {
+    if (cands.every((c) => c.squares.length === 1)) return choose(cands);
+    placing = { cands, picked: [sq] };
+    note("Now click the other square of the pair.");
     drawSquares();
   }
   function clearSel() { selected = null; placing = null; pendingDrop = null; $("choices").hidden = true; }
