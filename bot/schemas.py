@@ -16,10 +16,11 @@ from .email.schema import SCHEMA as EMAIL
 from .store import Store
 from .store.base import StoreBase
 from .store.reports import SCHEMA as REPORTS
+from .web.schema import SCHEMA as WEB
 
 # and the running processes' health reports (bot/store/reports.py: ``fairypost health``), a set
 # of the store's own kept beside the core's in the same way
-ADAPTER_SCHEMAS = (DISCORD, EMAIL, REPORTS)
+ADAPTER_SCHEMAS = (DISCORD, EMAIL, WEB, REPORTS)
 
 
 async def open_store(target: str | os.PathLike) -> StoreBase:

@@ -162,6 +162,12 @@ async def _games(cmd: Command, ctx: Context) -> Reply:
     return Reply(text.games_text(games, challenges, ctx.player.id, ctx.markup))
 
 
+@handles("challenges")
+async def _challenges(cmd: Command, ctx: Context) -> Reply:
+    challenges = await ctx.service.list_challenges(ctx.player.id)
+    return Reply(text.challenges_text(challenges, ctx.player.id, ctx.markup))
+
+
 @handles("help")
 async def _help(cmd: Command, ctx: Context) -> Reply:
     return Reply(text.help_text(typed_grammar(), ctx.markup, cmd["command"]))

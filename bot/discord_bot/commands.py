@@ -21,6 +21,7 @@ from bot.computer import player as comp
 from bot.domain.errors import GameOver, ServiceError, SettingsError
 from bot.identity.links import link_suffix
 from bot.operations.replays import game_gif
+from bot.words.text import DISCORD, challenges_text
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
@@ -463,6 +464,26 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
     await send(interaction, embed=format.games_embed(summaries, challenges, me.id))
 
 
+CHALLENGES_WITH_BUTTONS = 5  # the first ones come each with its Accept button
+
+
+@app_commands.command(description="Open challenges")
+async def challenges(interaction: discord.Interaction) -> None:
+    fairy = fairy_of(interaction)
+    me = await fairy.player(interaction.user)
+    await fairy.service.budget_read(me.id)
+    found = []
+    for c in await fairy.service.list_challenges(me.id):
+        try:  # an open challenge of another server is not shown here
+            access.check_can_accept(c, interaction.guild_id)
+            found.append(c)
+        except ServiceError:
+            pass
+    await send(interaction, challenges_text(found, me.id, DISCORD))
+    for c in [c for c in found if c.challenger.id != me.id][:CHALLENGES_WITH_BUTTONS]:
+        await send(interaction, format.challenge_text(c), view=challenge_view(c.id))
+
+
 @app_commands.command(description="A game's record (PGN) as a file")
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
@@ -549,7 +570,8 @@ def _times(text: str) -> tuple[str, str] | None:
                        unblock="take a block back",
                        email="link a mail address to play by mail too (a code is mailed to it)",
                        email_code="the code mailed to the address, to confirm it",
-                       email_notices="mail your notices (each board to answer) to that address too")
+                       email_notices="mail your notices (each board to answer) to that address too",
+                       web="a one-time link to sign in on the web site (only you see it)")
 @app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES, confirm_moves=CONFIRM_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
@@ -558,7 +580,8 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
                    vacation_days: Range[int, 1, 365] | None = None,
                    confirm_moves: str | None = None, block: discord.Member | None = None,
                    unblock: discord.Member | None = None, email: str | None = None,
-                   email_code: str | None = None, email_notices: bool | None = None) -> None:
+                   email_code: str | None = None, email_notices: bool | None = None,
+                   web: bool | None = None) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
@@ -566,6 +589,10 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
     if email is not None or email_code is not None or email_notices is not None:
         from bot.identity.account_links import link_step
         done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
+    if web:
+        from bot.identity.web_links import signin_url
+        url = await signin_url(fairy.service, me.id, "discord")
+        done.append(f"your web sign-in link, for you only (it works once, for 15 minutes): <{url}>")
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
         access.check_notice_channel(interaction, target)
@@ -670,7 +697,7 @@ async def ratings(interaction: discord.Interaction, game: str | None = None) -> 
     await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
 
 
-COMMANDS = (challenge, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
+COMMANDS = (challenge, challenges, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
             hint, review, replay, share, premove, ratings)
 
 

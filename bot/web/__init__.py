@@ -9,7 +9,15 @@
     guard.py    what a page elsewhere or a broken client may not do: POSTs as same-origin JSON,
                 JSON depth, the safety headers on every answer (aiohttp's own errors too)
     clients.py  who a request comes from for the per-client limits (trusted proxies, IPv6 /64)
-    static/     one plain JS file and one CSS file, served by the bot (no build step, no CDN)
+    figures.py  pictures and names of choices: a promotion's piece, a facing, a piece in hand
+    site.py     the site around the games: home, signing in and out, a player's own game pages
+    site_pages.py, home.py   those pages' HTML ("Your games")
+    lobby.py    the "New game" form and the Lobby (accept, decline, cancel)
+    player_page.py  a player's page: ratings per game, finished games
+    signin.py   single-use sign-in links and sessions (hashes kept; mail budgets)
+    mailer.py   the sign-in mails, sent at once over SMTP
+    schema.py   the site's own tables (web_signin_links, web_sessions)
+    static/     plain JS and CSS files, served by the bot (no build step, no CDN)
 
 May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
 ``bot.cli`` start them), ``rules``, ``render`` and ``ai``.

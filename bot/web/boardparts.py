@@ -7,6 +7,8 @@ Routes (added to the app by ``add_routes``):
                                                           lossless WebP: half a PNG's bytes)
     GET  <base>/board.json          ?ply&line&flip   position.json's answer, and under "board"
                                     where the page puts the figures, hand counts and marks,
+                                    the pieces in hand (a button each: figures.hand_pieces),
+                                    each placeable piece's name and figure,
                                     the two pictures' addresses and the marks' colours and sizes
 
 The two pictures hold nothing of any game played (only the game's rules), so they need no
@@ -71,6 +73,7 @@ def board_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[
     """work.position_json of the position, with render.parts' placing of it."""
     from render import parts
 
+    from .figures import hand_pieces, letter_figures
     from .work import _worker_positions, position_json
     got = position_json(game, start_vfen, before, line, flip, square)
     pos = _worker_positions.get(game, start_vfen, before + line)
@@ -78,7 +81,10 @@ def board_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[
     got["board"] = {**parts.position_parts(pos, flip, square),
                     "sheetSize": [max(x + w for x, _, w, _ in index.values()),
                                   max(y + h for _, y, _, h in index.values())],
-                    "style": parts.mark_style(square)}
+                    "style": parts.mark_style(square),
+                    "inHand": hand_pieces(pos, flip, square),
+                    "placing": letter_figures(pos, {d["piece"] for d in got["placements"]},
+                                              flip, square)}
     return got
 
 

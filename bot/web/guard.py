@@ -1,9 +1,10 @@
 """What a page on another site, or a broken client, must not get from the server.
 
 - A POST is a player's command: it must say ``Content-Type: application/json`` (a plain
-  HTML form or a no-cors ``fetch`` cannot) and, if the browser names its ``Origin``, come
-  from this server's own pages (the request's host, or ``FAIRYPOST_WEB_URL``'s). Else 415
-  or 403, and nothing is done.
+  HTML form or a no-cors ``fetch`` cannot; only the site's own forms, routes named
+  ``form:...``, take a form, and site.py checks their Origin or CSRF token) and, if the
+  browser names its ``Origin``, come from this server's own pages (the request's host, or
+  ``FAIRYPOST_WEB_URL``'s). Else 415 or 403, and nothing is done.
 - Its body is read as JSON only when nested at most ``MAX_JSON_DEPTH`` deep: a 400 before
   the parser's recursion, not a 500.
 - Every answer has the safety headers (``protect``), aiohttp's own answers to a request it
@@ -22,7 +23,9 @@ from aiohttp.web_protocol import RequestHandler
 
 # Everything the page loads is its own: no inline script, no other site, no framing.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+FORM_ROUTES = "form:"  # a route named so takes an HTML form (site.py checks where it came from)
+FORM_TYPE = "application/x-www-form-urlencoded"
 MAX_JSON_DEPTH = 8  # a command is a flat object: {"text": ..., "ply": ...}
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)  # one JSON string: no backtracking between choices
@@ -35,7 +38,9 @@ def protect(headers) -> None:
     headers["X-Content-Type-Options"] = "nosniff"
     headers["Content-Security-Policy"] = CSP
     headers["X-Frame-Options"] = "DENY"
-    headers["Referrer-Policy"] = "no-referrer"
+    # (the site's pages with forms say "same-origin": with "no-referrer" a browser posts a
+    # form with "Origin: null", which the form check must refuse)
+    headers.setdefault("Referrer-Policy", "no-referrer")
     headers.setdefault("Cache-Control", "no-store")
 
 
@@ -78,6 +83,9 @@ def make_refusing_elsewhere(own_url: str | None):
             why = from_elsewhere(request, own_origin)
             if why:
                 raise web.HTTPForbidden(text=why)
+            route = request.match_info.route.name or ""
+            if request.content_type == FORM_TYPE and route.startswith(FORM_ROUTES):
+                return await handler(request)
             if request.content_type != "application/json":
                 raise web.HTTPUnsupportedMediaType(
                     text="send the command as JSON (Content-Type: application/json)")

@@ -21,9 +21,16 @@ PAGE = Template("""<!doctype html>
 <header><h1>$title</h1><p id="status" role="status">$status</p>
 <p id="banner"$banner_hidden>$banner</p>$mail_stopped</header>
 <main>
-<section id="board-wrap"><div id="board-box">
+<section id="board-wrap" aria-label="the board">
+<div id="analysis-banner" role="status" hidden><strong>Analysis: not the game</strong><span
+id="analysis-news"></span> <button id="banner-back" type="button">Back to the game</button></div>
+<p id="setup-note" hidden></p>
+<div id="board-box">
 <img id="board" alt="" width="$width" height="$height">
-<div id="squares" role="group" aria-label="the board: a button per square"></div></div>
+<div id="squares" role="group"
+ aria-label="the board: a button per square; arrow keys move between squares, Enter or Space picks"></div>
+<div id="hand" role="group" aria-label="the pieces in hand"></div></div>
+<p id="board-note" role="status"></p>
 <noscript><img src="$fallback" alt="the board" width="$width" height="$height"></noscript>
 <div id="choices" hidden></div><div id="drops"></div></section>
 <aside>
@@ -33,9 +40,12 @@ $play
 <button id="next" title="forward (right arrow)" aria-label="forward">&#x25B6;</button>
 <button id="last" title="now (End)" aria-label="now">&#x25B6;|</button>
 <button id="flip" title="flip the board (f)">flip</button></div>
-<ol id="moves">$moves</ol>
-<section id="analysis"><h2>Analysis</h2>
+<h2 id="moves-title">Moves</h2>
+<ol id="moves" aria-labelledby="moves-title">$moves</ol>
+<p><a id="pgn" href="$pgn" download>Download PGN</a></p>
+<section id="analysis" aria-labelledby="analysis-title"><h2 id="analysis-title">Analysis</h2>
 <p class="hint">$hint</p>
+<button id="analyse" type="button">Analyse</button>
 <ol id="line"></ol>
 <button id="takeback">take back</button> <button id="clear">clear line</button>
 <button id="evaluate">computer</button><p id="eval"></p></section>
@@ -54,11 +64,23 @@ PLAY = """<section id="play" aria-labelledby="play-title"><h2 id="play-title">Yo
 <div id="offers"></div>
 <div id="actions"><button data-action="offer_draw">offer a draw</button>
 <button data-action="ask_takeback">ask to take back</button>
-<button data-action="resign">resign</button></div></section>"""
+<button data-action="resign">resign</button></div>
+<section id="premoves" aria-labelledby="premoves-title" hidden><h3 id="premoves-title">Conditional moves</h3>
+<p class="hint">While your opponent thinks: their move, then your answer (more pairs may follow;
+lines apart with ";"). If they play it, your answer is played at once.</p>
+<p id="premove-now"></p>
+<form id="premove-form" autocomplete="off"><label for="premove-text">Conditional moves</label>
+<input id="premove-text" name="premoves" size="18" spellcheck="false" autocapitalize="off"
+placeholder="e5 Nf3; d5 exd5"> <button>set</button></form>
+<button id="premove-from-line" type="button" hidden>keep the analysis line as conditional moves</button>
+<button id="premove-cancel" type="button" hidden>cancel them</button>
+<p id="premove-error" role="alert"></p></section></section>"""
 
-WATCH_HINT = "Click a piece to see its moves; play moves for both sides here. The game itself is not touched."
+WATCH_HINT = ("Click a piece to see its moves; a move played here opens Analysis, for both "
+              "sides: the game itself is not touched.")
 PLAY_HINT = ("At the game's last move, on your turn, a click plays in the game; elsewhere "
-             "(an earlier move, a side line) it plays here for both sides and the game is not touched.")
+             "(an earlier move, your opponent's turn) a move opens Analysis, for both sides, "
+             "under its banner: the game is not touched.")
 
 
 def status_text(view) -> str:
@@ -106,6 +128,7 @@ def state(view) -> dict:
 
 
 def move_items(view) -> str:
+    """The moves as text (the script makes each a button, in the Tab order)."""
     return "".join(f'<li data-ply="{m.ply}"{move_number(m.ply)}>{escape(m.san)}</li>'
                    for m in view.moves)
 
@@ -141,6 +164,7 @@ def render_page(view, base: str, size: tuple[int, int], *, role: str = "", scrip
         play=Template(PLAY).substitute(side=escape(sides[0 if role == "w" else 1])) if role else "",
         hint=escape(PLAY_HINT if role else WATCH_HINT),
         script=escape(script), style=escape(style), icon=escape(icon),
+        pgn=escape(f"{base}/record.pgn"),
         # without the script (which draws the board itself): the server's picture
         fallback=escape(f"{base}/board.png?v={view.version}&ply={view.ply}&flip={int(role == 'b')}"),
         # inside <script>: "</" and "<!--" must not appear, so "<" is written as \u003c

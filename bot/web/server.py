@@ -22,8 +22,13 @@ lets its holder play that side. A public game (``GameService.is_public``) is als
                                 of the game in any process; "closed" when the link stops working
     POST <base>/move            {"text", "ply"}   a player's move, through GameService.move
     POST <base>/action          {"action", "ply"}   draw, takeback (ask, accept, decline), resign
+    GET  <base>/record.pgn      the game's record as PGN (GameService.record), to download
+    GET  <base>/premoves.json   the player's own conditional moves ({"text", "lines"})
+    POST <base>/premoves        {"text", "ply"}   conditional moves set ("Nf6 e5; Nc6 d4"),
+                                through GameService.set_premoves; an empty text cancels them
     GET  /t/<id>/<token>...     a tournament's page, crosstable picture and version (tournament_page.py)
     GET  /static/...            the page's script, style and icon (versioned addresses)
+    GET  /, /signin, /play/<id>... the site: home, signing in, a player's games (site.py)
     GET  <base>/board.json, /board/<game>/...   the board the page draws itself (boardparts)
 """
 
@@ -43,12 +48,13 @@ from bot.delivery import mail_status
 from bot.domain.errors import DatabaseUnavailable, RateLimited, ServiceError
 
 from ..identity import page_tokens as tokens
-from . import analysis, boardparts, page, tournament_page, work
+from . import analysis, boardparts, lobby, page, player_page, site, tournament_page, work
 from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
 from .guard import json_body, make_refusing_elsewhere, protect, serving_server
 from .live import CLOSED, Hub, StreamSlots, Views
+from .mailer import Mailer
 from .reach import (
     CACHE,
     EVALUATOR,
@@ -90,16 +96,18 @@ STREAMS_RETRY_AFTER = 30  # seconds a page refused its stream for the server's c
 RUNNER_OPTIONS = {"access_log": None, "handler_cancellation": True, "keepalive_timeout": 75.0}
 SHORT_CACHE = "no-cache"  # a static file asked for by another version than its own: looked at again
 
+MAX_PREMOVES_TEXT = 2000  # conditional lines typed or made on the page: many, but not a book
 ACTIONS = {"offer_draw", "accept_draw", "decline_draw", "ask_takeback", "accept_takeback",
            "decline_takeback", "resign"}
 
 
 def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url: str | None = None,
-             trusted_proxies: tuple[str, ...] = ()) -> web.Application:
+             trusted_proxies: tuple[str, ...] = (), mailer=None) -> web.Application:
     """The app, listening to the service's commits (and other processes') to wake the live
     pages, at most ``max_streams`` of them open at once. ``web_url``: the pages' public
     address (its origin may post, beside the request's own host); ``trusted_proxies``:
-    the reverse proxies whose X-Forwarded-For names the client (clients.py)."""
+    the reverse proxies whose X-Forwarded-For names the client (clients.py); ``mailer``:
+    what mails the sign-in links (mailer.Mailer; None: no sign-in by mail)."""
     app = web.Application(client_max_size=64 * 1024, middlewares=[
         _answered_not_raised, _seen_as_the_client(Clients(trusted_proxies)),
         make_refusing_elsewhere(web_url)])
@@ -141,9 +149,16 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     app.router.add_get("/g/{id}/{token}/events", events_handler)
     app.router.add_post("/g/{id}/{token}/move", move_handler)
     app.router.add_post("/g/{id}/{token}/action", action_handler)
+    app.router.add_get("/g/{id}/{token}/premoves.json", premoves_handler)
+    app.router.add_get("/g/{id}/{token}/record.pgn", record_handler)
+    app.router.add_post("/g/{id}/{token}/premoves", set_premoves_handler)
     boardparts.add_routes(app, SQUARE_PX)
     app.router.add_static("/static/", STATIC, append_version=True, name="static")
     tournament_page.add_routes(app, service, secret, workers=WORKERS, pictures=PICTURES)
+    site.add_routes(app, service, mailer=mailer, web_url=web_url, game_page=game_page,
+                    static_url=static_url)
+    lobby.add_routes(app)
+    player_page.add_routes(app)
     return app
 
 
@@ -234,13 +249,19 @@ async def page_handler(request: web.Request) -> web.Response:
 
 async def _page(request: web.Request) -> web.Response:
     view, role = await access(request)
+    return await game_page(request, view, role, base(view, request))
+
+
+async def game_page(request: web.Request, view, role: str, path: str) -> web.Response:
+    """The game's page for a link's holder (``role``: "w", "b" or "" to watch); ``path``
+    the game's signed path its script asks (``/g/<id>/<token>``)."""
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
     player = view.white if role == "w" else view.black if role == "b" else None
     # a player the bot mails no more is told here: for a mail player the only other route
     notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
         request.app[SERVICE].store, player.id)) if player else ""
-    html = page.render_page(view, base(view, request), (lay.width, lay.height), role=role,
+    html = page.render_page(view, path, (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
                             icon=static_url(request, "favicon.svg"))
@@ -291,7 +312,7 @@ async def moves_handler(request: web.Request) -> web.Response:
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     return json_answer(await work_for(request, work.square_json, view.game, view.start_vfen, lans,
-                             request.query.get("square", "")))
+                                      request.query.get("square", ""), flip_of(request), SQUARE_PX))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
@@ -405,14 +426,55 @@ async def action_handler(request: web.Request) -> web.Response:
     return json_answer({"state": page.state(done)})
 
 
+async def record_handler(request: web.Request) -> web.Response:
+    view = await game_of(request)
+    text = await request.app[SERVICE].record(view.id)
+    return web.Response(text=text, content_type="application/x-chess-pgn", charset="utf-8", headers={
+        "Content-Disposition": f'attachment; filename="fairypost-{view.id}.pgn"'})
+
+
+def _lines(lines) -> dict:
+    return {"text": lines.text(), "lines": lines.sans()}
+
+
+async def premoves_handler(request: web.Request) -> web.Response:
+    view, role = await access(request)
+    if not role:
+        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+    player = view.white if role == "w" else view.black
+    try:
+        return json_answer(_lines(await request.app[SERVICE].premoves(view.id, player.id)))
+    except ServiceError as e:
+        return _refused(e)
+
+
+async def set_premoves_handler(request: web.Request) -> web.Response:
+    view, player_id, body, ply = await _player_request(request)
+    text = body.get("text")
+    if not isinstance(text, str) or len(text) > MAX_PREMOVES_TEXT:
+        raise web.HTTPBadRequest(text=f"say the conditional moves as text of at most "
+                                      f"{MAX_PREMOVES_TEXT} characters")
+    service = request.app[SERVICE]
+    try:
+        if not text.strip():
+            await asyncio.shield(service.cancel_premoves(view.id, player_id))
+            return json_answer({"text": "", "lines": []})
+        return json_answer(_lines(await asyncio.shield(
+            service.set_premoves(view.id, player_id, text, expected_ply=ply))))
+    except ServiceError as e:
+        return _refused(e)
+
+
 # --- serving ------------------------------------------------------------------------
 
 async def start(service, settings, *, port: int | None = None) -> web.AppRunner:
     """Serve the pages on settings.web_host:port (or web_port, else 8080); the runner
     to clean up when done."""
     secret = tokens.load_secret(settings.web_secret, settings.db_path)
+    mailer = Mailer(settings.smtp_url, settings.email_address) \
+        if settings.smtp_url and settings.email_address else None
     app = make_app(service, secret, max_streams=settings.web_max_streams, web_url=settings.web_url,
-                   trusted_proxies=settings.web_trusted_proxies)
+                   trusted_proxies=settings.web_trusted_proxies, mailer=mailer)
     collections = FullCollections()
 
     async def stop_collecting(_app) -> None:  # the process's collector as it was

@@ -99,9 +99,13 @@ def position_json(game: str, start_vfen: str, before: tuple[str, ...], line: tup
                     lambda lans: at(game, start_vfen, before + lans), line, flip, square)
 
 
-def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str) -> dict:
+def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str,
+                flip: bool = False, px: int = 56) -> dict:
+    """analysis.square_moves, each choice among moves to one square with its picture and name."""
     from .analysis import square_moves
-    return square_moves(_worker_positions.get(game, start_vfen, lans), square)
+    from .figures import choice_figures
+    pos = _worker_positions.get(game, start_vfen, lans)
+    return choice_figures(pos, square_moves(pos, square), flip, px)
 
 
 def lower_priority() -> None:

@@ -388,6 +388,7 @@ GRAMMAR.add("record", "the game record as PGN (moves in SAN)", aliases=("pgn",))
 GRAMMAR.add("games", "your games, and the open challenges", needs_game=False)
 GRAMMAR.add("challenge GAME OPPONENT [days N] [casual]", "challenge someone to a game (N days "
             "per move; rated unless casual)", names={"casual": "casual"}, needs_game=False)
+GRAMMAR.add("challenges", "open challenges", needs_game=False)
 GRAMMAR.add("accept [ID]", "accept a challenge (the only one open to you, or challenge ID)",
             needs_game=False)
 GRAMMAR.add("decline [ID]", "decline a challenge (the only one open to you, or challenge ID)",

@@ -400,6 +400,16 @@ def games_text(summaries, challenges, me_id: int, m: Markup, *, limit: int = 25)
     return m.lines(out)
 
 
+def challenges_text(challenges, me_id: int, m: Markup, *, limit: int = 20) -> str:
+    """The open challenges a player may take (to anyone, or to them), wherever they were
+    made (Discord, mail, the web's lobby), and how to take one."""
+    theirs = [c for c in challenges if c.challenger.id != me_id]
+    if not theirs:
+        return "No challenge is open to you now."
+    return m.lines(["Open challenges (accept N takes one):"] +
+                   [f"#{c.id} {m.escape(c.challenger.name)}: {challenge_terms(c, m)}" for c in theirs[:limit]])
+
+
 def challenge_terms(c, m: Markup, challenger: str | None = None) -> str:
     """What a challenge offers: the game, rated or casual, clock, colour, until when
     (``challenger``: how to name the challenger, marked up; default their name)."""

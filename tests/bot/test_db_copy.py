@@ -13,6 +13,7 @@ import pytest
 from bot.config import Settings
 from bot.discord_bot.tables import ChatTables, ChatTournamentRow
 from bot.email.tables import EmailTables
+from bot.identity.web_links import add_link
 from bot.operations.service import GameService
 from bot.schemas import ADAPTER_SCHEMAS
 from bot.store import Store
@@ -66,6 +67,9 @@ async def _a_database_with_games(path: str, clock) -> None:
             await mail.queue_mail("event:1", "a@example.org", b"\xffmessage", 1)
             await mail.set_email_address("a@example.org", alice.id, 1)
             await mail.set_email_link("b@example.org", bob.id, "123456", 100)
+            await add_link(tx, 1, "203.0.113.5", address="a@example.org")   # the web site's
+            await tx.execute("INSERT INTO web_sessions (token_hash, player_id, created_at, expires_at) "
+                             "VALUES (?, ?, ?, ?)", ("a session's hash", alice.id, 1, 2))
     finally:
         await svc.close()
 

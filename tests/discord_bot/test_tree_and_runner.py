@@ -15,6 +15,7 @@ from bot.discord_bot.tournament_join import JoinTournament
 
 EXPECTED = {
     "challenge": ["game", "opponent", "days", "colour", "setup", "computer", "level", "rated"],
+    "challenges": [],
     "move": ["move", "game"],
     "board": ["game", "my_side", "piece"],
     "resign": ["game"],
@@ -25,7 +26,7 @@ EXPECTED = {
     "rules": ["game"],
     "piece": ["piece", "game"],
     "settings": ["notify", "channel", "timezone", "quiet_hours", "digest", "vacation", "vacation_days",
-                 "confirm_moves", "block", "unblock", "email", "email_code", "email_notices"],
+                 "confirm_moves", "block", "unblock", "email", "email_code", "email_notices", "web"],
     "help": [],
     "hint": ["game"],
     "review": ["game"],

@@ -1,9 +1,12 @@
-// The game page: steps through the game, follows it live, an analysis side line, and for
-// a player's own link, playing: a click on a piece then on its target (or a typed move).
-// Plain script, no build step. The board is put together here: the game's empty board and
-// its sprite sheet (drawn by the server's renderer, downloaded once, kept), the figures and
-// marks placed in an SVG over it from each position's board.json (a few KB); a button over
-// each square (named by the square, then its piece) takes the clicks.
+// The game page: steps through the game, follows it live, and for a player's own link,
+// playing: a click (or a drag) from a piece to its target, a typed move, or a piece from the
+// hand. Trying moves that are not the game's happens in a separate mode, Analysis, with its
+// banner over the board and a button back to the game. Plain script, no build step. The
+// board is put together here: the game's empty board and its sprite sheet (drawn by the
+// server's renderer, downloaded once, kept), the figures and marks placed in an SVG over
+// it from each position's board.json (a few KB); a button over each square (named by the
+// square, then its piece) takes the clicks, the taps and the keyboard (arrow keys move
+// between squares, Enter or Space picks).
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
@@ -12,14 +15,17 @@
   let game = data.state;      // the real game (state.json, then the live updates)
   let ply = game.ply;         // the game's ply shown
   let line = [];              // the side line: LANs played from `ply`
+  let analysis = false;       // trying moves that are not the game's (the banner says so)
   let flip = role === "b";
-  let pos = null;             // position.json of the shown position
+  let pos = null;             // board.json of the shown position
   let faceAt = null;          // the empty board's address
   let selected = null;        // moves.json of the clicked piece
   let placing = null;         // {cands, picked}: a placement being picked square by square
-  let pendingDrop = null;     // a piece letter from the hand buttons
+  let pendingDrop = null;     // a piece letter from the hand
   let asked = 0;              // the newest position asked for (older answers are dropped)
+  let clicks = 0;             // the newest click that asked for a square's moves
   let closed = false;         // the link stopped working
+  let focusSq = null;         // the square the board's keyboard focus is on (kept over redraws)
   const $ = (id) => document.getElementById(id);
 
   function query(extra) {
@@ -41,6 +47,7 @@
     if (!r.ok && !got.error) got.error = `refused (${r.status})`;
     return got;
   }
+  function note(text) { $("board-note").textContent = text || ""; }
 
   // --- showing ------------------------------------------------------------------------
   async function show() {
@@ -54,30 +61,59 @@
     }
     if (mine !== asked) return;   // the viewer moved on meanwhile
     pos = got;
-    if (pos.board.face !== faceAt) { $("board").src = pos.board.face; faceAt = pos.board.face; }
+    if (pos.board.face !== faceAt) { $("board").src = pos.board.face; faceAt = pos.board.face; fitSquares(); }
     $("eval").textContent = "";
-    drawSquares(); drawMoves(); drawLine(); drawDrops(); drawPlay();
+    drawAll();
   }
+  // a square a finger can take: a large board on a phone is not shrunk below MIN_SQUARE
+  // px a square; it scrolls sideways instead (then a swipe on it scrolls, taps still play)
+  const MIN_SQUARE = 40;
+  function fitSquares() {
+    const img = $("board"), wrap = $("board-wrap");
+    const least = pos.width * MIN_SQUARE / pos.board.style.square;
+    const room = wrap.clientWidth;
+    const small = room < least && window.matchMedia("(pointer: coarse), (max-width: 700px)").matches;
+    img.style.minWidth = small ? `${least}px` : "";
+    img.style.maxHeight = small ? "none" : "";
+    $("board-box").style.maxWidth = small ? "none" : "";
+    wrap.classList.toggle("scrolls", small);
+  }
+  window.addEventListener("resize", () => { if (pos) fitSquares(); });
+  function drawAll() { drawSquares(); drawHand(); drawMoves(); drawLine(); drawDrops(); drawMode(); drawPlay(); }
   // a request the game no longer fits (a takeback meanwhile): read the game and go on
   async function recover(e) {
     if (closed) return;
     if (e.status === 429) { setTimeout(show, 2000); return; }
     try { reconcile(await (await fetch(`${base}/state.json`)).json(), true); } catch (e2) { /* offline */ }
   }
+  // the game changed (a live update, a move's answer): the page follows it. A side line
+  // (Analysis) over the old position is never left looking like the game: the player whose
+  // move it now is goes back to the game, told why; a watcher's analysis stays, its banner
+  // saying the game went on.
   function reconcile(now, force) {
     const old = game; game = now;
     if (!force && now.version === old.version) return;   // already shown (a move's own answer)
     const samePrefix = ply <= game.ply &&
       old.moves.slice(0, ply).every((m, i) => game.moves[i] && game.moves[i].lan === m.lan);
-    const atEnd = ply === old.ply && !line.length;
-    if (atEnd || !samePrefix || force) {
-      if (!samePrefix || force) { ply = game.ply; line = []; }
-      else ply = game.ply;
+    const news = game.moves.slice(old.ply).map((m) => m.san).join(" ");
+    const atEnd = ply === old.ply && !analysis;
+    if (analysis && samePrefix && !force && !(role && game.turn === role && game.status === "active")) {
+      $("analysis-news").textContent = news ? ` The game went on: ${news}.` : " The game changed.";
+      drawMoves(); drawPlay(); return;
+    }
+    if (analysis) {
+      note(news && samePrefix ? `The game went on (${news}): back to the game.` :
+        "The game changed: back to the game.");
+    }
+    if (atEnd || analysis || !samePrefix || force) {
+      ply = game.ply; line = []; analysis = false;
       clearSel();
       show();
     } else { drawMoves(); drawPlay(); }
   }
 
+  // the buttons over the squares: made once per board, then only their marks and names
+  // change, so the focused one keeps the focus through clicks and live updates
   function drawSquares() {
     const box = $("squares");
     const names = Object.keys(pos.squares);
@@ -90,28 +126,75 @@
     if (placing) {
       for (const sq of placing.picked) mark(sq, "sel");
       for (const c of placing.cands) for (const sq of c.squares) if (!placing.picked.includes(sq)) mark(sq, "place");
-    }
-    if (pendingDrop) {
+    } else if (pendingDrop) {
       for (const d of pos.placements) if (d.drop && d.piece === pendingDrop) mark(d.squares[0], "place");
+    } else if (game.inSetup && !pos.over && pos.placements.length && !line.length && ply === game.ply) {
+      // the set-up: where a piece may go is shown before any click
+      for (const d of pos.placements) for (const sq of d.squares) if (!(marks.get(sq) || []).includes("place")) mark(sq, "place");
     }
     drawFigures(marks);
-    box.replaceChildren(...names.map((sq) => {
+    if (box.children.length !== names.length || names.some((sq, i) => box.children[i].dataset.square !== sq)) {
+      box.replaceChildren(...names.map((sq) => {
+        const b = document.createElement("button");
+        b.type = "button"; b.dataset.square = sq; b.tabIndex = -1;
+        b.onclick = () => { focusSq = sq; onSquare(sq); };
+        b.onfocus = () => { focusSq = sq; for (const o of box.children) o.tabIndex = o === b ? 0 : -1; };
+        return b;
+      }));
+    }
+    if (!focusSq || !pos.squares[focusSq]) focusSq = names.find((sq) => pos.pieces[sq]) || names[0];
+    for (const b of box.children) {
+      const sq = b.dataset.square;
       const [x0, y0, x1, y1] = pos.squares[sq];
-      const b = document.createElement("button");
-      b.type = "button"; b.dataset.square = sq;
       const what = pos.pieces[sq] || "empty";
       const cls = marks.get(sq) || [];
       b.setAttribute("aria-label", `${sq} ${what}` +
         (cls.includes("target") || cls.includes("place") ? ", a move goes here" : "") +
         (cls.includes("sel") ? ", chosen" : ""));
       b.className = cls.join(" ");
+      b.tabIndex = sq === focusSq ? 0 : -1;
       b.style.left = `${100 * x0 / pos.width}%`; b.style.top = `${100 * y0 / pos.height}%`;
       b.style.width = `${100 * (x1 - x0) / pos.width}%`; b.style.height = `${100 * (y1 - y0) / pos.height}%`;
-      b.onclick = () => onSquare(sq);
+    }
+  }
+  // arrow keys: the focus to the next square that way (by where the squares are drawn)
+  function stepFocus(from, key) {
+    const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+    const [x0, y0, x1, y1] = pos.squares[from];
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, half = (x1 - x0) / 2;
+    let best = null, bestD = Infinity;
+    for (const [sq, [a0, b0, a1, b1]] of Object.entries(pos.squares)) {
+      const ox = (a0 + a1) / 2 - cx, oy = (b0 + b1) / 2 - cy;
+      const along = ox * dx + oy * dy, across = Math.abs(dx ? oy : ox);
+      if (along > half && across < half && along < bestD) { best = sq; bestD = along; }
+    }
+    return best;
+  }
+  $("squares").addEventListener("keydown", (e) => {
+    const b = e.target.closest("button[data-square]");
+    if (!b || !pos || !e.key.startsWith("Arrow") || e.ctrlKey || e.altKey || e.metaKey) return;
+    e.preventDefault(); e.stopPropagation();
+    const to = stepFocus(b.dataset.square, e.key);
+    if (to) { focusSq = to; const nb = $("squares").querySelector(`button[data-square="${to}"]`); nb.tabIndex = 0; b.tabIndex = -1; nb.focus(); }
+  });
+
+  // the pieces in hand: a button over each figure of the side to move that can be dropped
+  function drawHand() {
+    const droppable = new Set(pos.placements.filter((d) => d.drop).map((d) => d.piece));
+    $("hand").replaceChildren(...pos.board.inHand.filter((h) => droppable.has(h.piece)).map((h) => {
+      const [x, y, w, hh] = h.box;
+      const b = document.createElement("button");
+      b.type = "button"; b.dataset.piece = h.piece;
+      b.setAttribute("aria-label", `drop a ${h.name} from the hand (${h.count} there)`);
+      b.setAttribute("aria-pressed", String(pendingDrop === h.piece));
+      b.style.left = `${100 * x / pos.width}%`; b.style.top = `${100 * y / pos.height}%`;
+      b.style.width = `${100 * w / pos.width}%`; b.style.height = `${100 * hh / pos.height}%`;
+      b.onclick = () => pickDrop(h.piece);
       return b;
     }));
   }
 
+  // --- the picture: the figures and marks over the empty board (render's look: its
   // --- the picture: the figures and marks over the empty board (render's look: its
   // colours and sizes come in board.style, in px of the picture) -------------------------
   const SVG = "http://www.w3.org/2000/svg";
@@ -197,14 +280,25 @@
     root.replaceChildren(defs, under, figures, over);
   }
 
+
+  // a figure of the sprite sheet as a small picture (a choice's, a hand's)
+  function picture(fig, size) {
+    const s = svg("svg", { width: size, height: size, viewBox: fig.slice(0, 4).join(" "), "aria-hidden": "true" });
+    svg("image", { href: pos.board.sheet, width: pos.board.sheetSize[0], height: pos.board.sheetSize[1] }, s);
+    return s;
+  }
+
   function drawMoves() {
     const ol = $("moves");
     ol.replaceChildren(...game.moves.map((m) => {
       const li = document.createElement("li");
-      li.textContent = m.san; li.dataset.ply = m.ply;
+      li.dataset.ply = m.ply;
       if (m.ply % 2) li.dataset.n = `${(m.ply + 1) / 2}.`;   // White's moves carry their number
-      if (m.ply === ply) li.className = "current";
-      li.onclick = () => go(m.ply);
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = m.san;
+      if (m.ply === ply) { li.className = "current"; b.setAttribute("aria-current", "step"); }
+      b.onclick = () => go(m.ply);
+      li.append(b);
       return li;
     }));
     $("status").textContent = game.statusText;
@@ -216,11 +310,13 @@
     ol.replaceChildren(...pos.line.map((san, i) => {
       const li = document.createElement("li");
       const at = ply + i + 1;                       // the real ply of this move
-      li.textContent = san;
       if (at % 2) li.dataset.n = `${(at + 1) / 2}.`;
       else if (i === 0) li.dataset.n = `${at / 2}…`;
       if (i === line.length - 1) li.className = "current";
-      li.onclick = () => { line = line.slice(0, i + 1); clearSel(); show(); };
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = san;
+      b.onclick = () => { line = line.slice(0, i + 1); clearSel(); show(); };
+      li.append(b);
       return li;
     }));
   }
@@ -229,22 +325,45 @@
     const letters = [...new Set(pos.placements.filter((d) => d.drop).map((d) => d.piece))];
     box.replaceChildren(...letters.map((p) => {
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = `drop ${p}`; b.dataset.piece = p;
+      const about = pos.board.placing[p] || { name: p, figures: [] };
+      b.type = "button"; b.dataset.piece = p;
+      for (const f of about.figures) b.append(picture(f, 28));
+      b.append(`drop ${about.name}`);
       b.setAttribute("aria-pressed", String(pendingDrop === p));
-      b.onclick = () => { const again = pendingDrop === p; clearSel(); pendingDrop = again ? null : p; drawDrops(); drawSquares(); };
+      b.onclick = () => pickDrop(p);
       return b;
     }));
   }
+  function pickDrop(p) {
+    const again = pendingDrop === p;
+    clearSel(); pendingDrop = again ? null : p;
+    drawDrops(); drawHand(); drawSquares();
+  }
+  // the mode: the game, or Analysis (a banner over the board, a button back)
+  function drawMode() {
+    $("analysis-banner").hidden = !analysis;
+    if (!analysis) $("analysis-news").textContent = "";
+    $("analyse").hidden = analysis;
+    const setup = game.inSetup && game.status === "active";
+    $("setup-note").hidden = !setup;
+    if (setup) {
+      $("setup-note").textContent = "Set-up: before the first move, each side in turn places its " +
+        "pieces on its own squares, shown by the dots. Click a dot to put a piece there (a piece " +
+        "placed in pairs: click each of its two squares), then pick the piece from the pictures if " +
+        "several fit." + (role ? (game.turn === role ? " It is your turn to place." : " Your opponent is placing.") : "");
+    }
+  }
 
   // --- playing ------------------------------------------------------------------------
-  const live = () => role && ply === game.ply && !line.length && game.status === "active";
+  const live = () => role && !analysis && ply === game.ply && !line.length && game.status === "active";
   const myTurn = () => live() && game.turn === role;
 
   function drawPlay() {
     if (!role || !$("play")) return;
     const active = game.status === "active";
-    $("turn-note").textContent = !active ? "The game is over." :
-      game.turn === role ? "Your move: click a piece, then where it goes (or type it)." : "Your opponent's move.";
+    $("turn-note").textContent = !active ? "The game is over." : analysis ? "Analysis: moves here are not the game's." :
+      game.turn === role ? "Your move: click a piece, then where it goes (or drag it, or type it)." :
+        "Your opponent's move. You may leave conditional moves below.";
     $("actions").hidden = !active;
     $("move-form").hidden = !active;
     const offers = [];
@@ -262,31 +381,49 @@
     if (active && game.takebackBy && game.takebackBy !== role) offer("Your opponent asks to take back their last move.", "accept_takeback", "decline_takeback");
     if (active && game.takebackBy === role) offers.push(Object.assign(document.createElement("p"), { textContent: "You asked to take back your move." }));
     $("offers").replaceChildren(...offers);
+    drawPremoves();
   }
   function said(got) {
     $("play-error").textContent = got.error || "";
     if (!got.state) return recover({});
     // the live update may have brought (and shown) this state already: not fetched twice
     const shown = got.state.version === game.version && ply === game.ply && !line.length;
-    game = got.state; ply = game.ply; line = []; clearSel();
-    if (shown) { if (pos) drawSquares(); } else show();
+    game = got.state; ply = game.ply; line = []; analysis = false; clearSel();
+    if (shown) { if (pos) { drawSquares(); drawMode(); drawPlay(); } } else show();
   }
-  async function sendMove(text) { said(await post("move", { text, ply: game.ply })); }
+  async function sendMove(text) { note(""); said(await post("move", { text, ply: game.ply })); }
   async function act(action) {
     if (action === "resign" && !window.confirm("Resign this game?")) return;
     said(await post("action", { action, ply: game.ply }));
   }
 
+  // a move chosen on the board: the game's, on the player's turn at its last move; else
+  // a move of Analysis (entered here if not yet: the banner says so)
   function play(lan) {
     if (myTurn()) { clearSel(); drawSquares(); return sendMove(lan); }
+    analysis = true;
     line.push(lan); clearSel(); show();
   }
+  // several moves to one square: the player picks from pictures with their names
   function choose(moves) {
     if (moves.length === 1) return play(moves[0].lan);
-    const box = $("choices");   // several moves to one square (a facing, a promotion): the player picks
-    box.replaceChildren(...moves.map((m) => {
+    const box = $("choices");
+    const facing = moves.every((m) => (m.name || "").includes(" facing "));
+    const promotion = moves.some((m) => m.lan.includes("="));
+    const title = document.createElement("p");
+    title.className = "choose";
+    title.textContent = facing ? "Choose which way the piece faces after its move:" :
+      promotion ? "Choose the piece it becomes:" : "Choose the piece:";
+    box.replaceChildren(title, ...moves.map((m) => {
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = m.san; b.dataset.lan = m.lan;
+      const about = m.name ? m : (pos.board.placing[m.piece] || {});
+      const figures = about.figure ? [about.figure] : about.figures || [];
+      b.type = "button"; b.dataset.lan = m.lan; b.title = m.san;
+      for (const f of figures) b.append(picture(f, 48));
+      const name = document.createElement("span");
+      name.textContent = about.name || m.san;
+      b.append(name);
+      b.setAttribute("aria-label", `${about.name || m.san} (${m.san})`);
       b.onclick = () => play(m.lan);
       return b;
     }));
@@ -309,26 +446,81 @@
     }
     if (pendingDrop) {
       const ms = pos.placements.filter((d) => d.drop && d.piece === pendingDrop && d.squares[0] === sq);
-      pendingDrop = null; drawDrops();
+      pendingDrop = null; drawDrops(); drawHand();
       if (ms.length) return choose(ms);
       return drawSquares();
     }
     if (selected && selected.targets[sq]) return choose(selected.targets[sq]);
-    const mine = asked;
+    note("");
+    // an empty square moves nothing: what may be placed there is known here, at once
+    const cands = pos.placements.filter((d) => d.squares.includes(sq));
+    if (!pos.pieces[sq] && cands.length) { selected = null; return place(sq, cands); }
+    const mine = asked, click = ++clicks;
     let got;
     try { got = await getJSON("moves.json", { square: sq }); } catch (e) { return recover(e); }
-    if (mine !== asked) return;
+    if (mine !== asked || click !== clicks) return;   // another click, or position, came since
     selected = Object.keys(got.targets).length ? got : null;
     if (!selected) {
-      const cands = pos.placements.filter((d) => d.squares.includes(sq));
-      if (cands.length) {
-        if (cands.every((c) => c.squares.length === 1)) return choose(cands);
-        placing = { cands, picked: [sq] };
+      if (cands.length) return place(sq, cands);
+      if (pos.pieces[sq] && !pos.over) {
+        // a piece that cannot move (pinned to its king, blocked, or not the side to move's)
+        note(`The ${pos.pieces[sq]} on ${sq} has no legal move here.`);
       }
     }
     drawSquares();
   }
+  // a placement (a drop, a set-up action) begun on ``sq``: picked at once, or square by square
+  function place(sq, cands) {
+    if (cands.every((c) => c.squares.length === 1)) return choose(cands);
+    placing = { cands, picked: [sq] };
+    note("Now click the other square of the pair.");
+    drawSquares();
+  }
   function clearSel() { selected = null; placing = null; pendingDrop = null; $("choices").hidden = true; }
+
+  // drag and drop: a piece (or a piece in hand) pressed, then let go over its target
+  let drag = null;
+  for (const id of ["squares", "hand"]) {
+    $(id).addEventListener("pointerdown", (e) => {
+      const b = e.target.closest("button");
+      if (b && e.button === 0) drag = b;
+    });
+  }
+  document.addEventListener("pointerup", async (e) => {
+    const from = drag; drag = null;
+    if (!from || !pos || closed) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const to = under && under.closest("#squares button[data-square]");
+    if (!to || to === from) return;    // a click: the button's own handler takes it
+    if (from.dataset.piece) {
+      if (pendingDrop !== from.dataset.piece) pickDrop(from.dataset.piece);
+    } else if (!selected || !selected.piece.includes(from.dataset.square)) {
+      clearSel(); await onSquare(from.dataset.square);
+    }
+    if (selected || pendingDrop) { focusSq = to.dataset.square; onSquare(to.dataset.square); }
+  });
+
+  // --- conditional moves (premoves): while the opponent thinks ------------------------
+  let premoves = null;   // {text, lines} as the server has them
+  async function loadPremoves() {
+    if (!role || !$("premoves")) return;
+    try { premoves = await getJSON("premoves.json"); } catch (e) { premoves = null; }
+    drawPremoves();
+  }
+  function drawPremoves() {
+    const box = $("premoves");
+    if (!box) return;
+    const waiting = game.status === "active" && game.turn !== role && !game.inSetup;
+    box.hidden = !waiting;
+    $("premove-now").textContent = premoves && premoves.text ? `Set: ${premoves.text}` : "None set.";
+    $("premove-cancel").hidden = !(premoves && premoves.text);
+    $("premove-from-line").hidden = !(analysis && ply === game.ply && line.length >= 2);
+  }
+  async function setPremoves(text) {
+    const got = await post("premoves", { text, ply: game.ply });
+    $("premove-error").textContent = got.error || "";
+    if (!got.error) { premoves = got; drawPremoves(); }
+  }
 
   async function evaluate() {   // the computer's view of the shown position (about a second)
     const out = $("eval");
@@ -345,6 +537,7 @@
   }
 
   function go(n) { ply = Math.max(0, Math.min(game.ply, n)); line = []; clearSel(); show(); }
+  function backToGame() { analysis = false; note(""); go(game.ply); }
 
   $("first").onclick = () => go(0);
   $("prev").onclick = () => (line.length ? (line.pop(), clearSel(), show()) : go(ply - 1));
@@ -354,6 +547,8 @@
   $("takeback").onclick = () => { line.pop(); clearSel(); show(); };
   $("evaluate").onclick = evaluate;
   $("clear").onclick = () => { line = []; clearSel(); show(); };
+  $("analyse").onclick = () => { analysis = true; clearSel(); drawAll(); };
+  $("banner-back").onclick = backToGame;
   if (role && $("play")) {
     $("move-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -361,11 +556,19 @@
       if (text) { $("move-text").value = ""; sendMove(text); }
     });
     for (const b of $("actions").querySelectorAll("button")) b.onclick = () => act(b.dataset.action);
+    $("premove-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = $("premove-text").value.trim();
+      if (text) { $("premove-text").value = ""; setPremoves(text); }
+    });
+    $("premove-cancel").onclick = () => setPremoves("");
+    // the side line from the game's position: the opponent's move, my answer, ... (pairs)
+    $("premove-from-line").onclick = () => setPremoves(pos.line.slice(0, pos.line.length - pos.line.length % 2).join(" "));
   }
   document.addEventListener("keydown", (e) => {
     // shortcuts with a modifier (Ctrl+F, Alt+Left) are the browser's; typing is the text box's
     if (e.ctrlKey || e.altKey || e.metaKey || e.target.closest("input, textarea")) return;
-    if (e.key === "Escape") { clearSel(); if (pos) drawSquares(); return; }
+    if (e.key === "Escape") { clearSel(); note(""); if (pos) drawSquares(); return; }
     const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip" };
     if (keys[e.key]) { e.preventDefault(); $(keys[e.key]).click(); }
   });
@@ -377,11 +580,11 @@
   function follow() {
     if (!window.EventSource || closed) return;
     const es = new EventSource(`${base}/events`);
-    es.addEventListener("update", (e) => reconcile(JSON.parse(e.data), false));
+    es.addEventListener("update", (e) => { reconcile(JSON.parse(e.data), false); loadPremoves(); });
     es.addEventListener("closed", () => {
       es.close(); closed = true;
       $("status").textContent = "This link no longer opens the game.";
-      $("squares").replaceChildren();
+      $("squares").replaceChildren(); $("hand").replaceChildren();
     });
     es.onerror = () => {
       if (closed || es.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
@@ -393,4 +596,5 @@
   }
   follow();
   show();
+  loadPremoves();
 })();

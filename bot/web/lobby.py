@@ -1,0 +1,174 @@
+"""Finding an opponent on the web: the "New game" form and the "Lobby".
+
+    GET  /new                   the form: Game, Days per move, Opponent (a name, or empty for
+                                anyone), Colour, Rated, Play the computer with its level; Create
+    POST /new                   a challenge through GameService.challenge (the computer's:
+                                bot.computer's challenge_computer, its game made at once)
+    GET  /lobby                 the open challenges a signed-in player sees: to anyone, to
+                                them (Accept, Decline), and their own (Cancel)
+    POST /lobby/<id>/<answer>   accept, decline or cancel; an accepted one opens its game
+
+The same challenges are the mail players' (``games``, ``accept N``) and Discord's: one
+service, so accepting here starts the game on both players' front ends (the notices as
+always). Every refusal is the service's own words, shown over the form; nothing changes.
+"""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+import rules
+from bot.domain.errors import ServiceError
+
+from .page import game_name
+from .reach import SERVICE
+from .site import field, form_of, html, see_other, shared, signed_in
+from .site_pages import esc, hidden_csrf, message
+
+DAYS = (1, 2, 3, 5, 7, 10, 14)
+COLOURS = {"random": "Random", "white": "White", "black": "Black"}
+MAX_NAME = 100
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get("/new", shared(new_form_handler))
+    app.router.add_post("/new", shared(new_game_handler), name="form:new_game")
+    app.router.add_get("/lobby", shared(lobby_handler))
+    app.router.add_post("/lobby/{id}/{answer}", shared(answer_handler), name="form:answer")
+
+
+def _options(pairs, chosen) -> str:
+    return "".join(f'<option value="{esc(str(v))}"{" selected" if str(v) == str(chosen) else ""}>'
+                   f"{esc(t)}</option>" for v, t in pairs)
+
+
+def new_form(csrf: str, values: dict | None = None, error: str = "") -> str:
+    import ai
+    v = {"game": "chess", "days": "3", "opponent": "", "colour": "random", "rated": "on",
+         "computer": "", "level": "3", **(values or {})}
+    games = [(g, game_name(g)) for g in rules.variants()]
+    levels = [(n, f"{n}") for n in sorted(ai.LEVELS)]
+    checked = lambda name: " checked" if v.get(name) else ""  # noqa: E731
+    return (message(error, alert=True) if error else "") + f"""
+<form method="post" action="/new" class="stack">{hidden_csrf(csrf)}
+<label for="game">Game</label><select id="game" name="game">{_options(games, v["game"])}</select>
+<label for="days">Days per move</label>
+<select id="days" name="days">{_options([(d, str(d)) for d in DAYS], v["days"])}</select>
+<label for="opponent">Opponent</label>
+<input id="opponent" name="opponent" maxlength="{MAX_NAME}" value="{esc(v["opponent"])}"
+ aria-describedby="opponent-hint"><span id="opponent-hint" class="hint">a player's name, or empty
+ for anyone (the challenge goes to the Lobby)</span>
+<label for="colour">Colour</label>
+<select id="colour" name="colour">{_options(COLOURS.items(), v["colour"])}</select>
+<label><input type="checkbox" name="rated"{checked("rated")}> Rated</label>
+<label><input type="checkbox" name="computer"{checked("computer")}> Play the computer</label>
+<label for="level">Level</label>
+<select id="level" name="level">{_options(levels, v["level"])}</select>
+<button>Create</button></form>"""
+
+
+async def new_form_handler(request: web.Request) -> web.Response:
+    session = await signed_in(request)
+    me = await request.app[SERVICE].get_player(session.player_id)
+    from .site import csrf_for
+    return html(request, "New game", new_form(csrf_for(request, session)), session, me.name)
+
+
+async def new_game_handler(request: web.Request) -> web.Response:
+    from bot.computer.player import challenge_computer
+
+    from .site import csrf_for
+    session = await signed_in(request)
+    data = await form_of(request, session)
+    service = request.app[SERVICE]
+    me = await service.get_player(session.player_id)
+    values = {k: field(data, k, MAX_NAME if k == "opponent" else 20)
+              for k in ("game", "days", "opponent", "colour", "rated", "computer", "level")}
+
+    def refused(text: str) -> web.Response:
+        return html(request, "New game", new_form(csrf_for(request, session), values, text),
+                    session, me.name, status=400)
+    if values["game"] not in rules.variants():
+        return refused("choose a game from the list")
+    if values["days"] not in {str(d) for d in DAYS}:
+        return refused(f"days per move: one of {', '.join(map(str, DAYS))}")
+    if values["colour"] not in COLOURS:
+        return refused("colour: random, white or black")
+    options = {"days": int(values["days"]), "colour": values["colour"]}
+    try:
+        if values["computer"]:
+            if not values["level"].isdigit():
+                return refused("the computer's level is a number")
+            _, c = await challenge_computer(service, me.id, values["game"], int(values["level"]),
+                                            **options)
+            return see_other(f"/play/{c.game_id}" if c.game_id else "/")
+        opponent_id = None
+        name = values["opponent"].strip()
+        if name:
+            found = [p for p in await service.players_named(name) if p.id != me.id]
+            if not found:
+                return refused(f"nobody here is called {name}")
+            if len(found) > 1:
+                return refused(f"several players are called {name}: ask them for a challenge instead")
+            opponent_id = found[0].id
+        await service.challenge(me.id, values["game"], opponent_id=opponent_id,
+                                rated=bool(values["rated"]), **options)
+    except ServiceError as e:
+        return refused(str(e))
+    return see_other("/lobby")
+
+
+def _challenge_item(c, me_id: int, csrf: str) -> str:
+    def button(answer: str, label: str) -> str:
+        return (f'<form method="post" action="/lobby/{c.id}/{answer}" class="inline">'
+                f'{hidden_csrf(csrf)}<button aria-label="{esc(label)} challenge {c.id}">{esc(label)}'
+                f"</button></form>")
+    days = f"{c.days} days per move" if c.days else "no clock"
+    colour = {"white": "plays White", "black": "plays Black"}.get(c.colour, "colour at random")
+    text = (f"#{c.id} {esc(game_name(c.game))}, {esc(days)}, {'rated' if c.rated else 'casual'}: "
+            f"{esc(c.challenger.name)} ({colour})")
+    if c.opponent is not None:
+        text += f" to {esc(c.opponent.name)}"
+    if c.challenger.id == me_id:
+        buttons = button("cancel", "Cancel")
+    elif c.opponent is None or c.opponent.id == me_id:
+        buttons = button("accept", "Accept") + (button("decline", "Decline") if c.opponent else "")
+    else:
+        buttons = ""
+    return f'<li data-challenge="{c.id}">{text} {buttons}</li>'
+
+
+async def lobby_handler(request: web.Request) -> web.Response:
+    return await lobby_page(request, await signed_in(request))
+
+
+async def lobby_page(request: web.Request, session, note: str = "", status: int = 200) -> web.Response:
+    """The lobby; ``note``: why an answer was refused (the service's words)."""
+    from .site import csrf_for
+    service = request.app[SERVICE]
+    me = await service.get_player(session.player_id)
+    csrf = csrf_for(request, session)
+    challenges = await service.list_challenges(me.id)
+    items = "".join(_challenge_item(c, me.id, csrf) for c in challenges)
+    body = ((message(note, alert=True) if note else "") +
+            (f'<ul class="challenges">{items}</ul>' if items else "<p>No open challenges.</p>") +
+            '<p><a href="/new">New game</a></p>')
+    return html(request, "Lobby", body, session, me.name, status=status)
+
+
+async def answer_handler(request: web.Request) -> web.Response:
+    session = await signed_in(request)
+    await form_of(request, session)
+    text, answer = request.match_info["id"], request.match_info["answer"]
+    if not (text.isascii() and text.isdigit()) or len(text) > 18 or \
+            answer not in ("accept", "decline", "cancel"):
+        raise web.HTTPNotFound(text="no such challenge")
+    service = request.app[SERVICE]
+    try:
+        if answer == "accept":
+            view = await service.accept_challenge(int(text), session.player_id)
+            return see_other(f"/play/{view.id}")
+        await getattr(service, f"{answer}_challenge")(int(text), session.player_id)
+    except ServiceError as e:
+        return await lobby_page(request, session, str(e), status=409)
+    return see_other("/lobby")

@@ -1,0 +1,161 @@
+"""Signing in on the web: a single-use link, mailed (or given on Discord), then a session
+kept by a cookie. Who signs in is the player of their mail play: the address's player
+(a mail player, or a Discord player who linked it), made as a mail player on first sight,
+so their games by mail and on the web are one list.
+
+Only hashes are kept (SHA-256 of each link's and session's token): a copy of the database
+signs nobody in. A link works once, for 15 minutes (web_links.LINK_SECONDS); using it starts
+a new session (never one the browser brought along: no fixation). The links are made by
+bot/identity/web_links.py (Discord's ``/settings web`` makes them too). Mails are budgeted:
+at most ``MAILS_PER_ADDRESS`` to one address and ``MAILS_PER_CLIENT`` asked by one client in
+``BUDGET_SECONDS``; beyond, ``TooMany`` says when to try again and nothing is sent."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from ..identity.web_links import add_link, hashed
+
+SESSION_SECONDS = 30 * 86400
+BUDGET_SECONDS = 3600
+MAILS_PER_ADDRESS = 3
+MAILS_PER_CLIENT = 10
+MAX_ADDRESS = 254  # RFC 5321's longest path
+MAIL_PLATFORM = "email"  # a mail player: platform "email", the address as its user id
+_ADDRESS = re.compile(r"[^@\s<>()\[\],;:\\\"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+")
+
+
+class BadAddress(ValueError):
+    """Not a mail address: the text says what was wrong."""
+
+
+class TooMany(Exception):
+    """Over a sign-in mail budget: ``retry_after`` seconds until one may be sent again."""
+
+    def __init__(self, text: str, retry_after: int):
+        super().__init__(text)
+        self.retry_after = retry_after
+
+
+class LinkRefused(Exception):
+    """A sign-in link that does not work (unknown, used, expired): the text says which."""
+
+
+@dataclass(frozen=True)
+class Session:
+    player_id: int
+    token_hash: str
+
+
+def normal_address(text: str) -> str:
+    """The address as kept (lower case); BadAddress saying why it is none."""
+    address = text.strip()
+    if not address:
+        raise BadAddress("type your email address (like ann@example.org)")
+    if len(address) > MAX_ADDRESS:
+        raise BadAddress(f"an email address is at most {MAX_ADDRESS} characters")
+    if not _ADDRESS.fullmatch(address) or not address.isascii():
+        raise BadAddress("that is not an email address (like ann@example.org)")
+    return address.lower()
+
+
+class SignIns:
+    """The links and sessions of one database; ``now()`` the time (seconds)."""
+
+    def __init__(self, service):
+        self.service = service
+        self.store = service.store
+
+    def now(self) -> int:
+        return int(self.service.clock.now().timestamp())
+
+    async def new_link(self, client: str, *, address: str | None = None,
+                       player_id: int | None = None) -> str:
+        """A new single-use link's token, for ``address`` (its budgets checked first) or a
+        known player (given on Discord, not mailed: no budget)."""
+        now = self.now()
+        async with self.store.write() as tx:
+            if address is not None:
+                await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
+                                         "sign-in mails to this address")
+                await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
+                                         "sign-in mails asked from here")
+            return await add_link(tx, now, client, address=address, player_id=player_id)
+
+    @staticmethod
+    async def _check_budget(tx, column: str, value: str, limit: int, now: int, what: str) -> None:
+        rows = await tx.fetch_all(f"SELECT created_at FROM web_signin_links WHERE {column} = ? "
+                                  "AND created_at > ? AND address IS NOT NULL ORDER BY created_at",
+                                  (value, now - BUDGET_SECONDS))
+        if len(rows) >= limit:
+            wait = int(rows[len(rows) - limit][0]) + BUDGET_SECONDS - now
+            minutes = max(1, (wait + 59) // 60)
+            raise TooMany(f"too many {what} in an hour: try again in {minutes} minutes", wait)
+
+    async def link_for(self, token: str) -> tuple[str | None, int | None]:
+        """Whom a working link signs in (its address, its player); LinkRefused if none."""
+        row = await self._link(token)
+        return row["address"], row["player_id"]
+
+    async def _link(self, token: str, tx=None):
+        if not token or len(token) > 100:
+            raise LinkRefused("this sign-in link is not one of ours")
+        async with self.store.read() as tx:
+            row = await tx.fetch_one("SELECT * FROM web_signin_links WHERE token_hash = ?",
+                                     (hashed(token),))
+        if row is None:
+            raise LinkRefused("this sign-in link is not one of ours")
+        if row["used_at"] is not None:
+            raise LinkRefused("this sign-in link was used already: each works once. Ask for a new one")
+        if row["expires_at"] <= self.now():
+            raise LinkRefused("this sign-in link has expired (each works for 15 minutes). Ask for a new one")
+        return row
+
+    async def use_link(self, token: str) -> tuple[str, int]:
+        """Spend the link: a new session's cookie token and its player. LinkRefused if the
+        link does not work (two uses at once: only one gets in)."""
+        row = await self._link(token)
+        now = self.now()
+        async with self.store.write() as tx:
+            if await tx.change("UPDATE web_signin_links SET used_at = ? WHERE token_hash = ? "
+                               "AND used_at IS NULL", (now, hashed(token))) != 1:
+                raise LinkRefused("this sign-in link was used already: each works once. Ask for a new one")
+        player_id = row["player_id"] or await self.player_of_address(row["address"])
+        session = secrets.token_urlsafe(32)
+        async with self.store.write() as tx:
+            await tx.execute("INSERT INTO web_sessions (token_hash, player_id, created_at, expires_at) "
+                             "VALUES (?, ?, ?, ?)", (hashed(session), player_id, now, now + SESSION_SECONDS))
+        return session, player_id
+
+    async def player_of_address(self, address: str) -> int:
+        """The address's player (as bot/email/accounts.py keeps it: one address, one
+        player), made a mail player with it if it has none."""
+        async with self.store.read() as tx:
+            row = await tx.fetch_one("SELECT player_id FROM email_addresses WHERE address = ?", (address,))
+        if row is not None:
+            return int(row[0])
+        player = await self.service.player(MAIL_PLATFORM, address, address.split("@")[0])
+        async with self.store.write() as tx:
+            await tx.execute("INSERT INTO email_addresses (address, player_id, confirmed_at) "
+                             "VALUES (?, ?, ?) ON CONFLICT (address) DO NOTHING",
+                             (address, player.id, self.now()))
+        return player.id
+
+    async def session(self, token: str | None) -> Session | None:
+        """The signed-in session of a cookie's token, or None."""
+        if not token or len(token) > 100:
+            return None
+        async with self.store.read() as tx:
+            row = await tx.fetch_one("SELECT player_id, expires_at, ended_at FROM web_sessions "
+                                     "WHERE token_hash = ?", (hashed(token),))
+        if row is None or row["ended_at"] is not None or row["expires_at"] <= self.now():
+            return None
+        return Session(int(row["player_id"]), hashed(token))
+
+    async def end(self, session: Session) -> None:
+        async with self.store.write() as tx:
+            await tx.execute("UPDATE web_sessions SET ended_at = ? WHERE token_hash = ?",
+                             (self.now(), session.token_hash))

@@ -1,0 +1,235 @@
+"""The site around the game pages: a home page, signing in by a mailed link, signing out,
+and a signed-in player's own game pages without a token in the address.
+
+Routes:
+
+    GET  /                      home: "Sign in", or (signed in) "Your games"
+    GET  /signin                the form: "Email address", "Send me a link"
+    POST /signin                mails a single-use link (signin.py: 15 minutes, budgets)
+    GET  /signin/<token>        "Sign in as ...?" and a button (a mail scanner opening the
+                                link spends nothing)
+    POST /signin/<token>        spends the link: a new session (cookie), then home
+    POST /signout               ends the session
+    GET  /play/<id>             the signed-in player's own page of their game (404 for a
+                                game that is not theirs)
+
+Every form POST comes from this site's pages: the guard (guard.py) refuses another
+site's Origin; a form also needs an Origin naming this site, or, signed in, its session's
+CSRF token (a hidden field) — both, when a session is open.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+
+from aiohttp import web
+
+from ..identity import signing
+from . import signin, site_pages
+from .mailer import MailFailed
+from .reach import SECRET, SERVICE, client_of, client_share
+
+log = logging.getLogger("bot.web")
+
+COOKIE = "fairypost_session"
+SIGNINS = web.AppKey("signins", signin.SignIns)
+MAILER = web.AppKey("mailer", object)
+WEB_URL = web.AppKey("web_url", object)
+GAME_PAGE = web.AppKey("game_page", object)   # server.game_page(request, view, role, base)
+STATIC = web.AppKey("static_url", object)     # server.static_url(request, name)
+
+
+def add_routes(app: web.Application, service, *, mailer=None, web_url: str | None = None,
+               game_page, static_url) -> None:
+    app[SIGNINS] = signin.SignIns(service)
+    app[MAILER] = mailer
+    app[WEB_URL] = web_url
+    app[GAME_PAGE] = game_page
+    app[STATIC] = static_url
+    app.router.add_get("/", shared(home_handler))
+    app.router.add_get("/signin", shared(signin_form_handler))
+    app.router.add_post("/signin", shared(signin_handler), name="form:signin")
+    app.router.add_get("/signin/{token}", shared(link_handler))
+    app.router.add_post("/signin/{token}", shared(use_link_handler), name="form:use_link")
+    app.router.add_post("/signout", shared(signout_handler), name="form:signout")
+    app.router.add_get("/play/{id}", shared(play_handler))
+
+
+def shared(handler):
+    """``handler`` answered within one of the client's places, as a game page and its JSON
+    are (work.Workers.per_client; 429 beyond): the site is under the same per-client limits."""
+    async def within_share(request: web.Request) -> web.StreamResponse:
+        with client_share(request):
+            return await handler(request)
+    return within_share
+
+
+# --- sessions and forms -------------------------------------------------------------
+
+async def session_of(request: web.Request) -> signin.Session | None:
+    return await request.app[SIGNINS].session(request.cookies.get(COOKIE))
+
+
+def csrf_for(request: web.Request, session: signin.Session | None) -> str:
+    return signing.mac(request.app[SECRET], f"csrf:{session.token_hash}", 32) if session else ""
+
+
+async def form_of(request: web.Request, session: signin.Session | None):
+    """The form's fields, once it is shown to come from this site's own page (403 else)."""
+    data = await request.post()
+    if session is not None:
+        said = data.get("csrf")
+        if not isinstance(said, str) or not hmac.compare_digest(said, csrf_for(request, session)):
+            raise web.HTTPForbidden(text="this form did not come from your page here: reload it and try again")
+    elif not request.headers.get("Origin"):
+        raise web.HTTPForbidden(text="this form did not come from a page of this site")
+    return data
+
+
+def field(data, name: str, limit: int) -> str:
+    value = data.get(name, "")
+    if not isinstance(value, str):
+        raise web.HTTPBadRequest(text=f"{name}: text, please")
+    if len(value) > limit:
+        raise web.HTTPBadRequest(text=f"{name}: at most {limit} characters")
+    return value
+
+
+def html(request: web.Request, title: str, body: str, session: signin.Session | None = None,
+         name: str | None = None, status: int = 200) -> web.Response:
+    static = request.app[STATIC]
+    text = site_pages.layout(title, body, style=static(request, "site.css"),
+                             icon=static(request, "favicon.svg"), signed_in_as=name,
+                             csrf=csrf_for(request, session))
+    return web.Response(text=text, content_type="text/html", status=status,
+                        headers={"Referrer-Policy": "same-origin"})
+
+
+async def page_for(request: web.Request, title: str, body: str, status: int = 200) -> web.Response:
+    session = await session_of(request)
+    name = (await request.app[SERVICE].get_player(session.player_id)).name if session else None
+    return html(request, title, body, session, name, status)
+
+
+def see_other(where: str) -> web.Response:
+    """A redirect after a form (returned, not raised: its cookies go with it)."""
+    return web.Response(status=303, headers={"Location": where})
+
+
+def public_base(request: web.Request) -> str:
+    configured = request.app[WEB_URL]
+    return configured.rstrip("/") if configured else str(request.url.origin())
+
+
+def secure(request: web.Request) -> bool:
+    configured = request.app[WEB_URL] or ""
+    return request.secure or configured.startswith("https://")
+
+
+# --- handlers -------------------------------------------------------------------------
+
+async def home_handler(request: web.Request) -> web.Response:
+    session = await session_of(request)
+    if session is None:
+        return html(request, "fairypost", site_pages.HOME_OUT)
+    from .home import your_games
+    service = request.app[SERVICE]
+    me = await service.get_player(session.player_id)
+    return html(request, "fairypost", await your_games(service, me), session, me.name)
+
+
+async def signin_form_handler(request: web.Request) -> web.Response:
+    return await page_for(request, "Sign in", site_pages.signin_form())
+
+
+async def signin_handler(request: web.Request) -> web.Response:
+    data = await form_of(request, None)
+    text = field(data, "address", 1000)
+    try:
+        address = signin.normal_address(text)
+    except signin.BadAddress as e:
+        return await page_for(request, "Sign in", site_pages.signin_form(text[:254], str(e)), 400)
+    mailer = request.app[MAILER]
+    if mailer is None:
+        return await page_for(request, "Sign in", site_pages.signin_form(
+            address, "this site sends no mail (FAIRYPOST_SMTP_URL is not set): sign in by "
+                     "/settings web on Discord"), 503)
+    try:
+        token = await request.app[SIGNINS].new_link(client_of(request), address=address)
+    except signin.TooMany as e:
+        return await page_for(request, "Sign in", site_pages.signin_form(address, str(e)), 429)
+    link = f"{public_base(request)}/signin/{token}"
+    try:
+        await mailer.send(address, "Your fairypost sign-in link",
+                          f"Sign in to fairypost:\n\n{link}\n\nThe link works once, for 15 minutes. "
+                          "If you did not ask for it, do nothing: nobody is signed in.\n")
+    except MailFailed as e:
+        log.warning("a sign-in mail to %s failed: %s", address, e)
+        return await page_for(request, "Sign in", site_pages.signin_form(
+            address, "the mail could not be sent just now: try again in a few minutes"), 503)
+    return await page_for(request, "Check your mail", site_pages.link_sent(address))
+
+
+async def link_handler(request: web.Request) -> web.Response:
+    token = request.match_info["token"]
+    try:
+        address, player_id = await request.app[SIGNINS].link_for(token)
+    except signin.LinkRefused as e:
+        return await page_for(request, "Sign in", site_pages.message(str(e), alert=True) +
+                              '<p><a href="/signin">Get a new link</a></p>', 410)
+    who = address or (await request.app[SERVICE].get_player(player_id)).name
+    return await page_for(request, "Sign in", site_pages.confirm_link(token, who))
+
+
+async def use_link_handler(request: web.Request) -> web.Response:
+    await form_of(request, None)
+    try:
+        session, _ = await request.app[SIGNINS].use_link(request.match_info["token"])
+    except signin.LinkRefused as e:
+        return await page_for(request, "Sign in", site_pages.message(str(e), alert=True) +
+                              '<p><a href="/signin">Get a new link</a></p>', 410)
+    old = await session_of(request)
+    if old is not None:  # the browser's session before: ended, never carried on
+        await request.app[SIGNINS].end(old)
+    response = see_other("/")
+    response.set_cookie(COOKIE, session, max_age=signin.SESSION_SECONDS, path="/", httponly=True,
+                        samesite="Lax", secure=secure(request))
+    return response
+
+
+async def signout_handler(request: web.Request) -> web.Response:
+    session = await session_of(request)
+    if session is not None:
+        await form_of(request, session)
+        await request.app[SIGNINS].end(session)
+    response = see_other("/")
+    response.del_cookie(COOKIE, path="/")
+    return response
+
+
+async def signed_in(request: web.Request) -> signin.Session:
+    """The request's session; else a redirect to the sign-in page."""
+    session = await session_of(request)
+    if session is None:
+        raise web.HTTPSeeOther("/signin")
+    return session
+
+
+async def play_handler(request: web.Request) -> web.Response:
+    from bot.domain.errors import NotFound
+
+    from ..identity import page_tokens as tokens
+    session = await signed_in(request)
+    text = request.match_info["id"]
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise web.HTTPNotFound(text="no such game")
+    try:
+        view = await request.app[SERVICE].game(int(text))
+    except NotFound:
+        raise web.HTTPNotFound(text="no such game") from None
+    role = "w" if view.white.id == session.player_id else "b" if view.black.id == session.player_id else ""
+    if not role:   # someone else's game: the same answer as for one that does not exist
+        raise web.HTTPNotFound(text="no such game")
+    base = f"/g/{view.id}/{tokens.sign_side(request.app[SECRET], view.id, role)}"
+    return await request.app[GAME_PAGE](request, view, role, base)
