@@ -32,8 +32,8 @@ def _figure(index: dict, sprite: Sprite) -> list[int] | None:
 
 def choice_figures(pos, answer: dict, flip: bool, square: int) -> dict:
     """``answer`` (analysis.square_moves of ``pos``) with, for each target that several
-    moves reach (a promotion's pieces, a piece's facings), each move's ``name`` ("Knight",
-    "Cyclops facing north-east") and ``figure`` (its place on the sprite sheet, the piece
+    moves reach (a promotion's pieces, a piece's facings), each move's ``name`` (a piece's
+    name, with its facing where it has one) and ``figure`` (its place on the sprite sheet, the piece
     as it stands after the move)."""
     game = pos.game
     index = parts.sheet_index(game.id, square)

@@ -44,7 +44,7 @@ def _options(pairs, chosen) -> str:
 
 def new_form(csrf: str, values: dict | None = None, error: str = "") -> str:
     import ai
-    v = {"game": "chess", "days": "3", "opponent": "", "colour": "random", "rated": "on",
+    v = {"game": rules.variants()[0], "days": "3", "opponent": "", "colour": "random", "rated": "on",
          "computer": "", "level": "3", **(values or {})}
     games = [(g, game_name(g)) for g in rules.variants()]
     levels = [(n, f"{n}") for n in sorted(ai.LEVELS)]

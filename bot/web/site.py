@@ -132,7 +132,7 @@ def secure(request: web.Request) -> bool:
 async def home_handler(request: web.Request) -> web.Response:
     session = await session_of(request)
     if session is None:
-        return html(request, "fairypost", site_pages.HOME_OUT)
+        return html(request, "fairypost", site_pages.home_out())
     from .home import your_games
     service = request.app[SERVICE]
     me = await service.get_player(session.player_id)

@@ -45,8 +45,14 @@ def message(text: str, *, alert: bool = False) -> str:
     return f'<p class="{"error" if alert else "note"}" role="{role}">{esc(text)}</p>'
 
 
-HOME_OUT = """<p>Correspondence chess for five large variants and chess: Ganymede, Gigachess II,
-Grand Ducal, King and Queen, Super Chess. Play by mail, on Discord, in a terminal, or here.</p>
+def home_out() -> str:
+    """The home page signed out: what the site is (the games loaded, a server's own too)."""
+    import rules
+
+    from .page import game_name
+    names = ", ".join(game_name(g) for g in rules.variants())
+    return f"""<p>Correspondence play of large chess variants: {esc(names)}. Play by mail, on
+Discord, in a terminal, or here.</p>
 <p><a class="button" href="/signin">Sign in</a> with your email address: the same account as
 your games by mail.</p>"""
 

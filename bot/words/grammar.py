@@ -374,7 +374,7 @@ def _match(spec: Spec, words: list[str]) -> dict[str, Any]:
 # --- the commands every adapter shares --------------------------------------------------
 
 GRAMMAR = Grammar()
-GRAMMAR.add("move MOVE", "play a move (the word is optional: a line that is just a move plays it)",
+GRAMMAR.add("move MOVE", "play a move (or type the move alone)",
             aliases=("m", "play"))
 GRAMMAR.add("board [SQUARE]", "show the board again (with a square: that piece's moves)",
             aliases=("show",))
@@ -393,8 +393,8 @@ GRAMMAR.add("accept [ID]", "accept a challenge (the only one open to you, or cha
             needs_game=False)
 GRAMMAR.add("decline [ID]", "decline a challenge (the only one open to you, or challenge ID)",
             needs_game=False)
-GRAMMAR.add("vacation [N|end]", "how many vacation days you have; take N days off (the clocks of "
-            "your games stop), or end it", names={"N|end": "days"}, needs_game=False)
+GRAMMAR.add("vacation [N|end]", "your vacation days; take N days off (your games' clocks stop), "
+            "or end it", names={"N|end": "days"}, needs_game=False)
 GRAMMAR.add("premove [cancel|LINES]", "while the other side is to move: answers left in advance, "
             "like premove e5 Nf3; c5 Nc3 (their move, yours, ...); alone: show them; cancel: drop them",
             names={"cancel|LINES": "lines"})
