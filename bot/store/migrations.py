@@ -346,6 +346,14 @@ _V15_TOURNAMENT_CLOCKS = (
     "ALTER TABLE tournament_pairings ADD COLUMN time_left INTEGER",
 )
 
+# A tournament's version, bumped by every change of what its page shows (a join, a round, a
+# game's end): the page is cached by it. ``adjudicate``: whether the games still going at a
+# Swiss round's deadline are decided by the engine's evaluation (1) or left to the director.
+_V16_TOURNAMENT_VERSIONS = (
+    "ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tournaments ADD COLUMN adjudicate INTEGER NOT NULL DEFAULT 0",
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
@@ -353,4 +361,5 @@ MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, 
                                                 _V8_PREMOVES, _V9_RATINGS_CHALLENGES,
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
                                                 _V12_COMMAND_BUCKETS, _V13_BUDGETS,
-                                                _V14_TOURNAMENTS, _V15_TOURNAMENT_CLOCKS)
+                                                _V14_TOURNAMENTS, _V15_TOURNAMENT_CLOCKS,
+                                                _V16_TOURNAMENT_VERSIONS)

@@ -2,6 +2,7 @@
 
     pairing     pure: Berger tables, Dutch Swiss pairing, standings and tie-breaks
     tables      the tournament tables' queries
+    batches     a start's or a round's games, made in short transactions (resumable)
     service     ``TournamentOps`` (part of ``GameService``: create, join, start, pause, ...)
                 and ``TournamentSweeper`` (rounds made when due)
     views       what the tournament operations return (``TournamentView``, standings, pairings)

@@ -40,7 +40,7 @@ from ..operations.ratings import rating_now
 from ..store import Tx
 from ..timekeeping.clock import DAY, effective_deadline
 from ..words.text import game_name
-from . import pairing
+from . import batches, pairing
 from .tables import (
     FINISHED,
     FORMATS,
@@ -128,6 +128,10 @@ class TournamentOps:
             raise TournamentError(str(e)) from None
         if max_players is not None and (not isinstance(max_players, int) or not 2 <= max_players <= MAX_PLAYERS):
             raise TournamentError(f"the size limit must be from 2 to {MAX_PLAYERS} players, not {max_players!r}")
+        cap = self.settings.round_robin_max_players
+        if format == ROUND_ROBIN and max_players is not None and max_players > cap:
+            raise TournamentError(f"a round robin takes at most {cap} players on this server, "
+                                  f"not {max_players}")
         min_rating = _check_rating(min_rating, "lowest rating")
         max_rating = _check_rating(max_rating, "highest rating")
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
@@ -158,8 +162,9 @@ class TournamentOps:
                     raise TournamentError(f"{t.name} (#{t.id}) has begun: it takes no more players")
                 if await tables.entrant(t.id, player_id) is not None:
                     raise TournamentError(f"you are in {t.name} (#{t.id}) already")
-                if t.max_players is not None and await tables.count(t.id) >= t.max_players:
-                    raise TournamentError(f"{t.name} (#{t.id}) is full ({t.max_players} players)")
+                limit = self._size_limit(t)
+                if limit is not None and await tables.count(t.id) >= limit:
+                    raise TournamentError(f"{t.name} (#{t.id}) is full ({limit} players)")
                 if t.min_rating is not None or t.max_rating is not None:
                     rating = rating_now(await tx.rating(player_id, t.game), cmd.now).rating
                     if t.min_rating is not None and rating < t.min_rating:
@@ -190,10 +195,14 @@ class TournamentOps:
         """Start it now (``by``: the organiser; None: the owner's command line)."""
         now = self._now()
         async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
-            if t.status != OPEN:
+            # a start cut short (a crash between its batches) is finished by the command again
+            resuming = t.status != OPEN and await tables.count_games_to_make(t.id) > 0
+            if t.status != OPEN and not resuming:
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
-            await self._begin(tx, tables, t, now)
+            if not resuming:
+                await self._begin(tx, tables, t, now)
         await self._after_commit()
+        await batches.make_games(self, tournament_id)
         return await self.tournament(tournament_id)
 
     async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
@@ -333,6 +342,7 @@ class TournamentOps:
             done = await self._step(tx, tables, t, now)
         if done:
             await self._after_commit()
+            await batches.make_games(self, tournament_id)
         return done
 
     async def _after_games_ended(self) -> None:
@@ -354,14 +364,21 @@ class TournamentOps:
             tables = TournamentTables(tx)
             starting = await tables.starting(now)
             running = await tables.listed((RUNNING,))
-        n = 0
+        n = await batches.make_all_pending(self)  # a start or a round a crash cut short
         for t in starting:
-            async with self.store.write() as tx:
-                tables = TournamentTables(tx)
-                fresh = await tables.get(t.id)
-                if fresh.status == OPEN and await tables.count(t.id) >= 2:
+            try:
+                async with self.store.write() as tx:
+                    tables = TournamentTables(tx)
+                    fresh = await tables.get(t.id)
+                    if fresh.status != OPEN or await tables.count(t.id) < 2:
+                        continue
                     await self._begin(tx, tables, fresh, now)
-                    n += 1
+            except TournamentError as e:  # its organiser is told when they start it by hand
+                log.warning("tournament %s cannot start at its time: %s", t.id, e)
+                continue
+            n += 1
+            await self._after_commit()
+            await batches.make_games(self, t.id)
         for t in running:
             n += await self.advance_tournament(t.id)
         if n:
@@ -373,12 +390,16 @@ class TournamentOps:
         if len(entrants) < 2:
             raise TournamentError(f"{t.name} (#{t.id}) needs two players at least to start "
                                   f"(it has {len(entrants)})")
+        limit = self._size_limit(t)
+        if limit is not None and len(entrants) > limit:  # joined before the server's cap was lowered
+            raise TournamentError(f"{t.name} (#{t.id}) has {len(entrants)} players, more than the "
+                                  f"{limit} it may start with")
         # seeds: the strongest first (the game's rating now), then who joined first
-        ratings = {e.player_id: rating_now(await tx.rating(e.player_id, t.game), now).rating for e in entrants}
+        rows = await tables.ratings(t.id, t.game)
+        ratings = {e.player_id: rating_now(rows.get(e.player_id), now).rating for e in entrants}
         order = sorted(entrants, key=lambda e: (-ratings[e.player_id], e.joined_at, e.player_id))
-        for seed, e in enumerate(order, 1):
-            await tables.set_seed(t.id, e.player_id, seed)
         players = [e.player_id for e in order]
+        await tables.set_seeds(t.id, players)
         if t.format == ROUND_ROBIN:
             all_rounds = pairing.round_robin(players, double=t.cycles == 2)
             # the one conditional step: only one transaction ever starts it
@@ -399,16 +420,20 @@ class TournamentOps:
 
     async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
                           pairs: list[pairing.Pair], now: int, *, bye_points: float) -> None:
-        for board, (white, black) in enumerate(pairs, 1):
-            if black is None:
-                await tables.add_pairing(t.id, number, board, white, None, None, bye_points)
-                if bye_points:  # a Swiss's round: no game to tell of (a round robin's begin at once)
-                    await self._emit(tx, ev.TournamentBye(tournament_id=t.id, name=t.name, round=number,
-                                                          points=bye_points), white, now)
-                continue
-            gid = await self._create_game(tx, t.game, white, black, t.days, now, scope=t.scope,
-                                          rated=bool(t.rated), tournament=(t.id, t.name, number))
-            await tables.add_pairing(t.id, number, board, white, black, gid, None)
+        """The round's pairings; their games are made after the commit, in batches
+        (batches.py)."""
+        await tables.add_pairings(t.id, number, [(board, white, black, bye_points if black is None else None)
+                                                 for board, (white, black) in enumerate(pairs, 1)])
+        for white, black in pairs:
+            if black is None and bye_points:  # a Swiss's round: no game to tell of
+                await self._emit(tx, ev.TournamentBye(tournament_id=t.id, name=t.name, round=number,
+                                                      points=bye_points), white, now)
+
+    def _size_limit(self, t: TournamentRow) -> int | None:
+        """The most players the event takes: its own limit, and a round robin the server's cap."""
+        if t.format != ROUND_ROBIN:
+            return t.max_players
+        return min(t.max_players or MAX_PLAYERS, self.settings.round_robin_max_players)
 
     @staticmethod
     def _round_deadline(t: TournamentRow, now: int) -> int | None:
@@ -505,6 +530,7 @@ class TournamentOps:
         tables = TournamentTables(tx)
         found = await tables.round_of_game(g.id)
         if found is not None:
+            await tables.bump(found[0])
             await self._news(tx, await tables.get(found[0]), "result", found[1], now, game_id=g.id)
 
     # -------------------------------------------------------------- helpers

@@ -63,6 +63,9 @@ class TournamentView:
     entrants: list[ev.PlayerRef]
     standings: list[StandingView]
     pairings: list[PairingView]
+    starting: bool = False  # games of its start or of its round still being made (batches.py)
+    version: int = 0        # bumped by every change its page shows
+    adjudicate: bool = False  # a Swiss round's games left at its deadline: adjudicated, or the director's
 
     @property
     def tiebreak_names(self) -> tuple[str, ...]:
@@ -106,4 +109,5 @@ async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, no
         t.round, from_ts(t.starts_at) if t.starts_at is not None else None,
         from_ts(t.round_deadline) if t.round_deadline is not None else None, t.max_players,
         t.min_rating, t.max_rating, creator, t.scope, [refs[p] for p in players], standings,
-        pairings)
+        pairings, starting=any(p.black_id is not None and p.game_id is None for p in rows),
+        version=t.version, adjudicate=bool(t.adjudicate))

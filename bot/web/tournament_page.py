@@ -29,7 +29,7 @@ from aiohttp import web
 from bot.domain.errors import NotFound
 from bot.tournaments.crosstable import crosstable_of
 from bot.words.text import days_text, game_name
-from bot.words.tournament_text import FORMAT_NAMES, STATUS_NAMES
+from bot.words.tournament_text import FORMAT_NAMES, status_name
 from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png, tiebreak_text
 from render.crosstable import points_text as points
 
@@ -151,7 +151,7 @@ RESULT_WORDS = {"1": "won", "½": "drew", "0": "lost", "\u00d7": "aborted", PLAY
 def _summary(view) -> str:
     kind = FORMAT_NAMES[view.format] + (" (double)" if view.double else "")
     parts = [game_name(view.game), kind, days_text(view.days), "rated" if view.rated else "casual",
-             f"{len(view.entrants)} player{'' if len(view.entrants) == 1 else 's'}", STATUS_NAMES[view.status]]
+             f"{len(view.entrants)} player{'' if len(view.entrants) == 1 else 's'}", status_name(view)]
     if view.format == "swiss" and view.round:
         parts.append(f"round {view.round} of {view.rounds}")
     return " · ".join(parts)

@@ -1,0 +1,70 @@
+"""A start's or a round's games, made in short transactions of their own, so that a big
+event (a 60-player round robin: 1,770 games) never holds the database: another game's move
+waits at most for one batch.
+
+The step that starts the event (or pairs its round) writes every pairing at once, its game
+still to be made (``game_id`` NULL), in the one conditional transaction that makes the step
+happen once. Then :func:`make_games` makes the games, a batch a transaction: at most
+``BATCH_GAMES`` games, and no more once the batch has taken ``BATCH_SECONDS`` (on a busy
+machine a game takes longer: the batch ends sooner, not later). Until every game is made the
+event shows "starting" (``TournamentView.starting``), its round is not over (the count of
+games going counts the pairings still to make) and players cannot join.
+
+A process killed between batches leaves the games made so far, each with its pairing; the
+next try (the start command again, a round's step, or the sweep of a restarted process)
+makes the rest, each exactly once: a pairing takes its game only if it has none
+(``TournamentTables.set_game``), and on PostgreSQL two processes claim disjoint pairings
+(``FOR UPDATE SKIP LOCKED``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from .tables import PAUSED, RUNNING, TournamentTables
+
+#: The most games one transaction makes (each game: its row, its turn's reminders, two notices)
+BATCH_GAMES = 50
+#: A batch ends once it has lasted this long (wall seconds): what another writer waits at most
+BATCH_SECONDS = 0.025
+
+
+async def make_games(service, tournament_id: int, *, batch: int | None = None,
+                     seconds: float | None = None) -> int:
+    """Make the event's games still to be made (see the module's doc); how many this call
+    made. ``service``: the ``GameService`` (its ``store``, ``_create_game``, ``_after_commit``)."""
+    batch = BATCH_GAMES if batch is None else batch
+    seconds = BATCH_SECONDS if seconds is None else seconds
+    made = 0
+    while True:
+        async with service.store.write() as tx:
+            tables = TournamentTables(tx)
+            t = await tables.get(tournament_id)
+            if t is None or t.status not in (RUNNING, PAUSED):
+                return made
+            todo = await tables.games_to_make(tournament_id, batch)
+            if not todo:
+                return made
+            now = service._now()
+            began = time.perf_counter()
+            for p in todo:
+                assert p.black_id is not None
+                gid = await service._create_game(tx, t.game, p.white_id, p.black_id, t.days, now,
+                                                 scope=t.scope, rated=bool(t.rated),
+                                                 tournament=(t.id, t.name, p.round))
+                if not await tables.set_game(p, gid):
+                    # made meanwhile by another process: this batch is undone whole
+                    raise RuntimeError(f"tournament {t.id}: pairing {p.id}'s game was made twice")
+                made += 1
+                if time.perf_counter() - began >= seconds:
+                    break
+            await tables.bump(tournament_id)
+        await service._after_commit()
+
+
+async def make_all_pending(service) -> int:
+    """The sweep's share: every event's games a crash (or another process) left to make; how
+    many events this call made games for."""
+    async with service.store.read() as tx:
+        events = await TournamentTables(tx).with_games_to_make()
+    return sum([await make_games(service, tid) > 0 for tid in events])
