@@ -3,6 +3,7 @@
     pairing     pure: Berger tables, Dutch Swiss pairing, standings and tie-breaks
     tables      the tournament tables' queries
     batches     a start's or a round's games, made in short transactions (resumable)
+    planning    a Swiss round's pairing worked out before its transaction, in a thread
     service     ``TournamentOps`` (part of ``GameService``: create, join, start, pause, ...)
                 and ``TournamentSweeper`` (rounds made when due)
     views       what the tournament operations return (``TournamentView``, standings, pairings)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 WHITE, BLACK = "w", "b"
 
@@ -98,6 +99,11 @@ class SwissPlayer:
         """The colour this player should have and how strongly: 3 absolute (a difference of
         two, or the same colour twice running), 2 strong (a difference of one), 1 mild
         (the other colour than last time), 0 none (no game yet)."""
+        return self._preference
+
+    @cached_property
+    def _preference(self) -> tuple[str | None, int]:
+        # worked out once per player: the search asks it of every pair it weighs
         cd = self.colour_difference
         if cd <= -2 or self.colours[-2:] == (BLACK, BLACK):
             return WHITE, 3
@@ -114,8 +120,12 @@ class SwissPlayer:
     def may_have(self, colour: str) -> bool:
         """Whether playing ``colour`` next keeps the colour rules (no three running, a
         difference within ±2)."""
-        want, strength = self.preference()
-        return strength < 3 or want == colour
+        return colour in self._allowed
+
+    @cached_property
+    def _allowed(self) -> frozenset[str]:
+        want, strength = self._preference
+        return frozenset((WHITE, BLACK)) if strength < 3 else frozenset((want,))
 
 
 @dataclass
@@ -158,7 +168,9 @@ def _compatible(a: SwissPlayer, b: SwissPlayer, keep_colours: bool) -> bool:
         return False
     if not keep_colours:
         return True
-    return (a.may_have(WHITE) and b.may_have(BLACK)) or (b.may_have(WHITE) and a.may_have(BLACK))
+    # both may have either colour, or between them one may have White and the other Black
+    x, y = a._allowed, b._allowed
+    return len(x) == 2 or len(y) == 2 or x != y
 
 
 def _candidates(s: _Search, top: SwissPlayer, rest: list[SwissPlayer]) -> list[SwissPlayer]:

@@ -40,7 +40,7 @@ from ..operations.ratings import rating_now
 from ..store import Tx
 from ..timekeeping.clock import DAY, effective_deadline
 from ..words.text import game_name
-from . import batches, pairing
+from . import batches, pairing, planning
 from .tables import (
     FINISHED,
     FORMATS,
@@ -53,7 +53,7 @@ from .tables import (
     TournamentRow,
     TournamentTables,
 )
-from .views import WHITE_POINTS, PairingView, StandingView, TournamentView, tournament_view
+from .views import PairingView, StandingView, TournamentView, tournament_view
 
 log = logging.getLogger(__name__)
 
@@ -194,13 +194,14 @@ class TournamentOps:
                                manager: bool = False) -> TournamentView:
         """Start it now (``by``: the organiser; None: the owner's command line)."""
         now = self._now()
+        plan = await planning.plan(self.store, tournament_id, now)  # a Swiss's first round, off the loop
         async with self._organiser_write(tournament_id, by, manager) as (tx, tables, t):
             # a start cut short (a crash between its batches) is finished by the command again
             resuming = t.status != OPEN and await tables.count_games_to_make(t.id) > 0
             if t.status != OPEN and not resuming:
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             if not resuming:
-                await self._begin(tx, tables, t, now)
+                await self._begin(tx, tables, t, now, plan)
         await self._after_commit()
         await batches.make_games(self, tournament_id)
         return await self.tournament(tournament_id)
@@ -334,12 +335,13 @@ class TournamentOps:
             t = await tables.get(tournament_id)
             if t is None or t.status != RUNNING or not await self._due(tables, t, now):
                 return False
+        plan = await planning.plan(self.store, tournament_id, now)  # the next round, off the loop
         async with self.store.write() as tx:
             tables = TournamentTables(tx)
             t = await tables.get(tournament_id)
             if t is None or t.status != RUNNING:
                 return False
-            done = await self._step(tx, tables, t, now)
+            done = await self._step(tx, tables, t, now, plan)
         if done:
             await self._after_commit()
             await batches.make_games(self, tournament_id)
@@ -366,13 +368,14 @@ class TournamentOps:
             running = await tables.listed((RUNNING,))
         n = await batches.make_all_pending(self)  # a start or a round a crash cut short
         for t in starting:
+            plan = await planning.plan(self.store, t.id, now)
             try:
                 async with self.store.write() as tx:
                     tables = TournamentTables(tx)
                     fresh = await tables.get(t.id)
                     if fresh.status != OPEN or await tables.count(t.id) < 2:
                         continue
-                    await self._begin(tx, tables, fresh, now)
+                    await self._begin(tx, tables, fresh, now, plan)
             except TournamentError as e:  # its organiser is told when they start it by hand
                 log.warning("tournament %s cannot start at its time: %s", t.id, e)
                 continue
@@ -385,7 +388,8 @@ class TournamentOps:
             await self._after_commit()
         return n
 
-    async def _begin(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+    async def _begin(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int,
+                     plan: planning.Plan | None = None) -> None:
         entrants = await tables.entrants(t.id)
         if len(entrants) < 2:
             raise TournamentError(f"{t.name} (#{t.id}) needs two players at least to start "
@@ -394,11 +398,7 @@ class TournamentOps:
         if limit is not None and len(entrants) > limit:  # joined before the server's cap was lowered
             raise TournamentError(f"{t.name} (#{t.id}) has {len(entrants)} players, more than the "
                                   f"{limit} it may start with")
-        # seeds: the strongest first (the game's rating now), then who joined first
-        rows = await tables.ratings(t.id, t.game)
-        ratings = {e.player_id: rating_now(rows.get(e.player_id), now).rating for e in entrants}
-        order = sorted(entrants, key=lambda e: (-ratings[e.player_id], e.joined_at, e.player_id))
-        players = [e.player_id for e in order]
+        players = await planning.seed_order(tables, t, now)
         await tables.set_seeds(t.id, players)
         if t.format == ROUND_ROBIN:
             all_rounds = pairing.round_robin(players, double=t.cycles == 2)
@@ -414,7 +414,8 @@ class TournamentOps:
             if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
                                         round=1, round_deadline=self._round_deadline(t, now), started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
-            first = pairing.pair_swiss([pairing.SwissPlayer(p) for p in players])
+            inputs = [pairing.SwissPlayer(p) for p in players]
+            first = (plan and plan.for_(inputs)) or pairing.pair_swiss(inputs)
             await self._news(tx, t, "round", 1, now)
             await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
 
@@ -451,10 +452,10 @@ class TournamentOps:
         return (t.round_deadline is not None and t.round_deadline <= now) or \
             not await tables.games_going(t.id, t.round)
 
-    async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
+    async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int,
+                    plan: planning.Plan | None = None) -> bool:
         if not await self._due(tables, t, now):
             return False
-        rows = await tables.pairings(t.id)
         if self._is_last_round(t):
             if not await tables.move_on(t.id, status=FINISHED, expected_status=RUNNING,
                                         expected_round=t.round, round=t.round, round_deadline=None,
@@ -465,11 +466,9 @@ class TournamentOps:
         if not await tables.move_on(t.id, status=RUNNING, expected_status=RUNNING, expected_round=t.round,
                                     round=t.round + 1, round_deadline=self._round_deadline(t, now)):
             return False
-        entrants = await tables.entrants(t.id)
-        playing = [e.player_id for e in sorted(entrants, key=lambda e: e.seed or 0) if e.withdrawn_at is None]
-        state = self._swiss_state(playing, rows)
+        inputs = await planning.next_round_inputs(tables, t)
         try:
-            next_round = pairing.pair_swiss([state[p] for p in playing])
+            next_round = (plan and plan.for_(inputs)) or pairing.pair_swiss(inputs)
         except pairing.PairingImpossible as e:
             # nobody left to pair without a repeat: the event ends when its games do
             log.warning("tournament %s: round %s cannot be paired (%s); it ends", t.id, t.round + 1, e)
@@ -482,28 +481,7 @@ class TournamentOps:
 
     @staticmethod
     def _swiss_state(playing: list[int], rows: list[PairingRow]) -> dict[int, pairing.SwissPlayer]:
-        score = {p: 0.0 for p in playing}
-        colours: dict[int, list[str]] = {p: [] for p in playing}
-        opponents: dict[int, set[int]] = {p: set() for p in playing}
-        bye = {p: False for p in playing}
-        for p in rows:
-            if p.black_id is None:
-                if p.white_id in score:
-                    bye[p.white_id] = True
-                    score[p.white_id] += p.bye_points or 0.0
-                continue
-            for me, other, colour in ((p.white_id, p.black_id, pairing.WHITE), (p.black_id, p.white_id, pairing.BLACK)):
-                if me not in score:
-                    continue
-                opponents[me].add(other)
-                if p.result == "*":
-                    continue  # an aborted game: no colour, no points
-                colours[me].append(colour)
-                if p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
-                    points = WHITE_POINTS[p.result]
-                    score[me] += points if colour == pairing.WHITE else 1 - points
-        return {p: pairing.SwissPlayer(p, score[p], tuple(colours[p]), frozenset(opponents[p]), bye[p])
-                for p in playing}
+        return planning.swiss_state(playing, rows)
 
     async def _tell_the_end(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
         view = await tournament_view(tx, tables, t, self._now())

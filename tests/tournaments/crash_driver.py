@@ -28,8 +28,10 @@ from bot.config import Settings  # noqa: E402
 from bot.operations.service import GameService  # noqa: E402
 from bot.tournaments import batches  # noqa: E402
 
-# small batches, so that a kill at the k-th game falls after some batch has committed
+# batches of exactly five games (no time limit), so that a kill at the k-th game falls
+# after the batches of the games before it have committed
 batches.BATCH_GAMES = 5
+batches.BATCH_SECONDS = 60
 
 
 def say(line: str) -> None:
