@@ -11,7 +11,12 @@ long as the batch took, so a start takes at most half of the database's time: a 
 the store three times (its snapshot, its write, its view) and finds it free at once, or after
 one short batch, each time. Until every game is made the
 event shows "starting" (``TournamentView.starting``), its round is not over (the count of
-games going counts the pairings still to make) and players cannot join.
+games going counts the pairings still to make) and players cannot join. The last
+``LAST_BATCH`` games of a round are made in one transaction, after the round's news
+(``TournamentNews``: "started", or "round" N): a small event's round is one transaction with
+its news first, as before batches; in a big one the players of the earlier batches are told
+of their games before the news (on Discord their notice then has no link to the game's
+thread, which the news opens).
 
 A process killed between batches leaves the games made so far, each with its pairing; the
 next try (the start command again, a round's step, or the sweep of a restarted process)
@@ -25,12 +30,15 @@ from __future__ import annotations
 import asyncio
 import time
 
-from .tables import PAUSED, RUNNING, TournamentTables
+from .tables import PAUSED, ROUND_ROBIN, RUNNING, TournamentTables
 
 #: The most games one transaction makes (each game: its row, its turn's reminders, two notices)
 BATCH_GAMES = 50
 #: A batch ends once it has lasted this long (wall seconds): what another writer waits at most
 BATCH_SECONDS = 0.012
+#: The last games of a round, this many or fewer, are made in one transaction (no time limit),
+#: after the round's news: a small event's round is one transaction, as it always was
+LAST_BATCH = 16
 
 
 async def make_games(service, tournament_id: int, *, batch: int | None = None,
@@ -46,11 +54,21 @@ async def make_games(service, tournament_id: int, *, batch: int | None = None,
             t = await tables.get(tournament_id)
             if t is None or t.status not in (RUNNING, PAUSED):
                 return made
-            todo = await tables.games_to_make(tournament_id, batch)
+            final = max(LAST_BATCH, 1)
+            todo = await tables.games_to_make(tournament_id, batch + final + 1)
             if not todo:
                 return made
             now = service._now()
             began = time.perf_counter()
+            last = len(todo) <= final
+            if last:
+                # the round's news, then its last games: an adapter that opens a place for
+                # each game from the news (Discord's threads) has them open when the
+                # players of these games are told
+                what, number = ("started", t.rounds) if t.format == ROUND_ROBIN else ("round", t.round)
+                await service._news(tx, t, what, number, now)
+            else:  # leaving the last ones (``final`` at least) for the round's last transaction
+                todo = todo[:min(batch, len(todo) - final)]
             for p in todo:
                 assert p.black_id is not None
                 gid = await service._create_game(tx, t.game, p.white_id, p.black_id, t.days, now,
@@ -60,7 +78,7 @@ async def make_games(service, tournament_id: int, *, batch: int | None = None,
                     # made meanwhile by another process: this batch is undone whole
                     raise RuntimeError(f"tournament {t.id}: pairing {p.id}'s game was made twice")
                 made += 1
-                if time.perf_counter() - began >= seconds:
+                if not last and time.perf_counter() - began >= seconds:
                     break
             await tables.bump(tournament_id)
         took = time.perf_counter() - began

@@ -407,7 +407,7 @@ class TournamentOps:
                                         round=len(all_rounds), round_deadline=None, started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
-            await self._news(tx, t, "started", len(all_rounds), now)  # before the games' own notices
+            # its news ("started") goes with the last batch of its games (batches.py)
             for number, pairs in enumerate(all_rounds, 1):
                 await self._make_round(tx, tables, t, number, pairs, now, bye_points=0.0)
         else:
@@ -416,7 +416,6 @@ class TournamentOps:
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             inputs = [pairing.SwissPlayer(p) for p in players]
             first = (plan and plan.for_(inputs)) or pairing.pair_swiss(inputs)
-            await self._news(tx, t, "round", 1, now)
             await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
 
     async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
@@ -475,7 +474,6 @@ class TournamentOps:
             await tx.execute("UPDATE tournaments SET rounds = ?, round = ? WHERE id = ?",
                              (t.round, t.round, t.id))
             return True
-        await self._news(tx, t, "round", t.round + 1, now)
         await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
         return True
 

@@ -64,6 +64,7 @@ class PairingRow:
     status: str | None = None
     result: str | None = None
     reason: str | None = None
+    ply: int | None = None  # the moves made (a game lost before its loser moved is a forfeit)
 
 
 _COLUMNS = ("name", "game", "format", "rounds", "days", "cycles", "rated", "starts_at", "max_players",
@@ -151,6 +152,13 @@ class TournamentTables:
     async def version(self, tournament_id: int) -> int | None:
         row = await self.tx.fetch_one("SELECT version FROM tournaments WHERE id = ?", (tournament_id,))
         return None if row is None else row[0]
+
+    async def public_games(self, tournament_id: int) -> frozenset[int]:
+        """The event's games open to anyone (their pages' setting), in one statement."""
+        rows = await self.tx.fetch_all(
+            "SELECT p.game_id FROM tournament_pairings p JOIN public_games g ON g.game_id = p.game_id "
+            "WHERE p.tournament_id = ?", (tournament_id,))
+        return frozenset(r[0] for r in rows)
 
     # entrants
     async def entrants(self, tournament_id: int, *, withdrawn: bool = True) -> list[EntrantRow]:
@@ -272,7 +280,7 @@ class TournamentTables:
 
     async def pairings(self, tournament_id: int) -> list[PairingRow]:
         return await self.tx.fetch_all(
-            "SELECT p.*, g.status, g.result, g.reason FROM tournament_pairings p "
+            "SELECT p.*, g.status, g.result, g.reason, g.ply FROM tournament_pairings p "
             "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ? ORDER BY p.round, p.board",
             (tournament_id,), into=PairingRow)
 

@@ -12,10 +12,12 @@ from ..domain.kinds import GameStatus
 from ..operations.ratings import rating_now
 from ..store import Tx
 from ..timekeeping.clock import from_ts
-from . import pairing
+from . import tiebreaks
 from .tables import ROUND_ROBIN, PairingRow, TournamentRow, TournamentTables
 
 WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+#: The reasons of a game decided without being played (a forfeit, for the tie-breaks)
+FORFEIT_REASONS = frozenset({"withdrawal", "forfeit"})
 
 
 @dataclass(frozen=True)
@@ -69,17 +71,39 @@ class TournamentView:
 
     @property
     def tiebreak_names(self) -> tuple[str, ...]:
-        return ("SB",) if self.format == ROUND_ROBIN else ("Buchholz", "Median")
+        return tiebreaks.ROUND_ROBIN_TIEBREAKS if self.format == ROUND_ROBIN else tiebreaks.SWISS_TIEBREAKS
 
 
-def _results(t: TournamentRow, rows: list[PairingRow]) -> list[pairing.Result]:
+def _results(t: TournamentRow, rows: list[PairingRow]) -> list[tiebreaks.Result]:
+    """The results so far, round by round (a game decided without play is a forfeit for
+    the tie-breaks: ``_unplayed``); a round robin's rest round (no points) is no result."""
     out = []
     for p in rows:
         if p.black_id is None:
             if p.bye_points:
-                out.append(pairing.Result(p.white_id, None, p.bye_points))
+                out.append(tiebreaks.Result(p.white_id, None, p.bye_points, p.round))
         elif p.status == GameStatus.FINISHED and p.result in WHITE_POINTS:
-            out.append(pairing.Result(p.white_id, p.black_id, WHITE_POINTS[p.result]))
+            out.append(tiebreaks.Result(p.white_id, p.black_id, WHITE_POINTS[p.result], p.round, _unplayed(p)))
+    return out
+
+
+def _unplayed(p: PairingRow) -> bool:
+    """Whether a finished game was decided without being played: a forfeit or a withdrawal,
+    or lost on time by a player who never moved (White before the first move, Black before
+    the second)."""
+    if p.reason in FORFEIT_REASONS:
+        return True
+    if p.reason != "time" or p.ply is None:
+        return False
+    return p.ply == 0 if p.result == "0-1" else p.ply <= 1
+
+
+def _unfinished(rows: list[PairingRow]) -> set[tuple[int, int]]:
+    """(player, round) of every game still going (or voided): no result of theirs yet."""
+    out = set()
+    for p in rows:
+        if p.black_id is not None and not (p.status == GameStatus.FINISHED and p.result in WHITE_POINTS):
+            out |= {(p.white_id, p.round), (p.black_id, p.round)}
     return out
 
 
@@ -95,7 +119,8 @@ async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, no
     seeded = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 10**9, e.joined_at))
     players = [e.player_id for e in seeded]
     withdrawn = {e.player_id for e in entrants if e.withdrawn_at is not None}
-    table = pairing.standings(players, _results(t, rows), t.format)
+    table = tiebreaks.standings(players, _results(t, rows), t.format, rounds=t.round if rows else 0,
+                                unfinished=_unfinished(rows))
     standings = [StandingView(place, refs[s.player], s.points, s.tiebreaks, s.games, s.player in withdrawn,
                               rating_now(ratings.get(s.player), now).rating)
                  for place, s in enumerate(table, 1)]

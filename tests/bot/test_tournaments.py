@@ -238,6 +238,7 @@ async def test_a_start_that_fails_half_way_is_finished_by_the_next(svc, monkeypa
     monkeypatch.setattr(type(svc), "_create_game", failing)
     monkeypatch.setattr(batches, "BATCH_GAMES", 2)
     monkeypatch.setattr(batches, "BATCH_SECONDS", 60)  # batches of exactly two games
+    monkeypatch.setattr(batches, "LAST_BATCH", 1)
     with pytest.raises(RuntimeError):
         await svc.start_tournament(t.id)
     # its pairings and the batch before the failure stand (bot/tournaments/batches.py)

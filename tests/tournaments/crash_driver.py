@@ -32,6 +32,7 @@ from bot.tournaments import batches  # noqa: E402
 # after the batches of the games before it have committed
 batches.BATCH_GAMES = 5
 batches.BATCH_SECONDS = 60
+batches.LAST_BATCH = 1
 
 
 def say(line: str) -> None:
