@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from html import escape
@@ -152,7 +151,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         base = f"/t/{view.id}/{request.match_info['token']}"
         assets = (str(static.url_for(filename="tournament.js")), str(static.url_for(filename="tournament.css")),
                   str(static.url_for(filename="favicon.svg")))
-        now = int(time.time())
+        now = int(service.clock.now().timestamp())  # the service's clock: the deadlines' own
 
         def build() -> str:
             return render_page(view, version, base, game_href, script=assets[0], style=assets[1],
@@ -384,7 +383,7 @@ def _rounds(view, game_href, where: Where, base: str) -> str:
         others = f'<nav class="pager" aria-label="Rounds">Rounds: {" ".join(links)}</nav>'
     start = (where.games - 1) * PAGE_GAMES
     return (others + _round_list(view, r, games[start: start + PAGE_GAMES], game_href, start + 1)
-            + _pager(base, Where(where.page, r, where.games), "games", where.games, pages, f"Round {r}'s games"))
+            + _pager(base, Where(where.page, r, where.games), "games", where.games, pages, f"Games of round {r}"))
 
 
 def _round_list(view, r: int, games: list, game_href, start: int) -> str:
