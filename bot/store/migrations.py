@@ -352,6 +352,7 @@ _V15_TOURNAMENT_CLOCKS = (
 _V16_TOURNAMENT_VERSIONS = (
     "ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
     "ALTER TABLE tournaments ADD COLUMN adjudicate INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tournaments ADD COLUMN deadline_round INTEGER",  # the round whose deadline was acted on
 )
 
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.

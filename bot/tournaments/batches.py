@@ -73,7 +73,8 @@ async def make_games(service, tournament_id: int, *, batch: int | None = None,
                 assert p.black_id is not None
                 gid = await service._create_game(tx, t.game, p.white_id, p.black_id, t.days, now,
                                                  scope=t.scope, rated=bool(t.rated),
-                                                 tournament=(t.id, t.name, p.round))
+                                                 tournament=(t.id, t.name, p.round,
+                                                             t.round_deadline if p.round == t.round else None))
                 if not await tables.set_game(p, gid):
                     # made meanwhile by another process: this batch is undone whole
                     raise RuntimeError(f"tournament {t.id}: pairing {p.id}'s game was made twice")

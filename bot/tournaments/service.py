@@ -38,9 +38,9 @@ from ..domain.errors import NotFound, ServiceError
 from ..domain.kinds import GameStatus, Outcome, Side
 from ..operations.ratings import rating_now
 from ..store import Tx
-from ..timekeeping.clock import DAY, effective_deadline
+from ..timekeeping.clock import DAY, effective_deadline, from_ts
 from ..words.text import game_name
-from . import batches, pairing, planning
+from . import batches, deadlines, pairing, planning
 from .tables import (
     FINISHED,
     FORMATS,
@@ -62,12 +62,16 @@ MAX_NAME = 80
 MAX_PLAYERS = 1000
 
 
-def tournament_fields(tournament: tuple[int, str, int] | None) -> dict:
-    """A tournament game's ``GameStarted`` fields from its (id, name, round)."""
+def tournament_fields(tournament: tuple | None) -> dict:
+    """A tournament game's ``GameStarted`` fields from its (id, name, round), and the
+    round's deadline (a timestamp) if it has one."""
     if tournament is None:
         return {}
-    tid, name, number = tournament
-    return {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
+    tid, name, number, *deadline = tournament
+    fields = {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
+    if deadline and deadline[0] is not None:
+        fields["tournament_deadline"] = from_ts(deadline[0])
+    return fields
 
 
 class TournamentError(ServiceError):
@@ -98,7 +102,7 @@ class TournamentOps:
                                 starts_at: datetime | None = None, max_players: int | None = None,
                                 min_rating: float | None = None, max_rating: float | None = None,
                                 round_days: int | None = None, creator_id: int | None = None,
-                                scope: str | None = None) -> TournamentView:
+                                scope: str | None = None, adjudicate: bool = False) -> TournamentView:
         """A new tournament, open for entries. ``format``: 'round-robin' or 'swiss' (a Swiss
         needs ``rounds``; a round robin's rounds follow from its players); ``days`` per
         move (default the bot's); ``double``: a round robin played twice, colours swapped."""
@@ -138,6 +142,9 @@ class TournamentOps:
             raise TournamentError("the lowest rating is above the highest")
         if round_days is not None and (not isinstance(round_days, int) or not 1 <= round_days <= 365):
             raise TournamentError(f"a round's days must be from 1 to 365, not {round_days!r}")
+        if adjudicate and (format != SWISS or round_days is None):
+            raise TournamentError("adjudication at a round's deadline is for a Swiss with a deadline "
+                                  "(--round-days N)")
         start = None if starts_at is None else self._ts(starts_at)
         async with self.store.write() as tx:
             if creator_id is not None and await tx.player(creator_id) is None:
@@ -146,7 +153,8 @@ class TournamentOps:
                 name=name, game=game, format=format, rounds=rounds or 1, days=days,
                 cycles=2 if double else 1, rated=int(bool(rated)), starts_at=start,
                 max_players=max_players, min_rating=min_rating, max_rating=max_rating,
-                round_days=round_days, creator_id=creator_id, scope=scope, created_at=now)
+                round_days=round_days, creator_id=creator_id, scope=scope, created_at=now,
+                adjudicate=int(bool(adjudicate)))
         await self._after_commit()
         return await self.tournament(tid)
 
@@ -382,6 +390,8 @@ class TournamentOps:
             n += 1
             await self._after_commit()
             await batches.make_games(self, t.id)
+        for t in await deadlines.due(self.store, now):  # a round's deadline: adjudicate, or tell its director
+            n += await deadlines.act(self, t, now)
         for t in running:
             n += await self.advance_tournament(t.id)
         if n:
@@ -444,12 +454,13 @@ class TournamentOps:
         return t.format == ROUND_ROBIN or t.round >= t.rounds
 
     async def _due(self, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
-        """Whether the event's next step (a round, or its end) is due. One count of the
-        games still going (every sweep asks it of every running event: no pairing is read)."""
+        """Whether the event's next step (a round, or its end) is due: every game of the
+        round is over or decided (a round's deadline only tells its director, or adjudicates:
+        deadlines.py). One count of the games still going (every sweep asks it of every
+        running event: no pairing is read)."""
         if self._is_last_round(t):
             return not await tables.games_going(t.id)
-        return (t.round_deadline is not None and t.round_deadline <= now) or \
-            not await tables.games_going(t.id, t.round)
+        return not await tables.games_going(t.id, t.round)
 
     async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int,
                     plan: planning.Plan | None = None) -> bool:

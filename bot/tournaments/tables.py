@@ -38,6 +38,7 @@ class TournamentRow:
     ended_at: int | None
     version: int = 0      # bumped by every change its page shows (``bump``)
     adjudicate: int = 0   # 1: a Swiss round's games still going at its deadline are adjudicated
+    deadline_round: int | None = None  # the round whose deadline was acted on (deadlines.py)
 
 
 @dataclass(frozen=True)
@@ -137,8 +138,9 @@ class TournamentTables:
             (now,), into=TournamentRow)
 
     async def next_due(self) -> int | None:
-        row = await self.tx.fetch_one(
-            "SELECT MIN(round_deadline) FROM tournaments WHERE status = 'running'")
+        row = await self.tx.fetch_one(  # a deadline acted on (deadlines.py) is due no more
+            "SELECT MIN(round_deadline) FROM tournaments WHERE status = 'running' "
+            "AND COALESCE(deadline_round, 0) < round")
         row2 = await self.tx.fetch_one("SELECT MIN(starts_at) FROM tournaments WHERE status = 'open'")
         times = [r[0] for r in (row, row2) if r is not None and r[0] is not None]
         if await self.with_games_to_make():  # a start or a round cut short: due at once

@@ -297,16 +297,23 @@ async def test_pause_holds_the_next_round_and_resume_starts_it(svc):
     assert (t.status, t.round) == ("running", 2)
 
 
-async def test_a_round_starts_at_its_deadline(svc, clock):
+async def test_a_rounds_deadline_tells_its_director_and_the_round_waits_for_its_games(svc, clock, notifier):
     people = await players(svc, 4)
     t = await svc.start_tournament((await entered(svc, people, format="swiss", rounds=2,
-                                                  round_days=20, days=None)).id)
+                                                  round_days=20, days="none")).id)
     first = [p for p in t.pairings if p.round == 1]
     await svc.resign(first[0].game_id, first[0].black.id)  # one game still goes on
     assert (await svc.tournament(t.id)).round == 1
     assert await svc.next_wake() is not None
     clock.advance(timedelta(days=20, seconds=1))
     await svc.sweep()
+    t = await svc.tournament(t.id)
+    assert t.round == 1  # the next round waits until every game is over or decided (issue 43 item 4)
+    (told,) = notifier.of(ev.TournamentDeadline)
+    assert told.games == (first[1].game_id,) and not told.adjudicated
+    await svc.sweep()
+    assert len(notifier.of(ev.TournamentDeadline)) == 1  # told once
+    await svc.resign(first[1].game_id, first[1].white.id)
     t = await svc.tournament(t.id)
     assert t.round == 2 and len([p for p in t.pairings if p.round == 2]) == 2
 
