@@ -113,3 +113,21 @@ async def test_at_the_deadline_the_games_left_wait_for_the_director(svc, clock, 
     for p in going[1:]:
         await svc.resign(p.game_id, p.white.id)
     assert (await svc.tournament(t.id)).round == 2
+
+
+def test_the_owners_command_line_makes_an_adjudicated_swiss(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, FAIRYPOST_DB=str(tmp_path / "g.db"))
+    env.pop("FAIRYPOST_CONFIG", None)
+
+    def fairypost(*args):
+        return subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, capture_output=True, text=True,
+                              timeout=120)
+    done = fairypost("tournament", "new", "chess", "--name", "Cup", "--format", "round-robin", "--adjudicate")
+    assert done.returncode != 0 and "adjudication at a round's deadline is for a Swiss" in done.stderr + done.stdout
+    done = fairypost("tournament", "new", "chess", "--name", "Cup", "--format", "swiss", "--rounds", "3",
+                     "--round-days", "7", "--adjudicate")
+    assert done.returncode == 0, done.stderr
+    assert "Made tournament #1" in done.stdout
