@@ -38,7 +38,7 @@ BATCH_GAMES = 50
 BATCH_SECONDS = 0.012
 #: The last games of a round, this many or fewer, are made in one transaction (no time limit),
 #: after the round's news: a small event's round is one transaction, as it always was
-LAST_BATCH = 16
+LAST_BATCH = 8
 
 
 async def make_games(service, tournament_id: int, *, batch: int | None = None,
