@@ -114,14 +114,6 @@ class DirectorTables:
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, player_id) DO NOTHING",
             (tournament_id, player_id, int(cancelled), reason, now))
 
-    async def plies_of_time_losses(self, tournament_id: int) -> dict[int, int]:
-        """The event's games lost on time, and how many moves each had then (under two: it
-        never began, a forfeit)."""
-        rows = await self.tx.fetch_all(
-            "SELECT g.id, g.ply FROM tournament_pairings p JOIN games g ON g.id = p.game_id "
-            "WHERE p.tournament_id = ? AND g.status = 'finished' AND g.reason = 'time'", (tournament_id,))
-        return {r[0]: r[1] for r in rows}
-
     async def timed_out(self, tournament_id: int, at_least: int) -> list[int]:
         """The event's players still in it who lost ``at_least`` games on time (one pass
         over the event's games lost on time, grouped by who lost each)."""

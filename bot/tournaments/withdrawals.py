@@ -19,10 +19,11 @@ from __future__ import annotations
 from ..domain.errors import NotFound
 from ..domain.kinds import GameStatus, Outcome, Side
 from ..store import Tx
-from .director_tables import CANCELLED, DirectorTables
+from .counting import CANCELLED, WHITE_POINTS, counted_results
+from .director_tables import DirectorTables
 from .errors import TournamentError
 from .tables import FINISHED, OPEN, PAUSED, ROUND_ROBIN, RUNNING, TournamentRow, TournamentTables
-from .views import WHITE_POINTS, TournamentView, counted_results
+from .views import TournamentView
 
 RULES = "the rules"  # who decided a result no person decided
 
