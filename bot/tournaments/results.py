@@ -107,6 +107,7 @@ class ResultOps:
                                        deadline=from_ts(deadline) if mine and deadline else None,
                                        tournament_id=t.id, tournament_name=t.name, tournament_round=p.round)
                 await self._emit(tx, event, new_id, now, game_id=g.id)
+            await tables.bump(t.id)  # the page names the new player
         await self._after_commit()
         return await self.tournament(tournament_id)
 
@@ -127,6 +128,7 @@ class ResultOps:
                 await tx.set_deadline(g.id, g.deadline + days * DAY)
             else:
                 raise TournamentError(f"game #{g.id} has no clock to extend")
+            await tables.bump(t.id)  # the page counts the game's time left
         await self._after_commit()
         return await self.tournament(tournament_id)
 

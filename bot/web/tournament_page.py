@@ -343,7 +343,8 @@ def _result_text(p) -> str:
         return f"bye ({points(p.bye_points or 0)})"
     if p.result is None:
         return "playing"
-    return p.result.replace("1/2", "½") + (f" ({escape(p.reason)})" if p.reason else "")
+    why = p.decided or p.reason  # a decided result: who decided it and why, else the game's end
+    return p.result.replace("1/2", "½") + (f" ({escape(why)})" if why else "")
 
 
 def _progress(view, now: float) -> str:
