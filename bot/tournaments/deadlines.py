@@ -1,6 +1,6 @@
 """A Swiss round's deadline (``round_days``, ``--round-days`` on create): when it comes with
-games of the round still going, the event's director is told (``TournamentDeadline``,
-delivered as any notice), and
+games of the round still going, every director of the event is told (``TournamentDeadline``,
+delivered as any notice; directors.py: its maker and those named), and
 
 * if the event was made so (``adjudicate``: an option on create), each game still going is
   adjudicated by the engine's evaluation of its position: a short search
@@ -23,6 +23,7 @@ import rules
 
 from ..delivery import events as ev
 from ..domain.kinds import GameStatus, Outcome, Side
+from .director_tables import DirectorTables
 from .tables import SWISS, TournamentRow, TournamentTables
 
 DECISIVE_CENTIPAWNS = 200
@@ -84,10 +85,11 @@ async def act(service, t: TournamentRow, now: int) -> bool:
             await service._finish(tx, g, adjudicated(scores[gid]), now)
             decided.append(gid)
         told = tuple(decided) if t.adjudicate else tuple(games)
-        if told and t.creator_id is not None:
-            await service._emit(tx, ev.TournamentDeadline(tournament_id=t.id, name=t.name, round=t.round,
-                                                          games=told, adjudicated=bool(t.adjudicate)),
-                                t.creator_id, now)
+        if told:  # each director (an event the owner made at the command line may have none)
+            for director in await DirectorTables(tx).directors(t.id):
+                await service._emit(tx, ev.TournamentDeadline(tournament_id=t.id, name=t.name, round=t.round,
+                                                              games=told, adjudicated=bool(t.adjudicate)),
+                                    director, now)
         await tables.bump(t.id)
     await service._after_commit()
     return True

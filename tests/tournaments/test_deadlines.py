@@ -131,3 +131,18 @@ def test_the_owners_command_line_makes_an_adjudicated_swiss(tmp_path):
                      "--round-days", "7", "--adjudicate")
     assert done.returncode == 0, done.stderr
     assert "Made tournament #1" in done.stdout
+
+
+async def test_every_director_is_told_of_the_deadline_once(svc, clock, notifier):
+    maker, t = await swiss(svc)
+    named = await svc.player("test", "n", "Named director")
+    await svc.add_tournament_director(t.id, named.id, maker.id)
+    going = {p.game_id for p in t.pairings if p.black is not None}
+    clock.advance(timedelta(days=7, seconds=1))
+    await svc.sweep()
+    await svc.sweep()
+    for director in (maker, named):
+        (told,) = notifier.of(ev.TournamentDeadline, director.id)
+        assert set(told.games) == going and not told.adjudicated
+    players = {e.id for e in t.entrants}
+    assert not any(notifier.of(ev.TournamentDeadline, p) for p in players)  # the players are not
