@@ -157,7 +157,7 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             raise TournamentError(f"the timeouts that withdraw a player are 0 (never) to 50, not {timeouts!r}")
         if adjudicate and (format != SWISS or round_days is None):
             raise TournamentError("adjudication at a round's deadline is for a Swiss with a deadline "
-                                  "(--round-days N)")
+                                  "(its round days: --round-days N, or round_days on Discord)")
         start = None if starts_at is None else self._ts(starts_at)
         async with self.store.write() as tx:
             if creator_id is not None and await tx.player(creator_id) is None:
