@@ -35,7 +35,7 @@ async def test_decided_forfeits_are_unplayed_and_decided_results_played(svc):
     assert (winner.points, winner.games) == (1.0, 0)  # ...but a forfeit now: no game played
     assert loser.games == 0 and loser.points == 0
     # the unplayed round counts a dummy opponent with the winner's own score (C.07 art. 16)
-    assert dict(zip(t.tiebreak_names, winner.tiebreaks))["BH"] == 1.0
+    assert dict(zip(t.tiebreak_names, winner.tiebreaks, strict=True))["BH"] == 1.0
     for p in (judged.white, judged.black):
         assert by_id[p.id].games == 1 and by_id[p.id].points == 0.5  # an adjudication: played
     assert {p.result for p in t.pairings if p.round == 1} == {"+/-", "1/2-1/2"}
