@@ -16,6 +16,9 @@ measured in the same run:
   turn due ("your move" and the 50% warning, re-armed as bench/load.py does), beside a
   database with as many ordinary games (no tournament) live, swept in turns.
 
+Then the big events (bench/tournament_big.py): a 500-player Swiss's pairing and page, and
+a 60-player round robin's start beside another game's moves.
+
 ``--quick``: 16 players, 3 rounds, a 6-player double round robin.
 """
 
@@ -26,9 +29,11 @@ import time
 
 from .common import Context, Series, row, run_async, service_settings, settle, time_figure
 from .load import _rearm
+from .tournament_big import run_big
 
 NAME = "tournament"
-TITLE = "Tournaments: a 100-player Swiss and a 20-player double round robin (pairing, standings, sweep)"
+TITLE = ("Tournaments: a 100-player Swiss and a 20-player double round robin (pairing, standings, sweep); "
+         "a 500-player Swiss and a 60-player round robin (pairing, start, page)")
 GAME = "chess"
 
 
@@ -276,7 +281,7 @@ async def _run(ctx: Context) -> dict:
     from datetime import UTC, datetime
 
     from bot.timekeeping.clock import ManualClock
-    rows, skipped, notes = [], [], []
+    rows, skipped, notes, goals = [], [], [], []
     start = datetime(2026, 3, 2, 12, tzinfo=UTC)
     sw, rr = {}, {}
     scratch = await _open(ctx, "scratch", ManualClock(start))  # the games made alone
@@ -315,11 +320,15 @@ async def _run(ctx: Context) -> dict:
         rows.append(row(f"sweep, those {live} games' turn due", "ms", time_figure(due),
                         time_figure(p_due), anchor_name=f"{live} ordinary games due", reminders=sent,
                         anchor_reminders=p_sent))
+        big = await run_big(ctx, lambda name: _open(ctx, name, ManualClock(start)), _games_alone, scratch)
+        rows += big["rows"]
+        goals += big["goals"]
+        notes += big["notes"]
     finally:
         for s in (swiss_svc, rr_svc, scratch):
             if s is not None:
                 await s.close()
-    return {"rows": rows, "goals": [], "skipped": skipped, "notes": notes}
+    return {"rows": rows, "goals": goals, "skipped": skipped, "notes": notes}
 
 
 def run(ctx: Context) -> dict:

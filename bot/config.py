@@ -75,6 +75,9 @@ Tournaments (``tournaments_per_hour``, ``tournaments_total_per_hour``; environme
 ``FAIRYPOST_TOURNAMENTS_PER_HOUR``, ``FAIRYPOST_TOURNAMENTS_TOTAL_PER_HOUR``): the events one
 player may make in an hour (default and most 20; the owner may set it lower) and everyone
 together (default 100); the owner's command line has no budget (docs/directors.md).
+A round robin's size (``round_robin_max_players``; environment ``FAIRYPOST_ROUND_ROBIN_MAX_PLAYERS``):
+a round robin takes at most this many players (default 60, from 2 to 200: 60 players make
+1,770 games, made in short transactions of their own; docs/tournaments.md).
 
 The computer's turns (``computer_retry_seconds``, ``computer_tell_after``; environment
 ``FAIRYPOST_COMPUTER_RETRY_SECONDS``, ``FAIRYPOST_COMPUTER_TELL_AFTER``): a turn that fails
@@ -143,6 +146,7 @@ class Settings:
     max_challenges_per_opponent: int = 3  # of them, to one opponent (withdrawn and declined ones count a while)
     challenge_withdrawn_hours: int = 24   # a withdrawn challenge counts against the one above this long
     challenge_declined_days: int = 7      # a declined one, this long
+    round_robin_max_players: int = 60     # a round robin's size cap (60 players: 1,770 games)
     computer_retry_seconds: int = 30      # the pause after the computer's turn fails (doubling, at most an hour)
     computer_tell_after: int = 3          # failures of one turn before its opponent is told
     computer_cores: int | None = None     # processes for a hint or review (None: every core but one, at most 4)
@@ -176,6 +180,9 @@ class Settings:
                               f"not {self.challenge_withdrawn_hours}")
         if not 0 <= self.challenge_declined_days <= 365:
             raise ConfigError(f"challenge_declined_days must be from 0 to 365, not {self.challenge_declined_days}")
+        if not 2 <= self.round_robin_max_players <= 200:
+            raise ConfigError("round_robin_max_players must be from 2 to 200, "
+                              f"not {self.round_robin_max_players}")
         if self.computer_retry_seconds < 1 or self.computer_tell_after < 1:
             raise ConfigError("computer_retry_seconds and computer_tell_after must be at least 1")
         if self.computer_cores is not None and not 1 <= self.computer_cores <= 256:
@@ -278,6 +285,7 @@ _ENV_KEYS = {
     "FAIRYPOST_MAX_CHALLENGES_PER_OPPONENT": ("max_challenges_per_opponent", int),
     "FAIRYPOST_CHALLENGE_WITHDRAWN_HOURS": ("challenge_withdrawn_hours", int),
     "FAIRYPOST_CHALLENGE_DECLINED_DAYS": ("challenge_declined_days", int),
+    "FAIRYPOST_ROUND_ROBIN_MAX_PLAYERS": ("round_robin_max_players", int),
     "FAIRYPOST_COMPUTER_RETRY_SECONDS": ("computer_retry_seconds", int),
     "FAIRYPOST_COMPUTER_TELL_AFTER": ("computer_tell_after", int),
     "FAIRYPOST_COMPUTER_CORES": ("computer_cores", int),

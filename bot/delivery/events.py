@@ -83,6 +83,7 @@ class GameStarted(Event):
     tournament_id: int | None = None
     tournament_name: str | None = None
     tournament_round: int | None = None
+    tournament_deadline: datetime | None = None  # a Swiss round's deadline (``--round-days``)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -242,6 +243,20 @@ class TournamentBye(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TournamentDeadline(Event):
+    """A Swiss round's deadline came with ``games`` still going, told to the event's
+    director: adjudicated by the engine's evaluation (``adjudicated``: the event was made
+    so), or left to the director's decision (the next round waits for it)."""
+
+    kind: typing.ClassVar[str] = "tournament_deadline"
+    tournament_id: int
+    name: str
+    round: int
+    games: tuple[int, ...]
+    adjudicated: bool
+
+
+@dataclass(frozen=True, kw_only=True)
 class TournamentNews(Event):
     """A step of a tournament's life, for the place where the adapter it was made on posts
     its news (Discord's thread under its announcement), not a notice to a player: addressed
@@ -285,7 +300,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
                               ChallengeClosed, DrawOffered, DrawDeclined, TakebackAsked,
                               TakebackAnswered, Digest, PremovePlayed, PremovesDropped, OfferSettled,
                               ComputerStalled, MailStopped, TournamentOver,
-                              TournamentBye, TournamentNews)
+                              TournamentBye, TournamentNews, TournamentDeadline)
 }
 
 

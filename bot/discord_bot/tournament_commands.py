@@ -52,13 +52,17 @@ def _manages(interaction: discord.Interaction) -> str | None:
                        double="a round robin played twice, colours swapped", rated="rated games",
                        max_players="at most this many players",
                        withdrawals="a player who leaves a round robin: ICCF's rule (default), or always",
-                       timeouts="games lost on time that withdraw a player (default 3; 0: never)")
+                       timeouts="games lost on time that withdraw a player (default 3; 0: never)",
+                       round_days="a Swiss round's deadline, in days: its directors are told of the games left",
+                       adjudicate="with round_days: the games left at a round's deadline are adjudicated "
+                                  "by the engine")
 @app_commands.choices(format=FORMAT_CHOICES, days=DAY_CHOICES, withdrawals=WITHDRAWAL_CHOICES)
 @game_option
 async def create(interaction: discord.Interaction, game: str, name: Range[str, 1, 80], format: str,
                  rounds: Range[int, 1, 50] | None = None, days: int | None = None, double: bool = False,
                  rated: bool = False, max_players: Range[int, 2, 1000] | None = None,
-                 withdrawals: str = "iccf", timeouts: Range[int, 0, 50] = 3) -> None:
+                 withdrawals: str = "iccf", timeouts: Range[int, 0, 50] = 3,
+                 round_days: Range[int, 1, 365] | None = None, adjudicate: bool = False) -> None:
     fairy = fairy_of(interaction)
     if interaction.guild_id is None:  # Discord keeps the group to servers; this, if it did not
         raise SettingsError("tournaments are made on a server, where its members can join them")
@@ -67,7 +71,8 @@ async def create(interaction: discord.Interaction, game: str, name: Range[str, 1
     t = await fairy.service.create_tournament(
         known_game(game), name=name, format=format, rounds=rounds, days=days, double=double,
         rated=rated, max_players=max_players, creator_id=me.id,
-        scope=access.scope_of(interaction.guild_id), withdrawal=withdrawals, timeouts=timeouts)
+        scope=access.scope_of(interaction.guild_id), withdrawal=withdrawals, timeouts=timeouts,
+        round_days=round_days, adjudicate=adjudicate)
     await send(interaction, announcement_text(t), ephemeral=False, view=join_view(t.id))
     await _open_news_thread(interaction, fairy, t)
 

@@ -387,6 +387,15 @@ _V16_TOURNAMENT_DIRECTORS = (
     "CREATE INDEX tournaments_by_created ON tournaments (created_at)",
 )
 
+# A tournament's version, bumped by every change of what its page shows (a join, a round, a
+# game's end): the page is cached by it. ``adjudicate``: whether the games still going at a
+# Swiss round's deadline are decided by the engine's evaluation (1) or left to the director.
+_V17_TOURNAMENT_VERSIONS = (
+    "ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tournaments ADD COLUMN adjudicate INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE tournaments ADD COLUMN deadline_round INTEGER",  # the round whose deadline was acted on
+)
+
 #: Ordered migrations: applying entry i takes the schema from version i to i + 1.
 #: Append new entries; never change one that has shipped.
 MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, _V5_SCOPE,
@@ -395,4 +404,4 @@ MIGRATIONS: tuple[tuple[str | Dialects, ...], ...] = (_V1, _V2, _V3, _V4_PRUNE, 
                                                 _V10_EMAIL, _V11_NEXT_DIGEST,
                                                 _V12_COMMAND_BUCKETS, _V13_BUDGETS,
                                                 _V14_TOURNAMENTS, _V15_TOURNAMENT_CLOCKS,
-                                                _V16_TOURNAMENT_DIRECTORS)
+                                                _V16_TOURNAMENT_DIRECTORS, _V17_TOURNAMENT_VERSIONS)

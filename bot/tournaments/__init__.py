@@ -1,7 +1,13 @@
 """Round robins and Swiss events over the game service.
 
-    pairing     pure: Berger tables, Dutch Swiss pairing, standings and tie-breaks
+    pairing     pure: Berger tables, Dutch Swiss pairing
     tables      the tournament tables' queries
+    batches     a start's or a round's games, made in short transactions (resumable)
+    planning    a Swiss round's pairing worked out before its transaction (a worker process)
+    tiebreaks   the tie-breaks, as FIDE's C.07 (2023) defines them
+    counting    what the event counts for each game (decided, forfeit, cancelled, played):
+                the one definition the standings, tie-breaks, page and pairing read
+    deadlines   a Swiss round's deadline: adjudicated by the engine, or told to its director
     service     ``TournamentOps`` (part of ``GameService``: create, join, start, pause, ...)
                 and ``TournamentSweeper`` (rounds made when due)
     directors   who directs an event and sees it listed; the creation budget (``DirectorOps``)
@@ -17,5 +23,6 @@ The words are in ``bot.words.tournament_text``.
 
 May import: ``bot.operations`` (its ratings and, for the CLI, the service), ``bot.words``,
 ``bot.commands``, ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.identity``,
-``bot.delivery``, ``bot.config``, ``rules``, ``render`` and the standard library.
+``bot.delivery``, ``bot.config``, ``rules``, ``render``, ``ai`` (the engine's evaluation, for
+an adjudication) and the standard library.
 """

@@ -35,7 +35,11 @@ def add_parser(sub) -> None:
     new.add_argument("--min-rating", type=float, metavar="R", help="only players rated R or more at the game")
     new.add_argument("--max-rating", type=float, metavar="R", help="only players rated R or less at the game")
     new.add_argument("--round-days", type=int, metavar="N",
-                     help="a Swiss's next round starts after N days even if games go on")
+                     help="a Swiss round's deadline, N days after it starts: its directors are told of the "
+                          "games still going (the next round waits until every game is over or decided)")
+    new.add_argument("--adjudicate", action="store_true",
+                     help="with --round-days: the games still going at a round's deadline are adjudicated "
+                          "by the engine's evaluation")
     new.add_argument("--withdrawals", choices=("iccf", "keep", "cancel"), default="iccf",
                      help="a player who leaves a round robin: iccf (default: under half their games "
                           "finished cancels all their results, else the unplayed are lost), keep (the "
@@ -128,7 +132,8 @@ async def run(args: argparse.Namespace, settings) -> int:
                 game, name=args.name, format=args.format, rounds=args.rounds, days=args.days,
                 double=args.double, rated=args.rated, starts_at=_when(args.start),
                 max_players=args.max_players, min_rating=args.min_rating, max_rating=args.max_rating,
-                round_days=args.round_days, withdrawal=args.withdrawals, timeouts=args.timeouts)
+                round_days=args.round_days, withdrawal=args.withdrawals, timeouts=args.timeouts,
+                adjudicate=args.adjudicate)
             print(f"Made tournament #{view.id}: {tournament_line(view, PLAIN)}")
             return 0
         if act == "start":

@@ -1,13 +1,17 @@
 """The queries of the directors' tables (made by the core's migration 16, in
 bot/store/migrations.py): each event's directors, its rules for withdrawals and timeouts,
 the results decided by hand or by a rule, and its withdrawals; and the counts the creation
-budget reads. Run in a transaction of the store: ``DirectorTables(tx)``."""
+budget reads. Run in a transaction of the store: ``DirectorTables(tx)``. Every write that
+changes what the event's page shows moves the event's version on (``TournamentTables.bump``:
+the page is cached by it)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from bot.store import Tx
+
+from .tables import TournamentTables
 
 #: what happens to a player who leaves a running event (tournament_policies.withdrawal):
 #: ``iccf``: in a round robin, under half their games finished cancels all their results,
@@ -69,11 +73,15 @@ class DirectorTables:
         n = await self.tx.change(
             "INSERT INTO tournament_directors (tournament_id, player_id, named_at) VALUES (?, ?, ?) "
             "ON CONFLICT (tournament_id, player_id) DO NOTHING", (tournament_id, player_id, now))
+        if n == 1:
+            await TournamentTables(self.tx).bump(tournament_id)
         return n == 1
 
     async def remove_director(self, tournament_id: int, player_id: int) -> bool:
         n = await self.tx.change("DELETE FROM tournament_directors WHERE tournament_id = ? AND player_id = ?",
                                  (tournament_id, player_id))
+        if n == 1:
+            await TournamentTables(self.tx).bump(tournament_id)
         return n == 1
 
     # the event's rules
@@ -100,6 +108,7 @@ class DirectorTables:
             "INSERT INTO tournament_decisions (game_id, tournament_id, result, reason, director_id, "
             "decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (game_id, tournament_id, result, reason, director_id, decided_by, now))
+        await TournamentTables(self.tx).bump(tournament_id)
 
     # withdrawals
     async def withdrawals(self, tournament_id: int) -> dict[int, WithdrawalRow]:
@@ -113,14 +122,7 @@ class DirectorTables:
             "INSERT INTO tournament_withdrawals (tournament_id, player_id, cancelled, reason, at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, player_id) DO NOTHING",
             (tournament_id, player_id, int(cancelled), reason, now))
-
-    async def plies_of_time_losses(self, tournament_id: int) -> dict[int, int]:
-        """The event's games lost on time, and how many moves each had then (under two: it
-        never began, a forfeit)."""
-        rows = await self.tx.fetch_all(
-            "SELECT g.id, g.ply FROM tournament_pairings p JOIN games g ON g.id = p.game_id "
-            "WHERE p.tournament_id = ? AND g.status = 'finished' AND g.reason = 'time'", (tournament_id,))
-        return {r[0]: r[1] for r in rows}
+        await TournamentTables(self.tx).bump(tournament_id)
 
     async def timed_out(self, tournament_id: int, at_least: int) -> list[int]:
         """The event's players still in it who lost ``at_least`` games on time (one pass

@@ -68,6 +68,15 @@ class DirectorOps:
         raise TournamentError(f"only the organiser of {t.name} (#{t.id}) can do that: one of its directors"
                               f"{server} or the server owner")
 
+    @staticmethod
+    async def _refuse_while_starting(tables: TournamentTables, t: TournamentRow, what: str) -> None:
+        """TournamentError while the event's games (of its start or its round) are still being
+        made in batches (batches.py): a withdrawal or a replacement then would miss the
+        games not made yet. The start finishes in moments (or at the next sweep)."""
+        if await tables.count_games_to_make(t.id):
+            raise TournamentError(f"{t.name} (#{t.id}) is starting: its games are still being made, "
+                                  f"so {what} must wait. Try again in a minute")
+
     async def add_tournament_director(self, tournament_id: int, player_id: int, by: int | None = None):
         """Name ``player_id`` a director (by the owner, None, or the event's maker)."""
         return await self._change_directors(tournament_id, player_id, by, add=True)

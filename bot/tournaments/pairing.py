@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 WHITE, BLACK = "w", "b"
 
@@ -98,6 +99,11 @@ class SwissPlayer:
         """The colour this player should have and how strongly: 3 absolute (a difference of
         two, or the same colour twice running), 2 strong (a difference of one), 1 mild
         (the other colour than last time), 0 none (no game yet)."""
+        return self._preference
+
+    @cached_property
+    def _preference(self) -> tuple[str | None, int]:
+        # worked out once per player: the search asks it of every pair it weighs
         cd = self.colour_difference
         if cd <= -2 or self.colours[-2:] == (BLACK, BLACK):
             return WHITE, 3
@@ -114,8 +120,12 @@ class SwissPlayer:
     def may_have(self, colour: str) -> bool:
         """Whether playing ``colour`` next keeps the colour rules (no three running, a
         difference within ±2)."""
-        want, strength = self.preference()
-        return strength < 3 or want == colour
+        return colour in self._allowed
+
+    @cached_property
+    def _allowed(self) -> frozenset[str]:
+        want, strength = self._preference
+        return frozenset((WHITE, BLACK)) if strength < 3 else frozenset((want,))
 
 
 @dataclass
@@ -158,7 +168,9 @@ def _compatible(a: SwissPlayer, b: SwissPlayer, keep_colours: bool) -> bool:
         return False
     if not keep_colours:
         return True
-    return (a.may_have(WHITE) and b.may_have(BLACK)) or (b.may_have(WHITE) and a.may_have(BLACK))
+    # both may have either colour, or between them one may have White and the other Black
+    x, y = a._allowed, b._allowed
+    return len(x) == 2 or len(y) == 2 or x != y
 
 
 def _candidates(s: _Search, top: SwissPlayer, rest: list[SwissPlayer]) -> list[SwissPlayer]:
@@ -245,81 +257,3 @@ def pair_swiss(players: Sequence[SwissPlayer], *, budget: int = 200_000) -> Swis
                     pairs.append((bye.id, None))
                 return SwissRound(pairs, colours_relaxed=not keep_colours)
     raise PairingImpossible("no pairing avoids a repeated game")
-
-
-# ---------------------------------------------------------------- standings and tie-breaks
-
-@dataclass(frozen=True)
-class Result:
-    """A game's result: ``white_points`` 1, ½ or 0 (the black player has the rest); or a
-    bye (``black`` None) worth ``white_points`` to the player who had it."""
-
-    white: int
-    black: int | None
-    white_points: float
-
-
-@dataclass(frozen=True)
-class Standing:
-    player: int
-    points: float
-    tiebreaks: tuple[float, ...]
-    games: int
-
-
-def scores(players: Sequence[int], results: Sequence[Result]) -> dict[int, float]:
-    points = {p: 0.0 for p in players}
-    for r in results:
-        points[r.white] += r.white_points
-        if r.black is not None:
-            points[r.black] += 1 - r.white_points
-    return points
-
-
-def _games_of(players: Sequence[int], results: Sequence[Result]) -> dict[int, list[tuple[int, float]]]:
-    """Each player's played games as (opponent, points scored); byes left out."""
-    games: dict[int, list[tuple[int, float]]] = {p: [] for p in players}
-    for r in results:
-        if r.black is not None:
-            games[r.white].append((r.black, r.white_points))
-            games[r.black].append((r.white, 1 - r.white_points))
-    return games
-
-
-def sonneborn_berger(players: Sequence[int], results: Sequence[Result]) -> dict[int, float]:
-    """Each player's Sonneborn-Berger: the scores of the opponents beaten, and half the
-    scores of those drawn with."""
-    points = scores(players, results)
-    return {p: sum(points[o] * got for o, got in g) for p, g in _games_of(players, results).items()}
-
-
-def buchholz(players: Sequence[int], results: Sequence[Result], *, median: bool = False) -> dict[int, float]:
-    """Each player's Buchholz: the sum of their opponents' scores (a bye adds nothing);
-    the median Buchholz leaves out the highest and the lowest of them."""
-    points = scores(players, results)
-    out = {}
-    for p, g in _games_of(players, results).items():
-        opp = sorted(points[o] for o, _ in g)
-        if median and len(opp) > 2:
-            opp = opp[1:-1]
-        elif median:
-            opp = []
-        out[p] = sum(opp)
-    return out
-
-
-def standings(players: Sequence[int], results: Sequence[Result], fmt: str) -> list[Standing]:
-    """The table, best first: points, then the format's tie-breaks (round robin:
-    Sonneborn-Berger; Swiss: Buchholz, then median Buchholz), then the seed order."""
-    points = scores(players, results)
-    games = _games_of(players, results)
-    if fmt == "round-robin":
-        tbs = [sonneborn_berger(players, results)]
-    elif fmt == "swiss":
-        tbs = [buchholz(players, results), buchholz(players, results, median=True)]
-    else:
-        raise ValueError(f"no format {fmt!r}")
-    seed = {p: i for i, p in enumerate(players)}
-    rows = [Standing(p, points[p], tuple(t[p] for t in tbs), len(games[p])) for p in players]
-    rows.sort(key=lambda r: (-r.points, tuple(-t for t in r.tiebreaks), seed[r.player]))
-    return rows

@@ -6,7 +6,8 @@
   later decision replaces an earlier one; a finished event's standings are final.
 - ``tournament replace ID OLD NEW``: NEW takes OLD's place (their games, their pairings)
   while OLD has made no move in the event; the turn of a game NEW is to move in starts
-  afresh, and NEW is told of their games.
+  afresh, and NEW is told of their games. Refused while the event is starting (its games
+  still being made: batches.py), as a withdrawal is.
 - ``tournament extend ID GAME DAYS``: the game's player to move has DAYS more (a paused
   event's game: more time kept for its resumption).
 - ``tournament close ID``: an open event is called off; a running one ends now, once every
@@ -73,6 +74,7 @@ class ResultOps:
                 raise TournamentError(f"{old.name} is not playing in {t.name} (#{t.id})")
             if await tables.entrant(t.id, new_id) is not None:
                 raise TournamentError(f"{new.name} is in {t.name} (#{t.id}) already")
+            await self._refuse_while_starting(tables, t, "a replacement")
             theirs = [p for p in await tables.pairings(t.id) if old_id in (p.white_id, p.black_id)]
             for p in theirs:
                 if p.game_id is None:
@@ -107,6 +109,7 @@ class ResultOps:
                                        deadline=from_ts(deadline) if mine and deadline else None,
                                        tournament_id=t.id, tournament_name=t.name, tournament_round=p.round)
                 await self._emit(tx, event, new_id, now, game_id=g.id)
+            await tables.bump(t.id)  # the page names the new player
         await self._after_commit()
         return await self.tournament(tournament_id)
 
@@ -127,6 +130,7 @@ class ResultOps:
                 await tx.set_deadline(g.id, g.deadline + days * DAY)
             else:
                 raise TournamentError(f"game #{g.id} has no clock to extend")
+            await tables.bump(t.id)  # the page counts the game's time left
         await self._after_commit()
         return await self.tournament(tournament_id)
 

@@ -39,10 +39,10 @@ from ..domain.errors import AbortError, NotFound
 from ..domain.kinds import GameStatus, Outcome
 from ..operations.ratings import rating_now
 from ..store import Tx
-from ..timekeeping.clock import DAY, effective_deadline
+from ..timekeeping.clock import DAY, effective_deadline, from_ts
 from ..words.text import game_name
-from . import pairing
-from .director_tables import CANCELLED, DECIDED_WHITE_POINTS, FORFEITS, WITHDRAWAL_RULES, DirectorTables, Policy
+from . import batches, deadlines, pairing, planning
+from .director_tables import WITHDRAWAL_RULES, DirectorTables, Policy
 from .directors import DirectorOps
 from .errors import TournamentError
 from .results import ResultOps
@@ -58,7 +58,7 @@ from .tables import (
     TournamentRow,
     TournamentTables,
 )
-from .views import PairingView, StandingView, TournamentView, counted_results, tournament_view
+from .views import PairingView, StandingView, TournamentView, tournament_view
 from .withdrawals import WithdrawalOps
 
 log = logging.getLogger(__name__)
@@ -68,12 +68,16 @@ MAX_NAME = 80
 MAX_PLAYERS = 1000
 
 
-def tournament_fields(tournament: tuple[int, str, int] | None) -> dict:
-    """A tournament game's ``GameStarted`` fields from its (id, name, round)."""
+def tournament_fields(tournament: tuple | None) -> dict:
+    """A tournament game's ``GameStarted`` fields from its (id, name, round), and the
+    round's deadline (a timestamp) if it has one."""
     if tournament is None:
         return {}
-    tid, name, number = tournament
-    return {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
+    tid, name, number, *deadline = tournament
+    fields = {"tournament_id": tid, "tournament_name": name, "tournament_round": number}
+    if deadline and deadline[0] is not None:
+        fields["tournament_deadline"] = from_ts(deadline[0])
+    return fields
 
 
 
@@ -102,13 +106,15 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                                 min_rating: float | None = None, max_rating: float | None = None,
                                 round_days: int | None = None, creator_id: int | None = None,
                                 scope: str | None = None, withdrawal: str = "iccf",
-                                timeouts: int = 3) -> TournamentView:
+                                timeouts: int = 3, adjudicate: bool = False) -> TournamentView:
         """A new tournament, open for entries. ``format``: 'round-robin' or 'swiss' (a Swiss
         needs ``rounds``; a round robin's rounds follow from its players); ``days`` per
         move (default the bot's); ``double``: a round robin played twice, colours swapped;
         ``withdrawal``: the rule for a player who leaves (withdrawals.py: iccf, keep, cancel);
-        ``timeouts``: games lost on time that withdraw a player (0: never). Its maker is its
-        first director; a maker's events have a budget an hour (directors.py)."""
+        ``timeouts``: games lost on time that withdraw a player (0: never); ``adjudicate``: a
+        Swiss with ``round_days`` has its games still going at a round's deadline adjudicated
+        by the engine (deadlines.py). Its maker is its first director; a maker's events have
+        a budget an hour (directors.py)."""
         now = self._now()
         if game not in rules.variants():
             raise TournamentError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
@@ -135,6 +141,10 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             raise TournamentError(str(e)) from None
         if max_players is not None and (not isinstance(max_players, int) or not 2 <= max_players <= MAX_PLAYERS):
             raise TournamentError(f"the size limit must be from 2 to {MAX_PLAYERS} players, not {max_players!r}")
+        cap = self.settings.round_robin_max_players
+        if format == ROUND_ROBIN and max_players is not None and max_players > cap:
+            raise TournamentError(f"a round robin takes at most {cap} players on this server, "
+                                  f"not {max_players}")
         min_rating = _check_rating(min_rating, "lowest rating")
         max_rating = _check_rating(max_rating, "highest rating")
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
@@ -145,6 +155,9 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             raise TournamentError(f"the withdrawal rule is {', '.join(WITHDRAWAL_RULES)}, not {withdrawal!r}")
         if not isinstance(timeouts, int) or not 0 <= timeouts <= 50:
             raise TournamentError(f"the timeouts that withdraw a player are 0 (never) to 50, not {timeouts!r}")
+        if adjudicate and (format != SWISS or round_days is None):
+            raise TournamentError("adjudication at a round's deadline is for a Swiss with a deadline "
+                                  "(its round days: --round-days N, or round_days on Discord)")
         start = None if starts_at is None else self._ts(starts_at)
         async with self.store.write() as tx:
             if creator_id is not None and await tx.player(creator_id) is None:
@@ -154,7 +167,8 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                 name=name, game=game, format=format, rounds=rounds or 1, days=days,
                 cycles=2 if double else 1, rated=int(bool(rated)), starts_at=start,
                 max_players=max_players, min_rating=min_rating, max_rating=max_rating,
-                round_days=round_days, creator_id=creator_id, scope=scope, created_at=now)
+                round_days=round_days, creator_id=creator_id, scope=scope, created_at=now,
+                adjudicate=int(bool(adjudicate)))
             await DirectorTables(tx).set_policy(tid, Policy(withdrawal, timeouts))
             if creator_id is not None:
                 await DirectorTables(tx).add_director(tid, creator_id, now)
@@ -173,8 +187,9 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                     raise TournamentError(f"{t.name} (#{t.id}) has begun: it takes no more players")
                 if await tables.entrant(t.id, player_id) is not None:
                     raise TournamentError(f"you are in {t.name} (#{t.id}) already")
-                if t.max_players is not None and await tables.count(t.id) >= t.max_players:
-                    raise TournamentError(f"{t.name} (#{t.id}) is full ({t.max_players} players)")
+                limit = self._size_limit(t)
+                if limit is not None and await tables.count(t.id) >= limit:
+                    raise TournamentError(f"{t.name} (#{t.id}) is full ({limit} players)")
                 if t.min_rating is not None or t.max_rating is not None:
                     rating = rating_now(await tx.rating(player_id, t.game), cmd.now).rating
                     if t.min_rating is not None and rating < t.min_rating:
@@ -205,11 +220,16 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         """Start it now (``by``: a director; None: the owner's command line; ``manager_of``:
         the Discord server the one acting manages, which lets them act on that server's events)."""
         now = self._now()
+        plan = await planning.plan(self.store, tournament_id, now)  # a Swiss's first round, off the loop
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, _):
-            if t.status != OPEN:
+            # a start cut short (a crash between its batches) is finished by the command again
+            resuming = t.status != OPEN and await tables.count_games_to_make(t.id) > 0
+            if t.status != OPEN and not resuming:
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
-            await self._begin(tx, tables, t, now)
+            if not resuming:
+                await self._begin(tx, tables, t, now, plan)
         await self._after_commit()
+        await batches.make_games(self, tournament_id)
         return await self.tournament(tournament_id)
 
     async def pause_tournament(self, tournament_id: int, by: int | None = None, *,
@@ -314,14 +334,16 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             t = await tables.get(tournament_id)
             if t is None or t.status != RUNNING or not await self._due(tables, t, now):
                 return False
+        plan = await planning.plan(self.store, tournament_id, now)  # the next round, off the loop
         async with self.store.write() as tx:
             tables = TournamentTables(tx)
             t = await tables.get(tournament_id)
             if t is None or t.status != RUNNING:
                 return False
-            done = await self._step(tx, tables, t, now)
+            done = await self._step(tx, tables, t, now, plan)
         if done:
             await self._after_commit()
+            await batches.make_games(self, tournament_id)
         return done
 
     async def _after_games_ended(self) -> None:
@@ -344,14 +366,24 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             tables = TournamentTables(tx)
             starting = await tables.starting(now)
             running = await tables.listed((RUNNING,))
-        n = 0
+        n = await batches.make_all_pending(self)  # a start or a round a crash cut short
         for t in starting:
-            async with self.store.write() as tx:
-                tables = TournamentTables(tx)
-                fresh = await tables.get(t.id)
-                if fresh.status == OPEN and await tables.count(t.id) >= 2:
-                    await self._begin(tx, tables, fresh, now)
-                    n += 1
+            plan = await planning.plan(self.store, t.id, now)
+            try:
+                async with self.store.write() as tx:
+                    tables = TournamentTables(tx)
+                    fresh = await tables.get(t.id)
+                    if fresh.status != OPEN or await tables.count(t.id) < 2:
+                        continue
+                    await self._begin(tx, tables, fresh, now, plan)
+            except TournamentError as e:  # its organiser is told when they start it by hand
+                log.warning("tournament %s cannot start at its time: %s", t.id, e)
+                continue
+            n += 1
+            await self._after_commit()
+            await batches.make_games(self, t.id)
+        for t in await deadlines.due(self.store, now):  # a round's deadline: adjudicate, or tell its director
+            n += await deadlines.act(self, t, now)
         for t in running:
             n += await self._enforce_timeouts(t.id)
             n += await self.advance_tournament(t.id)
@@ -359,17 +391,18 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             await self._after_commit()
         return n
 
-    async def _begin(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
+    async def _begin(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int,
+                     plan: planning.Plan | None = None) -> None:
         entrants = await tables.entrants(t.id)
         if len(entrants) < 2:
             raise TournamentError(f"{t.name} (#{t.id}) needs two players at least to start "
                                   f"(it has {len(entrants)})")
-        # seeds: the strongest first (the game's rating now), then who joined first
-        ratings = {e.player_id: rating_now(await tx.rating(e.player_id, t.game), now).rating for e in entrants}
-        order = sorted(entrants, key=lambda e: (-ratings[e.player_id], e.joined_at, e.player_id))
-        for seed, e in enumerate(order, 1):
-            await tables.set_seed(t.id, e.player_id, seed)
-        players = [e.player_id for e in order]
+        limit = self._size_limit(t)
+        if limit is not None and len(entrants) > limit:  # joined before the server's cap was lowered
+            raise TournamentError(f"{t.name} (#{t.id}) has {len(entrants)} players, more than the "
+                                  f"{limit} it may start with")
+        players = await planning.seed_order(tables, t, now)
+        await tables.set_seeds(t.id, players)
         if t.format == ROUND_ROBIN:
             all_rounds = pairing.round_robin(players, double=t.cycles == 2)
             # the one conditional step: only one transaction ever starts it
@@ -377,29 +410,33 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                                         round=len(all_rounds), round_deadline=None, started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
             await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
-            await self._news(tx, t, "started", len(all_rounds), now)  # before the games' own notices
+            # its news ("started") goes with the last batch of its games (batches.py)
             for number, pairs in enumerate(all_rounds, 1):
                 await self._make_round(tx, tables, t, number, pairs, now, bye_points=0.0)
         else:
             if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
                                         round=1, round_deadline=self._round_deadline(t, now), started_at=now):
                 raise TournamentError(f"{t.name} (#{t.id}) has begun already")
-            first = pairing.pair_swiss([pairing.SwissPlayer(p) for p in players])
-            await self._news(tx, t, "round", 1, now)
+            inputs = [pairing.SwissPlayer(p) for p in players]
+            first = (plan and plan.for_(inputs)) or pairing.pair_swiss(inputs)
             await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
 
     async def _make_round(self, tx: Tx, tables: TournamentTables, t: TournamentRow, number: int,
                           pairs: list[pairing.Pair], now: int, *, bye_points: float) -> None:
-        for board, (white, black) in enumerate(pairs, 1):
-            if black is None:
-                await tables.add_pairing(t.id, number, board, white, None, None, bye_points)
-                if bye_points:  # a Swiss's round: no game to tell of (a round robin's begin at once)
-                    await self._emit(tx, ev.TournamentBye(tournament_id=t.id, name=t.name, round=number,
-                                                          points=bye_points), white, now)
-                continue
-            gid = await self._create_game(tx, t.game, white, black, t.days, now, scope=t.scope,
-                                          rated=bool(t.rated), tournament=(t.id, t.name, number))
-            await tables.add_pairing(t.id, number, board, white, black, gid, None)
+        """The round's pairings; their games are made after the commit, in batches
+        (batches.py)."""
+        await tables.add_pairings(t.id, number, [(board, white, black, bye_points if black is None else None)
+                                                 for board, (white, black) in enumerate(pairs, 1)])
+        for white, black in pairs:
+            if black is None and bye_points:  # a Swiss's round: no game to tell of
+                await self._emit(tx, ev.TournamentBye(tournament_id=t.id, name=t.name, round=number,
+                                                      points=bye_points), white, now)
+
+    def _size_limit(self, t: TournamentRow) -> int | None:
+        """The most players the event takes: its own limit, and a round robin the server's cap."""
+        if t.format != ROUND_ROBIN:
+            return t.max_players
+        return min(t.max_players or MAX_PLAYERS, self.settings.round_robin_max_players)
 
     @staticmethod
     def _round_deadline(t: TournamentRow, now: int) -> int | None:
@@ -410,17 +447,18 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         return t.format == ROUND_ROBIN or t.round >= t.rounds
 
     async def _due(self, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
-        """Whether the event's next step (a round, or its end) is due. One count of the
-        games still going (every sweep asks it of every running event: no pairing is read)."""
+        """Whether the event's next step (a round, or its end) is due: every game of the
+        round is over or decided (a round's deadline only tells its director, or adjudicates:
+        deadlines.py). One count of the games still going (every sweep asks it of every
+        running event: no pairing is read)."""
         if self._is_last_round(t):
             return not await tables.games_going(t.id)
-        return (t.round_deadline is not None and t.round_deadline <= now) or \
-            not await tables.games_going(t.id, t.round)
+        return not await tables.games_going(t.id, t.round)
 
-    async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> bool:
+    async def _step(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int,
+                    plan: planning.Plan | None = None) -> bool:
         if not await self._due(tables, t, now):
             return False
-        rows = await tables.pairings(t.id)
         if self._is_last_round(t):
             if not await tables.move_on(t.id, status=FINISHED, expected_status=RUNNING,
                                         expected_round=t.round, round=t.round, round_deadline=None,
@@ -431,48 +469,22 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         if not await tables.move_on(t.id, status=RUNNING, expected_status=RUNNING, expected_round=t.round,
                                     round=t.round + 1, round_deadline=self._round_deadline(t, now)):
             return False
-        entrants = await tables.entrants(t.id)
-        playing = [e.player_id for e in sorted(entrants, key=lambda e: e.seed or 0) if e.withdrawn_at is None]
-        state = self._swiss_state(playing, rows, await counted_results(tx, t.id, rows))
+        inputs = await planning.next_round_inputs(tx, tables, t)
         try:
-            next_round = pairing.pair_swiss([state[p] for p in playing])
+            next_round = (plan and plan.for_(inputs)) or pairing.pair_swiss(inputs)
         except pairing.PairingImpossible as e:
             # nobody left to pair without a repeat: the event ends when its games do
             log.warning("tournament %s: round %s cannot be paired (%s); it ends", t.id, t.round + 1, e)
             await tx.execute("UPDATE tournaments SET rounds = ?, round = ? WHERE id = ?",
                              (t.round, t.round, t.id))
             return True
-        await self._news(tx, t, "round", t.round + 1, now)
         await self._make_round(tx, tables, t, t.round + 1, next_round.pairs, now, bye_points=SWISS_BYE_POINTS)
         return True
 
     @staticmethod
     def _swiss_state(playing: list[int], rows: list[PairingRow],
-                     counted: dict[int, str | None]) -> dict[int, pairing.SwissPlayer]:
-        """Each player's score, colours, opponents and bye; ``counted``: each game's result
-        as the event counts it (views.counted_result): a forfeit scores but gives no colour."""
-        score = {p: 0.0 for p in playing}
-        colours: dict[int, list[str]] = {p: [] for p in playing}
-        opponents: dict[int, set[int]] = {p: set() for p in playing}
-        bye = {p: False for p in playing}
-        for p in rows:
-            if p.black_id is None:
-                if p.white_id in score:
-                    bye[p.white_id] = True
-                    score[p.white_id] += p.bye_points or 0.0
-                continue
-            for me, other, colour in ((p.white_id, p.black_id, pairing.WHITE), (p.black_id, p.white_id, pairing.BLACK)):
-                if me not in score:
-                    continue
-                opponents[me].add(other)
-                result = counted.get(p.game_id)
-                if result not in FORFEITS and result not in (None, CANCELLED, "*"):
-                    colours[me].append(colour)
-                points = DECIDED_WHITE_POINTS.get(result or "")
-                if points is not None:
-                    score[me] += points if colour == pairing.WHITE else 1 - points
-        return {p: pairing.SwissPlayer(p, score[p], tuple(colours[p]), frozenset(opponents[p]), bye[p])
-                for p in playing}
+                     counted: dict[int, str | None] | None = None) -> dict[int, pairing.SwissPlayer]:
+        return planning.swiss_state(playing, rows, counted)
 
     async def _tell_the_end(self, tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> None:
         view = await tournament_view(tx, tables, t, self._now())
@@ -499,6 +511,7 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         tables = TournamentTables(tx)
         found = await tables.round_of_game(g.id)
         if found is not None:
+            await tables.bump(found[0])
             await self._news(tx, await tables.get(found[0]), "result", found[1], now, game_id=g.id)
 
     # -------------------------------------------------------------- helpers

@@ -8,15 +8,15 @@ from datetime import datetime
 
 from ..delivery import events as ev
 from ..delivery.events import ref
-from ..domain.kinds import GameStatus
 from ..operations.ratings import rating_now
 from ..store import Tx
 from ..timekeeping.clock import from_ts
-from . import pairing
-from .director_tables import DECIDED_WHITE_POINTS, DecisionRow, DirectorTables
+from . import tiebreaks
+from .counting import WHITE_POINTS, counted_result, is_forfeit, white_points
+from .director_tables import DecisionRow, DirectorTables
 from .tables import ROUND_ROBIN, PairingRow, TournamentRow, TournamentTables
 
-WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+__all__ = ["WHITE_POINTS", "StandingView", "PairingView", "TournamentView", "tournament_view"]
 
 
 @dataclass(frozen=True)
@@ -68,46 +68,39 @@ class TournamentView:
     directors: list[ev.PlayerRef] = field(default_factory=list)
     withdrawal_rule: str = "iccf"
     timeout_limit: int = 3
+    starting: bool = False  # games of its start or of its round still being made (batches.py)
+    version: int = 0        # bumped by every change its page shows
+    adjudicate: bool = False  # a Swiss round's games left at its deadline: adjudicated, or the director's
 
     @property
     def tiebreak_names(self) -> tuple[str, ...]:
-        return ("SB",) if self.format == ROUND_ROBIN else ("Buchholz", "Median")
+        return tiebreaks.ROUND_ROBIN_TIEBREAKS if self.format == ROUND_ROBIN else tiebreaks.SWISS_TIEBREAKS
 
 
-def counted_result(p: PairingRow, decisions: dict[int, DecisionRow], plies: dict[int, int]) -> str | None:
-    """The result the event counts for a pairing's game: a decided one (by a director, or a
-    withdrawal's rule); a game that never began (its side to move ran out of time before
-    both sides moved) as a forfeit by that side ("+/-", "-/+"); else the game's own once it
-    is over. None while it goes on."""
-    decision = decisions.get(p.game_id) if p.game_id is not None else None
-    if decision is not None:
-        return decision.result
-    if p.status != GameStatus.FINISHED or p.result not in WHITE_POINTS:
-        return None if p.status == GameStatus.ACTIVE else p.result  # "*": aborted, counts for no one
-    if p.reason == "time" and plies.get(p.game_id, 2) < 2:
-        return "+/-" if p.result == "1-0" else "-/+"
-    return p.result
-
-
-async def counted_results(tx: Tx, tournament_id: int, rows: list[PairingRow]) -> dict[int, str | None]:
-    """Each game's ``counted_result`` (by game id), read in ``tx``."""
-    directing = DirectorTables(tx)
-    decisions = await directing.decisions(tournament_id)
-    plies = await directing.plies_of_time_losses(tournament_id)
-    return {p.game_id: counted_result(p, decisions, plies) for p in rows if p.game_id is not None}
-
-
-def _results(rows: list[PairingRow], decisions: dict[int, DecisionRow],
-             plies: dict[int, int]) -> list[pairing.Result]:
+def _results(rows: list[PairingRow], counted: dict[int, str | None]) -> list[tiebreaks.Result]:
+    """The results so far, round by round, as the event counts them (counting.py): a
+    forfeit is an unplayed round for the tie-breaks; a cancelled or aborted game, and a
+    round robin's rest round (no points), are no result."""
     out = []
     for p in rows:
         if p.black_id is None:
             if p.bye_points:
-                out.append(pairing.Result(p.white_id, None, p.bye_points))
+                out.append(tiebreaks.Result(p.white_id, None, p.bye_points, p.round))
             continue
-        points = DECIDED_WHITE_POINTS.get(counted_result(p, decisions, plies) or "")
+        result = counted.get(p.game_id) if p.game_id is not None else None
+        points = white_points(result)
         if points is not None:
-            out.append(pairing.Result(p.white_id, p.black_id, points))
+            out.append(tiebreaks.Result(p.white_id, p.black_id, points, p.round, is_forfeit(result)))
+    return out
+
+
+def _unfinished(rows: list[PairingRow], counted: dict[int, str | None]) -> set[tuple[int, int]]:
+    """(player, round) of every game with no counted result (still going, still to be made,
+    voided or cancelled): no absence of theirs in that round."""
+    out = set()
+    for p in rows:
+        if p.black_id is not None and white_points(counted.get(p.game_id) if p.game_id else None) is None:
+            out |= {(p.white_id, p.round), (p.black_id, p.round)}
     return out
 
 
@@ -124,7 +117,7 @@ async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, no
     directing = DirectorTables(tx)
     directors = await directing.directors(t.id)
     decisions = await directing.decisions(t.id)
-    plies = await directing.plies_of_time_losses(t.id)
+    counted = {p.game_id: counted_result(p, decisions) for p in rows if p.game_id is not None}
     gone = {w.player_id for w in (await directing.withdrawals(t.id)).values() if w.cancelled}
     policy = await directing.policy(t.id)
     # every player named, and the entrants' ratings, each in one statement
@@ -136,13 +129,14 @@ async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, no
     players = [e.player_id for e in seeded]
     withdrawn = {e.player_id for e in entrants if e.withdrawn_at is not None}
     # a player whose results a withdrawal cancelled is gone from the table
-    table = pairing.standings([p for p in players if p not in gone], _results(rows, decisions, plies), t.format)
+    table = tiebreaks.standings([p for p in players if p not in gone], _results(rows, counted), t.format,
+                                rounds=t.round if rows else 0, unfinished=_unfinished(rows, counted))
     standings = [StandingView(place, refs[s.player], s.points, s.tiebreaks, s.games, s.player in withdrawn,
                               rating_now(ratings.get(s.player), now).rating)
                  for place, s in enumerate(table, 1)]
     pairings = [PairingView(p.round, p.board, refs[p.white_id],
                             None if p.black_id is None else refs[p.black_id], p.game_id,
-                            counted_result(p, decisions, plies) if p.game_id is not None else None,
+                            counted.get(p.game_id) if p.game_id is not None else None,
                             p.reason, p.bye_points, _note(decisions.get(p.game_id)))
                 for p in rows]
     creator = None if t.creator_id is None else refs[t.creator_id]
@@ -151,4 +145,6 @@ async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, no
         t.round, from_ts(t.starts_at) if t.starts_at is not None else None,
         from_ts(t.round_deadline) if t.round_deadline is not None else None, t.max_players,
         t.min_rating, t.max_rating, creator, t.scope, [refs[p] for p in players], standings,
-        pairings, [refs[d] for d in directors], policy.withdrawal, policy.timeouts)
+        pairings, [refs[d] for d in directors], policy.withdrawal, policy.timeouts,
+        starting=any(p.black_id is not None and p.game_id is None for p in rows),
+        version=t.version, adjudicate=bool(t.adjudicate))

@@ -12,6 +12,9 @@ by default, settable per event). A part of ``TournamentOps``.
 - A game lost on time is a loss (as any game's); ``timeouts`` of them in one event (3 by
   default, 0: never) withdraw the player, by the same rule, after the commit that made the
   last one (the sweep catches what a crash in between left).
+- While the event is starting (its games, or its round's, still being made in batches:
+  batches.py) a withdrawal is refused with a word to try again in a minute, and timeouts
+  wait for the next sweep: a player withdrawn then would be given the games made after.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from __future__ import annotations
 from ..domain.errors import NotFound
 from ..domain.kinds import GameStatus, Outcome, Side
 from ..store import Tx
-from .director_tables import CANCELLED, DirectorTables
+from .counting import CANCELLED, WHITE_POINTS, counted_results
+from .director_tables import DirectorTables
 from .errors import TournamentError
 from .tables import FINISHED, OPEN, PAUSED, ROUND_ROBIN, RUNNING, TournamentRow, TournamentTables
-from .views import WHITE_POINTS, TournamentView, counted_results
+from .views import TournamentView
 
 RULES = "the rules"  # who decided a result no person decided
 
@@ -75,6 +79,7 @@ class WithdrawalOps:
             raise TournamentError(f"player #{player_id} is not playing in {t.name} (#{t.id})")
         if t.status == FINISHED:
             raise TournamentError(f"{t.name} (#{t.id}) is over")
+        await self._refuse_while_starting(tables, t, "a withdrawal")
         directing = DirectorTables(tx)
         policy = await directing.policy(t.id)
         theirs = [p for p in await tables.pairings(t.id)
@@ -113,7 +118,8 @@ class WithdrawalOps:
         async with self.store.write() as tx:
             tables = TournamentTables(tx)
             t = await tables.get(tournament_id)
-            if t.status in (RUNNING, PAUSED):
+            # while games are still being made the sweep comes back (batches.py): it withdraws then
+            if t.status in (RUNNING, PAUSED) and not await tables.count_games_to_make(t.id):
                 for player_id in await DirectorTables(tx).timed_out(t.id, limit):
                     await self._withdraw(tx, tables, t, player_id, f"{limit} games lost on time", None,
                                          RULES, now)

@@ -20,21 +20,26 @@ signed links to watch: the event's link gives its holder its games to watch.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+from collections import OrderedDict
+from dataclasses import dataclass
 from html import escape
 
 from aiohttp import web
 
 from bot.domain.errors import NotFound
 from bot.tournaments.crosstable import crosstable_of
+from bot.tournaments.tables import TournamentTables
+from bot.tournaments.tiebreaks import TIEBREAK_NAMES
 from bot.words.text import days_text, game_name
-from bot.words.tournament_text import FORMAT_NAMES, STATUS_NAMES
+from bot.words.tournament_text import FORMAT_NAMES, status_name
 from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png, tiebreak_text
 from render.crosstable import points_text as points
 
 from ..identity import page_tokens as tokens
-from .work import Busy
+from .work import Busy, shared
 
 POLL_SECONDS = 20
 PUBLIC_TOKEN = "public"
@@ -43,35 +48,64 @@ TVIEWS = web.AppKey("tournament_views", object)
 
 
 class TournamentViews:
-    """Each tournament's view and version, read once per change of the database."""
+    """Each tournament's view, and its pages, kept by the event's version.
+
+    The version is the event's own counter, bumped by every change its page shows
+    (tables.py's ``bump``: a join, a round, a game's end), with a digest of the set of its
+    games that are public (their links change). It is read again, one short statement, only
+    after the database changed (the service's listeners hear this process and the others);
+    the view is read again only when the version moved, and each page is built once per
+    version, in a thread (a 500-player event's page is some milliseconds of string work)."""
+
+    PAGES_KEPT = 64
 
     def __init__(self, service):
         self.service = service
         self._kept: dict[int, tuple[object, str, frozenset[int]]] = {}
-        self.reads = 0
+        self._stamps: dict[int, tuple[str, frozenset[int]]] = {}
+        self._pages: OrderedDict[tuple, str] = OrderedDict()
+        self._building: dict[tuple, asyncio.Task] = {}
+        self.reads = 0   # views read (tests and the bench read it)
+        self.builds = 0  # pages built
 
     def forget(self) -> None:
-        self._kept.clear()
+        """The database changed: each event's version is read again at its next look."""
+        self._stamps.clear()
+
+    async def _stamp(self, tournament_id: int) -> tuple[str, frozenset[int]]:
+        if tournament_id not in self._stamps:
+            async with self.service.store.read() as tx:
+                tables = TournamentTables(tx)
+                version = await tables.version(tournament_id)
+                if version is None:
+                    raise NotFound(f"there is no tournament #{tournament_id}")
+                public = await tables.public_games(tournament_id)
+            digest = hashlib.sha256(repr(sorted(public)).encode()).hexdigest()[:8]
+            self._stamps[tournament_id] = (f"{version}-{digest}", public)
+        return self._stamps[tournament_id]
 
     async def get(self, tournament_id: int):
         """(view, version, the ids of its games that are public)."""
-        if tournament_id not in self._kept:
+        stamp, public = await self._stamp(tournament_id)
+        kept = self._kept.get(tournament_id)
+        if kept is None or kept[1] != stamp:
             view = await self.service.tournament(tournament_id)
-            public = frozenset([gid for gid in {p.game_id for p in view.pairings if p.game_id is not None}
-                                if await self.service.is_public(gid)])
             self.reads += 1
-            self._kept[tournament_id] = (view, version_of(view, public), public)
-        return self._kept[tournament_id]
+            self._kept[tournament_id] = kept = (view, stamp, public)
+        return kept
 
-
-def version_of(view, public: frozenset[int] = frozenset()) -> str:
-    """A digest of everything the page shows (the games' links too: public or not)."""
-    shown = (view.name, view.status, view.round, view.rounds, [e.id for e in view.entrants],
-             [(s.player.id, s.player.name, s.points, s.tiebreaks, s.withdrawn, round(s.rating or 0))
-              for s in view.standings],
-             [(p.round, p.board, p.white.id, p.black and p.black.id, p.game_id, p.result, p.reason)
-              for p in view.pairings], sorted(public))
-    return hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
+    async def page(self, key: tuple, build) -> str:
+        """The page for ``key`` (its version among it), built once (``build`` in a thread)."""
+        if key in self._pages:
+            self._pages.move_to_end(key)
+            return self._pages[key]
+        html = await shared(self._building, key, lambda: asyncio.to_thread(build))
+        if key not in self._pages:
+            self.builds += 1
+            self._pages[key] = html
+            while len(self._pages) > self.PAGES_KEPT:
+                self._pages.popitem(last=False)
+        return html
 
 
 def add_routes(app: web.Application, service, secret: bytes, *, workers, pictures) -> None:
@@ -106,6 +140,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
 
     async def page(request: web.Request) -> web.Response:
         view, version, public = await _tournament(request, secret)
+        where = _where(request, view)
 
         def game_href(game_id: int) -> str:
             if game_id in public:
@@ -114,9 +149,17 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
 
         static = request.app.router["static"]
         base = f"/t/{view.id}/{request.match_info['token']}"
-        html = render_page(view, version, base, game_href, script=str(static.url_for(filename="tournament.js")),
-                           style=str(static.url_for(filename="tournament.css")),
-                           icon=str(static.url_for(filename="favicon.svg")), poll=POLL_SECONDS)
+        assets = (str(static.url_for(filename="tournament.js")), str(static.url_for(filename="tournament.css")),
+                  str(static.url_for(filename="favicon.svg")))
+        now = int(service.clock.now().timestamp())  # the service's clock: the deadlines' own
+
+        def build() -> str:
+            return render_page(view, version, base, game_href, script=assets[0], style=assets[1],
+                               icon=assets[2], poll=POLL_SECONDS, where=where, now=now)
+        # the page is kept by the version: "days left" is counted when it was built (a change
+        # of the day rebuilds it: the hour is in the key)
+        key = (view.id, version, base, where, assets, now // 3600)
+        html = await request.app[TVIEWS].page(key, build)
         return web.Response(text=html, content_type="text/html")
 
     async def version(request: web.Request) -> web.Response:
@@ -151,7 +194,7 @@ RESULT_WORDS = {"1": "won", "½": "drew", "0": "lost", "\u00d7": "aborted", PLAY
 def _summary(view) -> str:
     kind = FORMAT_NAMES[view.format] + (" (double)" if view.double else "")
     parts = [game_name(view.game), kind, days_text(view.days), "rated" if view.rated else "casual",
-             f"{len(view.entrants)} player{'' if len(view.entrants) == 1 else 's'}", STATUS_NAMES[view.status]]
+             f"{len(view.entrants)} player{'' if len(view.entrants) == 1 else 's'}", status_name(view)]
     if view.format == "swiss" and view.round:
         parts.append(f"round {view.round} of {view.rounds}")
     return " · ".join(parts)
@@ -169,46 +212,107 @@ def _result_cell(tokens_: tuple[str, ...], games: list, game_href) -> str:
     return " ".join(out)
 
 
-def _crosstable(view, game_href) -> str:
+#: Standings rows a page shows; the games of a round a page lists; above this many players
+#: the crosstable picture is not drawn on the page (the table says it all); above this many
+#: cells the crosstable's cells are written short (no link, no words for a screen reader but
+#: the column's): together they keep a 500-player Swiss's page under 100 KB
+PAGE_PLAYERS = 50
+PAGE_GAMES = 100
+PICTURE_PLAYERS = 40
+SHORT_CELLS = 400
+
+
+@dataclass(frozen=True)
+class Where:
+    """Which part of a big event's page is asked for (``?page=`` of the standings,
+    ``?round=`` whose games are listed, ``?games=`` the page of that round's games)."""
+
+    page: int = 1
+    round: int | None = None
+    games: int = 1
+
+
+def _number(request: web.Request, name: str, top: int) -> int | None:
+    text = request.query.get(name)
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or not 1 <= int(text) <= top:
+        raise web.HTTPBadRequest(text=f"{name} must be a whole number from 1 to {top}, not {text[:20]!r}")
+    return int(text)
+
+
+def _where(request: web.Request, view) -> Where:
+    """The part of the page asked for; a value out of range is refused with what was wrong."""
+    pages = max(1, -(-len(view.standings) // PAGE_PLAYERS))
+    rounds = max([p.round for p in view.pairings], default=0)
+    number = _number(request, "round", max(rounds, 1))
+    if number is not None and not rounds:
+        raise web.HTTPBadRequest(text="the event has no rounds yet")
+    chosen = number or rounds or None
+    games = sum(1 for p in view.pairings if p.round == chosen)
+    return Where(_number(request, "page", pages) or 1, chosen,
+                 _number(request, "games", max(1, -(-games // PAGE_GAMES))) or 1)
+
+
+def _pager(base: str, where: Where, name: str, current: int, count: int, label: str) -> str:
+    if count <= 1:
+        return ""
+    links = []
+    for n in range(1, count + 1):
+        query = {"page": where.page, "round": where.round, "games": where.games, name: n}
+        href = base + "?" + "&amp;".join(f"{k}={v}" for k, v in query.items() if v is not None)
+        links.append(f'<a href="{href}" aria-current="page">{n}</a>' if n == current else f'<a href="{href}">{n}</a>')
+    return f'<nav class="pager" aria-label="{escape(label)}">{label}: {" ".join(links)}</nav>'
+
+
+def _crosstable(view, game_href, where: Where, base: str) -> str:
     table = crosstable_of(view)
     by_cell = cells(table)
+    n = len(view.standings)
+    rr = view.format == "round-robin"
+    columns = range(n) if rr else range(1, view.rounds + 1)
+    short = n * len(columns) > SHORT_CELLS
+    shown = range((where.page - 1) * PAGE_PLAYERS, min(n, where.page * PAGE_PLAYERS))
     # the game ids behind each cell, in the order its tokens are (by round)
     place = {s.player.id: i for i, s in enumerate(view.standings)}
     ids: dict[tuple[int, int], list] = {}
-    for p in sorted(view.pairings, key=lambda p: p.round):
-        w = place.get(p.white.id)
-        b = None if p.black is None else place.get(p.black.id)
-        if w is None:
-            continue
-        if view.format == "round-robin":
-            if b is not None:
-                ids.setdefault((w, b), []).append(p.game_id)
-                ids.setdefault((b, w), []).append(p.game_id)
-        else:
-            ids.setdefault((w, p.round), []).append(p.game_id)
-            if b is not None:
-                ids.setdefault((b, p.round), []).append(p.game_id)
-    n = len(view.standings)
-    rr = view.format == "round-robin"
+    if not short:
+        for p in sorted(view.pairings, key=lambda p: p.round):
+            w = place.get(p.white.id)
+            b = None if p.black is None else place.get(p.black.id)
+            if w is None:
+                continue
+            if rr:
+                if b is not None:
+                    ids.setdefault((w, b), []).append(p.game_id)
+                    ids.setdefault((b, w), []).append(p.game_id)
+            else:
+                ids.setdefault((w, p.round), []).append(p.game_id)
+                if b is not None:
+                    ids.setdefault((b, p.round), []).append(p.game_id)
     heads = ['<th scope="col">#</th>', '<th scope="col">Player</th>', '<th scope="col">Rating</th>']
-    columns = range(n) if rr else range(1, view.rounds + 1)
     heads += [f'<th scope="col"><abbr title="against number {c + 1}">{c + 1}</abbr></th>' if rr
               else f'<th scope="col"><abbr title="round {c}">R{c}</abbr></th>' for c in columns]
     heads += ['<th scope="col"><abbr title="points">Pts</abbr></th>']
-    heads += [f'<th scope="col">{escape(name)}</th>' for name in view.tiebreak_names]
+    heads += [f'<th scope="col"><abbr title="{escape(TIEBREAK_NAMES.get(name, name))}">{escape(name)}</abbr></th>'
+              for name in view.tiebreak_names]
     rows = []
-    for i, s in enumerate(view.standings):
+    for i in shown:
+        s = view.standings[i]
         out = " (withdrawn)" if s.withdrawn else ""
         cells_html = [f'<td class="num">{i + 1}</td>',
                       f'<th scope="row">{escape(s.player.name)}{out}</th>',
                       f'<td class="num">{"" if s.rating is None else f"{s.rating:.0f}"}</td>']
         for c in columns:
             if rr and c == i:
-                cells_html.append('<td class="self"><span class="vh">no game against oneself</span></td>')
+                cells_html.append('<td class="self"></td>' if short else
+                                  '<td class="self"><span class="vh">no game against oneself</span></td>')
                 continue
             tk = by_cell.get((i, c), ())
             if not tk:
                 cells_html.append("<td></td>")
+            elif short:
+                cells_html.append(f"<td>{escape(' '.join(tk))}</td>")
             elif rr:
                 cells_html.append(f"<td>{_result_cell(tk, ids.get((i, c), []), game_href)}</td>")
             elif tk[0] == "bye":
@@ -226,8 +330,12 @@ def _crosstable(view, game_href) -> str:
         return '<p>No players yet.</p>'
     caption = ("Crosstable: each row's results against the numbered players" if rr else
                "Standings: each round's colour, opponent's number and result")
+    if short:
+        caption += " (w/b: the colour, then the opponent's number and the result; the games are listed by round)"
+    pages = -(-n // PAGE_PLAYERS)
     return (f'<div class="scroll"><table id="crosstable"><caption>{caption}</caption>'
-            f"<thead><tr>{''.join(heads)}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+            f"<thead><tr>{''.join(heads)}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+            + _pager(base, where, "page", where.page, pages, "Standings pages"))
 
 
 def _result_text(p) -> str:
@@ -235,31 +343,74 @@ def _result_text(p) -> str:
         return f"bye ({points(p.bye_points or 0)})"
     if p.result is None:
         return "playing"
-    return p.result.replace("1/2", "½") + (f" ({escape(p.reason)})" if p.reason else "")
+    why = p.decided or p.reason  # a decided result: who decided it and why, else the game's end
+    return p.result.replace("1/2", "½") + (f" ({escape(why)})" if why else "")
 
 
-def _rounds(view, game_href) -> str:
+def _progress(view, now: float) -> str:
+    """Each round's games finished of its games; the running round's deadline and days left."""
+    if not view.pairings:
+        return ""
+    rows = []
+    for r in sorted({p.round for p in view.pairings}):
+        games = [p for p in view.pairings if p.round == r and p.black is not None]
+        done = sum(p.result is not None for p in games)
+        left = ""
+        if r == view.round and view.round_deadline is not None and view.status == "running":
+            seconds = view.round_deadline.timestamp() - now
+            days = max(0, int(-(-seconds // 86400)))
+            left = (f"{view.round_deadline:%Y-%m-%d %H:%M} UTC ({days} day{'' if days == 1 else 's'} left)"
+                    if seconds > 0 else f"{view.round_deadline:%Y-%m-%d %H:%M} UTC (passed)")
+        rows.append(f'<tr><th scope="row">{r}</th><td class="num">{done} of {len(games)}</td><td>{left}</td></tr>')
+    return ('<section aria-labelledby="progress"><h2 id="progress">Progress</h2><table id="progress-table">'
+            '<thead><tr><th scope="col">Round</th><th scope="col">Games finished</th>'
+            f'<th scope="col">Deadline</th></tr></thead><tbody>{"".join(rows)}</tbody></table></section>')
+
+
+def _rounds(view, game_href, where: Where, base: str) -> str:
     if not view.pairings:
         return "<p>No games yet: the event has not started.</p>"
-    parts = []
-    for r in sorted({p.round for p in view.pairings}):
-        items = []
-        for p in (p for p in view.pairings if p.round == r):
-            black = "" if p.black is None else f" – {escape(p.black.name)}"
-            link = "" if p.game_id is None else \
-                f' · <a href="{escape(game_href(p.game_id))}">game #{p.game_id}</a>'
-            items.append(f"<li>{escape(p.white.name)}{black}: {_result_text(p)}{link}</li>")
-        parts.append(f'<section aria-labelledby="round-{r}"><h3 id="round-{r}">Round {r}</h3>'
-                     f"<ol>{''.join(items)}</ol></section>")
-    return "".join(parts)
+    numbers = sorted({p.round for p in view.pairings})
+    if len(view.pairings) <= PAGE_GAMES:  # a small event: every round's games at once
+        return "".join(_round_list(view, r, [p for p in view.pairings if p.round == r], game_href, 1)
+                       for r in numbers)
+    r = where.round if where.round in numbers else numbers[-1]
+    games = [p for p in view.pairings if p.round == r]
+    pages = -(-len(games) // PAGE_GAMES)
+    others = ""
+    if len(numbers) > 1:
+        links = [f'<a href="{base}?page={where.page}&amp;round={n}">{n}</a>' if n != r else f"<strong>{n}</strong>"
+                 for n in numbers]
+        others = f'<nav class="pager" aria-label="Rounds">Rounds: {" ".join(links)}</nav>'
+    start = (where.games - 1) * PAGE_GAMES
+    return (others + _round_list(view, r, games[start: start + PAGE_GAMES], game_href, start + 1)
+            + _pager(base, Where(where.page, r, where.games), "games", where.games, pages, f"Games of round {r}"))
+
+
+def _round_list(view, r: int, games: list, game_href, start: int) -> str:
+    items = []
+    for p in games:
+        black = "" if p.black is None else f" – {escape(p.black.name)}"
+        link = "" if p.game_id is None else \
+            f' · <a href="{escape(game_href(p.game_id))}">game #{p.game_id}</a>'
+        items.append(f"<li>{escape(p.white.name)}{black}: {_result_text(p)}{link}</li>")
+    first = "" if start == 1 else f' start="{start}"'
+    return (f'<section aria-labelledby="round-{r}"><h3 id="round-{r}">Round {r}</h3>'
+            f'<ol{first}>{"".join(items)}</ol></section>')
 
 
 def render_page(view, version: str, base: str, game_href, *, script: str, style: str, icon: str,
-                poll: int = POLL_SECONDS) -> str:
-    """The whole page; ``base``: its own path (``/t/<id>/<token>``); ``game_href(game_id)``:
-    the address of a game's page."""
-    lay = crosstable_layout(crosstable_of(view))
+                poll: int = POLL_SECONDS, where: Where = Where(), now: float = 0.0) -> str:
+    """The whole page (the part ``where`` says of a big event's); ``base``: its own path
+    (``/t/<id>/<token>``); ``game_href(game_id)``: the address of a game's page; ``now``:
+    the time the days left are counted from."""
     title = f"{view.name} · {game_name(view.game)} tournament #{view.id}"
+    figure = ""
+    if len(view.standings) <= PICTURE_PLAYERS:
+        lay = crosstable_layout(crosstable_of(view))
+        figure = (f'<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}" width="{lay.width}" '
+                  f'height="{lay.height}"\nalt="The crosstable as a picture; the table above says the same.">\n'
+                  "<figcaption>The crosstable as a picture, to share.</figcaption></figure>")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -271,13 +422,12 @@ def render_page(view, version: str, base: str, game_href, *, script: str, style:
 <p id="live" role="status" aria-live="polite">\
 This page follows the event: it shows new results as games end.</p></header>
 <main>
+{_progress(view, now)}
 <section aria-labelledby="standings"><h2 id="standings">Standings</h2>
-{_crosstable(view, game_href)}
-<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}" width="{lay.width}" height="{lay.height}"
-alt="The crosstable as a picture; the table above says the same.">
-<figcaption>The crosstable as a picture, to share.</figcaption></figure></section>
+{_crosstable(view, game_href, where, escape(base))}
+{figure}</section>
 <section aria-labelledby="rounds"><h2 id="rounds">Rounds and games</h2>
-{_rounds(view, game_href)}</section>
+{_rounds(view, game_href, where, escape(base))}</section>
 </main>
 <script src="{escape(script)}"></script>
 </body></html>

@@ -136,7 +136,8 @@ HTML = HtmlMarkup()
 REASONS = {
     "checkmate": "by checkmate", "stalemate": "by stalemate", "resignation": "by resignation",
     "time": "on time", "agreement": "by agreement", "threefold repetition": "by threefold repetition",
-    "100-ply rule": "by the 100-ply rule",
+    "100-ply rule": "by the 100-ply rule", "adjudication": "by adjudication (the engine's evaluation "
+    "at the round's deadline)",
 }
 
 
@@ -480,9 +481,10 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
         turn = ""
         if e.your_move:  # the one notice the player to move gets at the start
             turn = " It is your move" + (f": answer by {m.when(e.deadline)}." if e.deadline else ".")
+        by = "" if e.tournament_deadline is None else f" (the round ends {m.when(e.tournament_deadline)})"
         event = ("" if e.tournament_id is None else
                  f"Tournament #{e.tournament_id} {m.bold(e.tournament_name or '')}, round "
-                 f"{e.tournament_round}: ")
+                 f"{e.tournament_round}{by}: ")
         return (f"{event}Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
                 f"play {side_name(e.game, side)}, {days_text(e.days)}, "
                 f"{'a rated' if e.rated else 'a casual'} game.{turn}{to}")
@@ -530,6 +532,15 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     if isinstance(e, ev.TournamentBye):
         return (f"Tournament #{e.tournament_id} {m.bold(e.name)}, round {e.round}: you have a bye "
                 f"this round ({points_text(e.points)} point{'' if e.points == 1 else 's'}), no game.")
+    if isinstance(e, ev.TournamentDeadline):
+        games = ", ".join(f"#{g}" for g in e.games)
+        if e.adjudicated:
+            return (f"Tournament #{e.tournament_id} {m.bold(e.name)}: round {e.round}'s deadline came; "
+                    f"{plural(len(e.games), 'game')} still going ({games}) "
+                    f"{'was' if len(e.games) == 1 else 'were'} adjudicated by the engine's evaluation.")
+        return (f"Tournament #{e.tournament_id} {m.bold(e.name)}: round {e.round}'s deadline came with "
+                f"{plural(len(e.games), 'game')} still going ({games}). They are yours to decide as its "
+                "director: the next round is paired when every game of this one is over or decided.")
     if isinstance(e, ev.TournamentOver):
         place = "you won it" if e.place == 1 else f"you finished {ordinal(e.place)}"
         winner = "" if e.place == 1 or e.winner is None else f" {name(e.winner.name)} won it."

@@ -17,7 +17,12 @@ def tournament_line(t, m: Markup) -> str:
     rounds = f", {t.rounds} rounds" if t.format == "swiss" else ""
     return (f"#{t.id} {m.bold(t.name)} · {game_name(t.game)} · {kind}{rounds} · "
             f"{days_text(t.days)} · {'rated' if t.rated else 'casual'} · {len(t.entrants)} "
-            f"player{'' if len(t.entrants) == 1 else 's'} · {STATUS_NAMES[t.status]}")
+            f"player{'' if len(t.entrants) == 1 else 's'} · {status_name(t)}")
+
+
+def status_name(t) -> str:
+    """The event's state in words: "starting" while the games of its start are being made."""
+    return "starting" if t.starting else STATUS_NAMES[t.status]
 
 
 def _result_of(p) -> str:

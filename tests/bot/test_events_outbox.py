@@ -38,6 +38,7 @@ def test_every_event_round_trips_through_json():
         ev.MailStopped(address="ann@example.org", bounces=3),
         ev.TournamentOver(tournament_id=1, name="Cup", game="chess", place=2, players=8, points=4.5, winner=Q),
         ev.TournamentBye(tournament_id=1, name="Cup", round=3, points=1.0),
+        ev.TournamentDeadline(tournament_id=1, name="Cup", round=2, games=(7, 9), adjudicated=False),
         ev.TournamentNews(tournament_id=1, name="Cup", scope="discord:guild:1", what="result", round=2, game_id=7),
     ]
     assert {type(e) for e in samples} == set(ev.EVENT_TYPES.values())

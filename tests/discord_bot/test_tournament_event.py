@@ -135,7 +135,7 @@ async def test_a_swiss_through_discord(world):
     final = posts(w, news)[-1]
     picture = w.sent_to(news)[-1]["file"]  # the crosstable drawn like the boards
     assert picture.filename == "crosstable.png" and picture.fp.read(8) == b"\x89PNG\r\n\x1a\n"
-    assert final.startswith("🏆 The tournament is over.") and "Standings (points · Buchholz · Median):" in final
+    assert final.startswith("🏆 The tournament is over.") and "Standings (points · BH-C1 · BH · DE):" in final
     assert "\\*Carol\\* @\u200beveryone" in final and "Games:" not in final
     assert "(withdrawn)" in final
     for s in t.standings:

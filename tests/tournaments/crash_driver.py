@@ -1,11 +1,12 @@
 """A process that works on one tournament in a SQLite file, for test_crash.py to kill.
 
     crash_driver.py DB setup N FORMAT        N players, an event of theirs: prints its id
-    crash_driver.py DB start ID [K]          starts it; with K, stops dead (says HANG) inside
-                                             the start's transaction once K games are made
+    crash_driver.py DB start ID [K]          starts it (or finishes a start cut short); with K,
+                                             stops dead (says HANG) once K games are made,
+                                             inside a batch (batches.py; 5 games a batch here)
     crash_driver.py DB end-round ID [K]      ends every game of the running round (the last
                                              one's end starts the next round); with K, stops
-                                             dead inside that next round's transaction
+                                             dead inside a batch of that round's games
     crash_driver.py DB sweep                 the sweep's share for tournaments (what a
                                              restarted bot does), then prints how many it moved
     crash_driver.py DB state ID              the event as stored, as JSON: status, round,
@@ -25,6 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.config import Settings  # noqa: E402
 from bot.operations.service import GameService  # noqa: E402
+from bot.tournaments import batches  # noqa: E402
+
+# batches of exactly five games (no time limit), so that a kill at the k-th game falls
+# after the batches of the games before it have committed
+batches.BATCH_GAMES = 5
+batches.BATCH_SECONDS = 60
+batches.LAST_BATCH = 1
 
 
 def say(line: str) -> None:
@@ -79,8 +87,10 @@ async def main(db: str, mode: str, args: list[str]) -> None:
                 rounds = await tx.fetch_all("SELECT round, COUNT(game_id) FROM tournament_pairings "
                                             "WHERE tournament_id = ? GROUP BY round ORDER BY round", (tid,))
                 pairs = await tx.fetch_all("SELECT white_id, black_id FROM games ORDER BY id")
+            starting = (await svc.tournament(tid)).starting
             say(json.dumps({"status": status, "round": rnd, "rounds": [list(r) for r in rounds],
-                            "games": len(pairs), "pairs": len({frozenset(p) for p in pairs})}))
+                            "games": len(pairs), "pairs": len({frozenset(p) for p in pairs}),
+                            "starting": starting}))
     finally:
         await svc.close()
 

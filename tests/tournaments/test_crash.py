@@ -1,8 +1,9 @@
-"""A tournament's start and a round's start are one transaction each: a process killed
-(SIGKILL) in the middle of making the games leaves none of them, and the event as it was;
-the next try (the command again, or a restarted bot's sweep) makes every game exactly once.
-Real processes (crash_driver.py) on a SQLite file, and on PostgreSQL when
-FAIRYPOST_TEST_POSTGRES names a server."""
+"""A tournament's start and a round's start write their pairings in one conditional
+transaction, then make the games in batches, a transaction each (bot/tournaments/batches.py):
+a process killed (SIGKILL) in the middle keeps the batches committed, the event shows
+"starting", and the next try (the command again, or a restarted bot's sweep) makes the rest,
+every game exactly once. Real processes (crash_driver.py, 5 games a batch) on a SQLite file,
+and on PostgreSQL when FAIRYPOST_TEST_POSTGRES names a server."""
 from __future__ import annotations
 
 import asyncio
@@ -55,20 +56,41 @@ def state(db: str, tid: int) -> dict:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-async def test_a_start_killed_half_way_leaves_nothing_and_the_next_makes_every_game_once(backend, tmp_path):
+async def test_a_start_killed_half_way_keeps_its_batches_and_the_next_makes_every_game_once(backend, tmp_path):
     async with fresh_database(backend, tmp_path) as db:
         await asyncio.to_thread(_start_killed_half_way, db)
 
 
 def _start_killed_half_way(db: str) -> None:
-    tid = int(run(db, "setup", 6, "round-robin"))  # 15 games, all at once
+    tid = int(run(db, "setup", 6, "round-robin"))  # 15 games
     before = state(db, tid)
-    run_and_kill(db, "start", tid, 8)  # killed with 8 of the 15 games made
-    assert state(db, tid) == before and before["status"] == "open" and before["games"] == 0
-    assert run(db, "start", tid) == "STARTED 15"
+    assert before["status"] == "open" and before["games"] == 0
+    run_and_kill(db, "start", tid, 8)  # killed with the 8th game made, in the second batch of 5
+    cut = state(db, tid)
+    assert cut["status"] == "running" and cut["starting"]  # begun, shown "starting"
+    assert cut["games"] == cut["pairs"] == 5  # the first batch stands, the second is undone
+    assert sum(n for _, n in cut["rounds"]) == cut["games"]  # each game made is its pairing's
+    assert run(db, "start", tid) == "STARTED 15"  # the command again finishes it
     after = state(db, tid)
-    assert after["status"] == "running" and after["rounds"] == [[r, 3] for r in range(1, 6)]  # 5 rounds of 3
+    assert after["status"] == "running" and not after["starting"]
+    assert after["rounds"] == [[r, 3] for r in range(1, 6)]  # 5 rounds of 3
     assert after["games"] == after["pairs"] == 15  # every pair once
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_start_killed_half_way_is_finished_by_the_sweep(backend, tmp_path):
+    async with fresh_database(backend, tmp_path) as db:
+        await asyncio.to_thread(_start_finished_by_the_sweep, db)
+
+
+def _start_finished_by_the_sweep(db: str) -> None:
+    tid = int(run(db, "setup", 7, "round-robin"))  # 21 games
+    run_and_kill(db, "start", tid, 12)
+    assert state(db, tid)["starting"]
+    assert run(db, "sweep") == "SWEPT 1"  # a restarted bot's sweep makes the rest
+    assert run(db, "sweep") == "SWEPT 0"  # and only once
+    after = state(db, tid)
+    assert not after["starting"] and after["games"] == after["pairs"] == 21
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -82,8 +104,11 @@ def _swiss_round_killed_half_way(db: str) -> None:
     assert run(db, "start", tid) == "STARTED 4"
     run_and_kill(db, "end-round", tid, 2)  # round 1's last game ended; round 2 killed at its 2nd game
     got = state(db, tid)
-    assert (got["status"], got["round"], got["rounds"], got["games"]) == ("running", 1, [[1, 4]], 4)
-    assert run(db, "sweep") == "SWEPT 1"  # a restarted bot's sweep starts it
+    # round 2 is paired (its one conditional step), its games' batch undone
+    assert (got["status"], got["round"], got["rounds"], got["games"]) == ("running", 2, [[1, 4], [2, 0]], 4)
+    assert got["starting"]
+    assert run(db, "sweep") == "SWEPT 1"  # a restarted bot's sweep makes them
     assert run(db, "sweep") == "SWEPT 0"  # and only once
     got = state(db, tid)
     assert (got["round"], got["rounds"], got["games"], got["pairs"]) == (2, [[1, 4], [2, 4]], 8, 8)
+    assert not got["starting"]

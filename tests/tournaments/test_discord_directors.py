@@ -58,3 +58,21 @@ async def test_directors_on_discord(world):  # noqa: F811 - the imported fixture
     i = w.interaction(dan)
     await run(tc.list_, i)
     assert "Club cup" in last_answer(i)["content"]
+
+
+async def test_create_on_discord_takes_a_rounds_deadline_and_adjudication(world):  # noqa: F811
+    w = world
+    i = w.interaction(w.alice)
+    await run(tc.create, i, game="chess", name="Judged", format="round-robin", adjudicate=True)
+    assert "Adjudication at a round's deadline is for a Swiss" in last_answer(i)["content"]
+    i = w.interaction(w.alice)
+    await run(tc.create, i, game="chess", name="Judged", format="swiss", rounds=3, adjudicate=True)
+    assert "round\\_days on Discord" in last_answer(i)["content"]  # escaped for Markdown
+    assert await w.fairy.service.list_tournaments() == []  # nothing made by either
+    i = w.interaction(w.alice)
+    await run(tc.create, i, game="chess", name="Judged", format="swiss", rounds=3, round_days=5, adjudicate=True)
+    (t,) = await w.fairy.service.list_tournaments()
+    assert t.adjudicate and t.format == "swiss"
+    async with w.fairy.service.store.read() as tx:
+        row = await tx.fetch_one("SELECT round_days, adjudicate FROM tournaments WHERE id = ?", (t.id,))
+    assert tuple(row) == (5, 1)

@@ -1,6 +1,6 @@
-"""Pairing and standings, pure: the Berger tables against FIDE's, Swiss rounds by the Dutch
-rules (score groups, colours, byes, no game twice, over many random events), and the
-tie-breaks against tables worked by hand."""
+"""Pairing, pure: the Berger tables against FIDE's, Swiss rounds by the Dutch rules (score
+groups, colours, byes, no game twice, over many random events), and a 500-player round's
+time. The tie-breaks are tested in test_tiebreaks.py."""
 
 from __future__ import annotations
 
@@ -14,14 +14,10 @@ from bot.tournaments.pairing import (
     BLACK,
     WHITE,
     PairingImpossible,
-    Result,
     SwissPlayer,
     berger_rounds,
-    buchholz,
     pair_swiss,
     round_robin,
-    sonneborn_berger,
-    standings,
 )
 
 # FIDE Handbook C.05, Annex 1: the Berger tables for 5 or 6 players
@@ -179,44 +175,25 @@ def test_a_hundred_player_swiss_pairs_every_round():
         _check_colours(s.colours)
 
 
-# ---------------------------------------------------------------- tie-breaks, by hand
-
-# A round robin of four: A beat B and D, drew C; C beat B; D beat C; B beat D.
-#         A    B    C    D   | pts | SB
-#   A     -    1    ½    1   | 2½  | 1 + ½·1½ + 1          = 2.75
-#   B     0    -    0    1   | 1   | D's 1                 = 1
-#   C     ½    1    -    0   | 1½  | ½·2½ + B's 1          = 2.25
-#   D     0    0    1    -   | 1   | C's 1½                = 1.5
-A, B, C, D = 1, 2, 3, 4
-RR = [Result(A, B, 1), Result(C, A, 0.5), Result(A, D, 1), Result(B, D, 1), Result(C, B, 1), Result(D, C, 1)]
-RR[3] = Result(B, D, 1)
-
-
-def test_sonneborn_berger_by_hand():
-    assert sonneborn_berger([A, B, C, D], RR) == {A: 2.75, B: 1.0, C: 2.25, D: 1.5}
-    table = standings([A, B, C, D], RR, "round-robin")
-    # B and D have 1 each: D's Sonneborn-Berger puts D above the higher seed B
-    assert [(s.player, s.points, s.tiebreaks) for s in table] == [
-        (A, 2.5, (2.75,)), (C, 1.5, (2.25,)), (D, 1.0, (1.5,)), (B, 1.0, (1.0,))]
-
-
-# A Swiss of five, two rounds: R1 1-4 1-0, 2-5 ½, 3 bye; R2 1-3 1-0, 2-4 1-0, 5 bye.
-#   scores 1: 2, 2: 1½, 3: 1, 4: 0, 5: 1½
-#   Buchholz (a bye adds nothing) 1: 0+1 = 1, 2: 1½+0 = 1½, 3: 2, 4: 2+1½ = 3½, 5: 1½
-SWISS = [Result(1, 4, 1), Result(2, 5, 0.5), Result(3, None, 1), Result(1, 3, 1), Result(2, 4, 1),
-         Result(5, None, 1)]
-
-
-def test_buchholz_by_hand():
-    assert buchholz(range(1, 6), SWISS) == {1: 1, 2: 1.5, 3: 2, 4: 3.5, 5: 1.5}
-    table = standings(list(range(1, 6)), SWISS, "swiss")
-    assert [s.player for s in table] == [1, 2, 5, 3, 4]
-
-
-# Four players, three rounds, 1 beat everyone, 2 beat 3 and 4, 3 beat 4 (scores 3, 2, 1, 0)
-#   Buchholz 1: 2+1+0 = 3, 2: 3+1+0 = 4, 3: 3+2+0 = 5, 4: 3+2+1 = 6
-#   median (the highest and lowest left out) 1: 1, 2: 1, 3: 2, 4: 2
-def test_median_buchholz_by_hand():
-    results = [Result(w, b, 1) for w, b in itertools.combinations(range(1, 5), 2)]
-    assert buchholz(range(1, 5), results) == {1: 3, 2: 4, 3: 5, 4: 6}
-    assert buchholz(range(1, 5), results, median=True) == {1: 1, 2: 1, 3: 2, 4: 2}
+def test_a_500_player_swiss_round_pairs_within_2_seconds():
+    """Issue 43 item 5: pairing a 500-player round takes under 2 s. Every round of a 9-round
+    event is paired (the late ones, with fewer partners left, are the slow ones) and each is
+    timed in this process's CPU time (not the wall: other processes' load does not count);
+    the bound is the issue's, about ten times what one round takes on a quiet core
+    (bench/RESULTS.md, "python -m bench tournament", measures it against an anchor)."""
+    import time
+    state = {i: SwissPlayer(i) for i in range(1, 501)}
+    worst = 0.0
+    for n in range(9):
+        began = time.process_time()
+        r = pair_swiss(list(state.values()))
+        worst = max(worst, time.process_time() - began)
+        assert len(r.pairs) == 250 and not r.colours_relaxed
+        for w, b in r.pairs:
+            assert b is not None
+            got = 1.0 if (w * 7 + b + n) % 3 else 0.5
+            sw, sb = state[w], state[b]
+            state[w] = SwissPlayer(w, sw.score + got, sw.colours + (WHITE,), sw.opponents | {b})
+            state[b] = SwissPlayer(b, sb.score + 1 - got, sb.colours + (BLACK,), sb.opponents | {w})
+    assert worst < 2.0, f"a round took {worst:.2f} s of CPU"
+    assert all(len(s.opponents) == 9 for s in state.values())
