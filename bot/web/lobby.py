@@ -28,6 +28,7 @@ from .site_pages import esc, hidden_csrf, message
 DAYS = (1, 2, 3, 5, 7, 10, 14)
 COLOURS = {"random": "Random", "white": "White", "black": "Black"}
 MAX_NAME = 100
+MAX_LOBBY = 100  # others' challenges shown (the oldest first); one's own always are
 
 
 def add_routes(app: web.Application) -> None:
@@ -97,7 +98,7 @@ async def new_game_handler(request: web.Request) -> web.Response:
     options = {"days": int(values["days"]), "colour": values["colour"]}
     try:
         if values["computer"]:
-            if not values["level"].isdigit():
+            if not (values["level"].isascii() and values["level"].isdigit()):  # "²" is a digit to isdigit
                 return refused("the computer's level is a number")
             _, c = await challenge_computer(service, me.id, values["game"], int(values["level"]),
                                             **options)
@@ -149,9 +150,14 @@ async def lobby_page(request: web.Request, session, note: str = "", status: int 
     me = await service.get_player(session.player_id)
     csrf = csrf_for(request, session)
     challenges = await service.list_challenges(me.id)
-    items = "".join(_challenge_item(c, me.id, csrf) for c in challenges)
+    mine = [c for c in challenges if c.challenger.id == me.id]   # the service's limit bounds these
+    others = [c for c in challenges if c.challenger.id != me.id]
+    shown = sorted(mine + others[:MAX_LOBBY], key=lambda c: c.id)
+    items = "".join(_challenge_item(c, me.id, csrf) for c in shown)
+    more = len(others) - MAX_LOBBY
     body = ((message(note, alert=True) if note else "") +
             (f'<ul class="challenges">{items}</ul>' if items else "<p>No open challenges.</p>") +
+            (f"<p>… and {more} more: take one of these first, or make your own.</p>" if more > 0 else "") +
             '<p><a href="/new">New game</a></p>')
     return html(request, "Lobby", body, session, me.name, status=status)
 
