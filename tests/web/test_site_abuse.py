@@ -280,3 +280,44 @@ async def test_ended_and_expired_sessions_and_old_links_are_pruned_by_the_sweep(
     assert await count("web_sessions") == 1
     assert await links.session(live) is not None and await links.session(old) is None
     assert await count("web_signin_links") == 2                    # live's and recent's: within the budget's hour
+
+
+# --- what it costs the event loop -----------------------------------------------------
+
+async def test_many_finished_games_are_read_a_bounded_few_at_a_time(svc, site, smtp):
+    """Finding: "Your games" and the player page read every game the player ever had
+    (GameService.list_games with the finished ones: 5,000 games were ~0.6 s of the event
+    loop a page, measured). Now only the active ones and the last few finished are read;
+    the lists are the newest finished first, each against the right opponent."""
+    from bot.web.home import LAST_FINISHED
+    from bot.web.player_page import MAX_FINISHED
+    me = await player_of(site, await sign_in(site, smtp, ANN))
+    opponents = [await svc.player("test", f"o{i}", f"Opp{i}") for i in range(3)]
+    ids = []
+    for i in range(MAX_FINISHED + 5):
+        o = opponents[i % 3]
+        white, black = (me, o.id) if i % 2 else (o.id, me)
+        ch = await svc.challenge(white, "chess", opponent_id=black, days=3, colour="white")
+        g = await svc.accept_challenge(ch.id, black)
+        await svc.resign(g.id, o.id)
+        ids.append((g.id, o.name))
+    live = await svc.challenge(me, "chess", opponent_id=opponents[0].id, days=3)
+    live_game = await svc.accept_challenge(live.id, opponents[0].id)
+    asked = []                      # what the pages ask the service for (the real answer given)
+    real = svc.list_games
+
+    async def list_games(player_id, **kw):
+        asked.append(kw)
+        return await real(player_id, **kw)
+    svc.list_games = list_games
+    home = await (await site.get("/")).text()
+    finished = home.split('id="finished"')[1]
+    shown = [int(x.split('"')[0]) for x in finished.split('href="/play/')[1:]]
+    assert shown == [i for i, _ in reversed(ids)][:LAST_FINISHED]
+    for gid, name in list(reversed(ids))[:LAST_FINISHED]:
+        assert f'href="/play/{gid}">Chess against {name}</a>' in finished
+    assert f'href="/play/{live_game.id}"' in home.split('id="finished"')[0]
+    page = await (await site.get(f"/player/{me}")).text()
+    assert page.count('href="/play/') == MAX_FINISHED
+    assert f'href="/play/{ids[-1][0]}"' in page and f'href="/play/{ids[4][0]}"' not in page
+    assert all(not kw.get("include_finished") for kw in asked), asked   # never all of them
