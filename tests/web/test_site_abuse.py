@@ -133,6 +133,14 @@ async def test_another_player_cannot_answer_a_challenge_that_is_not_theirs(svc, 
         assert r.status == 409, (cid, answer)
     for c in (to_carol, open_one):
         assert (await svc.get_challenge(c.id)).status == "open"
+    # Ann's games: not in Bob's "Your games", no page of them for Bob, no link on Ann's page
+    game = await svc.accept_challenge((await svc.challenge(ann, "chess", opponent_id=carol.id,
+                                                         days=3)).id, carol.id)
+    await svc.resign(game.id, carol.id)
+    assert f"/play/{game.id}" not in await (await site.get("/")).text()
+    assert (await site.get(f"/play/{game.id}")).status == 404
+    page = await (await site.get(f"/player/{ann}")).text()
+    assert "Chess: " in page and f"/play/{game.id}" not in page and f"/g/{game.id}" not in page
 
 
 async def test_forms_from_another_site_do_nothing_when_signed_in(svc, site, smtp):
