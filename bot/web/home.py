@@ -37,7 +37,7 @@ class FinishedGame:
 async def last_finished(service, player_id: int, limit: int) -> list[FinishedGame]:
     """The player's last ``limit`` finished games, newest first, read in one bounded query
     (the games_by_white/black indexes): not all of a player's games (5,000 of them took
-    the event loop ~0.6 s a page through GameService.list_games)."""
+    the event loop ~0.2 s a page through GameService.list_games)."""
     async with service.store.read() as tx:
         rows = await tx.fetch_all(
             "SELECT g.id, g.game, g.status, g.result, g.reason, g.white_id, g.black_id, "
