@@ -10,6 +10,7 @@ import pytest
 
 from bot.web import signin
 from bot.web.site import COOKIE, SIGNINS
+from tests.bot.backends import BACKENDS, fresh_database
 
 from .sitekit import Smtp
 from .test_signin import ANN, ask_link, origin, sign_in, site_client
@@ -355,3 +356,41 @@ async def test_the_lobby_shows_what_the_service_lists_for_the_player(svc, site, 
     shown = {int(x.split('"')[0]) for x in text.split('data-challenge="')[1:]}
     assert shown == {c.id for c in await svc.list_challenges(me)} == {made[0].id, made[1].id, made[2].id}
     assert "more:" not in text
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_the_reviews_queries_on_each_database(backend, tmp_path):
+    """The statements this review added (the total budget, the prune, the Lobby's and the
+    finished games' bounded reads) on SQLite and on PostgreSQL (FAIRYPOST_TEST_POSTGRES)."""
+    import random
+    from datetime import UTC, datetime
+
+    from bot.config import Settings
+    from bot.operations.service import GameService
+    from bot.timekeeping.clock import ManualClock
+    from bot.web.home import last_finished
+    from bot.web.lobby import lobby_challenges
+    async with fresh_database(backend, tmp_path) as db:
+        svc = await GameService.open(Settings(db_path=db, command_rate_per_minute=0),
+                                     clock=ManualClock(datetime(2026, 1, 5, 12, tzinfo=UTC)),
+                                     rng=random.Random(1))
+        try:
+            links = signin.SignIns(svc)
+            for i in range(signin.MAILS_PER_HOUR):
+                await links.new_link(f"c{i}", address=f"p{i}@example.org")
+            with pytest.raises(signin.TooMany):
+                await links.new_link("other", address="other@example.org")
+            cookie, me = await links.use_link(await links.new_link("x", player_id=(
+                await svc.player("test", "me", "Me")).id))
+            bob = await svc.player("test", "bob", "Bob")
+            g = await svc.accept_challenge((await svc.challenge(me, "chess", opponent_id=bob.id, days=3)).id, bob.id)
+            await svc.resign(g.id, bob.id)
+            open_one = await svc.challenge(bob.id, "chess", days=3)
+            assert [(f.id, f.opponent.name) for f in await last_finished(svc, me, 10)] == [(g.id, "Bob")]
+            shown, more = await lobby_challenges(svc, me)
+            assert [c.id for c in shown] == [open_one.id] and more == 0
+            svc.clock.advance(timedelta(seconds=signin.SESSION_SECONDS + 1))
+            assert await links.sweep_due(links.now()) == signin.MAILS_PER_HOUR + 2   # links and the session
+            assert await links.session(cookie) is None
+        finally:
+            await svc.close()
