@@ -80,15 +80,22 @@ class SignIns:
         """A new single-use link's token, for ``address`` (its budgets checked first) or a
         known player (given on Discord, not mailed: no budget)."""
         now = self.now()
+        if address is not None:  # a flood over budget is refused by reads: no write lock taken
+            async with self.store.read() as tx:
+                await self._check_budgets(tx, client, address, now)
         async with self.store.write() as tx:
-            if address is not None:
-                await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
-                                         "sign-in mails to this address")
-                await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
-                                         "sign-in mails asked from here")
-                await self._check_budget(tx, None, None, MAILS_PER_HOUR, now,
-                                         "sign-in mails asked of this site")
+            if address is not None:  # again, under the lock: the mails asked meanwhile count
+                await self._check_budgets(tx, client, address, now)
             return await add_link(tx, now, client, address=address, player_id=player_id)
+
+    async def _check_budgets(self, tx, client: str, address: str, now: int) -> None:
+        """TooMany if a mail to ``address`` asked by ``client`` is over any budget."""
+        await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
+                                 "sign-in mails to this address")
+        await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
+                                 "sign-in mails asked from here")
+        await self._check_budget(tx, None, None, MAILS_PER_HOUR, now,
+                                 "sign-in mails asked of this site")
 
     @staticmethod
     async def _check_budget(tx, column: str | None, value: str | None, limit: int, now: int,
