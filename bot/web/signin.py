@@ -176,12 +176,17 @@ class SignIns:
     PRUNE_EVERY = 3600
 
     async def sweep_due(self, now: int) -> int:
-        """At most hourly, delete the sessions signed out or run out and the links older than
-        the budgets' hour (used or expired long since): rows nobody can use, which would
-        otherwise grow with every sign-in. How many rows went."""
-        if now < self._next_prune:
-            return 0
-        self._next_prune = now + self.PRUNE_EVERY
+        """At most hourly, ``prune``. Returns 0: the sweep's report counts the computer's
+        turns tried again here (SweepReport.turns_retried), and these rows are not turns."""
+        if now >= self._next_prune:
+            self._next_prune = now + self.PRUNE_EVERY
+            await self.prune(now)
+        return 0
+
+    async def prune(self, now: int) -> int:
+        """Delete the sessions signed out or run out and the links older than the budgets'
+        hour (used or expired long since): rows nobody can use, which would otherwise grow
+        with every sign-in. How many rows went."""
         async with self.store.write() as tx:
             sessions = await tx.change("DELETE FROM web_sessions WHERE ended_at IS NOT NULL "
                                        "OR expires_at <= ?", (now,))

@@ -305,7 +305,8 @@ async def test_ended_and_expired_sessions_and_old_links_are_pruned_by_the_sweep(
         async with svc.store.read() as tx:
             return (await tx.fetch_one(f"SELECT COUNT(*) FROM {table}"))[0]
     assert await count("web_sessions") == 3
-    await svc.sweep()
+    report = await svc.sweep()
+    assert report.turns_retried == 0               # the rows pruned are not the computer's turns
     assert await count("web_sessions") == 1
     assert await links.session(live) is not None and await links.session(old) is None
     assert await count("web_signin_links") == 2                    # live's and recent's: within the budget's hour
@@ -401,7 +402,7 @@ async def test_the_reviews_queries_on_each_database(backend, tmp_path):
             shown, more = await lobby_challenges(svc, me)
             assert [c.id for c in shown] == [open_one.id] and more == 0
             svc.clock.advance(timedelta(seconds=signin.SESSION_SECONDS + 1))
-            assert await links.sweep_due(links.now()) == signin.MAILS_PER_HOUR + 2   # links and the session
+            assert await links.prune(links.now()) == signin.MAILS_PER_HOUR + 2   # links and the session
             assert await links.session(cookie) is None
         finally:
             await svc.close()
