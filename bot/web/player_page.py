@@ -50,10 +50,9 @@ async def player_handler(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(text="no such player") from None
     me = await service.get_player(session.player_id)
     ratings = await service.player_ratings(who.id)
-    games = [g for g in await service.list_games(who.id, include_finished=True) if g.status != "active"]
-    games.sort(key=lambda g: -g.id)
+    from .home import last_finished
     rows = []
-    for g in games[:MAX_FINISHED]:
+    for g in await last_finished(service, who.id, MAX_FINISHED):
         result = result_text(g.game, g.result, g.reason) if g.result else str(g.status)
         what = f"{esc(game_name(g.game))}: {esc(g.white.name)} – {esc(g.black.name)}"
         mine = session.player_id in (g.white.id, g.black.id)

@@ -33,4 +33,10 @@ _V1_TABLES = (
     )""",
 )
 
-SCHEMA = Schema("web", (_V1_TABLES,))
+# the sign-in mails' total budget an hour (signin.MAILS_PER_HOUR) and the sweep's prune
+_V2_BY_TIME = (
+    "CREATE INDEX IF NOT EXISTS web_signin_by_time ON web_signin_links (created_at)",
+    "CREATE INDEX IF NOT EXISTS web_sessions_by_end ON web_sessions (expires_at)",
+)
+
+SCHEMA = Schema("web", (_V1_TABLES, _V2_BY_TIME))

@@ -8,7 +8,7 @@ signs nobody in. A link works once, for 15 minutes (web_links.LINK_SECONDS); usi
 a new session (never one the browser brought along: no fixation). The links are made by
 bot/identity/web_links.py (Discord's ``/settings web`` makes them too). Mails are budgeted:
 at most ``MAILS_PER_ADDRESS`` to one address and ``MAILS_PER_CLIENT`` asked by one client in
-``BUDGET_SECONDS``; beyond, ``TooMany`` says when to try again and nothing is sent."""
+``BUDGET_SECONDS``, and ``MAILS_PER_HOUR`` in all; beyond, ``TooMany`` says when to try again and nothing is sent."""
 
 from __future__ import annotations
 
@@ -22,9 +22,11 @@ SESSION_SECONDS = 30 * 86400
 BUDGET_SECONDS = 3600
 MAILS_PER_ADDRESS = 3
 MAILS_PER_CLIENT = 10
+MAILS_PER_HOUR = 100  # all sign-in mails: many clients (a botnet, IPv6 /64s) asking for many addresses
 MAX_ADDRESS = 254  # RFC 5321's longest path
 MAIL_PLATFORM = "email"  # a mail player: platform "email", the address as its user id
-_ADDRESS = re.compile(r"[^@\s<>()\[\],;:\\\"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+# the local part: RFC 5322's dot-atom characters only (no control character, space or quote)
+_ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
                       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+")
 
 
@@ -68,6 +70,7 @@ class SignIns:
     def __init__(self, service):
         self.service = service
         self.store = service.store
+        self._next_prune = 0
 
     def now(self) -> int:
         return int(self.service.clock.now().timestamp())
@@ -77,19 +80,32 @@ class SignIns:
         """A new single-use link's token, for ``address`` (its budgets checked first) or a
         known player (given on Discord, not mailed: no budget)."""
         now = self.now()
+        if address is not None:  # a flood over budget is refused by reads: no write lock taken
+            async with self.store.read() as tx:
+                await self._check_budgets(tx, client, address, now)
         async with self.store.write() as tx:
-            if address is not None:
-                await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
-                                         "sign-in mails to this address")
-                await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
-                                         "sign-in mails asked from here")
+            if address is not None:  # again, under the lock: the mails asked meanwhile count
+                await self._check_budgets(tx, client, address, now)
             return await add_link(tx, now, client, address=address, player_id=player_id)
 
+    async def _check_budgets(self, tx, client: str, address: str, now: int) -> None:
+        """TooMany if a mail to ``address`` asked by ``client`` is over any budget."""
+        await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
+                                 "sign-in mails to this address")
+        await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
+                                 "sign-in mails asked from here")
+        await self._check_budget(tx, None, None, MAILS_PER_HOUR, now,
+                                 "sign-in mails asked of this site")
+
     @staticmethod
-    async def _check_budget(tx, column: str, value: str, limit: int, now: int, what: str) -> None:
-        rows = await tx.fetch_all(f"SELECT created_at FROM web_signin_links WHERE {column} = ? "
-                                  "AND created_at > ? AND address IS NOT NULL ORDER BY created_at",
-                                  (value, now - BUDGET_SECONDS))
+    async def _check_budget(tx, column: str | None, value: str | None, limit: int, now: int,
+                            what: str) -> None:
+        """TooMany if ``limit`` mails went within the hour to the rows whose ``column`` is
+        ``value`` (all of them if None)."""
+        where, params = (f"{column} = ? AND ", (value,)) if column else ("", ())
+        rows = await tx.fetch_all(f"SELECT created_at FROM web_signin_links WHERE {where}"
+                                  "created_at > ? AND address IS NOT NULL ORDER BY created_at",
+                                  (*params, now - BUDGET_SECONDS))
         if len(rows) >= limit:
             wait = int(rows[len(rows) - limit][0]) + BUDGET_SECONDS - now
             minutes = max(1, (wait + 59) // 60)
@@ -154,6 +170,32 @@ class SignIns:
         if row is None or row["ended_at"] is not None or row["expires_at"] <= self.now():
             return None
         return Session(int(row["player_id"]), hashed(token))
+
+    # --- the sweep's part (GameService.add_sweeper; site.add_routes registers it) ---
+
+    PRUNE_EVERY = 3600
+
+    async def sweep_due(self, now: int) -> int:
+        """At most hourly, ``prune``. Returns 0: the sweep's report counts the computer's
+        turns tried again here (SweepReport.turns_retried), and these rows are not turns."""
+        if now >= self._next_prune:
+            self._next_prune = now + self.PRUNE_EVERY
+            await self.prune(now)
+        return 0
+
+    async def prune(self, now: int) -> int:
+        """Delete the sessions signed out or run out and the links older than the budgets'
+        hour (used or expired long since): rows nobody can use, which would otherwise grow
+        with every sign-in. How many rows went."""
+        async with self.store.write() as tx:
+            sessions = await tx.change("DELETE FROM web_sessions WHERE ended_at IS NOT NULL "
+                                       "OR expires_at <= ?", (now,))
+            links = await tx.change("DELETE FROM web_signin_links WHERE created_at <= ? "
+                                    "AND expires_at <= ?", (now - BUDGET_SECONDS, now))
+        return sessions + links
+
+    def next_due(self) -> int | None:
+        return None  # nothing to wake for: the rows wait for the next sweep
 
     async def end(self, session: Session) -> None:
         async with self.store.write() as tx:

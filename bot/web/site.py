@@ -42,7 +42,12 @@ STATIC = web.AppKey("static_url", object)     # server.static_url(request, name)
 
 def add_routes(app: web.Application, service, *, mailer=None, web_url: str | None = None,
                game_page, static_url) -> None:
-    app[SIGNINS] = signin.SignIns(service)
+    app[SIGNINS] = signins = signin.SignIns(service)
+    service.add_sweeper(signins)   # the sweep prunes spent links and ended sessions
+
+    async def stop_sweeping(_app) -> None:
+        service.remove_sweeper(signins)
+    app.on_cleanup.append(stop_sweeping)
     app[MAILER] = mailer
     app[WEB_URL] = web_url
     app[GAME_PAGE] = game_page
@@ -118,8 +123,18 @@ def see_other(where: str) -> web.Response:
 
 
 def public_base(request: web.Request) -> str:
+    """The site's address for a link that leaves it (a mail): ``FAIRYPOST_WEB_URL``, else the
+    address the server was reached on (its socket's), never the request's ``Host`` header:
+    anyone may name their own host there, and a mailed link to it hands them the token."""
     configured = request.app[WEB_URL]
-    return configured.rstrip("/") if configured else str(request.url.origin())
+    if configured:
+        return configured.rstrip("/")
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    if not sockname or not isinstance(sockname, tuple):
+        raise web.HTTPServiceUnavailable(text="set FAIRYPOST_WEB_URL: this site does not know its address")
+    host, port = sockname[0], sockname[1]
+    host = f"[{host}]" if ":" in host else host
+    return f"{'https' if request.secure else 'http'}://{host}:{port}"
 
 
 def secure(request: web.Request) -> bool:
