@@ -121,7 +121,11 @@ async def test_after_a_restart_pages_notices_and_life_locks_come_back_at_once(tm
 
         # a game by mail: alice challenges bob, bob accepts
         look = await db()
-        await servers.deliver(write_mail("alice@a.test", BOT, "c", "challenge chess bob@b.test days 3"))
+        # (a From alone never starts a challenge: the bot's signed answer is replied to)
+        line = "challenge chess bob@b.test days 3"
+        await servers.deliver(write_mail("alice@a.test", BOT, "c", line))
+        way = await until(lambda: servers.sent_to("alice@a.test"), "the way to challenge")
+        await servers.deliver(reply_to_mail("alice@a.test", way[-1], line))
         invitation = await until(lambda: servers.sent_to("bob@b.test"), "the challenge")
         await servers.deliver(reply_to_mail("bob@b.test", invitation[-1], "accept"))
         game_id = await until(lambda: look.value("SELECT id FROM games"), "the game")
