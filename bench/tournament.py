@@ -24,6 +24,7 @@ a 60-player round robin's start beside another game's moves.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -41,7 +42,14 @@ async def _open(ctx: Context, name: str, clock):
     from bot.delivery.events import MemoryNotifier
     from bot.operations.service import GameService
     settings = service_settings(ctx.tmp / f"{name}.db", command_rate_per_minute=0)
-    return await GameService.open(settings, clock=clock, notifier=MemoryNotifier(), rng=random.Random(ctx.seed))
+    svc = await GameService.open(settings, clock=clock, notifier=MemoryNotifier(), rng=random.Random(ctx.seed))
+    _OPENED.append(svc)
+    return svc
+
+
+# every service a run opened: all closed at its end, also when a case fails half-way (an open
+# database's thread would keep the process from ever exiting after the error is reported)
+_OPENED: list = []
 
 
 async def _people(svc, n: int, tag: str) -> list:
@@ -325,9 +333,9 @@ async def _run(ctx: Context) -> dict:
         goals += big["goals"]
         notes += big["notes"]
     finally:
-        for s in (swiss_svc, rr_svc, scratch):
-            if s is not None:
-                await s.close()
+        while _OPENED:
+            with contextlib.suppress(Exception):  # closed already by its case: nothing left to do
+                await _OPENED.pop().close()
     return {"rows": rows, "goals": goals, "skipped": skipped, "notes": notes}
 
 
