@@ -73,8 +73,8 @@ def test_the_first_screen_installs_and_plays_a_friend_and_the_computer():
 def test_the_suites_budget_is_the_one_the_readme_states():
     from tests.conftest import CPU_BUDGET_SECONDS
     section = README.split("\n## Run the tests\n", 1)[1].split("\n## ", 1)[0]
-    assert f"budget of ten minutes ({CPU_BUDGET_SECONDS} s)" in " ".join(section.split())
-    assert CPU_BUDGET_SECONDS == 600
+    assert f"budget of fifteen minutes ({CPU_BUDGET_SECONDS} s)" in " ".join(section.split())
+    assert CPU_BUDGET_SECONDS == 900  # raised from 600 when the suite grew by ~400 tests (#40-#45)
 
 
 def test_a_newcomers_readme_of_at_most_250_lines():
