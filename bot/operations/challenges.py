@@ -310,6 +310,13 @@ class ChallengeOps:
         async with self.store.read() as tx:
             return [await self._challenge_view(tx, c) for c in await tx.open_challenges(player_id)]
 
+    async def lobby_challenges(self, player_id: int, limit: int) -> tuple[list[Challenge], int]:
+        """list_challenges a bounded page at a time (a lobby): the player's own open
+        challenges and the oldest ``limit`` others they see; and how many more there are."""
+        async with self.store.read() as tx:
+            rows, more = await tx.open_challenges_page(player_id, limit)
+            return [await self._challenge_view(tx, c) for c in rows], more
+
     async def get_challenge(self, challenge_id: int) -> Challenge:
         async with self.store.read() as tx:
             c = await tx.challenge(challenge_id)

@@ -7,6 +7,11 @@ from __future__ import annotations
 from .rows import ChallengeRow, as_row
 from .tx_base import TxBase
 
+# the open challenges a player sees: by or to them, or open to anyone, but none of a player
+# they blocked (parameters: the player's id three times)
+_SEEN_BY = ("status = 'open' AND (challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) AND NOT EXISTS "
+            "(SELECT 1 FROM blocks b WHERE b.player_id = ? AND b.blocked_id = challenges.challenger_id)")
+
 
 class ChallengeStatements(TxBase):
     """``Tx``'s statements on the challenges table."""
@@ -41,12 +46,23 @@ class ChallengeStatements(TxBase):
         if player_id is None:
             rows = await self._all("SELECT * FROM challenges WHERE status = 'open' ORDER BY id")
         else:
-            rows = await self._all(
-                "SELECT * FROM challenges WHERE status = 'open' AND "
-                "(challenger_id = ? OR opponent_id = ? OR opponent_id IS NULL) AND NOT EXISTS "
-                "(SELECT 1 FROM blocks b WHERE b.player_id = ? AND b.blocked_id = challenges.challenger_id) "
-                "ORDER BY id", (player_id, player_id, player_id))
+            rows = await self._all(f"SELECT * FROM challenges WHERE {_SEEN_BY} ORDER BY id",
+                                   (player_id, player_id, player_id))
         return [as_row(ChallengeRow, r) for r in rows]
+
+    async def open_challenges_page(self, player_id: int, limit: int) -> tuple[list[ChallengeRow], int]:
+        """open_challenges(player_id) a bounded page at a time: the player's own (their
+        per-player limit bounds them) and the oldest ``limit`` of the others; and how many
+        of those others are left out."""
+        seen = (player_id, player_id, player_id, player_id)
+        mine = await self._all("SELECT * FROM challenges WHERE status = 'open' AND challenger_id = ? "
+                               "ORDER BY id", (player_id,))
+        others = await self._all(f"SELECT * FROM challenges WHERE {_SEEN_BY} AND challenger_id <> ? "
+                                 "ORDER BY id LIMIT ?", (*seen, limit))
+        total = (await self._one(f"SELECT COUNT(*) FROM challenges WHERE {_SEEN_BY} AND challenger_id <> ?",
+                                 seen))[0]
+        rows = sorted((as_row(ChallengeRow, r) for r in [*mine, *others]), key=lambda c: c.id)
+        return rows, max(0, int(total) - limit)
 
     # challenges' life (bot/operations/challenges.py)
     async def count_open_challenges(self, challenger_id: int, now: int,
