@@ -9,7 +9,7 @@ import rules
 from ..delivery.events import ref
 from ..domain.errors import NotFound
 from ..domain.kinds import GameStatus, Side
-from ..store import PlayerRow
+from ..store import GameRow, PlayerRow
 from ..timekeeping.clock import from_ts
 from .offers import DRAW, TAKEBACK
 from .ratings import header_ratings
@@ -43,6 +43,12 @@ class GameReading:
         """The game's current rules ``Position``, its history included (``last_move`` is
         set): what an adapter draws or lists moves from. The replay is cached."""
         return (await self._snapshot(game_id)).pos
+
+    async def last_finished_games(self, player_id: int, limit: int) -> list[tuple[GameRow, str, str]]:
+        """The player's last ``limit`` games that are over, newest first, with the white and
+        black players' names: bounded, where list_games(include_finished=True) reads them all."""
+        async with self.store.read() as tx:
+            return await tx.last_finished_games(player_id, limit)
 
     async def list_games(self, player_id: int, *, include_finished: bool = False) -> list[GameSummary]:
         """The player's games: those where it is their move first, least time left first."""

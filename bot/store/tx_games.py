@@ -70,6 +70,16 @@ class GameStatements(TxBase):
         rows = await self._all(sql + " ORDER BY id", (player_id, player_id))
         return [as_row(GameRow, r) for r in rows]
 
+    async def last_finished_games(self, player_id: int, limit: int) -> list[tuple[GameRow, str, str]]:
+        """The player's last ``limit`` games that are over, newest first, each with its white
+        and black players' names: one bounded query on the games_by_white/black indexes."""
+        rows = await self._all(
+            "SELECT g.*, w.name AS white_name, b.name AS black_name FROM games g "
+            "JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
+            "WHERE (g.white_id = ? OR g.black_id = ?) AND g.status <> 'active' "
+            "ORDER BY g.id DESC LIMIT ?", (player_id, player_id, limit))
+        return [(as_row(GameRow, r), r["white_name"], r["black_name"]) for r in rows]
+
     async def games_to_move(self, player_id: int) -> list[GameRow]:
         rows = await self._all("SELECT * FROM games WHERE status = 'active' AND to_move_id = ? "
                                "ORDER BY id", (player_id,))

@@ -38,17 +38,10 @@ async def last_finished(service, player_id: int, limit: int) -> list[FinishedGam
     """The player's last ``limit`` finished games, newest first, read in one bounded query
     (the games_by_white/black indexes): not all of a player's games (5,000 of them took
     the event loop ~0.2 s a page through GameService.list_games)."""
-    async with service.store.read() as tx:
-        rows = await tx.fetch_all(
-            "SELECT g.id, g.game, g.status, g.result, g.reason, g.white_id, g.black_id, "
-            "w.name AS white_name, b.name AS black_name FROM games g "
-            "JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
-            "WHERE (g.white_id = ? OR g.black_id = ?) AND g.status <> 'active' "
-            "ORDER BY g.id DESC LIMIT ?", (player_id, player_id, limit))
     out = []
-    for r in rows:
-        white, black = Someone(int(r["white_id"]), r["white_name"]), Someone(int(r["black_id"]), r["black_name"])
-        out.append(FinishedGame(int(r["id"]), r["game"], r["status"], r["result"], r["reason"], white, black,
+    for g, white_name, black_name in await service.last_finished_games(player_id, limit):
+        white, black = Someone(g.white_id, white_name), Someone(g.black_id, black_name)
+        out.append(FinishedGame(g.id, g.game, g.status, g.result, g.reason, white, black,
                                 black if white.id == player_id else white))
     return out
 
