@@ -26,7 +26,8 @@ Modules:
 Fonts (SIL OFL 1.1; render/fonts in an installed package, else data/fonts): Noto Sans
 Symbols 2 for the orthodox silhouettes, Noto Sans Light for all text.
 
-May import: ``rules``, Pillow and the standard library.
+May import: ``rules``, ``language`` (a picture's words in its reader's language), Pillow
+and the standard library.
 """
 
 from .board import (

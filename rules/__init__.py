@@ -9,7 +9,8 @@
 
 See rules/README.md for the design and docs/rules/ for each game's rules.
 
-May import: the standard library only (it knows nothing of the bot, the pictures or the
+May import: ``language.text`` (a sentence said later in its reader's language: pure Python,
+importing nothing) and the standard library (it knows nothing of the bot, the pictures or the
 computer player).
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
     run  running a parsed command (``bot.words.grammar``) for one player against the service:
          a neutral ``Reply`` (with an ``attachment`` for long texts such as a review)
 
-May import: ``bot.operations``, ``bot.tournaments``, ``bot.computer``, ``bot.words``,
+May import: ``language``, ``bot.operations``, ``bot.tournaments``, ``bot.computer``, ``bot.words``,
 ``bot.identity``, ``bot.domain``, ``bot.delivery``, ``bot.store``, ``bot.timekeeping``,
 ``bot.config``, ``rules``, ``render`` and the standard library.
 """

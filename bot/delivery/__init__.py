@@ -10,7 +10,7 @@
 The process lives that claims carry are the store's (``bot.store.lives``): the store holds
 their locks.
 
-May import: ``bot.domain``, ``bot.store``, ``bot.config`` and the standard library; and, for
+May import: ``language``, ``bot.domain``, ``bot.store``, ``bot.config`` and the standard library; and, for
 ``mail_status`` alone, ``bot.email.tables`` and ``bot.email.sending`` (the mail adapter's
 bounce records, there whether or not this process runs the mail, read as ``bot.schemas``
 takes its migrations, so that the game page need not import the mail adapter).

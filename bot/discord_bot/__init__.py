@@ -14,7 +14,7 @@
     images     the render package's pictures as ``discord.File``
 
 May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
-``bot.cli`` start them), ``rules``, ``render`` and ``ai``; and ``bot.web.server``, which the
+``bot.cli`` start them), ``language``, ``rules``, ``render`` and ``ai``; and ``bot.web.server``, which the
 runner starts in the bot's own process when the game pages are configured.
 """
 

@@ -5,5 +5,6 @@ database stores.
             their ``str()`` is shown to the player as it is
     kinds   ``Side``, ``GameStatus``, ``ChallengeStatus`` (the stored strings) and ``Outcome``
 
-May import: the standard library only.
+May import: ``language.text`` (refusals are sentences said in the reader's language) and the
+standard library.
 """

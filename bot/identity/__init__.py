@@ -7,6 +7,6 @@
     account_links  linking a chat player to a mail address, for any front end's settings
     web_links      one-time sign-in links for the web site (mailed by it, given by Discord)
 
-May import: ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.delivery.events``,
+May import: ``language``, ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.delivery.events``,
 ``bot.config`` and the standard library.
 """

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from language import LANGUAGES
+
 from ..delivery.events import PlayerRef
 from ..store import PlayerRow
 from ..timekeeping.clock import QuietHours, parse_hhmm, zone
@@ -23,12 +25,19 @@ class PlayerSettings:
     quiet_end: str | None = None
     digest_time: str | None = None  # "HH:MM" local, or None: no digest
     confirm_moves: str = "off"  # ask "play Nf3?" first: "off", "typed" (typed moves), "all"
+    language: str | None = None  # the language the player chose (a code of language.LANGUAGES)
+    # the language a front end last saw them use (Discord's locale, their first mail's
+    # Content-Language, their browser's Accept-Language): what notices use until they choose
+    seen_language: str | None = None
 
     def __post_init__(self) -> None:
         zone(self.timezone)  # ValueError if unknown
         if self.confirm_moves not in CONFIRM_CHOICES:
             raise ValueError(f"move confirmation is one of {', '.join(CONFIRM_CHOICES)}, "
                              f"not {self.confirm_moves!r}")
+        for code in (self.language, self.seen_language):
+            if code is not None and code not in LANGUAGES:
+                raise ValueError(f"unknown language {code!r} (one of {', '.join(LANGUAGES)})")
         if (self.quiet_start is None) != (self.quiet_end is None):
             raise ValueError("quiet hours need both a start and an end")
         for t in (self.quiet_start, self.quiet_end, self.digest_time):
@@ -48,6 +57,9 @@ class PlayerSettings:
     def from_json(cls, text: str) -> PlayerSettings:
         data = json.loads(text or "{}")
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        for key in ("language", "seen_language"):  # a language since removed: as if never set
+            if known.get(key) is not None and known[key] not in LANGUAGES:
+                known[key] = None
         return cls(**known)
 
 
@@ -71,6 +83,12 @@ class Player:
     def confirms(self, typed: bool) -> bool:
         """Whether a move of theirs (``typed``, or picked from a list) is asked about first."""
         return self.settings.confirm_moves == "all" or (typed and self.settings.confirm_moves == "typed")
+
+    def reads(self, here: str | None = None) -> str:
+        """The language to write to this player in: the one they chose, else the one the
+        front end sees them use now (``here``: Discord's locale of this interaction, the
+        browser's), else the one last seen, else English."""
+        return self.settings.language or here or self.settings.seen_language or "en"
 
     @property
     def on_vacation(self) -> bool:

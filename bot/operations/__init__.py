@@ -34,7 +34,7 @@ A family's module may import ``command``, ``snapshots`` and another family's fun
 them all; one family's operations reach another's only through ``self``, the one
 ``GameService``.
 
-May import: ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.identity``,
+May import: ``language``, ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.identity``,
 ``bot.delivery``, ``bot.words.timetext``, ``bot.tournaments.service`` (its operations are the
 service's), ``bot.config``, ``bot.schemas``, ``rules``, ``render`` and the standard library.
 """

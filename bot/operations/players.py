@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from language import LANGUAGES, T, supported
+
 from ..domain.errors import NotFound, SettingsError
 from ..identity.players import Player, PlayerSettings, player_from_row
 from .command import UNSET, storable
@@ -57,11 +59,19 @@ class PlayerOps:
         return player_from_row(row)
 
     async def update_settings(self, player_id: int, *, timezone=UNSET, quiet_hours=UNSET,
-                              digest_time=UNSET, confirm_moves=UNSET) -> PlayerSettings:
+                              digest_time=UNSET, confirm_moves=UNSET, language=UNSET) -> PlayerSettings:
         """timezone: IANA name; quiet_hours: ("22:00", "07:30") or None; digest_time: "08:00" or None;
-        confirm_moves: "off", "typed" or "all" (players.CONFIRM_CHOICES)."""
+        confirm_moves: "off", "typed" or "all" (players.CONFIRM_CHOICES); language: a code of
+        ``language.LANGUAGES`` ("fr", "fr-FR" reads as "fr"), or None for the front end's choice."""
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
         async with self._command(player_id):
+            if isinstance(language, str):
+                self._check_text(language, "a setting")
+                code = supported(language)
+                if code is None:
+                    raise SettingsError(T("there is no language {code} here (choose one of {codes})",
+                                          code=language, codes=", ".join(LANGUAGES)))
+                language = code
             for value in (timezone, digest_time, confirm_moves, *quiet):
                 if isinstance(value, str):
                     self._check_text(value, "a setting")
@@ -85,6 +95,8 @@ class PlayerOps:
                     changes["digest_time"] = digest_time
                 if confirm_moves is not UNSET:
                     changes["confirm_moves"] = confirm_moves
+                if language is not UNSET:
+                    changes["language"] = language
                 try:
                     new = PlayerSettings(**{**current.__dict__, **changes})
                 except ValueError as e:
@@ -94,3 +106,21 @@ class PlayerOps:
                                         "(use a name like Europe/Paris or UTC)") from None
                 await tx.set_player_settings(player_id, new.to_json())
         return new
+
+    async def saw_language(self, player_id: int, code: str | None) -> None:
+        """Remember the language a front end saw the player use (Discord's locale, a first
+        mail's Content-Language, a browser's): notices use it until the player chooses one.
+        Writes only when it changes, so a front end may call it on every command."""
+        code = supported(code)
+        if code is None:
+            return
+        player = await self.get_player(player_id)
+        if player.settings.seen_language == code:
+            return
+        async with self.store.write() as tx:
+            row = await tx.player(player_id)
+            if row is None:
+                return
+            current = PlayerSettings.from_json(row.settings)
+            seen = PlayerSettings(**{**current.__dict__, "seen_language": code})
+            await tx.set_player_settings(player_id, seen.to_json())

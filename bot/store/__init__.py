@@ -34,7 +34,7 @@ Each open store has a ``life`` (a random id its process's claims carry) and hold
 until closed (``hold_life``; ``bot.store.lives``), so that ``Tx.life_ended`` tells the other
 processes when a claim's holder has died.
 
-May import: ``bot.domain`` (its refusals: ``StorageError``, ``NotFound``), the standard
+May import: ``language``, ``bot.domain`` (its refusals: ``StorageError``, ``NotFound``), the standard
 library and the database drivers (aiosqlite; asyncpg for PostgreSQL).
 """
 

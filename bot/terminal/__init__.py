@@ -7,5 +7,5 @@
     play       starting, choosing and resuming games; the list of games
 
 May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
-``bot.cli`` start them), ``rules``, ``render`` and ``ai``.
+``bot.cli`` start them), ``language``, ``rules``, ``render`` and ``ai``.
 """

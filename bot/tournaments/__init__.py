@@ -21,7 +21,7 @@
 
 The words are in ``bot.words.tournament_text``.
 
-May import: ``bot.operations`` (its ratings and, for the CLI, the service), ``bot.words``,
+May import: ``language``, ``bot.operations`` (its ratings and, for the CLI, the service), ``bot.words``,
 ``bot.commands``, ``bot.domain``, ``bot.store``, ``bot.timekeeping``, ``bot.identity``,
 ``bot.delivery``, ``bot.config``, ``rules``, ``render``, ``ai`` (the engine's evaluation, for
 an adjudication) and the standard library.

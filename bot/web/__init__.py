@@ -20,5 +20,5 @@
     static/     plain JS and CSS files, served by the bot (no build step, no CDN)
 
 May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
-``bot.cli`` start them), ``rules``, ``render`` and ``ai``.
+``bot.cli`` start them), ``language``, ``rules``, ``render`` and ``ai``.
 """

@@ -10,7 +10,7 @@
     timetext      durations and deadlines ("2 days 3 hours"), plurals
     textboard     a position as plain text (the terminal's board, and mail's)
 
-May import: ``bot.operations``, ``bot.tournaments.service``, ``bot.delivery.events``,
+May import: ``language``, ``bot.operations``, ``bot.tournaments.service``, ``bot.delivery.events``,
 ``bot.domain``, ``bot.timekeeping.clock``, ``rules`` and the standard library (``timetext`` and
 ``grammar`` import nothing of bot: the operations use ``timetext``).
 """

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from functools import cache
 
 import rules
+from language import ENGLISH, Language, Text, language
 
 from ..delivery import events as ev
 from .timetext import plural, time_left
@@ -26,6 +27,39 @@ class Markup:
 
     name = "plain"
     bullet = "- "
+    #: the reader's language: ``in_language`` gives this markup for another reader
+    lang: Language = ENGLISH
+
+    def in_language(self, code: Language | str | None) -> Markup:
+        """This markup, for a reader of ``code`` ("fr"; None or unknown: English)."""
+        lang = code if isinstance(code, Language) else language(code)
+        if lang is self.lang:
+            return self
+        key = (type(self), lang.code)
+        if key not in _IN_LANGUAGE:
+            copy = object.__new__(type(self))
+            copy.__dict__.update(self.__dict__)
+            copy.lang = lang
+            _IN_LANGUAGE[key] = copy
+        return _IN_LANGUAGE[key]
+
+    def tr(self, msgid: str, /, **params) -> str:
+        """A sentence in the reader's language; ``params`` as marked up already (escape
+        what users wrote: ``self.bold(name)``, ``self.escape(text)``)."""
+        return self.lang.tr(msgid, **params)
+
+    def trn(self, singular: str, plural: str, n: int, /, **params) -> str:
+        return self.lang.trn(singular, plural, n, **params)
+
+    def data(self, text: str) -> str:
+        """A game's, a piece's or a side's name (or a rule) from its data file, in the
+        reader's language (not escaped: mark it up, ``self.bold(self.data(name))``)."""
+        return self.lang.data(text)
+
+    def say(self, text: Text | str) -> str:
+        """A ``Text`` (a refusal from the service, a reason from the rules) in the reader's
+        language, its values escaped; a plain str escaped."""
+        return self.lang.say(text, self.escape)
 
     def escape(self, text: str) -> str:
         return str(text)
@@ -126,6 +160,7 @@ class HtmlMarkup(Markup):
         return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
 
 
+_IN_LANGUAGE: dict[tuple[type, str], Markup] = {}
 PLAIN = Markup()
 DISCORD = DiscordMarkup()
 HTML = HtmlMarkup()

@@ -13,7 +13,7 @@ import pytest
 from tests.bot.test_import_graph import cycles, imported
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = ("rules", "ai", "render", "bot")
+CODE = ("language", "rules", "ai", "render", "bot")
 MAX_LINES = 900
 #: the process: what ``fairypost`` runs; these may import anything
 PROCESS = {"bot", "bot.cli", "bot.config", "bot.adapters", "bot.schemas"}

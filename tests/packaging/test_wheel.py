@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "rules", "ai", "render", "bot", "data")
-CODE_PACKAGES = ("rules", "ai", "render", "bot")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "language", "rules", "ai", "render", "bot", "data")
+CODE_PACKAGES = ("language", "rules", "ai", "render", "bot")
 
 
 def run(argv, cwd, env=None, stdin=None, check=True):
@@ -41,7 +41,8 @@ def wheel(tmp_path_factory) -> Path:
     for name in SOURCES:
         path = ROOT / name
         if path.is_dir():
-            shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            # no compiled catalog from this checkout: the build must make its own
+            shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"))
         else:
             shutil.copy2(path, src / name)
     out = tmp_path_factory.mktemp("dist")
@@ -83,7 +84,11 @@ def elsewhere(tmp_path) -> Path:
 def test_the_wheel_holds_the_code_and_every_data_file_and_no_benchmarks(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
-    assert top == {"rules", "ai", "render", "bot", "fairypost_data"}, top
+    assert top == {"language", "rules", "ai", "render", "bot", "fairypost_data"}, top
+    # every language's catalog, compiled by the build (setup.py), beside its source
+    for po in (ROOT / "language" / "locales").glob("*/LC_MESSAGES/fairypost.po"):
+        stem = po.relative_to(ROOT).with_suffix("").as_posix()
+        assert f"{stem}.po" in names and f"{stem}.mo" in names, stem
     for toml in (ROOT / "data" / "variants").glob("*.toml"):
         assert f"fairypost_data/variants/{toml.name}" in names
     for font in (ROOT / "data" / "fonts").iterdir():
