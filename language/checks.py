@@ -55,10 +55,11 @@ def placeholders(text: str) -> set[str]:
     return {m.group(1) or "" for m in _PLACEHOLDER.finditer(text)}
 
 
-def problems(code: str, template_catalog: Catalog | None = None) -> list[str]:
-    """What is wrong with a language's catalog; nothing means complete and current."""
+def problems(code: str, template_catalog: Catalog | None = None, catalog: Catalog | None = None) -> list[str]:
+    """What is wrong with a language's catalog (``catalog``, else its file); nothing means
+    complete and current."""
     template_catalog = template_catalog or template()
-    catalog = read_catalog(code)
+    catalog = catalog if catalog is not None else read_catalog(code)
     found: list[str] = []
     wanted = {m.id if isinstance(m.id, str) else m.id[0]: m for m in template_catalog if m.id}
     have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
