@@ -51,6 +51,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from language.text import T
+
 from ..delivery import events as ev
 from ..domain.errors import (
     ChallengeError,
@@ -105,7 +107,8 @@ def is_computer(player) -> bool:
 async def computer_player(service: GameService, level: int = DEFAULT_LEVEL) -> Player:
     import ai
     if level not in ai.LEVELS:
-        raise ChallengeError(f"the computer's level is 1 to {max(ai.LEVELS)}, not {level}")
+        raise ChallengeError(T("the computer's level is {first} to {last}, not {level}",
+                                first=1, last=max(ai.LEVELS), level=level))
     return await service.player(PLATFORM, user_id(level), name(level))
 
 
@@ -137,17 +140,17 @@ def opponent_computer(view: GameView, player_id: int) -> ev.PlayerRef | None:
 def check_hint(view: GameView, player_id: int) -> None:
     """Refuse a hint where none is allowed: only the human to move against the computer."""
     if opponent_computer(view, player_id) is None:
-        raise ServiceError("hints are only for games against the computer; in a game between "
-                           "people, the move is yours to find")
+        raise ServiceError(T("hints are only for games against the computer; in a game between "
+                             "people, the move is yours to find"))
     if view.status != "active":
-        raise GameOver("the game is over: there is no move to hint")
+        raise GameOver(T("the game is over: there is no move to hint"))
     if view.side_of(player_id) != view.turn:
-        raise NotYourTurn("a hint is for your own move: it is the computer's turn")
+        raise NotYourTurn(T("a hint is for your own move: it is the computer's turn"))
 
 
 def check_review(view: GameView) -> None:
     if view.status == "active":
-        raise ServiceError("a review is for a finished game: this one is still being played")
+        raise ServiceError(T("a review is for a finished game: this one is still being played"))
 
 
 # --- the worker's side (module functions: they are pickled by name) --------------------

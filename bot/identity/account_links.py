@@ -19,6 +19,8 @@ import weakref
 from collections import deque
 from typing import Protocol
 
+from language.text import T, Tn
+
 from ..domain.errors import RateLimited, SettingsError
 
 HOUR = 3600.0
@@ -54,16 +56,18 @@ class CodeMailBudget:
         last = self._mailed.get(address)
         if last is not None and now - last < self.resend:
             wait = _minutes(self.resend - (now - last))
-            raise RateLimited(f"a code was mailed to {address} less than {_minutes(self.resend)} minutes ago: "
-                              f"give that one (it is good for a day), or ask again in {wait} minutes",
+            raise RateLimited(T("a code was mailed to {address} less than {minutes} ago: give that one "
+                                "(it is good for a day), or ask again in {wait}", address=address,
+                                minutes=_in_minutes(_minutes(self.resend)), wait=_in_minutes(wait)),
                               retry_after=int(self.resend - (now - last)) + 1)
         asked = self._asked.setdefault(requester, deque())
         while asked and now - asked[0] >= HOUR:
             asked.popleft()
         if len(asked) >= self.per_hour:
             wait = _minutes(HOUR - (now - asked[0]))
-            raise RateLimited(f"codes were mailed to {self.per_hour} addresses for you in the last hour, "
-                              f"the most there may be: try again in {wait} minutes",
+            raise RateLimited(T("codes were mailed to {most} addresses for you in the last hour, "
+                                "the most there may be: try again in {wait}", most=self.per_hour,
+                                wait=_in_minutes(wait)),
                               retry_after=int(HOUR - (now - asked[0])) + 1)
         asked.append(now)
         self._mailed[address] = now
@@ -82,6 +86,10 @@ class CodeMailBudget:
 
 def _minutes(seconds: float) -> int:
     return max(1, math.ceil(seconds / 60))
+
+
+def _in_minutes(n: int):
+    return Tn("{n} minute", "{n} minutes", n)
 
 
 def code_budget(service) -> CodeMailBudget:
@@ -107,7 +115,8 @@ async def link_step(service, player_id: int, address: str | None, code: str | No
     """What was done, for the reply's "Done: ..." line; SettingsError if it cannot be."""
     linker = _LINKERS.get(service)
     if linker is None:
-        raise SettingsError("this bot does not play by email (FAIRYPOST_EMAIL_ADDRESS is not set)")
+        raise SettingsError(T("this bot does not play by email ({variable} is not set)",
+                              variable="FAIRYPOST_EMAIL_ADDRESS"))
     done = []
     if code is not None:
         linked = await linker.confirm_address(player_id, code)

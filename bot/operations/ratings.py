@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from language.text import T
+
 from ..delivery.events import PlayerRef, ref
 from ..domain.errors import NotFound
 from ..identity.players import COMPUTER
@@ -109,7 +111,7 @@ class RatingsOps:
         async with self.store.read() as tx:
             p = await tx.player(player_id)
             if p is None:
-                raise NotFound(f"there is no player #{player_id}")
+                raise NotFound(T("there is no player #{id}", id=player_id))
             rows = await tx.ratings_of(player_id)
         return [RatingEntry(ref(p), r.game, rating_now(r, now), r.games) for r in rows]
 
