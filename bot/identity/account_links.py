@@ -19,6 +19,7 @@ import weakref
 from collections import deque
 from typing import Protocol
 
+from language import ENGLISH, Language
 from language.text import T, Tn
 
 from ..domain.errors import RateLimited, SettingsError
@@ -111,8 +112,8 @@ def unregister(service) -> None:
 
 
 async def link_step(service, player_id: int, address: str | None, code: str | None,
-                    notices: bool | None = None) -> str:
-    """What was done, for the reply's "Done: ..." line; SettingsError if it cannot be."""
+                    notices: bool | None = None, *, lang: Language = ENGLISH) -> str:
+    """What was done, for the reply's "Done: ..." line, in ``lang``; SettingsError if it cannot be."""
     linker = _LINKERS.get(service)
     if linker is None:
         raise SettingsError(T("this bot does not play by email ({variable} is not set)",
@@ -120,7 +121,7 @@ async def link_step(service, player_id: int, address: str | None, code: str | No
     done = []
     if code is not None:
         linked = await linker.confirm_address(player_id, code)
-        done.append(f"{linked} is linked: you can play by mail from it")
+        done.append(lang.tr("{address} is linked: you can play by mail from it", address=linked))
     elif address is not None:
         key = address.strip().lower()[:MAX_ADDRESS]  # the adapter checks it is an address
         budget, now = code_budget(service), service.clock.now().timestamp()
@@ -130,9 +131,10 @@ async def link_step(service, player_id: int, address: str | None, code: str | No
         except BaseException:
             budget.give_back(player_id, key, now)
             raise
-        done.append(f"a code was mailed to {sent_to}: give it as /settings email_code")
+        done.append(lang.tr("a code was mailed to {address}: give it as {command}", address=sent_to,
+                            command="/settings email_code"))
     if notices is not None:
         where = await linker.mail_notices(player_id, notices)
-        done.append(f"your notices are mailed to {where} too" if notices
-                    else f"your notices are no longer mailed to {where}")
+        done.append(lang.tr("your notices are mailed to {address} too", address=where) if notices
+                    else lang.tr("your notices are no longer mailed to {address}", address=where))
     return "; ".join(done)

@@ -1,0 +1,84 @@
+"""The ops area's texts that are not refusals, in the reader's language (issue #44): the
+computer's hints and reviews, the links to a game's and a tournament's page. English stays
+as before when no language is given."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.computer import player as computer
+from bot.config import Settings
+from bot.delivery.events import MemoryNotifier
+from bot.identity.links import link_suffix, tournament_link_line
+from bot.operations.service import GameService
+from bot.timekeeping.clock import ManualClock
+from language import language
+from tests.language.leaks import english_left
+
+T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
+OWN = ["Alice", "Bob", "chess"]  # the players' names; the game's id as the review names it
+MOVES = [computer.ReviewedMove(1, "w", "e4", "e2e4", "e4", "e2e4", 30, 30),
+         computer.ReviewedMove(2, "b", "f6", "f7f6", "e5", "e7e5", -30, -150),
+         computer.ReviewedMove(3, "w", "d4", "d2d4", "Qh5", "d1h5", 110, -250)]
+
+
+@pytest.fixture
+async def finished(tmp_path):
+    """A real game of chess, 1. e4 e5, resigned by Black."""
+    settings = Settings(db_path=str(tmp_path / "games.db"), web_url="https://fairy.example")
+    svc = await GameService.open(settings, clock=ManualClock(T0), notifier=MemoryNotifier(), rng=random.Random(7))
+    a, b = await svc.player("test", "a", "Alice"), await svc.player("test", "b", "Bob")
+    c = await svc.challenge(a.id, "chess", opponent_id=b.id, colour="white")
+    gid = (await svc.accept_challenge(c.id, b.id)).id
+    await svc.move(gid, a.id, "e4")
+    await svc.move(gid, b.id, "e5")
+    yield settings, await svc.resign(gid, b.id)
+    await svc.close()
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "es"])
+async def test_a_review_and_a_hint_in_the_language(finished, code):
+    _, view = finished
+    lang = language(code)
+    review = computer.review_text(view, MOVES, lang=lang)
+    summary = computer.review_summary(view.id, MOVES, lang=lang)
+    hint = computer.hint_line(view.id, computer.Hint("g1f3", "Nf3", 35), lang=lang)
+    mate = computer.hint_line(view.id, computer.Hint("d1h5", "Qh5", 10**9 - 5), lang=lang)
+    for text in (review, summary, hint, mate):
+        assert english_left(text, code, own=OWN) == []
+    assert "Qh5" in review and "-2.5" in review and "Nf3" in hint and "+0.3" in hint
+    assert review.splitlines()[0] != computer.review_text(view, MOVES).splitlines()[0]
+
+
+async def test_a_review_in_french_exactly_and_english_as_before(finished):
+    _, view = finished
+    fr = language("fr")
+    assert computer.review_summary(view.id, MOVES, lang=fr) == (
+        f"L'analyse de la partie #{view.id} : 1 gaffe(s) (??), 1 erreur(s) (?), "
+        "1 coup(s) comme l'ordinateur les jouerait.")
+    assert computer.review_text(view, MOVES, lang=fr).splitlines()[0] == (
+        f"Analyse de la partie #{view.id} (chess) : Alice contre Bob, 1-0 (abandon)")
+    assert computer.hint_line(7, computer.Hint("g1f3", "Nf3", 35), lang=fr) == (
+        "Partie #7 : L'ordinateur jouerait Nf3 (évaluation +0.3).")
+    assert computer.review_summary(view.id, MOVES) == (
+        f"The review of game #{view.id}: 1 blunder(s) (??), 1 mistake(s) (?), "
+        "1 move(s) as the computer would play.")
+    assert computer.review_text(view, MOVES).splitlines()[0] == (
+        f"Review of game #{view.id} (chess): Alice v Bob, 1-0 (resignation)")
+    assert computer.hint_line(7, computer.Hint("g1f3", "Nf3", 35)) == (
+        "Game #7: The computer would play Nf3 (score +0.3).")
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "es"])
+async def test_page_links_in_the_language(finished, code):
+    settings, view = finished
+    lang = language(code)
+    for text in (link_suffix(settings, view.id, lang=lang), link_suffix(settings, view.id, "w", lang=lang),
+                 tournament_link_line(settings, 3, lang=lang)):
+        assert "<https://fairy.example/" in text
+        assert english_left(text, code) == []
+    assert link_suffix(settings, view.id).startswith("\nGame page: <https://fairy.example/")
+    assert language("fr").tr("Game page: {link}", link="x") == "Page de la partie : x"
