@@ -82,3 +82,28 @@ async def test_page_links_in_the_language(finished, code):
         assert english_left(text, code) == []
     assert link_suffix(settings, view.id).startswith("\nGame page: <https://fairy.example/")
     assert language("fr").tr("Game page: {link}", link="x") == "Page de la partie : x"
+
+
+def _fairypost(tmp_path, *args, lang_env: str):
+    """``fairypost ARGS`` as a subprocess on a database in ``tmp_path``, with LANG=lang_env."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FAIRYPOST_", "LC_", "LANG"))}
+    env.update(FAIRYPOST_DB=str(tmp_path / "games.sqlite3"), XDG_DATA_HOME=str(tmp_path / "xdg"),
+               PYTHONIOENCODING="utf-8", LANG=lang_env)
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True, text=True,
+                          encoding="utf-8", cwd=tmp_path, env=env, timeout=120, check=False)
+
+
+def test_fairypost_record_says_what_is_wrong_in_the_language_of_lang(tmp_path):
+    none = _fairypost(tmp_path, "record", "1", lang_env="fr_FR.UTF-8")
+    assert none.returncode == 2 and none.stdout == ""
+    assert none.stderr.startswith("fairypost record: il n'y a pas de partie #1 (pas de base de données à ")
+    (tmp_path / "folder").mkdir()
+    folder = _fairypost(tmp_path, "record", "1", "folder", lang_env="de_DE.UTF-8")
+    assert folder.stderr.strip() == "fairypost record: folder: das ist ein Ordner; nenne eine Datei zum Schreiben"
+    english = _fairypost(tmp_path, "record", "1", "folder", lang_env="C.UTF-8")
+    assert english.stderr.strip() == "fairypost record: folder: that is a folder; name a file to write"
+    gif = _fairypost(tmp_path, "replay", "1", "x.png", lang_env="es_ES.UTF-8")
+    assert gif.returncode == 2 and gif.stderr.strip() == "fairypost replay: x.png: indica un archivo .gif"
