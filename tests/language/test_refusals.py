@@ -217,3 +217,35 @@ def test_english_is_as_before(refusals):
         "you already have 3 open challenges to Erin, the most allowed: wait for an answer. A withdrawn "
         "challenge still counts for 24 hours, a declined one for 7 days. You can challenge Erin again "
         "in 7 days (at 2025-01-13 12:00 UTC), or sooner if they accept one")
+
+
+def test_a_reason_from_below_is_passed_on_as_its_text():
+    """The rules' exceptions carry ``.text`` (the "rules" area); a ValueError of the settings
+    carries a Text as its argument: a refusal passes either on, to be said in the reader's
+    language, and is English otherwise."""
+    from bot.domain.errors import IllegalMove, text_of
+    from language import T
+    from rules.errors import RulesError
+
+    reason = T("there is no piece on {square}", square="e5")
+    carried = RulesError(str(reason))
+    carried.text = reason
+    assert text_of(carried) is reason and IllegalMove(text_of(carried)).text is reason
+    assert text_of(ValueError(reason)) is reason
+    assert text_of(RulesError("no such square z9")) == "no such square z9"
+    assert str(IllegalMove(text_of(carried))) == "there is no piece on e5"
+
+
+async def test_an_illegal_move_through_the_service_keeps_the_rules_words(tmp_path):
+    from bot.domain.errors import IllegalMove
+    settings = Settings(db_path=str(tmp_path / "games.db"))
+    svc = await GameService.open(settings, clock=ManualClock(T0), notifier=MemoryNotifier(), rng=random.Random(7))
+    try:
+        a, b = await svc.player("test", "a", "Alice"), await svc.player("test", "b", "Bob")
+        c = await svc.challenge(a.id, "chess", opponent_id=b.id, colour="white")
+        gid = (await svc.accept_challenge(c.id, b.id)).id
+        with pytest.raises(IllegalMove) as refused:
+            await svc.move(gid, a.id, "e5")
+        assert str(refused.value) and str(refused.value) == str(refused.value.text)
+    finally:
+        await svc.close()
