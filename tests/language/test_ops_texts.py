@@ -107,3 +107,28 @@ def test_fairypost_record_says_what_is_wrong_in_the_language_of_lang(tmp_path):
     assert english.stderr.strip() == "fairypost record: folder: that is a folder; name a file to write"
     gif = _fairypost(tmp_path, "replay", "1", "x.png", lang_env="es_ES.UTF-8")
     assert gif.returncode == 2 and gif.stderr.strip() == "fairypost replay: x.png: indica un archivo .gif"
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "es"])
+async def test_rating_lines_in_the_language(tmp_path, code):
+    from bot.operations.ratings import PROVISIONAL_NOTE, leaderboard_lines, own_lines, provisional_note
+    settings = Settings(db_path=str(tmp_path / "games.db"))
+    svc = await GameService.open(settings, clock=ManualClock(T0), notifier=MemoryNotifier(), rng=random.Random(7))
+    try:
+        a, b = await svc.player("test", "a", "Alice"), await svc.player("test", "b", "Bob")
+        c = await svc.challenge(a.id, "chess", opponent_id=b.id, colour="white", rated=True)
+        gid = (await svc.accept_challenge(c.id, b.id)).id
+        for who, move in [(a, "e4"), (b, "e5")]:
+            await svc.move(gid, who.id, move)
+        await svc.resign(gid, b.id)
+        board, mine = await svc.leaderboard("chess"), await svc.player_ratings(a.id)
+    finally:
+        await svc.close()
+    lang = language(code)
+    said = leaderboard_lines(board, lang=lang) + own_lines(mine, lang.data, lang=lang) + [provisional_note(lang)]
+    assert english_left("\n".join(said), code, own=OWN) == []
+    assert said[0].startswith("1. Alice ") and "Bob" in said[1]
+    assert leaderboard_lines(board)[0].endswith("(1 rated game)")  # English as before
+    assert provisional_note() == PROVISIONAL_NOTE
+    if code == "fr":
+        assert said[0].endswith("(1 partie classée)")
