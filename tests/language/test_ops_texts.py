@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from ai.engine import MATE
 from bot.computer import player as computer
 from bot.config import Settings
 from bot.delivery.events import MemoryNotifier
@@ -46,7 +47,7 @@ async def test_a_review_and_a_hint_in_the_language(finished, code):
     review = computer.review_text(view, MOVES, lang=lang)
     summary = computer.review_summary(view.id, MOVES, lang=lang)
     hint = computer.hint_line(view.id, computer.Hint("g1f3", "Nf3", 35), lang=lang)
-    mate = computer.hint_line(view.id, computer.Hint("d1h5", "Qh5", 10**9 - 5), lang=lang)
+    mate = computer.hint_line(view.id, computer.Hint("d1h5", "Qh5", MATE - 3), lang=lang)
     for text in (review, summary, hint, mate):
         assert english_left(text, code, own=OWN) == []
     assert "Qh5" in review and "-2.5" in review and "Nf3" in hint and "+0.3" in hint
@@ -68,6 +69,10 @@ async def test_a_review_in_french_exactly_and_english_as_before(finished):
         "1 move(s) as the computer would play.")
     assert computer.review_text(view, MOVES).splitlines()[0] == (
         f"Review of game #{view.id} (chess): Alice v Bob, 1-0 (resignation)")
+    assert computer.hint_line(7, computer.Hint("d1h5", "Qh5", MATE - 3), lang=fr) == (
+        "Partie #7 : L'ordinateur jouerait Qh5 (évaluation mat en 2).")
+    assert computer.hint_line(7, computer.Hint("d1h5", "Qh5", MATE - 3)) == (
+        "Game #7: The computer would play Qh5 (score mate in 2).")  # as ai.describe_score says it
     assert computer.hint_line(7, computer.Hint("g1f3", "Nf3", 35)) == (
         "Game #7: The computer would play Nf3 (score +0.3).")
 
