@@ -51,6 +51,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from language import ENGLISH, Language
+from language.text import T
+
 from ..delivery import events as ev
 from ..domain.errors import (
     ChallengeError,
@@ -62,6 +65,7 @@ from ..domain.errors import (
     ServiceError,
 )
 from ..identity.players import Player
+from ..operations.command import reason_text
 from ..operations.service import COMPUTER, GameService, GameView
 
 log = logging.getLogger(__name__)
@@ -105,7 +109,8 @@ def is_computer(player) -> bool:
 async def computer_player(service: GameService, level: int = DEFAULT_LEVEL) -> Player:
     import ai
     if level not in ai.LEVELS:
-        raise ChallengeError(f"the computer's level is 1 to {max(ai.LEVELS)}, not {level}")
+        raise ChallengeError(T("the computer's level is {first} to {last}, not {level}",
+                                first=1, last=max(ai.LEVELS), level=level))
     return await service.player(PLATFORM, user_id(level), name(level))
 
 
@@ -137,17 +142,17 @@ def opponent_computer(view: GameView, player_id: int) -> ev.PlayerRef | None:
 def check_hint(view: GameView, player_id: int) -> None:
     """Refuse a hint where none is allowed: only the human to move against the computer."""
     if opponent_computer(view, player_id) is None:
-        raise ServiceError("hints are only for games against the computer; in a game between "
-                           "people, the move is yours to find")
+        raise ServiceError(T("hints are only for games against the computer; in a game between "
+                             "people, the move is yours to find"))
     if view.status != "active":
-        raise GameOver("the game is over: there is no move to hint")
+        raise GameOver(T("the game is over: there is no move to hint"))
     if view.side_of(player_id) != view.turn:
-        raise NotYourTurn("a hint is for your own move: it is the computer's turn")
+        raise NotYourTurn(T("a hint is for your own move: it is the computer's turn"))
 
 
 def check_review(view: GameView) -> None:
     if view.status == "active":
-        raise ServiceError("a review is for a finished game: this one is still being played")
+        raise ServiceError(T("a review is for a finished game: this one is still being played"))
 
 
 # --- the worker's side (module functions: they are pickled by name) --------------------
@@ -299,8 +304,9 @@ class Hint:
     san: str
     score_cp: int  # for the player to move
 
-    def text(self) -> str:
-        return f"The computer would play {self.san} (score {pawns(self.score_cp)})"
+    def text(self, *, lang: Language = ENGLISH) -> str:
+        return lang.tr("The computer would play {move} (score {score})", move=self.san,
+                       score=pawns(self.score_cp, lang=lang))
 
 
 @dataclass(frozen=True)
@@ -326,46 +332,57 @@ class ReviewedMove:
         return "??" if loss > BLUNDER_CP else "?" if loss > MISTAKE_CP else ""
 
 
-def pawns(score_cp: int) -> str:
+def pawns(score_cp: int, *, lang: Language = ENGLISH) -> str:
     import ai
-    if ai.mate_in(score_cp) is not None:
-        return ai.describe_score(score_cp)
+    mate = ai.mate_in(score_cp)
+    if mate is not None:  # as ai.describe_score says it, in the reader's language
+        return lang.tr("mate in {n}", n=mate) if mate > 0 else lang.tr("mated in {n}", n=-mate)
     return f"{score_cp / 100:+.1f}"
 
 
-def review_text(view: GameView, moves: list[ReviewedMove]) -> str:
+def review_text(view: GameView, moves: list[ReviewedMove], *, lang: Language = ENGLISH) -> str:
     """The record with each move's score swing (for the mover, in pawns) and its mark."""
-    lines = [f"Review of game #{view.id} ({view.game}): {view.white.name} v {view.black.name}, "
-             f"{view.result or '*'}" + (f" ({view.reason})" if view.reason else ""),
-             "Scores in pawns for the side that moved: before (best play) -> after the move.",
-             "?? a blunder (more than 2 pawns lost), ? a mistake (more than 1), best: the "
-             "computer's own choice.", ""]
+    result = view.result or "*"
+    if view.reason:
+        result = f"{result} ({lang.say(reason_text(view.reason))})"
+    lines = [lang.tr("Review of game #{id} ({game}): {white} v {black}, {result}", id=view.id,
+                     game=view.game, white=view.white.name, black=view.black.name, result=result),
+             lang.tr("Scores in pawns for the side that moved: before (best play) -> after the move."),
+             lang.tr("{blunder} a blunder (more than 2 pawns lost), {mistake} a mistake (more than 1), "
+                     "{best}: the computer's own choice.", blunder="??", mistake="?", best=_best(lang)), ""]
     for m in moves:
         number = f"{(m.ply + 1) // 2}." + ("" if m.side == "w" else "..")
-        note = m.mark if m.mark == "best" else (f"{m.mark} (best was {m.best_san})" if m.mark else "")
+        note = (_best(lang) if m.mark == "best" else
+                lang.tr("{mark} (best was {move})", mark=m.mark, move=m.best_san) if m.mark else "")
         lines.append(f"{number:<6} {m.san:<12} {_cp(m.before):>6} -> {_cp(m.after):>6} "
                      f"({_cp(m.swing)}) {note}".rstrip())
-    lines += ["", review_counts(moves)]
+    lines += ["", review_counts(moves, lang=lang)]
     return "\n".join(lines)
 
 
-def review_counts(moves: list[ReviewedMove]) -> str:
+def _best(lang: Language) -> str:
+    """The mark of a move the computer would have played itself."""
+    return lang.tr("best")
+
+
+def review_counts(moves: list[ReviewedMove], *, lang: Language = ENGLISH) -> str:
     """'1 blunder(s) (??), 2 mistake(s) (?), 9 move(s) as the computer would play.'"""
     marks = [m.mark for m in moves]
-    return (f"{marks.count('??')} blunder(s) (??), {marks.count('?')} mistake(s) (?), "
-            f"{marks.count('best')} move(s) as the computer would play.")
+    return lang.tr("{blunders} blunder(s) ({blunder}), {mistakes} mistake(s) ({mistake}), "
+                   "{best} move(s) as the computer would play.", blunders=marks.count("??"),
+                   blunder="??", mistakes=marks.count("?"), mistake="?", best=marks.count("best"))
 
 
-def review_summary(game_id: int, moves: list[ReviewedMove]) -> str:
-    return f"The review of game #{game_id}: {review_counts(moves)}"
+def review_summary(game_id: int, moves: list[ReviewedMove], *, lang: Language = ENGLISH) -> str:
+    return lang.tr("The review of game #{id}: {counts}", id=game_id, counts=review_counts(moves, lang=lang))
 
 
 def review_file_name(game_id: int) -> str:
     return f"fairypost-review-{game_id}.txt"
 
 
-def hint_line(game_id: int, hint: Hint) -> str:
-    return f"Game #{game_id}: {hint.text()}."
+def hint_line(game_id: int, hint: Hint, *, lang: Language = ENGLISH) -> str:
+    return lang.tr("Game #{id}: {hint}.", id=game_id, hint=hint.text(lang=lang))
 
 
 def _cp(score: int) -> str:

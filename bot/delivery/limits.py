@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from language.text import T, Text, Tn
+
 from ..domain.errors import RateLimited
 
 
@@ -23,8 +25,18 @@ class _Budget:
     def _refusal(self, tokens: float) -> RateLimited:
         """The refusal for a bucket holding ``tokens`` (less than one)."""
         wait = max(1, math.ceil((1.0 - tokens) / self.rate - 1e-9))
-        return RateLimited(f"you're {self.doing} too fast; try again in {wait} "
-                           f"second{'s' if wait != 1 else ''}", retry_after=wait)
+        return RateLimited(too_fast(self.doing, Tn("{n} second", "{n} seconds", wait)), retry_after=wait)
+
+
+def too_fast(doing: str, wait: Text) -> Text:
+    """The refusal of a player going too fast, a whole sentence for each budget the service keeps."""
+    if doing == "sending commands":
+        return T("you're sending commands too fast; try again in {wait}", wait=wait)
+    if doing == "looking at games":
+        return T("you're looking at games too fast; try again in {wait}", wait=wait)
+    if doing == "looking things up":
+        return T("you're looking things up too fast; try again in {wait}", wait=wait)
+    return T("you're {doing} too fast; try again in {wait}", doing=doing, wait=wait)
 
 
 class CommandLimiter(_Budget):

@@ -140,3 +140,14 @@ class DatabaseUnavailable(Exception):
         self.text: Text | str = message or self.default_message
         super().__init__(str(self.text))
         self.retry_after = retry_after  # whole seconds after which to try again
+
+
+def text_of(e: BaseException) -> Text | str:
+    """What an exception from below says to a player, to pass on in a refusal: the rules'
+    exceptions' ``.text``, a ``ValueError(T(...))``'s Text, else its English."""
+    text = getattr(e, "text", None)
+    if isinstance(text, (Text, str)):
+        return text
+    if e.args and isinstance(e.args[0], Text):
+        return e.args[0]
+    return str(e)

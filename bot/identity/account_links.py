@@ -19,6 +19,9 @@ import weakref
 from collections import deque
 from typing import Protocol
 
+from language import ENGLISH, Language
+from language.text import T, Tn
+
 from ..domain.errors import RateLimited, SettingsError
 
 HOUR = 3600.0
@@ -54,16 +57,18 @@ class CodeMailBudget:
         last = self._mailed.get(address)
         if last is not None and now - last < self.resend:
             wait = _minutes(self.resend - (now - last))
-            raise RateLimited(f"a code was mailed to {address} less than {_minutes(self.resend)} minutes ago: "
-                              f"give that one (it is good for a day), or ask again in {wait} minutes",
+            raise RateLimited(T("a code was mailed to {address} less than {minutes} ago: give that one "
+                                "(it is good for a day), or ask again in {wait}", address=address,
+                                minutes=_in_minutes(_minutes(self.resend)), wait=_in_minutes(wait)),
                               retry_after=int(self.resend - (now - last)) + 1)
         asked = self._asked.setdefault(requester, deque())
         while asked and now - asked[0] >= HOUR:
             asked.popleft()
         if len(asked) >= self.per_hour:
             wait = _minutes(HOUR - (now - asked[0]))
-            raise RateLimited(f"codes were mailed to {self.per_hour} addresses for you in the last hour, "
-                              f"the most there may be: try again in {wait} minutes",
+            raise RateLimited(T("codes were mailed to {most} addresses for you in the last hour, "
+                                "the most there may be: try again in {wait}", most=self.per_hour,
+                                wait=_in_minutes(wait)),
                               retry_after=int(HOUR - (now - asked[0])) + 1)
         asked.append(now)
         self._mailed[address] = now
@@ -82,6 +87,10 @@ class CodeMailBudget:
 
 def _minutes(seconds: float) -> int:
     return max(1, math.ceil(seconds / 60))
+
+
+def _in_minutes(n: int):
+    return Tn("{n} minute", "{n} minutes", n)
 
 
 def code_budget(service) -> CodeMailBudget:
@@ -103,15 +112,16 @@ def unregister(service) -> None:
 
 
 async def link_step(service, player_id: int, address: str | None, code: str | None,
-                    notices: bool | None = None) -> str:
-    """What was done, for the reply's "Done: ..." line; SettingsError if it cannot be."""
+                    notices: bool | None = None, *, lang: Language = ENGLISH) -> str:
+    """What was done, for the reply's "Done: ..." line, in ``lang``; SettingsError if it cannot be."""
     linker = _LINKERS.get(service)
     if linker is None:
-        raise SettingsError("this bot does not play by email (FAIRYPOST_EMAIL_ADDRESS is not set)")
+        raise SettingsError(T("this bot does not play by email ({variable} is not set)",
+                              variable="FAIRYPOST_EMAIL_ADDRESS"))
     done = []
     if code is not None:
         linked = await linker.confirm_address(player_id, code)
-        done.append(f"{linked} is linked: you can play by mail from it")
+        done.append(lang.tr("{address} is linked: you can play by mail from it", address=linked))
     elif address is not None:
         key = address.strip().lower()[:MAX_ADDRESS]  # the adapter checks it is an address
         budget, now = code_budget(service), service.clock.now().timestamp()
@@ -121,9 +131,10 @@ async def link_step(service, player_id: int, address: str | None, code: str | No
         except BaseException:
             budget.give_back(player_id, key, now)
             raise
-        done.append(f"a code was mailed to {sent_to}: give it as /settings email_code")
+        done.append(lang.tr("a code was mailed to {address}: give it as {command}", address=sent_to,
+                            command="/settings email_code"))
     if notices is not None:
         where = await linker.mail_notices(player_id, notices)
-        done.append(f"your notices are mailed to {where} too" if notices
-                    else f"your notices are no longer mailed to {where}")
+        done.append(lang.tr("your notices are mailed to {address} too", address=where) if notices
+                    else lang.tr("your notices are no longer mailed to {address}", address=where))
     return "; ".join(done)

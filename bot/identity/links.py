@@ -5,6 +5,8 @@ alone reads it (a mail to them, a direct or ephemeral message, their terminal)."
 
 from __future__ import annotations
 
+from language import ENGLISH, Language
+
 from . import page_tokens as tokens
 
 
@@ -32,18 +34,19 @@ def tournament_link(settings, tournament_id: int) -> str:
     return tokens.tournament_url(base_url(settings), secret, tournament_id)
 
 
-def tournament_link_line(settings, tournament_id: int) -> str:
+def tournament_link_line(settings, tournament_id: int, *, lang: Language = ENGLISH) -> str:
     """A line with the tournament's page, for the standings; "" unless FAIRYPOST_WEB_URL is set."""
     if not settings.web_url:
         return ""
-    return f"Tournament page: <{tournament_link(settings, tournament_id)}>"
+    return lang.tr("Tournament page: {link}", link="<" + tournament_link(settings, tournament_id) + ">")
 
 
-def link_suffix(settings, game_id: int, side: str | None = None) -> str:
+def link_suffix(settings, game_id: int, side: str | None = None, *, lang: Language = ENGLISH) -> str:
     """A new line with the game's page, for chat messages; "" unless FAIRYPOST_WEB_URL is
     set. With ``side``: the player's own link (for their eyes only), to play there."""
     if not settings.web_url:
         return ""
     if side:
-        return f"\nYour game page (play here; keep it to yourself): <{player_link(settings, game_id, side)}>"
-    return f"\nGame page: <{game_link(settings, game_id)}>"
+        return "\n" + lang.tr("Your game page (play here; keep it to yourself): {link}",
+                              link="<" + player_link(settings, game_id, side) + ">")
+    return "\n" + lang.tr("Game page: {link}", link="<" + game_link(settings, game_id) + ">")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from language import LANGUAGES
+from language import LANGUAGES, T
 
 from ..delivery.events import PlayerRef
 from ..store import PlayerRow
@@ -33,13 +33,14 @@ class PlayerSettings:
     def __post_init__(self) -> None:
         zone(self.timezone)  # ValueError if unknown
         if self.confirm_moves not in CONFIRM_CHOICES:
-            raise ValueError(f"move confirmation is one of {', '.join(CONFIRM_CHOICES)}, "
-                             f"not {self.confirm_moves!r}")
+            raise ValueError(T("move confirmation is one of {choices}, not {value}",
+                               choices=", ".join(CONFIRM_CHOICES), value=repr(self.confirm_moves)))
         for code in (self.language, self.seen_language):
             if code is not None and code not in LANGUAGES:
-                raise ValueError(f"unknown language {code!r} (one of {', '.join(LANGUAGES)})")
+                raise ValueError(T("unknown language {code} (one of {codes})", code=repr(code),
+                                   codes=", ".join(LANGUAGES)))
         if (self.quiet_start is None) != (self.quiet_end is None):
-            raise ValueError("quiet hours need both a start and an end")
+            raise ValueError(T("quiet hours need both a start and an end"))
         for t in (self.quiet_start, self.quiet_end, self.digest_time):
             if t is not None:
                 parse_hhmm(t)

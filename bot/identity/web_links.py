@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from language.text import T
+
 from ..domain.errors import SettingsError
 
 LINK_SECONDS = 15 * 60
@@ -34,7 +36,7 @@ async def signin_url(service, player_id: int, front_end: str) -> str:
     """A one-time link signing ``player_id`` in on the site (``FAIRYPOST_WEB_URL``)."""
     web_url = service.settings.web_url
     if not web_url:
-        raise SettingsError("this bot has no web site (FAIRYPOST_WEB_URL is not set)")
+        raise SettingsError(T("this bot has no web site ({variable} is not set)", variable="FAIRYPOST_WEB_URL"))
     now = int(service.clock.now().timestamp())
     async with service.store.write() as tx:
         token = await add_link(tx, now, front_end, player_id=player_id)

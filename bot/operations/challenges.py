@@ -40,15 +40,16 @@ import json
 from collections.abc import Mapping
 
 import rules
+from language.text import T, Text
 
-from ..config import ConfigError, parse_days
+from ..config import ALLOWED_DAYS, ConfigError, parse_days
 from ..delivery import events as ev
 from ..delivery.events import ref
 from ..domain.errors import ChallengeError, NotFound, SettingsError
 from ..domain.kinds import ChallengeStatus
 from ..store import ChallengeRow, GameRow, PlayerRow, Tx
 from ..timekeeping.clock import DAY, HOUR, from_ts
-from ..words.timetext import plural, time_left
+from . import durations
 from .command import UNSET
 from .offers import OFFERS
 from .ratings import can_be_rated
@@ -68,11 +69,11 @@ def decide_rated(rated: bool | None, challenger: PlayerRow, opponent: PlayerRow 
     """Whether a new challenge is rated: as asked, by default rated between two people;
     against the computer never (asking for it is refused)."""
     if rated is not None and not isinstance(rated, bool):
-        raise ChallengeError(f"rated is yes or no (true or false), not {rated!r}")
+        raise ChallengeError(T("rated is yes or no (true or false), not {value}", value=repr(rated)))
     if opponent is not None and not can_be_rated(challenger, opponent):
         if rated:
-            raise ChallengeError("games against the computer are never rated: leave rated out, "
-                                 "or make it casual")
+            raise ChallengeError(T("games against the computer are never rated: leave rated out, "
+                                   "or make it casual"))
         return False
     return True if rated is None else rated
 
@@ -82,10 +83,10 @@ async def check_new_challenge(tx: Tx, settings, challenger: PlayerRow, opponent:
     """Refuse a challenge the rules of challenges do not allow; else its expiry time."""
     if opponent is not None:
         if await tx.blocks(opponent.id, challenger.id):
-            raise ChallengeError("you cannot challenge this player")
+            raise ChallengeError(T("you cannot challenge this player"))
         if await tx.blocks(challenger.id, opponent.id):
-            raise ChallengeError(f"you have blocked {opponent.name}: unblock them first to "
-                                 "challenge them")
+            raise ChallengeError(T("you have blocked {name}: unblock them first to challenge them",
+                                   name=opponent.name))
         counting = await tx.challenges_counting(
             challenger.id, opponent.id, now,
             withdrawn_since=now - settings.challenge_withdrawn_hours * HOUR,
@@ -94,9 +95,9 @@ async def check_new_challenge(tx: Tx, settings, challenger: PlayerRow, opponent:
             raise ChallengeError(budget_refusal(settings, opponent.name, counting, now))
     most = settings.max_open_challenges
     if await tx.count_open_challenges(challenger.id, now) >= most:
-        raise ChallengeError(f"you have {most} open challenges, the most allowed: withdraw one or "
-                             f"wait (an unanswered challenge expires after "
-                             f"{settings.challenge_days} days)")
+        raise ChallengeError(T("you have {most} open challenges, the most allowed: withdraw one or "
+                               "wait (an unanswered challenge expires after {days})",
+                               most=most, days=durations.days(settings.challenge_days)))
     return now + settings.challenge_days * DAY
 
 
@@ -110,27 +111,48 @@ def counts_until(settings, c: ChallengeRow) -> int | None:
     return c.expires_at
 
 
-def budget_refusal(settings, opponent_name: str, counting: list[ChallengeRow], now: int) -> str:
+def budget_refusal(settings, opponent_name: str, counting: list[ChallengeRow], now: int) -> Text:
     """Why a challenge to ``opponent_name`` is refused, and when the next one is allowed."""
     most = settings.max_challenges_per_opponent
-    kinds = [("open", "open"), ("cancelled", "withdrawn"), ("declined", "declined")]
-    parts = [f"{n} {word}" for status, word in kinds
-             if (n := sum(c.status == status for c in counting))]
+    counted = {status: n for status in ("open", "cancelled", "declined")
+               if (n := sum(c.status == status for c in counting))}
+    parts = [T("{n} open", n=counted["open"]) if status == "open" else
+             T("{n} withdrawn", n=counted["cancelled"]) if status == "cancelled" else
+             T("{n} declined", n=counted["declined"]) for status in counted]
+    listed = parts[0]
+    for part in parts[1:]:  # "2 open, 1 declined": a list, said in the reader's language
+        listed = T("{list}, {item}", list=listed, item=part)
     free_at = min((t for c in counting if (t := counts_until(settings, c)) is not None), default=None)
-    when = ("when they answer" if free_at is None else
-            f"in {time_left(free_at - now)} (at {from_ts(free_at):%Y-%m-%d %H:%M} UTC)")
+    when = (T("when they answer") if free_at is None else
+            T("in {duration} (at {moment} UTC)", duration=durations.duration(free_at - now),
+              moment=from_ts(free_at).strftime("%Y-%m-%d %H:%M")))
     if all(c.status == "open" for c in counting):
-        head = (f"you already have {most} open challenges to {opponent_name}, the most allowed: "
-                "wait for an answer")
+        head = T("you already have {most} open challenges to {name}, the most allowed: "
+                 "wait for an answer", most=most, name=opponent_name)
     else:
-        head = (f"you have challenged {opponent_name} {plural(len(counting), 'time')} lately "
-                f"({', '.join(parts)}), the most allowed")
-    return (f"{head}. A withdrawn challenge still counts for "
-            f"{plural(settings.challenge_withdrawn_hours, 'hour')}, a declined one for "
-            f"{plural(settings.challenge_declined_days, 'day')}. You can challenge "
-            f"{opponent_name} again {when}"
-            + (", or sooner if they accept one" if free_at is not None and
-               any(c.status == "open" for c in counting) else ""))
+        head = T("you have challenged {name} {times} lately ({counts}), the most allowed",
+                 name=opponent_name, times=durations.times(len(counting)), counts=listed)
+    values = dict(head=head, withdrawn=durations.hours(settings.challenge_withdrawn_hours),
+                  declined=durations.days(settings.challenge_declined_days), name=opponent_name, when=when)
+    if free_at is not None and any(c.status == "open" for c in counting):
+        return T("{head}. A withdrawn challenge still counts for {withdrawn}, a declined one for "
+                 "{declined}. You can challenge {name} again {when}, or sooner if they accept one",
+                 **values)
+    return T("{head}. A withdrawn challenge still counts for {withdrawn}, a declined one for "
+             "{declined}. You can challenge {name} again {when}", **values)
+
+
+def closed_refusal(status: str) -> Text:
+    """Why a challenge no longer open cannot be answered: a whole sentence per way it closed."""
+    if status == ChallengeStatus.ACCEPTED:
+        return T("that challenge is no longer open (it was accepted)")
+    if status == ChallengeStatus.DECLINED:
+        return T("that challenge is no longer open (it was declined)")
+    if status == ChallengeStatus.CANCELLED:
+        return T("that challenge is no longer open (it was cancelled)")
+    if status == ChallengeStatus.EXPIRED:
+        return T("that challenge is no longer open (it was expired)")
+    return T("that challenge is no longer open")
 
 
 async def drop_unseen_notice(tx: Tx, c: ChallengeRow) -> bool:
@@ -147,9 +169,9 @@ async def check_accept(tx: Tx, c: ChallengeRow, player_id: int, now: int) -> Non
     """Refuse accepting a challenge that has expired, or between players one of whom
     blocked the other."""
     if c.expires_at is not None and c.expires_at <= now:
-        raise ChallengeError("that challenge has expired")
+        raise ChallengeError(T("that challenge has expired"))
     if await tx.blocks(player_id, c.challenger_id) or await tx.blocks(c.challenger_id, player_id):
-        raise ChallengeError("you cannot accept this challenge")
+        raise ChallengeError(T("you cannot accept this challenge"))
 
 
 async def challenge_settled(tx: Tx, c: ChallengeRow, now: int, *, seen: bool = True) -> None:
@@ -208,26 +230,31 @@ class ChallengeOps:
         async with self._command(challenger_id) as cmd:
             now = cmd.now
             if game not in rules.variants():
-                raise ChallengeError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+                raise ChallengeError(T("there is no game {game}; the games are: {games}",
+                                        game=repr(game), games=", ".join(rules.variants())))
             try:
                 days = self.settings.default_days if days is UNSET else parse_days(days)
-            except ConfigError as e:
-                raise ChallengeError(str(e)) from None
+            except ConfigError:
+                raise ChallengeError(T("days per move must be one of {choices}, not {value}",
+                                       choices=", ".join("none" if d is None else str(d) for d in ALLOWED_DAYS),
+                                       value=repr(days))) from None
             if colour not in COLOURS:
-                raise ChallengeError(f"the colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+                raise ChallengeError(T("the colour must be one of {colours}, not {colour}",
+                                        colours=", ".join(COLOURS), colour=repr(colour)))
             if setup not in SETUPS:
-                raise ChallengeError(f"the set-up must be 'default' or 'players', not {setup!r}")
+                raise ChallengeError(T("the set-up must be {default} or {players}, not {setup}",
+                                        default="'default'", players="'players'", setup=repr(setup)))
             if setup == "players" and rules.game(game).setup_start_fen is None:
-                raise ChallengeError(f"{game} has no set-up for the players to make")
+                raise ChallengeError(T("{game} has no set-up for the players to make", game=game))
             if opponent_id == challenger_id:
-                raise ChallengeError("you cannot challenge yourself")
+                raise ChallengeError(T("you cannot challenge yourself"))
             async with self.store.write() as tx:
                 challenger = await tx.player(challenger_id)
                 if challenger is None:
-                    raise NotFound(f"there is no player #{challenger_id}")
+                    raise NotFound(T("there is no player #{id}", id=challenger_id))
                 opponent = await tx.player(opponent_id) if opponent_id is not None else None
                 if opponent_id is not None and opponent is None:
-                    raise NotFound(f"there is no player #{opponent_id}")
+                    raise NotFound(T("there is no player #{id}", id=opponent_id))
                 rated = decide_rated(rated, challenger, opponent)
                 expires_at = await check_new_challenge(tx, self.settings, challenger, opponent, now)
                 cid = await tx.insert_challenge(challenger_id, opponent_id, game, days, colour, setup, now,
@@ -242,9 +269,9 @@ class ChallengeOps:
     async def _open_challenge(self, tx: Tx, challenge_id: int) -> ChallengeRow:
         c = await tx.challenge(challenge_id)
         if c is None:
-            raise NotFound(f"there is no challenge #{challenge_id}")
+            raise NotFound(T("there is no challenge #{id}", id=challenge_id))
         if c.status != ChallengeStatus.OPEN:
-            raise ChallengeError(f"that challenge is no longer open (it was {c.status})")
+            raise ChallengeError(closed_refusal(c.status))
         return c
 
     async def accept_challenge(self, challenge_id: int, player_id: int) -> GameView:
@@ -253,18 +280,18 @@ class ChallengeOps:
             async with self.store.read() as tx:
                 c = await self._open_challenge(tx, challenge_id)
                 if await tx.player(player_id) is None:
-                    raise NotFound(f"there is no player #{player_id}")
+                    raise NotFound(T("there is no player #{id}", id=player_id))
                 await check_accept(tx, c, player_id, now)
             if c.challenger_id == player_id:
-                raise ChallengeError("you cannot accept your own challenge")
+                raise ChallengeError(T("you cannot accept your own challenge"))
             if c.opponent_id is not None and c.opponent_id != player_id:
-                raise ChallengeError("that challenge is for someone else")
+                raise ChallengeError(T("that challenge is for someone else"))
             colour = c.colour if c.colour != "random" else self.rng.choice(("white", "black"))
             white_id, black_id = ((c.challenger_id, player_id) if colour == "white"
                                   else (player_id, c.challenger_id))
             async with self.store.write() as tx:
                 if not await tx.close_challenge(c.id, "accepted", player_id, now):
-                    raise ChallengeError("that challenge is no longer open")
+                    raise ChallengeError(T("that challenge is no longer open"))
                 await challenge_settled(tx, c, now)
                 gid = await self._create_game(tx, c.game, white_id, black_id, c.days, now, scope=c.scope,
                                               rated=bool(c.rated), challenge_id=c.id, setup=c.setup)
@@ -286,16 +313,16 @@ class ChallengeOps:
                 c = await self._open_challenge(tx, challenge_id)
                 if how == "declined":
                     if c.opponent_id is None:
-                        raise ChallengeError("an open challenge cannot be declined: just leave it")
+                        raise ChallengeError(T("an open challenge cannot be declined: just leave it"))
                     if c.opponent_id != player_id:
-                        raise ChallengeError("only the challenged player can decline a challenge")
+                        raise ChallengeError(T("only the challenged player can decline a challenge"))
                     tell = c.challenger_id
                 else:
                     if c.challenger_id != player_id:
-                        raise ChallengeError("only the challenger can cancel a challenge")
+                        raise ChallengeError(T("only the challenger can cancel a challenge"))
                     tell = c.opponent_id
                 if not await tx.close_challenge(c.id, how, player_id, now):
-                    raise ChallengeError("that challenge is no longer open")
+                    raise ChallengeError(T("that challenge is no longer open"))
                 # withdrawn before its notice reached the opponent: both notices dropped
                 seen = not (how == "cancelled" and tell is not None and await drop_unseen_notice(tx, c))
                 await challenge_settled(tx, c, now, seen=seen)
@@ -321,7 +348,7 @@ class ChallengeOps:
         async with self.store.read() as tx:
             c = await tx.challenge(challenge_id)
             if c is None:
-                raise NotFound(f"there is no challenge #{challenge_id}")
+                raise NotFound(T("there is no challenge #{id}", id=challenge_id))
             return await self._challenge_view(tx, c)
 
     async def _expire_due_challenges(self, now: int) -> int:
@@ -357,7 +384,7 @@ class ChallengeOps:
         challenges between the two are closed, with no notice. Returns the blocked list."""
         await self._throttle(player_id)
         if player_id == other_id:
-            raise SettingsError("you cannot block yourself")
+            raise SettingsError(T("you cannot block yourself"))
         now = self._now()
         async with self.store.write() as tx:
             await self._two_players(tx, player_id, other_id)
@@ -375,7 +402,7 @@ class ChallengeOps:
         async with self.store.write() as tx:
             _, other = await self._two_players(tx, player_id, other_id)
             if not await tx.unblock(player_id, other_id):
-                raise SettingsError(f"you have not blocked {other.name}")
+                raise SettingsError(T("you have not blocked {name}", name=other.name))
             return [ref(p) for p in await tx.blocked_players(player_id)]
 
     async def blocked_players(self, player_id: int) -> list[ev.PlayerRef]:
@@ -388,5 +415,5 @@ class ChallengeOps:
         rows = await tx.player(player_id), await tx.player(other_id)
         for pid, row in zip((player_id, other_id), rows, strict=True):
             if row is None:
-                raise NotFound(f"there is no player #{pid}")
+                raise NotFound(T("there is no player #{id}", id=pid))
         return rows

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from language.text import T, Text
+
 from ..delivery import events as ev
 from ..domain.errors import (
     ClockOutOfRange,
@@ -33,16 +35,28 @@ from .results import GameView
 from .snapshots import Rows, Snap
 
 UNSET = object()  # an argument not given, where None is a value
+A_MOVE = T("a move")  # what a command's text is, unless said otherwise
 
 
-def storable(text: str, what: str) -> None:
+def storable(text: str, what: Text | str) -> None:
     """UnstorableText if ``text`` cannot be written as UTF-8 (a lone surrogate: bytes that
     were not UTF-8, decoded with ``surrogateescape``, as the OS does for argv)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise UnstorableText(f"that is not usable as {what}: it contains characters that "
-                             "cannot be stored (it is not valid Unicode)") from None
+        raise UnstorableText(T("that is not usable as {what}: it contains characters that "
+                               "cannot be stored (it is not valid Unicode)", what=what)) from None
+
+
+def reason_text(reason: str | None) -> Text | str:
+    """A game's end reason (``games.reason``) as a player reads it in a refusal."""
+    known = {
+        "checkmate": T("checkmate"), "stalemate": T("stalemate"), "resignation": T("resignation"),
+        "time": T("time"), "agreement": T("agreement"),
+        "threefold repetition": T("threefold repetition"), "100-ply rule": T("100-ply rule"),
+        "adjudication": T("adjudication"),
+    }
+    return known.get(reason or "", reason or "")
 
 
 @dataclass
@@ -140,8 +154,9 @@ class CommandSteps:
         """``when`` in seconds; ClockOutOfRange if the service cannot keep time from there."""
         ts = to_ts(when)
         if not in_range(ts):
-            raise ClockOutOfRange(f"the clock reads {when:%Y-%m-%d %H:%M} UTC, outside the dates "
-                                  "fairypost can keep time for (1970 to 9990): set the clock right")
+            raise ClockOutOfRange(T("the clock reads {moment} UTC, outside the dates fairypost can "
+                                    "keep time for ({first} to {last}): set the clock right",
+                                    moment=when.strftime("%Y-%m-%d %H:%M"), first=1970, last=9990))
         return ts
 
     async def _throttle(self, player_id: int) -> None:
@@ -160,12 +175,13 @@ class CommandSteps:
             return False
         return True
 
-    def _check_text(self, text, what: str = "a move") -> None:
+    def _check_text(self, text, what: Text | str = A_MOVE) -> None:
         """Overlong text: InputTooLong, before it is read; text that is not valid Unicode:
         UnstorableText."""
         n, limit = len(str(text)), self.settings.max_input_chars
         if n > limit:
-            raise InputTooLong(f"that is too long to be {what} ({n} characters; at most {limit})")
+            raise InputTooLong(T("that is too long to be {what} ({n} characters; at most {limit})",
+                                 what=what, n=n, limit=limit))
         storable(str(text), what)
 
     async def _after_commit(self, game_id: int | None = None) -> None:
@@ -204,10 +220,10 @@ class CommandSteps:
             raise GameChanged()
 
     @staticmethod
-    def _over_message(g: GameRow) -> str:
+    def _over_message(g: GameRow) -> Text:
         if g.status == GameStatus.ABORTED:
-            return "the game was aborted"
-        return f"the game is over: {g.result} ({g.reason})"
+            return T("the game was aborted")
+        return T("the game is over: {result} ({reason})", result=g.result, reason=reason_text(g.reason))
 
     def _effective_deadline(self, g: GameRow, to_move: PlayerRow | None, now: int) -> int | None:
         if g.status != GameStatus.ACTIVE or to_move is None:
@@ -265,4 +281,4 @@ class CommandSteps:
             async with self._versioned(snap) as tx:
                 await self._finish(tx, g, Outcome.loss(g.to_move, "time"), now, ended_at=deadline)
             await self._after_commit()
-            raise GameOver(f"the game is over: {to_move.name} ran out of time")
+            raise GameOver(T("the game is over: {name} ran out of time", name=to_move.name))

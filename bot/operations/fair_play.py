@@ -11,6 +11,8 @@ player's friend with a second window."""
 
 from __future__ import annotations
 
+from language.text import T, Text
+
 from ..config import Settings
 from ..domain.errors import ServiceError
 from ..domain.kinds import GameStatus
@@ -21,11 +23,11 @@ from .results import GameView
 
 
 class EngineHelpRefused(ServiceError):
-    default_message = ("the computer does not help in a game between people while it is being "
-                       "played: ask again when it is over")
+    default_message = T("the computer does not help in a game between people while it is being "
+                        "played: ask again when it is over")
 
 
-def engine_help_refusal(view: GameView, *, casual_allowed: bool, in_tournament: bool) -> str | None:
+def engine_help_refusal(view: GameView, *, casual_allowed: bool, in_tournament: bool) -> Text | str | None:
     """Why the computer may not help in ``view`` now, or None if it may."""
     if view.status != GameStatus.ACTIVE:
         return None
@@ -34,8 +36,8 @@ def engine_help_refusal(view: GameView, *, casual_allowed: bool, in_tournament: 
     if casual_allowed and not view.rated and not in_tournament:
         return None
     if casual_allowed:
-        return ("the computer does not help in a rated or tournament game between people "
-                "while it is being played: ask again when it is over")
+        return T("the computer does not help in a rated or tournament game between people "
+                 "while it is being played: ask again when it is over")
     return EngineHelpRefused.default_message
 
 

@@ -5,6 +5,7 @@ games, and whether anyone may follow its page by its plain link.
 from __future__ import annotations
 
 import rules
+from language.text import T
 
 from ..delivery.events import ref
 from ..domain.errors import NotFound
@@ -35,7 +36,7 @@ class GameReading:
         the adapter's to check (its players; the machine's owner on the command line)."""
         async with self.store.write() as tx:
             if await tx.game(game_id) is None:
-                raise NotFound(f"there is no game #{game_id}")
+                raise NotFound(T("there is no game #{id}", id=game_id))
             await tx.set_public(game_id, public)
         self._tell_listeners()  # open pages of a link just closed stop following the game
 
@@ -57,7 +58,7 @@ class GameReading:
         async with self.store.read() as tx:
             me = await tx.player(player_id)
             if me is None:
-                raise NotFound(f"there is no player #{player_id}")
+                raise NotFound(T("there is no player #{id}", id=player_id))
             players: dict[int, PlayerRow] = {me.id: me}
             ratings: dict[tuple, tuple[str | None, str | None]] = {}
             for g in await tx.games_of(player_id, include_finished):

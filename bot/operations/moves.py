@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 
 import rules
+from language.text import T
 from rules.errors import RulesError
 
 from ..delivery import events as ev
 from ..delivery.events import ref
-from ..domain.errors import AbortError, IllegalMove, NotYourTurn
+from ..domain.errors import AbortError, IllegalMove, NotYourTurn, text_of
 from ..domain.kinds import GameStatus, Outcome, Side
 from ..identity.players import COMPUTER
 from ..store import GameRow, Tx
@@ -44,7 +45,7 @@ class MoveOps:
     async def move(self, game_id: int, player_id: int, text: str, *,
                    expected_ply: int | None = None) -> MoveResult:
         """Play a move (any notation the engine accepts; set-up actions too)."""
-        async with self._game_command(game_id, player_id, expected_ply, (text, "a move")) as cmd:
+        async with self._game_command(game_id, player_id, expected_ply, (text, T("a move"))) as cmd:
             lan, san, outcome, answer = await self._play(cmd, text)
         return MoveResult(await cmd.view(), lan, san, outcome, ply=cmd.game.ply + 1, answer=answer)
 
@@ -52,9 +53,9 @@ class MoveOps:
                            expected_ply: int | None = None) -> MoveResult:
         """A set-up action (in a game with a set-up phase): a move made during set-up."""
         async with self._game_command(game_id, player_id, expected_ply,
-                                      (action, "a set-up action")) as cmd:
+                                      (action, T("a set-up action"))) as cmd:
             if not cmd.pos.in_setup:
-                raise IllegalMove("the set-up is over: make a move instead")
+                raise IllegalMove(T("the set-up is over: make a move instead"))
             lan, san, outcome, answer = await self._play(cmd, action)
         return MoveResult(await cmd.view(), lan, san, outcome, ply=cmd.game.ply + 1, answer=answer)
 
@@ -64,14 +65,14 @@ class MoveOps:
         game, the answer's SAN)."""
         g, pos, side = cmd.game, cmd.pos, cmd.side
         if pos.turn != side:
-            raise NotYourTurn(f"it is not your turn: {cmd.player(pos.turn).name} is to move")
+            raise NotYourTurn(T("it is not your turn: {name} is to move", name=cmd.player(pos.turn).name))
         def decide():  # the rules' work: milliseconds on a big board, off the event loop
             try:
                 move = pos.parse(str(text).strip())
                 san = pos.san(move)
                 new = pos.play(move)
             except RulesError as e:
-                raise IllegalMove(str(e)) from None
+                raise IllegalMove(text_of(e)) from None
             ended = new.outcome()
             return move.lan, san, new, None if ended is None else Outcome(*ended)
         lan, san, new, outcome = await asyncio.to_thread(decide)
@@ -143,7 +144,7 @@ class MoveOps:
         a tournament's game (one that cannot start is a forfeit: bot/tournaments/)."""
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
             if cmd.game.ply >= 2:
-                raise AbortError("a game can be aborted only before both sides have moved")
+                raise AbortError(T("a game can be aborted only before both sides have moved"))
             await self._refuse_abort_in_tournament(cmd.game.id)
             async with cmd.write() as tx:
                 await cmd.finish(tx, Outcome.aborted())

@@ -16,6 +16,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from language.text import T, Text
+
 from ..delivery import events as ev
 from ..delivery.events import ref
 from ..domain.errors import DrawError, ServiceError, TakebackError
@@ -51,8 +53,10 @@ class OfferCommand(Protocol):
 class Offer:
     column: str  # the games column naming the side whose offer stands (None: none does)
     error: type[ServiceError]
-    already_made: str  # the refusal when one's own offer stands
-    nothing_to_answer: str  # the refusal with no offer to answer; {verb}: accept, decline
+    already_made: Text | str  # the refusal when one's own offer stands
+    # the refusal with no offer to accept (called with True) or decline (False); or a str
+    # naming the answer as {verb} (accept, decline)
+    nothing_to_answer: Callable[[bool], Text] | str
     offered: Callable[[OfferCommand], ev.Event]  # the notice to the opponent
     declined: Callable[[OfferCommand], ev.Event]  # to the offerer
     # what accepting does, inside the write (``prepared``: what ``prepare`` found before it)
@@ -61,7 +65,7 @@ class Offer:
     prepare: Callable[[OfferCommand], Awaitable[Any]] | None = None  # slow work, before the write
     # whether the offer can be made (stands) for ``side`` now; the refusal when not
     applies: Callable[[Sequence[Any], Side], bool] = lambda moves, side: True
-    cannot_make: str = ""
+    cannot_make: Text | str = ""
     crossing_accepts: bool = False  # offering while the opponent's offer stands accepts it
     lapses: Callable[[Side, Side], bool] = lambda offerer, mover: True  # when ``mover`` moves
     name: str = ""  # as events name it (OfferSettled.what)
@@ -86,8 +90,9 @@ async def _take_back(cmd: OfferCommand, tx, before) -> None:
 DRAW = Offer(
     column="draw_offer",
     error=DrawError,
-    already_made="you have already offered a draw",
-    nothing_to_answer="there is no draw offer from your opponent to {verb}",
+    already_made=T("you have already offered a draw"),
+    nothing_to_answer=lambda accept: (T("there is no draw offer from your opponent to accept") if accept
+                                      else T("there is no draw offer from your opponent to decline")),
     offered=lambda cmd: ev.DrawOffered(game_id=cmd.game.id, game=cmd.game.game, by=_by(cmd)),
     declined=lambda cmd: ev.DrawDeclined(game_id=cmd.game.id, game=cmd.game.game, by=_by(cmd)),
     accept=_agree_draw,
@@ -99,8 +104,8 @@ DRAW = Offer(
 TAKEBACK = Offer(
     column="takeback_by",
     error=TakebackError,
-    already_made="you have already asked to take that move back",
-    nothing_to_answer="there is no takeback request from your opponent to answer",
+    already_made=T("you have already asked to take that move back"),
+    nothing_to_answer=lambda accept: T("there is no takeback request from your opponent to answer"),
     offered=lambda cmd: ev.TakebackAsked(game_id=cmd.game.id, game=cmd.game.game, by=_by(cmd),
                                          move=cmd.moves[-1].san),
     declined=lambda cmd: ev.TakebackAnswered(game_id=cmd.game.id, game=cmd.game.game, by=_by(cmd),
@@ -110,7 +115,7 @@ TAKEBACK = Offer(
     accept=_take_back,
     prepare=lambda cmd: cmd.position_before_last(),
     applies=lambda moves, side: bool(moves) and moves[-1].side == side,  # one's own last move
-    cannot_make="you can only take back your own last move, before your opponent replies",
+    cannot_make=T("you can only take back your own last move, before your opponent replies"),
     name="takeback",
 )
 
@@ -155,7 +160,9 @@ async def answer_offer(offer: Offer, cmd: OfferCommand, accept: bool) -> None:
     """The player accepts or declines the opponent's offer."""
     offerer = cmd.side.other
     if offer.standing(cmd.game) != offerer or not offer.applies(cmd.moves, offerer):
-        raise offer.error(offer.nothing_to_answer.format(verb="accept" if accept else "decline"))
+        refusal = offer.nothing_to_answer
+        raise offer.error(refusal.format(verb="accept" if accept else "decline") if isinstance(refusal, str)
+                          else refusal(accept))
     if accept:
         await _accept(offer, cmd)
         return

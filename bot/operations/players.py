@@ -8,8 +8,9 @@ import re
 
 from language import LANGUAGES, T, supported
 
-from ..domain.errors import NotFound, SettingsError
+from ..domain.errors import NotFound, SettingsError, text_of
 from ..identity.players import Player, PlayerSettings, player_from_row
+from ..timekeeping.clock import unknown_zone
 from .command import UNSET, storable
 
 
@@ -31,9 +32,9 @@ class PlayerOps:
         """The player known on ``platform`` as ``user_id``, created on first sight."""
         platform, user_id = str(platform), str(user_id)
         if not platform or not user_id:
-            raise SettingsError("a player needs a platform and a user id")
-        storable(platform, "a platform name")
-        storable(user_id, "a player's name or id")
+            raise SettingsError(T("a player needs a platform and a user id"))
+        storable(platform, T("a platform name"))
+        storable(user_id, T("a player's name or id"))
         name = display_name(name) if name is not None else None
         async with self.store.write() as tx:
             row = await tx.find_player(platform, user_id)
@@ -55,7 +56,7 @@ class PlayerOps:
         async with self.store.read() as tx:
             row = await tx.player(player_id)
         if row is None:
-            raise NotFound(f"there is no player #{player_id}")
+            raise NotFound(T("there is no player #{id}", id=player_id))
         return player_from_row(row)
 
     async def update_settings(self, player_id: int, *, timezone=UNSET, quiet_hours=UNSET,
@@ -66,7 +67,7 @@ class PlayerOps:
         quiet = quiet_hours if isinstance(quiet_hours, (tuple, list)) else (quiet_hours,)
         async with self._command(player_id):
             if isinstance(language, str):
-                self._check_text(language, "a setting")
+                self._check_text(language, T("a setting"))
                 code = supported(language)
                 if code is None:
                     raise SettingsError(T("there is no language {code} here (choose one of {codes})",
@@ -74,11 +75,11 @@ class PlayerOps:
                 language = code
             for value in (timezone, digest_time, confirm_moves, *quiet):
                 if isinstance(value, str):
-                    self._check_text(value, "a setting")
+                    self._check_text(value, T("a setting"))
             async with self.store.write() as tx:
                 row = await tx.player(player_id)
                 if row is None:
-                    raise NotFound(f"there is no player #{player_id}")
+                    raise NotFound(T("there is no player #{id}", id=player_id))
                 current = PlayerSettings.from_json(row.settings)
                 changes = {}
                 if timezone is not UNSET:
@@ -90,7 +91,8 @@ class PlayerOps:
                         try:
                             changes["quiet_start"], changes["quiet_end"] = quiet_hours
                         except (TypeError, ValueError):
-                            raise SettingsError("quiet hours are a start and an end, like 22:00-07:00") from None
+                            raise SettingsError(T("quiet hours are a start and an end, like {example}",
+                                                              example="22:00-07:00")) from None
                 if digest_time is not UNSET:
                     changes["digest_time"] = digest_time
                 if confirm_moves is not UNSET:
@@ -100,10 +102,9 @@ class PlayerOps:
                 try:
                     new = PlayerSettings(**{**current.__dict__, **changes})
                 except ValueError as e:
-                    raise SettingsError(str(e)) from None
+                    raise SettingsError(text_of(e)) from None
                 except OSError:  # bot.timekeeping.clock.zone: a name that is a folder of zones ("Europe"), or too long
-                    raise SettingsError(f"unknown time zone {changes.get('timezone')!r} "
-                                        "(use a name like Europe/Paris or UTC)") from None
+                    raise SettingsError(unknown_zone(changes.get("timezone"))) from None
                 await tx.set_player_settings(player_id, new.to_json())
         return new
 

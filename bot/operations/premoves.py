@@ -24,11 +24,12 @@ import json
 import re
 from dataclasses import dataclass
 
+from language.text import T, Text
 from rules.errors import RulesError
 
 from ..delivery import events as ev
 from ..delivery.events import ref
-from ..domain.errors import GameChanged, NotYourTurn, PremoveError
+from ..domain.errors import GameChanged, NotYourTurn, PremoveError, text_of
 from ..store import GameRow, Tx
 from .command import storable
 
@@ -105,21 +106,22 @@ def build_tree(pos, text: str) -> tuple[Node, ...]:
     move): a PremoveError names the first move that is not legal where it stands, a line
     ending on the opponent's move, or two different answers to one move."""
     if len(text) > MAX_TEXT:
-        raise PremoveError(f"that is too much at once ({len(text)} characters; at most {MAX_TEXT})")
+        raise PremoveError(T("that is too much at once ({n} characters; at most {most})", n=len(text), most=MAX_TEXT))
     if pos.in_setup:
-        raise PremoveError("conditional moves can be left once the set-up is over and play begins")
+        raise PremoveError(T("conditional moves can be left once the set-up is over and play begins"))
     lines = split_lines(text)
     if not lines:
-        raise PremoveError("no moves given: write lines like 'Nf6 e5; Nc6 d4' "
-                           "(their move, your answer, ...; lines apart with ;)")
+        raise PremoveError(T("no moves given: write lines like {example} "
+                             "(their move, your answer, ...; lines apart with {separator})",
+                             example="'Nf6 e5; Nc6 d4'", separator=";"))
     if sum(len(line) for line in lines) > MAX_MOVES:
-        raise PremoveError(f"that is too many moves at once (at most {MAX_MOVES})")
+        raise PremoveError(T("that is too many moves at once (at most {most})", most=MAX_MOVES))
     root: dict = {}  # opponent's LAN -> [san, answer LAN, answer SAN, dict of what follows]
     for number, line in enumerate(lines, 1):
-        where = f"line {number}" if len(lines) > 1 else "the line"
+        where = T("line {number}", number=number) if len(lines) > 1 else T("the line")
         if len(line) % 2:
-            raise PremoveError(f"{where} ends with your opponent's move {line[-1]}: "
-                               "add your answer to it, or leave it out")
+            raise PremoveError(T("{where} ends with your opponent's move {move}: "
+                                 "add your answer to it, or leave it out", where=where, move=line[-1]))
         p, level = pos, root
         for i in range(0, len(line), 2):
             theirs, p = _read(p, line[i], where, i)
@@ -128,23 +130,28 @@ def build_tree(pos, text: str) -> tuple[Node, ...]:
             if node is None:
                 node = level[theirs[0]] = [theirs[1], mine[0], mine[1], {}]
             elif node[1] != mine[0]:
-                raise PremoveError(f"two different answers to {theirs[1]} ({where}): "
-                                   f"{node[2]} and {mine[1]}; keep one")
+                raise PremoveError(T("two different answers to {move} ({where}): {first} and {second}; keep one",
+                                     move=theirs[1], where=where, first=node[2], second=mine[1]))
             level = node[3]
     return _freeze(root)
 
 
-def _read(pos, token: str, where: str, index: int):
+def _read(pos, token: str, where: Text, index: int):
     """(LAN, SAN) of ``token`` in ``pos``, and the position after it."""
-    whose = "your opponent's" if index % 2 == 0 else "your"
     try:
         move = pos.parse(token)
         san = pos.san(move)
         return (move.lan, san), pos.play(move)
     except RulesError as e:
-        why = str(e) if index % 2 else str(e).replace(" of yours", " of theirs")
-        raise PremoveError(f"{token} ({where}, move {index + 1}, {whose}) is not a legal move "
-                           f"there: {why}") from None
+        why = text_of(e)
+        if index % 2 == 0 and " of yours" in str(why):  # the rules speak to the one to move: them
+            why = str(why).replace(" of yours", " of theirs")
+        values = dict(move=token, where=where, number=index + 1, why=why)
+        if index % 2:
+            raise PremoveError(T("{move} ({where}, move {number}, your) is not a legal move there: {why}",
+                                 **values)) from None
+        raise PremoveError(T("{move} ({where}, move {number}, your opponent's) is not a legal move "
+                             "there: {why}", **values)) from None
 
 
 def _freeze(level: dict) -> tuple[Node, ...]:
@@ -177,10 +184,10 @@ async def lines_of(tx: Tx, g: GameRow, player_id: int) -> Lines:
 def check_waiting(pos, side: str, opponent_name: str) -> None:
     """Lines are left while the opponent is to move (their move is what a line answers)."""
     if pos.in_setup:
-        raise PremoveError("conditional moves can be left once the set-up is over and play begins")
+        raise PremoveError(T("conditional moves can be left once the set-up is over and play begins"))
     if pos.turn == side:
-        raise NotYourTurn("it is your move: make it first; conditional moves answer your "
-                          f"opponent's next move (they wait while {opponent_name} is to move)")
+        raise NotYourTurn(T("it is your move: make it first; conditional moves answer your "
+                            "opponent's next move (they wait while {name} is to move)", name=opponent_name))
 
 
 async def store_lines(tx: Tx, g: GameRow, player_id: int, tree: tuple[Node, ...], now: int) -> None:
@@ -274,7 +281,7 @@ class PremoveOps:
         """Leave lines like ``Nf6 e5; Nc6 d4 Nf6 Bg5`` (their move, my answer, ...), in place
         of any before; every move is checked from the current position."""
         async with self._game_command(game_id, player_id, expected_ply) as cmd:
-            storable(str(text), "conditional moves")  # no length limit: lines may be many
+            storable(str(text), T("conditional moves"))  # no length limit: lines may be many
             check_waiting(cmd.pos, cmd.side, cmd.player(cmd.side.other).name)
             tree = await asyncio.to_thread(build_tree, cmd.pos, str(text))
             async with self.store.write() as tx:

@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from language import ENGLISH, Language
+from language.text import T
+
 from ..delivery.events import PlayerRef, ref
 from ..domain.errors import NotFound
 from ..identity.players import COMPUTER
@@ -109,7 +112,7 @@ class RatingsOps:
         async with self.store.read() as tx:
             p = await tx.player(player_id)
             if p is None:
-                raise NotFound(f"there is no player #{player_id}")
+                raise NotFound(T("there is no player #{id}", id=player_id))
             rows = await tx.ratings_of(player_id)
         return [RatingEntry(ref(p), r.game, rating_now(r, now), r.games) for r in rows]
 
@@ -121,19 +124,28 @@ class RatingsOps:
 
 # --- the words, for every adapter (``clean``: how an adapter makes a name safe to show) ---
 
-def _games(n: int) -> str:
-    return f"{n} rated game{'s' if n != 1 else ''}"
+def _games(n: int, lang: Language = ENGLISH) -> str:
+    return lang.trn("{n} rated game", "{n} rated games", n)
 
 
-def leaderboard_lines(entries: list[RatingEntry], clean: Callable[[str], str] = str) -> list[str]:
+def leaderboard_lines(entries: list[RatingEntry], clean: Callable[[str], str] = str, *,
+                      lang: Language = ENGLISH) -> list[str]:
     """'1. Alice 1812 (40 rated games)', one a player, best first."""
-    return [f"{i}. {clean(e.player.name)} {e.shown()} ({_games(e.games)})"
+    return [f"{i}. {clean(e.player.name)} {e.shown()} ({_games(e.games, lang)})"
             for i, e in enumerate(entries, 1)]
 
 
-def own_lines(entries: list[RatingEntry], game_name: Callable[[str], str] = str) -> list[str]:
-    """'Chess: 1523? (3 rated games)', one a game the player has played rated."""
-    return [f"{game_name(e.game)}: {e.shown()} ({_games(e.games)})" for e in entries]
+def own_lines(entries: list[RatingEntry], game_name: Callable[[str], str] = str, *,
+              lang: Language = ENGLISH) -> list[str]:
+    """'Chess: 1523? (3 rated games)', one a game the player has played rated (``game_name``:
+    the game's name as the reader reads it)."""
+    return [f"{game_name(e.game)}: {e.shown()} ({_games(e.games, lang)})" for e in entries]
 
 
-PROVISIONAL_NOTE = "A ? marks a provisional rating (too few recent rated games to be sure of it)."
+_PROVISIONAL = T("A ? marks a provisional rating (too few recent rated games to be sure of it).")
+PROVISIONAL_NOTE = _PROVISIONAL.english()
+
+
+def provisional_note(lang: Language = ENGLISH) -> str:
+    """What the ? after a rating means, in the reader's language."""
+    return lang.say(_PROVISIONAL)

@@ -4,10 +4,18 @@ the service) written to FILE or the standard output."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+from language import Language, from_environment, language
+
 from ..domain.errors import ServiceError
+
+
+def reader() -> Language:
+    """The language of whoever runs the command: the environment's (LANG), else English."""
+    return language(from_environment(os.environ))
 
 
 def add_parser(sub) -> None:
@@ -25,22 +33,23 @@ async def run(args: argparse.Namespace, settings) -> int:
     cannot be written, is said on stderr with status 2 and writes nothing."""
     from ..store import database_file
     from .service import GameService
+    lang = reader()
     out = Path(args.file).expanduser() if args.file not in (None, "-") else None  # -: stdout
-    problem = _unwritable(out) if out is not None else None
+    problem = _unwritable(out, lang) if out is not None else None
     if problem:
         print(f"fairypost record: {args.file}: {problem}", file=sys.stderr)
         return 2
     file = database_file(settings.db_path)
     if file is not None and not file.exists():  # say so, rather than make an empty database
-        print(f"fairypost record: there is no game #{args.game_id} (no database at {file})",
-              file=sys.stderr)
+        print("fairypost record: " + lang.tr("there is no game #{id} (no database at {file})",
+                                             id=args.game_id, file=file), file=sys.stderr)
         return 2
     service = await GameService.open(settings)
     try:
         try:
             pgn = await service.record(args.game_id)
         except ServiceError as e:
-            print(f"fairypost record: {e}", file=sys.stderr)
+            print("fairypost record: " + lang.say(e.text), file=sys.stderr)
             return 2
     finally:
         await service.close()
@@ -51,20 +60,22 @@ async def run(args: argparse.Namespace, settings) -> int:
     try:
         out.write_text(pgn, encoding="utf-8")
     except OSError as e:
-        print(f"fairypost record: cannot write {args.file}: {e.strerror or e}", file=sys.stderr)
+        print("fairypost record: " + lang.tr("cannot write {file}: {why}", file=args.file, why=e.strerror or e),
+              file=sys.stderr)
         return 2
-    print(f"{out}: game #{args.game_id}'s record, {pgn.count(chr(10))} lines")
+    print(f"{out}: " + lang.trn("game #{id}'s record, {n} line", "game #{id}'s record, {n} lines",
+                                pgn.count(chr(10)), id=args.game_id))
     return 0
 
 
-def _unwritable(out: Path) -> str | None:
+def _unwritable(out: Path, lang: Language) -> str | None:
     """Why ``out`` cannot be written as a file, or None (a denied write is found when it
     is tried)."""
     if out.is_dir():
-        return "that is a folder; name a file to write"
+        return lang.tr("that is a folder; name a file to write")
     folder = out.parent
     if not folder.exists():
-        return f"the folder {folder} does not exist"
+        return lang.tr("the folder {folder} does not exist", folder=folder)
     if not folder.is_dir():
-        return f"{folder} is not a folder"
+        return lang.tr("{folder} is not a folder", folder=folder)
     return None

@@ -40,23 +40,26 @@ def add_parser(sub) -> None:
 
 
 async def run(args: argparse.Namespace, settings) -> int:
+    from .record_command import reader
     from .service import GameService
+    lang = reader()
     out = Path(args.file)
     if out.suffix.lower() != ".gif":
-        print(f"fairypost replay: {args.file}: name a .gif file", file=sys.stderr)
+        print(f"fairypost replay: {args.file}: " + lang.tr("name a {suffix} file", suffix=".gif"), file=sys.stderr)
         return 2
     if out.is_dir() or not out.parent.expanduser().resolve().is_dir():
-        print(f"fairypost replay: {args.file}: not a file in an existing folder", file=sys.stderr)
+        print(f"fairypost replay: {args.file}: " + lang.tr("not a file in an existing folder"), file=sys.stderr)
         return 2
     service = await GameService.open(settings)
     try:
         def progress(done: int, total: int) -> None:
             if done == total or done % 25 == 0:
-                print(f"\rdrawing frame {done} of {total}", end="", file=sys.stderr, flush=True)
+                print("\r" + lang.tr("drawing frame {done} of {total}", done=done, total=total), end="",
+                      file=sys.stderr, flush=True)
         try:
             data = await game_gif(service, args.game_id, flip=args.black, progress=progress)
         except ServiceError as e:
-            print(f"fairypost replay: {e}", file=sys.stderr)
+            print("fairypost replay: " + lang.say(e.text), file=sys.stderr)
             return 2
         print(file=sys.stderr)
     finally:

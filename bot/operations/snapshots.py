@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass
 
 import rules
+from language.text import T
 from rules.errors import RulesError
 
 from ..domain.errors import NotFound, StorageError
@@ -136,7 +137,7 @@ class Snapshots:
     async def _game_rows(self, tx: Tx, game_id: int) -> Rows:
         g = await tx.game(game_id)
         if g is None:
-            raise NotFound(f"there is no game #{game_id}")
+            raise NotFound(T("there is no game #{id}", id=game_id))
         moves = await tx.moves(game_id)
         white = await tx.player(g.white_id)
         black = await tx.player(g.black_id)

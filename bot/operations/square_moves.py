@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import rules
 
-from ..domain.errors import ServiceError
+from ..domain.errors import ServiceError, text_of
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def square_moves(pos, square: str) -> SquareMoves:
     try:
         sq = game.geometry.parse_square(square)
     except rules.RulesError as e:
-        raise ServiceError(str(e)) from None
+        raise ServiceError(text_of(e)) from None
     piece, to_move = pos.board[sq], game.side_name(pos.side)
     moves, as_if = pos.moves_from(sq), False
     if not moves and piece is not None and piece.color != pos.side and not pos.in_setup:

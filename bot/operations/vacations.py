@@ -7,6 +7,8 @@ the time paused.
 
 from __future__ import annotations
 
+from language.text import T
+
 from ..domain.errors import NotFound, VacationError
 from ..store import PlayerRow, Tx
 from ..timekeeping.clock import DAY, from_ts, paused_deadline, year_bounds
@@ -22,7 +24,7 @@ class VacationOps:
         async with self.store.read() as tx:
             p = await tx.player(player_id)
             if p is None:
-                raise NotFound(f"there is no player #{player_id}")
+                raise NotFound(T("there is no player #{id}", id=player_id))
             used = await tx.vacation_used(player_id, *year_bounds(now), now)
         return VacationInfo(p.vacation_start is not None, from_ts(p.vacation_start),
                             from_ts(p.vacation_until), used,
@@ -34,7 +36,7 @@ class VacationOps:
         async with self._command(player_id) as cmd:
             now = cmd.now
             if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
-                raise VacationError("a vacation lasts a whole number of days, at least 1")
+                raise VacationError(T("a vacation lasts a whole number of days, at least 1"))
             async with self.store.read() as tx:  # refusals first: a refusal changes nothing
                 await self._vacation_left(tx, player_id, now)
             await self._expire_due_games(now)  # a vacation does not save a game already lost
@@ -48,13 +50,14 @@ class VacationOps:
         """Seconds of vacation the player may start now; the refusals if none."""
         p = await tx.player(player_id)
         if p is None:
-            raise NotFound(f"there is no player #{player_id}")
+            raise NotFound(T("there is no player #{id}", id=player_id))
         if p.vacation_start is not None:
-            raise VacationError(f"you are already on vacation, until {from_ts(p.vacation_until):%Y-%m-%d %H:%M} UTC")
+            raise VacationError(T("you are already on vacation, until {moment} UTC",
+                                   moment=from_ts(p.vacation_until).strftime("%Y-%m-%d %H:%M")))
         left = (self.settings.vacation_days_per_year * DAY
                 - await tx.vacation_used(player_id, *year_bounds(now), now))
         if left <= 0:
-            raise VacationError("you have no vacation left this year")
+            raise VacationError(T("you have no vacation left this year"))
         return left
 
     async def end_vacation(self, player_id: int) -> VacationInfo:
@@ -63,9 +66,9 @@ class VacationOps:
             async with self.store.write() as tx:
                 p = await tx.player(player_id)
                 if p is None:
-                    raise NotFound(f"there is no player #{player_id}")
+                    raise NotFound(T("there is no player #{id}", id=player_id))
                 if p.vacation_start is None:
-                    raise VacationError("you are not on vacation")
+                    raise VacationError(T("you are not on vacation"))
                 await self._end_vacation(tx, p, min(now, p.vacation_until))
         return await self.vacation(player_id)
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from language.text import T
+
 from ..domain.errors import NotFound, StorageError
 from . import lives
 
@@ -73,7 +75,7 @@ def checked(params: Sequence) -> Sequence:
     nothing (instead of an overflow error from the driver)."""
     for p in params:
         if isinstance(p, int) and not -2**63 <= p < 2**63:
-            raise NotFound(f"there is nothing numbered {p}")
+            raise NotFound(T("there is nothing numbered {number}", number=p))
     return params
 
 

@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from language.text import T
+
 MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
@@ -115,12 +117,17 @@ def year_bounds(ts: int) -> tuple[int, int]:
 def zone(name: str) -> ZoneInfo:
     """The IANA time zone; ValueError with a readable message if unknown."""
     if not isinstance(name, str):
-        raise ValueError(f"unknown time zone {name!r} (use a name like Europe/Paris or UTC)")
+        raise ValueError(unknown_zone(name))
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         # OSError: a name that is a folder of the zone database ("Europe") or too long
-        raise ValueError(f"unknown time zone {name!r} (use a name like Europe/Paris or UTC)") from None
+        raise ValueError(unknown_zone(name)) from None
+
+
+def unknown_zone(name: object):
+    """The refusal of a time zone name (a Text: ``str()`` is its English)."""
+    return T("unknown time zone {zone} (use a name like Europe/Paris or UTC)", zone=repr(name))
 
 
 _HHMM = re.compile(r"\s*(\d{1,2}):(\d{2})\s*", re.ASCII)
@@ -132,7 +139,7 @@ def parse_hhmm(text: str) -> time:
     match = _HHMM.fullmatch(text) if isinstance(text, str) else None
     if match is None or int(match[1]) > 23 or int(match[2]) > 59:
         shown = text[:40] + "..." if isinstance(text, str) and len(text) > 40 else text
-        raise ValueError(f"{shown!r} is not a time of day like 07:30")
+        raise ValueError(T("{text} is not a time of day like {example}", text=repr(shown), example="07:30"))
     return time(int(match[1]), int(match[2]))
 
 
