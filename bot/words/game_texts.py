@@ -9,17 +9,27 @@ from __future__ import annotations
 import textwrap
 
 import rules
+from language import ENGLISH, Language, T, known
 
 from ..domain.errors import ServiceError
 from .grammar import shown
-from .text import Markup
+from .text import PLAIN, Markup
 
+#: headings, in English (callers of before); said in the reader's language by the functions
 SPECIAL_RULES = "Special rules"
 GAME_END = "How the game ends"
 PIECES = "Pieces"
 
 
+def pieces_heading(m: Markup = PLAIN) -> str:
+    """'Pieces', in the reader's language (not escaped)."""
+    return m.tr("Pieces")
+
+
 def _data(text: str, m: Markup) -> str:
+    """A text of the game's data file in the reader's language (escaped for HTML only: the
+    operator's markdown stays Discord's)."""
+    text = m.data(text)
     return m.escape(text) if m.name == "html" else text
 
 
@@ -29,26 +39,28 @@ def _wrap(text: str, width: int | None, first: str = "", rest: str = "") -> list
     return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest)
 
 
-def piece_label(ptype) -> str:
+def piece_label(ptype, m: Markup = PLAIN) -> str:
     """A piece's name; both sides' names where they differ ('Jester / Fool')."""
-    return " / ".join(ptype.side_names) if ptype.side_names else ptype.name
+    return " / ".join(map(m.data, ptype.side_names)) if ptype.side_names else m.data(ptype.name)
 
 
-def board_line(g) -> str:
+def board_line(g, m: Markup = PLAIN) -> str:
     geo = g.geometry
-    return (f"{g.name} ({g.id}): {geo.width} x {geo.height} board, files {' '.join(geo.files)}, "
-            f"ranks 1-{geo.height}.")
+    return m.tr("{game} ({id}): {width} x {height} board, files {files}, ranks 1-{height}.", game=m.data(g.name),
+                id=g.id, width=geo.width, height=geo.height, files=" ".join(geo.files))
 
 
 def rules_body(g, m: Markup, width: int | None = None) -> list[str]:
     """The summary, the special rules and how the game ends: lines, a blank one between."""
     out = _wrap(_data(g.summary, m), width)
     if g.special_rules:
-        out += ["", m.bold(SPECIAL_RULES) + ":"]
+        heading = m.tr("Special rules")
+        out += ["", m.tr("{heading}:", heading=m.bold(heading))]
         for rule in g.special_rules:
             out += _wrap(_data(rule, m), width, m.bullet, " " * len(m.bullet))
     if g.game_end:
-        out += ["", m.bold(GAME_END) + ":"] + _wrap(_data(g.game_end, m), width)
+        heading = m.tr("How the game ends")
+        out += ["", m.tr("{heading}:", heading=m.bold(heading))] + _wrap(_data(g.game_end, m), width)
     return out
 
 
@@ -57,50 +69,53 @@ def piece_line(key: str, ptype, m: Markup, width: int | None = None) -> list[str
     elsewhere)."""
     desc = f": {_data(ptype.description, m)}" if ptype.description else ""
     if m.name == "plain":
-        return _wrap(f"{key:<3}{piece_label(ptype)}{desc}", width, "", "     ")
-    return [f"{m.bold(key)} {m.escape(piece_label(ptype))}{desc}"]
+        return _wrap(f"{key:<3}{piece_label(ptype, m)}{desc}", width, "", "     ")
+    return [f"{m.bold(key)} {m.escape(piece_label(ptype, m))}{desc}"]
 
 
 def rules_text(game_id: str, m: Markup, width: int | None = None) -> str:
     """A game's board, rules and pieces."""
     g = rules.game(game_id)
-    out = [board_line(g), "", *rules_body(g, m, width), "",
-           f"{m.bold(PIECES)} (type {m.code('piece CODE')} for one of them):"]
+    out = [board_line(g, m), "", *rules_body(g, m, width), "",
+           m.tr("{pieces} (type {command} for one of them):", pieces=m.bold(pieces_heading(m)),
+                command=m.code("piece CODE"))]
     for key, ptype in g.types.items():
         out += piece_line(key, ptype, m, width)
     return m.lines(out)
 
 
-def find_piece(g, text: str):
-    """The piece type a text names (its code, + code, or name, any case, or the start of
-    one name); else ``ServiceError`` naming the game's pieces."""
+def find_piece(g, text: str, lang: Language = ENGLISH):
+    """The piece type a text names (its code, + code, or name in English or in ``lang``, any
+    case, or the start of one name); else ``ServiceError`` naming the game's pieces."""
     t = text.strip()
     for key in (t, t.upper()):
         if key in g.types:
             return g.types[key]
     low = t.lower()
     def names(p):
-        return [p.name, *(p.side_names or ())]
+        english = [p.name, *(p.side_names or ())]
+        return english + [lang.data(n) for n in english if lang is not ENGLISH]
     for ptype in g.types.values():
         if low in (n.lower() for n in names(ptype)):
             return ptype
     starts = [p for p in g.types.values() if low and any(n.lower().startswith(low) for n in names(p))]
     if len(starts) == 1:
         return starts[0]
-    codes = ", ".join(f"{k} {piece_label(p)}" for k, p in g.types.items())
-    raise ServiceError(f"{g.name} has no piece {shown(t)}. Its pieces: {codes}.")
+    codes = ", ".join(f"{k} {piece_label(p, PLAIN.in_language(lang))}" for k, p in g.types.items())
+    raise ServiceError(T("{game} has no piece {piece}. Its pieces: {pieces}.", game=known(g.name), piece=shown(t),
+                         pieces=codes))
 
 
 def piece_text(g, ptype, m: Markup, width: int | None = None) -> str:
     """One piece's card in words: its move, Betza notation, states and promotions."""
-    out = [f"{m.bold(ptype.key)} {m.escape(piece_label(ptype))} ({m.escape(g.name)})"]
+    out = [f"{m.bold(ptype.key)} {m.escape(piece_label(ptype, m))} ({m.escape(m.data(g.name))})"]
     if ptype.description:
         out += _wrap(_data(ptype.description, m), width)
     if ptype.betza:
-        out.append(f"Betza: {m.code(ptype.betza)}")
+        out.append(m.tr("Betza: {notation}", notation=m.code(ptype.betza)))
     if ptype.states:
-        out.append(f"Its state, in brackets after its letter: {', '.join(ptype.states)}.")
+        out.append(m.tr("Its state, in brackets after its letter: {states}.", states=m.escape(", ".join(ptype.states))))
     if ptype.promotion and ptype.promotion.to:
-        out.append("Promotes to: " + ", ".join(
-            f"{k} {piece_label(g.types[k])}" for k in ptype.promotion.to))
+        out.append(m.tr("Promotes to: {pieces}", pieces=m.escape(", ".join(
+            f"{k} {piece_label(g.types[k], m)}" for k in ptype.promotion.to))))
     return m.lines(out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import rules
 
-from ..operations.ratings import PROVISIONAL_NOTE, leaderboard_lines, own_lines
+from ..operations.ratings import leaderboard_lines, own_lines
 from .text import PLAIN, Markup, game_name
 
 
@@ -17,12 +17,14 @@ async def ratings_text(service, game: str | None, players=(), m: Markup = PLAIN)
     for g in [game] if game else rules.variants():
         board = await service.leaderboard(g)
         if board or game:
-            lines.append(f"Ratings, {game_name(g)}:")
-            lines += ["  " + line for line in leaderboard_lines(board, m.escape)] or ["  no rated game yet"]
+            lines.append(m.tr("Ratings, {game}:", game=game_name(g, m)))
+            lines += ["  " + line for line in leaderboard_lines(board, m.escape)] or ["  " + m.tr("no rated game yet")]
     if not lines:
-        lines.append("No rated game has been played yet.")
+        lines.append(m.tr("No rated game has been played yet."))
     for p in players:
         mine = [r for r in await service.player_ratings(p.id) if game is None or r.game == game]
-        lines.append(f"{m.escape(p.name)}: " + ("; ".join(own_lines(mine, game_name)) or "no rating yet"))
-    lines.append(PROVISIONAL_NOTE)
+        ratings = "; ".join(own_lines(mine, lambda g: game_name(g, m))) or m.tr("no rating yet")
+        lines.append(f"{m.escape(p.name)}: {ratings}")
+    # the English of bot/operations/ratings.py's PROVISIONAL_NOTE, in the reader's language
+    lines.append(m.tr("A ? marks a provisional rating (too few recent rated games to be sure of it)."))
     return m.lines(lines)

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from functools import cache
 
 import rules
-from language import ENGLISH, Language, Text, language
+from language import ENGLISH, Language, T, Text, language
 
 from ..delivery import events as ev
-from .timetext import plural, time_left
+from .timetext import time_left
 
 # --- markup -----------------------------------------------------------------------------
 
@@ -86,8 +86,10 @@ class Markup:
         return self.lines(self.bullet + i for i in items)
 
     def when(self, moment: datetime) -> str:
-        """A moment, for a reader anywhere."""
-        return f"{moment.astimezone(UTC):%a %d %b %Y %H:%M} UTC"
+        """A moment, for a reader anywhere: in UTC, as the reader's language writes dates."""
+        if self.lang is ENGLISH:
+            return f"{moment.astimezone(UTC):%a %d %b %Y %H:%M} UTC"
+        return self.lang.tr("{moment} UTC", moment=self.lang.moment(moment, UTC))
 
 
 # Markdown that could change how user text reads: emphasis, code, spoilers, masked links
@@ -168,20 +170,48 @@ HTML = HtmlMarkup()
 
 # --- games, sides, players ----------------------------------------------------------------
 
-REASONS = {
-    "checkmate": "by checkmate", "stalemate": "by stalemate", "resignation": "by resignation",
-    "time": "on time", "agreement": "by agreement", "threefold repetition": "by threefold repetition",
-    "100-ply rule": "by the 100-ply rule", "adjudication": "by adjudication (the engine's evaluation "
-    "at the round's deadline)",
+#: how a game ended, after "wins" or "Drawn" (a Text each: said in the reader's language)
+REASON_PHRASES = {
+    "checkmate": T("by checkmate"), "stalemate": T("by stalemate"), "resignation": T("by resignation"),
+    "time": T("on time"), "agreement": T("by agreement"),
+    "threefold repetition": T("by threefold repetition"), "100-ply rule": T("by the 100-ply rule"),
+    "adjudication": T("by adjudication (the engine's evaluation at the round's deadline)"),
+}
+#: the same in English, for callers of before (#44)
+REASONS = {k: str(v) for k, v in REASON_PHRASES.items()}
+#: how a game ended, as a word in brackets: "1-0 (checkmate)"
+REASON_NAMES = {
+    "checkmate": T("checkmate"), "stalemate": T("stalemate"), "resignation": T("resignation"),
+    "time": T("time"), "agreement": T("agreement"), "threefold repetition": T("threefold repetition"),
+    "100-ply rule": T("100-ply rule"), "adjudication": T("adjudication"), "aborted": T("aborted"),
 }
 
 
+def reason_phrase(reason: str | None, m: Markup = PLAIN) -> str:
+    """'by checkmate', in the reader's language; an unknown reason in brackets; '' for none."""
+    if reason in REASON_PHRASES:
+        return m.say(REASON_PHRASES[reason])
+    return f"({m.escape(reason)})" if reason else ""
+
+
+def reason_name(reason: str | None, m: Markup = PLAIN) -> str:
+    """'checkmate', in the reader's language (an unknown reason as it is, escaped)."""
+    if reason in REASON_NAMES:
+        return m.say(REASON_NAMES[reason])
+    return m.escape(reason or "")
+
+
 @cache
-def game_name(game: str) -> str:
+def _game_name(game: str) -> str:
     try:
         return rules.game(game).name
     except Exception:  # noqa: BLE001 - an unknown id still gets a name
         return game
+
+
+def game_name(game: str, m: Markup = PLAIN) -> str:
+    """A game's name from its data file, in the reader's language (not escaped)."""
+    return m.data(_game_name(game))
 
 
 def points_text(points: float) -> str:
@@ -192,39 +222,50 @@ def points_text(points: float) -> str:
     return f"{whole}½" if whole else "½"
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def ordinal(n: int, m: Markup = PLAIN) -> str:
+    """'1st', '22nd' ('1er', '22e'; '1.', '22.')."""
+    if n == 1:
+        return m.tr("1st")
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return m.tr("{n}th", n=n)
+    if n % 10 == 1:
+        return m.tr("{n}st", n=n)
+    return m.tr("{n}nd", n=n) if n % 10 == 2 else m.tr("{n}rd", n=n)
 
 
-def side_name(game: str, side: str) -> str:
+def side_name(game: str, side: str, m: Markup = PLAIN) -> str:
+    """A side's name in the game's data ('White', or the game's own), in the reader's language."""
     try:
-        return rules.game(game).side_names[0 if side == "w" else 1]
+        return m.data(rules.game(game).side_names[0 if side == "w" else 1])
     except Exception:  # noqa: BLE001
-        return "White" if side == "w" else "Black"
+        return m.tr("White") if side == "w" else m.tr("Black")
 
 
 def other(side: str) -> str:
     return "b" if side == "w" else "w"
 
 
-def days_text(days: int | None) -> str:
-    return "no clock" if days is None else f"{plural(days, 'day')} per move"
+def days_text(days: int | None, m: Markup = PLAIN) -> str:
+    if days is None:
+        return m.tr("no clock")
+    return m.trn("{n} day per move", "{n} days per move", days)
 
 
-def colour_text(colour: str, game: str) -> str:
+def colour_text(colour: str, game: str, m: Markup = PLAIN) -> str:
     if colour == "random":
-        return "colours by lot"
-    return f"plays {side_name(game, 'w' if colour == 'white' else 'b')}"
+        return m.tr("colours by lot")
+    return m.tr("plays {side}", side=side_name(game, "w" if colour == "white" else "b", m))
 
 
-def who_plays(colour: str, game: str, challenger: str) -> str:
+def who_plays(colour: str, game: str, challenger: str, m: Markup = PLAIN) -> str:
     """The challenger's colour: 'Ann plays White', 'you play Black' (``challenger`` marked
     up, or 'you'), or 'colours by lot'."""
     if colour == "random":
-        return "colours by lot"
-    verb = "play" if challenger == "you" else "plays"
-    return f"{challenger} {verb} {side_name(game, 'w' if colour == 'white' else 'b')}"
+        return m.tr("colours by lot")
+    side = side_name(game, "w" if colour == "white" else "b", m)
+    if challenger == "you":
+        return m.tr("you play {side}", side=side)
+    return m.tr("{player} plays {side}", player=challenger, side=side)
 
 
 def player_of(view, side: str) -> ev.PlayerRef:
@@ -234,14 +275,15 @@ def player_of(view, side: str) -> ev.PlayerRef:
 def who(view, side: str, m: Markup, *, always_side: bool = True) -> str:
     """A player in bold with their side: '**Ann** (White)'; without ``always_side``, a
     name that is the side's own ('White') is not said twice."""
-    p, label = player_of(view, side), side_name(view.game, side)
-    if not always_side and p.name.casefold() == label.casefold():
+    p, label = player_of(view, side), side_name(view.game, side, m)
+    if not always_side and p.name.casefold() in (label.casefold(), side_name(view.game, side).casefold()):
         return m.bold(p.name)
     return f"{m.bold(p.name)} ({label})"
 
 
-def title(view) -> str:
-    return f"Game #{view.id} · {game_name(view.game)}"
+def title(view, m: Markup = PLAIN) -> str:
+    """'Game #3 · Chess' (not escaped: the caller marks it up)."""
+    return m.tr("Game #{id} · {game}", id=view.id, game=game_name(view.game, m))
 
 
 def rating_of(game, side: str) -> str | None:
@@ -262,24 +304,26 @@ def players_line(view, m: Markup) -> str:
     """'**Alice** 1523 (White) vs **Bob** 1500? (Black)': in a game between people, their
     ratings beside the names (a '?': provisional), and whether the game is casual."""
     if not rating_of(view, "w"):  # against the computer
-        return f"{who(view, 'w', m)} vs {who(view, 'b', m)}"
+        return m.tr("{white} vs {black}", white=who(view, "w", m), black=who(view, "b", m))
     def rated(side: str) -> str:
-        return f"{rated_name(view, side, m, bold=True)} ({side_name(view.game, side)})"
-    return f"{rated('w')} vs {rated('b')}" + ("" if view.rated else " · casual")
+        return f"{rated_name(view, side, m, bold=True)} ({side_name(view.game, side, m)})"
+    line = m.tr("{white} vs {black}", white=rated("w"), black=rated("b"))
+    return line + ("" if view.rated else " · " + m.tr("casual"))
 
 
 # --- results and whose turn ---------------------------------------------------------------
 
 def result_text(game: str, white: ev.PlayerRef, black: ev.PlayerRef, result: str | None,
                 reason: str | None, m: Markup) -> str:
-    how = REASONS.get(reason or "", f"({reason})" if reason else "")
-    if result == "1-0":
-        return f"{m.bold(white.name)} ({side_name(game, 'w')}) wins {how}".rstrip()
-    if result == "0-1":
-        return f"{m.bold(black.name)} ({side_name(game, 'b')}) wins {how}".rstrip()
+    how = reason_phrase(reason, m)
+    if result in ("1-0", "0-1"):
+        p, side = (white, "w") if result == "1-0" else (black, "b")
+        if not how:
+            return m.tr("{player} ({side}) wins", player=m.bold(p.name), side=side_name(game, side, m))
+        return m.tr("{player} ({side}) wins {how}", player=m.bold(p.name), side=side_name(game, side, m), how=how)
     if result == "1/2-1/2":
-        return f"Drawn {how}".rstrip()
-    return "The game was aborted"
+        return m.tr("Drawn {how}", how=how) if how else m.tr("Drawn")
+    return m.tr("The game was aborted")
 
 
 def over_line(view, m: Markup) -> str:
@@ -291,23 +335,25 @@ def turn_line(view, m: Markup) -> str:
     """One line: whose move it is and the time left; or how the game ended."""
     if view.status != "active":
         return over_line(view, m)
-    doing = "to make the set-up" if view.in_setup else "to move"
-    text = f"{who(view, view.turn, m)} {doing} · "
-    text += time_left(view.seconds_left) + (" left" if view.seconds_left is not None else "")
+    mover = who(view, view.turn, m)
+    parts = [m.tr("{player} to make the set-up", player=mover) if view.in_setup
+             else m.tr("{player} to move", player=mover)]
+    parts.append(time_left(view.seconds_left, m.lang) if view.seconds_left is None
+                 else m.tr("{time} left", time=time_left(view.seconds_left, m.lang)))
     if view.in_check:
-        text += " · check!"
+        parts.append(m.tr("check!"))
     if view.draw_offer:
-        text += f" · {m.escape(player_of(view, view.draw_offer).name)} offers a draw"
+        parts.append(m.tr("{player} offers a draw", player=m.escape(player_of(view, view.draw_offer).name)))
     if view.takeback_by:
-        text += f" · {m.escape(player_of(view, view.takeback_by).name)} asks to take back"
-    return text
+        parts.append(m.tr("{player} asks to take back", player=m.escape(player_of(view, view.takeback_by).name)))
+    return " · ".join(parts)
 
 
 def last_move_line(view, m: Markup) -> str | None:
     if not view.moves:
         return None
     last = view.moves[-1]
-    return f"{m.escape(player_of(view, last.side).name)} played {m.bold(last.san)}"
+    return m.tr("{player} played {move}", player=m.escape(player_of(view, last.side).name), move=m.bold(last.san))
 
 
 def setup_hint(view) -> str | None:
@@ -321,7 +367,7 @@ def setup_hint(view) -> str | None:
 def board_caption(view, m: Markup, note: str | None = None) -> str:
     """The text with a board: the game, the last move, whose turn and the time left
     (``note``: marked-up text of the adapter's, after the title)."""
-    parts = [f"{m.bold(title(view))} · {players_line(view, m)}"]
+    parts = [f"{m.bold(title(view, m))} · {players_line(view, m)}"]
     if note:
         parts.append(note)
     last = last_move_line(view, m)
@@ -330,7 +376,7 @@ def board_caption(view, m: Markup, note: str | None = None) -> str:
     parts.append(turn_line(view, m))
     hint = setup_hint(view)
     if hint:
-        parts.append(f"Set-up: choose {m.escape(hint)}")
+        parts.append(m.tr("Set-up: choose {action}", action=m.escape(hint)))
     return m.lines(parts)
 
 
@@ -349,16 +395,22 @@ def square_moves_text(sm, m: Markup, list_break: str = " ") -> str:
     terminal puts them on a line of their own); 'There is no piece on e4.'; 'The Pawn on
     e2 has no legal move.'; or for a piece of the side not to move, what it could do."""
     listed = m.escape(" ".join(sm.sans))
+    piece = m.escape(m.data(sm.piece)) if sm.piece else ""
     if sm.as_if:
-        owner, piece = m.escape(sm.owner), m.escape(sm.piece)
-        could = f"it could go to: {listed}" if sm.sans else "it could not move"
-        return (f"{sm.square} is {owner}'s {piece}; if {owner} were to move, {could} "
-                f"(not now: it is {m.escape(sm.to_move)}'s move).")
+        owner, mover = m.escape(m.data(sm.owner)), m.escape(m.data(sm.to_move))
+        if sm.sans:
+            return m.tr("{square} is {owner}'s {piece}; if {owner} were to move, it could go to: {moves} "
+                        "(not now: it is {mover}'s move).", square=sm.square, owner=owner, piece=piece,
+                        moves=listed, mover=mover)
+        return m.tr("{square} is {owner}'s {piece}; if {owner} were to move, it could not move "
+                    "(not now: it is {mover}'s move).", square=sm.square, owner=owner, piece=piece, mover=mover)
     if sm.piece is None:
-        return f"There is no piece on {sm.square}."
+        return m.tr("There is no piece on {square}.", square=sm.square)
     if not sm.sans:
-        return f"The {m.escape(sm.piece)} on {sm.square} has no legal move."
-    return f"{plural(len(sm.sans), 'move')} of the {m.escape(sm.piece)} on {sm.square}:{list_break}{listed}"
+        return m.tr("The {piece} on {square} has no legal move.", piece=piece, square=sm.square)
+    return m.trn("{n} move of the {piece} on {square}:{space}{moves}",
+                 "{n} moves of the {piece} on {square}:{space}{moves}", len(sm.sans),
+                 piece=piece, square=sm.square, space=list_break, moves=listed)
 
 
 def status_text(view, m: Markup, setup: str | None = None) -> str:
@@ -366,25 +418,31 @@ def status_text(view, m: Markup, setup: str | None = None) -> str:
     move, who is to move or to make the set-up (``setup``: what to choose), the time and
     any draw offer; or how the game ended."""
     if view.status == "aborted":
-        return "The game was aborted."
+        return m.tr("The game was aborted.")
     if view.status != "active":
         if view.result == "1/2-1/2":
-            return f"Game over: a draw ({view.reason})."
+            return m.tr("Game over: a draw ({reason}).", reason=reason_name(view.reason, m))
         winner = "w" if view.result == "1-0" else "b"
-        return f"Game over: {view.result}, {who(view, winner, m, always_side=False)} wins ({view.reason})."
+        return m.tr("Game over: {result}, {player} wins ({reason}).", result=view.result,
+                    player=who(view, winner, m, always_side=False), reason=reason_name(view.reason, m))
     parts = []
     if view.moves:
         last = view.moves[-1]
-        parts.append(f"Last move: {m.bold(last.san)} ({side_name(view.game, last.side)}).")
+        parts.append(m.tr("Last move: {move} ({side}).", move=m.bold(last.san),
+                          side=side_name(view.game, last.side, m)))
     mover = who(view, view.turn, m, always_side=False)
     if view.in_setup:
-        parts.append(sentence(f"Set-up: {mover} to choose {m.escape(setup or setup_hint(view) or 'a set-up action')}"))
+        action = m.escape(setup or setup_hint(view) or m.tr("a set-up action"))
+        parts.append(sentence(m.tr("Set-up: {player} to choose {action}", player=mover, action=action)))
+    elif view.in_check:
+        parts.append(m.tr("{player} to move, in check.", player=mover))
     else:
-        parts.append(f"{mover} to move" + (", in check." if view.in_check else "."))
+        parts.append(m.tr("{player} to move.", player=mover))
     if view.deadline is not None:
-        parts.append(f"Time: {time_left(view.seconds_left)} left, until {m.when(view.deadline)}.")
+        parts.append(m.tr("Time: {time} left, until {moment}.", time=time_left(view.seconds_left, m.lang),
+                          moment=m.when(view.deadline)))
     if view.draw_offer:
-        parts.append(f"{side_name(view.game, view.draw_offer)} offers a draw.")
+        parts.append(m.tr("{side} offers a draw.", side=side_name(view.game, view.draw_offer, m)))
     return " ".join(parts)
 
 
@@ -394,35 +452,47 @@ def game_line(s, m: Markup) -> str:
     """One of the player's games (a ``GameSummary``): '#3 <game> vs Ann 1523: your move'
     (beside the opponent's name their rating, in a game between people)."""
     if s.status != "active":
-        state = f"{s.result} ({s.reason})"
+        state = f"{s.result} ({reason_name(s.reason, m)})"
     elif s.my_move:
-        state = "your move" + (f", {time_left(s.seconds_left)} left" if s.seconds_left is not None else "")
+        state = (m.tr("your move") if s.seconds_left is None
+                 else m.tr("your move, {time} left", time=time_left(s.seconds_left, m.lang)))
     else:
-        state = f"{m.escape(s.opponent.name)} to move"
-    return f"#{s.id} {game_name(s.game)} vs {rated_name(s, other(s.my_side), m)}: {state}"
+        state = m.tr("{player} to move", player=m.escape(s.opponent.name))
+    return m.tr("#{id} {game} vs {opponent}: {state}", id=s.id, game=game_name(s.game, m),
+                opponent=rated_name(s, other(s.my_side), m), state=state)
+
+
+def _open_until(c, m: Markup) -> str | None:
+    expires = getattr(c, "expires_at", None)
+    return m.tr("open until {moment}", moment=m.when(expires)) if expires else None
 
 
 def challenge_line(c, me_id: int, m: Markup) -> str:
     """An open challenge in the player's list, and until when it stays open."""
-    until = f", open until {m.when(c.expires_at)}" if getattr(c, "expires_at", None) else ""
+    until = _open_until(c, m)
+    game, player = game_name(c.game, m), m.escape(c.challenger.name)
     if c.challenger.id == me_id:
-        to = m.escape(c.opponent.name) if c.opponent else "anyone"
-        return f"#{c.id} you challenged {to} to {game_name(c.game)}{until}"
-    return (f"#{c.id} {m.escape(c.challenger.name)} challenges "
-            f"{'you' if c.opponent else 'anyone'} to {game_name(c.game)}{until}")
+        line = (m.tr("#{id} you challenged {opponent} to {game}", id=c.id, opponent=m.escape(c.opponent.name),
+                     game=game) if c.opponent else m.tr("#{id} you challenged anyone to {game}", id=c.id, game=game))
+    elif c.opponent:
+        line = m.tr("#{id} {player} challenges you to {game}", id=c.id, player=player, game=game)
+    else:
+        line = m.tr("#{id} {player} challenges anyone to {game}", id=c.id, player=player, game=game)
+    return f"{line}, {until}" if until else line
 
 
 def both_sides_line(s, m: Markup) -> str:
     """A game as an onlooker lists it (a ``GameSummary``): '#3    chess       Ann 1500? v
     Bob 1500?, 4 plies, Ann to move' (the terminal's list, where both players sit)."""
     if s.status == "active":
-        state = f"{m.escape(s.white.name if (s.my_side == 'w') == s.my_move else s.black.name)} to move"
+        name = s.white.name if (s.my_side == "w") == s.my_move else s.black.name
+        state = m.tr("{player} to move", player=m.escape(name))
     elif s.status == "aborted":
-        state = "aborted"
+        state = reason_name("aborted", m)
     else:
-        state = f"{s.result} ({s.reason})"
-    return (f"#{s.id:<4} {s.game:<11} {rated_name(s, 'w', m)} v {rated_name(s, 'b', m)}, "
-            f"{s.ply} {'ply' if s.ply == 1 else 'plies'}, {state}")
+        state = f"{s.result} ({reason_name(s.reason, m)})"
+    plies = m.trn("{n} ply", "{n} plies", s.ply)
+    return f"#{s.id:<4} {s.game:<11} {rated_name(s, 'w', m)} v {rated_name(s, 'b', m)}, {plies}, {state}"
 
 
 NO_GAMES = "No games yet."
@@ -430,9 +500,9 @@ NO_GAMES = "No games yet."
 
 def games_text(summaries, challenges, me_id: int, m: Markup, *, limit: int = 25) -> str:
     """The player's games (their move first: ▶) and open challenges."""
-    out = [("▶ " if s.my_move else "· ") + game_line(s, m) for s in summaries[:limit]] or [NO_GAMES]
+    out = [("▶ " if s.my_move else "· ") + game_line(s, m) for s in summaries[:limit]] or [m.tr("No games yet.")]
     if challenges:
-        out += ["", "Open challenges:"] + [challenge_line(c, me_id, m) for c in challenges[:10]]
+        out += ["", m.tr("Open challenges:")] + [challenge_line(c, me_id, m) for c in challenges[:10]]
     return m.lines(out)
 
 
@@ -441,28 +511,30 @@ def challenges_text(challenges, me_id: int, m: Markup, *, limit: int = 20) -> st
     made (Discord, mail, the web's lobby), and how to take one."""
     theirs = [c for c in challenges if c.challenger.id != me_id]
     if not theirs:
-        return "No challenge is open to you now."
-    return m.lines(["Open challenges (accept N takes one):"] +
+        return m.tr("No challenge is open to you now.")
+    return m.lines([m.tr("Open challenges ({command} takes one):", command="accept N")] +
                    [f"#{c.id} {m.escape(c.challenger.name)}: {challenge_terms(c, m)}" for c in theirs[:limit]])
 
 
 def challenge_terms(c, m: Markup, challenger: str | None = None) -> str:
     """What a challenge offers: the game, rated or casual, clock, colour, until when
     (``challenger``: how to name the challenger, marked up; default their name)."""
-    what = (f"{m.bold(game_name(c.game))} · {'rated' if c.rated else 'casual'} · {days_text(c.days)} · "
-            f"{who_plays(c.colour, c.game, challenger or m.escape(c.challenger.name))}")
+    terms = [m.bold(game_name(c.game, m)), m.tr("rated") if c.rated else m.tr("casual"), days_text(c.days, m),
+             who_plays(c.colour, c.game, challenger or m.escape(c.challenger.name), m)]
     if c.setup == "players":
-        what += " · the players make the set-up"
+        terms.append(m.tr("the players make the set-up"))
     if c.expires_at is not None and c.status == "open":
-        what += f" · open until {m.when(c.expires_at)}"
-    return what
+        terms.append(m.tr("open until {moment}", moment=m.when(c.expires_at)))
+    return " · ".join(terms)
 
 
 def challenge_sent_text(c, m: Markup) -> str:
     """The challenger's confirmation: 'Challenge #1 sent to Bob: Chess · rated · ... · you
     play White'."""
-    to = f"to {m.bold(c.opponent.name)}" if c.opponent else "to anyone (an open challenge)"
-    return f"Challenge #{c.id} sent {to}: {challenge_terms(c, m, 'you')}."
+    terms = challenge_terms(c, m, "you")
+    if c.opponent:
+        return m.tr("Challenge #{id} sent to {player}: {terms}.", id=c.id, player=m.bold(c.opponent.name), terms=terms)
+    return m.tr("Challenge #{id} sent to anyone (an open challenge): {terms}.", id=c.id, terms=terms)
 
 
 def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
@@ -470,9 +542,10 @@ def challenge_text(c, m: Markup, opponent: str | None = None) -> str:
     until when (``opponent``: how the adapter names them)."""
     what = challenge_terms(c, m)
     if c.opponent is None:
-        return m.lines([f"{m.bold(c.challenger.name)} offers an open challenge (#{c.id}): {what}",
-                        "Anyone may accept."])
-    return f"{opponent or m.bold(c.opponent.name)}, {m.bold(c.challenger.name)} challenges you (#{c.id}): {what}"
+        return m.lines([m.tr("{player} offers an open challenge (#{id}): {terms}", player=m.bold(c.challenger.name),
+                             id=c.id, terms=what), m.tr("Anyone may accept.")])
+    return m.tr("{opponent}, {player} challenges you (#{id}): {terms}", opponent=opponent or m.bold(c.opponent.name),
+                player=m.bold(c.challenger.name), id=c.id, terms=what)
 
 
 # --- notices (the service's events) ---------------------------------------------------------
@@ -481,12 +554,25 @@ def mail_stopped_text(address: str, bounces: int, retry_at: datetime, linked: bo
                       m: Markup) -> str:
     """What a player whose mail stopped reads on the game page (their only other route when
     they play by mail alone): what happened and how to get mail again."""
-    again = ("link it again (/settings email in Discord), or reply " if linked else "reply ")
-    return (f"{m.bold('The bot no longer mails you at ' + address + '.', raw=False)} "
-            f"{plural(bounces, 'mail')} to it bounced, so it may be wrong, full or closed. "
-            f"You can still play here. To get mail there again, {again}from that address to "
-            f"any mail the bot sent you (a reply saying {m.code('board')} will do); otherwise "
-            f"the bot tries it once more after {m.when(retry_at)}.")
+    board, when = m.code("board"), m.when(retry_at)
+    again = (m.tr("To get mail there again, link it again ({command} in Discord), or reply from that address "
+                  "to any mail the bot sent you (a reply saying {board} will do); otherwise the bot tries it "
+                  "once more after {moment}.", command="/settings email", board=board, moment=when) if linked else
+             m.tr("To get mail there again, reply from that address to any mail the bot sent you (a reply "
+                  "saying {board} will do); otherwise the bot tries it once more after {moment}.",
+                  board=board, moment=when))
+    return " ".join([m.bold(m.tr("The bot no longer mails you at {address}.", address=address)),
+                     m.trn("{n} mail to it bounced, so it may be wrong, full or closed.",
+                           "{n} mails to it bounced, so it may be wrong, full or closed.", bounces),
+                     m.tr("You can still play here."), again])
+
+
+def _points(points: float, m: Markup) -> str:
+    """'3½ points', '1 point'."""
+    # the count that picks the form: a half counts down below one ("½ point" in French, whose
+    # singular runs below two; "½ points" in English, whose 0 is plural), up above it
+    count = int(points) if points < 1 or points == int(points) else int(points) + 1
+    return m.trn("{n} point", "{n} points", count, n=points_text(points))
 
 
 def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
@@ -494,106 +580,171 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
     digest). ``where``: marked-up text of the adapter's (a link to the game), on a line
     of its own at the end."""
     to = "\n" + where if where else ""
-    if m is HTML and to:
+    if m.name == "html" and to:
         to = "<br>" + to
     name = m.escape
     if isinstance(e, ev.MailStopped):
-        return (f"Mail to {name(e.address)} bounced {e.bounces} times, so the bot sends none "
-                f"there now. Check the address and link it again (/settings email) to get "
-                f"mail there; your games go on here.{to}")
-    if isinstance(e, ev.YourMove):
-        last = f"{name(e.opponent.name)} played {m.bold(e.last_move)}. " if e.last_move else ""
-        left = f"Answer by {m.when(e.deadline)}." if e.deadline is not None else ""
-        return (f"Your move in game #{e.game_id} ({game_name(e.game)}) against "
-                f"{name(e.opponent.name)}. {last}{left}".rstrip() + to)
-    if isinstance(e, ev.TimeWarning):
-        return (f"⏰ Game #{e.game_id} ({game_name(e.game)}) against {name(e.opponent.name)}: "
-                f"{time_left(e.seconds_left)} left for your move.{to}")
+        return m.trn("Mail to {address} bounced {n} time, so the bot sends none there now. Check the address "
+                     "and link it again ({command}) to get mail there; your games go on here.",
+                     "Mail to {address} bounced {n} times, so the bot sends none there now. Check the address "
+                     "and link it again ({command}) to get mail there; your games go on here.",
+                     e.bounces, address=name(e.address), command="/settings email") + to
     if isinstance(e, ev.GameStarted):
-        me = e.recipient.id if e.recipient else None
-        side = "w" if me == e.white.id else "b"
-        opp = e.black if side == "w" else e.white
-        turn = ""
-        if e.your_move:  # the one notice the player to move gets at the start
-            turn = " It is your move" + (f": answer by {m.when(e.deadline)}." if e.deadline else ".")
-        by = "" if e.tournament_deadline is None else f" (the round ends {m.when(e.tournament_deadline)})"
-        event = ("" if e.tournament_id is None else
-                 f"Tournament #{e.tournament_id} {m.bold(e.tournament_name or '')}, round "
-                 f"{e.tournament_round}{by}: ")
-        return (f"{event}Game #{e.game_id} ({game_name(e.game)}) against {name(opp.name)} has begun: you "
-                f"play {side_name(e.game, side)}, {days_text(e.days)}, "
-                f"{'a rated' if e.rated else 'a casual'} game.{turn}{to}")
-    if isinstance(e, ev.GameOver):
-        return (f"Game #{e.game_id} ({game_name(e.game)}) is over: {e.result} · "
-                f"{result_text(e.game, e.white, e.black, e.result, e.reason, m)}.{to}")
+        return _game_started(e, m) + to
     if isinstance(e, ev.ChallengeReceived):
         if e.recipient is None:
             return None
-        extra = " · the players make the set-up" if e.setup == "players" else ""
-        return (f"{name(e.challenger.name)} challenges you to {m.bold(game_name(e.game))} "
-                f"(#{e.challenge_id}) · {'rated' if e.rated else 'casual'} · {days_text(e.days)} · "
-                f"{who_plays(e.colour, e.game, name(e.challenger.name))}{extra}.{to}")
+        terms = [m.tr("rated") if e.rated else m.tr("casual"), days_text(e.days, m),
+                 who_plays(e.colour, e.game, name(e.challenger.name), m)]
+        if e.setup == "players":
+            terms.append(m.tr("the players make the set-up"))
+        head = m.tr("{player} challenges you to {game} (#{id})", player=name(e.challenger.name),
+                    game=m.bold(game_name(e.game, m)), id=e.challenge_id)
+        return " · ".join([head, *terms]) + "." + to
     if isinstance(e, ev.ChallengeClosed):
         if e.how == "declined":
-            return f"{name(e.by.name)} declined your challenge #{e.challenge_id}."
+            return m.tr("{player} declined your challenge #{id}.", player=name(e.by.name), id=e.challenge_id)
         if e.how == "expired":
-            return f"Your challenge #{e.challenge_id} expired: no one answered it in time."
-        return f"{name(e.by.name)} withdrew challenge #{e.challenge_id}."
-    if isinstance(e, ev.DrawOffered):
-        return f"{name(e.by.name)} offers a draw in game #{e.game_id} ({game_name(e.game)}).{to}"
-    if isinstance(e, ev.DrawDeclined):
-        return f"{name(e.by.name)} declined your draw offer in game #{e.game_id}.{to}"
-    if isinstance(e, ev.TakebackAsked):
-        return (f"{name(e.by.name)} asks to take back {m.bold(e.move)} in game #{e.game_id} "
-                f"({game_name(e.game)}).{to}")
-    if isinstance(e, ev.TakebackAnswered):
-        how = "agreed to take back" if e.accepted else "refused to take back"
-        return f"{name(e.by.name)} {how} your last move in game #{e.game_id}.{to}"
-    if isinstance(e, ev.PremovePlayed):
-        left = (f" {plural(e.lines_left, 'line')} still wait{'s' if e.lines_left == 1 else ''}."
-                if e.lines_left else "")
-        return (f"Game #{e.game_id}: {name(e.opponent.name)} played {m.bold(e.their_move)}, and your "
-                f"conditional answer {m.bold(e.answer)} was played.{left}{to}")
-    if isinstance(e, ev.PremovesDropped):
-        why = {"move": f"{name(e.opponent.name)} played {m.bold(e.move or '?')}, which none of them expected",
-               "takeback": "a move was taken back"}.get(
-            e.why, f"the answer {m.bold(e.move or '?')} could no longer be played")
-        return (f"Game #{e.game_id}: your {plural(e.lines, 'conditional line')} "
-                f"{'was' if e.lines == 1 else 'were'} dropped: {why}. It is your move.{to}")
-    if isinstance(e, ev.ComputerStalled):
-        return (f"Game #{e.game_id} ({game_name(e.game)}): {name(e.computer.name)} could not make "
-                f"its move ({plural(e.failures, 'attempt')} failed). It keeps trying; the game waits "
-                f"for it, and neither side can lose on time meanwhile.{to}")
-    if isinstance(e, ev.TournamentBye):
-        return (f"Tournament #{e.tournament_id} {m.bold(e.name)}, round {e.round}: you have a bye "
-                f"this round ({points_text(e.points)} point{'' if e.points == 1 else 's'}), no game.")
-    if isinstance(e, ev.TournamentDeadline):
-        games = ", ".join(f"#{g}" for g in e.games)
-        if e.adjudicated:
-            return (f"Tournament #{e.tournament_id} {m.bold(e.name)}: round {e.round}'s deadline came; "
-                    f"{plural(len(e.games), 'game')} still going ({games}) "
-                    f"{'was' if len(e.games) == 1 else 'were'} adjudicated by the engine's evaluation.")
-        return (f"Tournament #{e.tournament_id} {m.bold(e.name)}: round {e.round}'s deadline came with "
-                f"{plural(len(e.games), 'game')} still going ({games}). They are yours to decide as its "
-                "director: the next round is paired when every game of this one is over or decided.")
-    if isinstance(e, ev.TournamentOver):
-        place = "you won it" if e.place == 1 else f"you finished {ordinal(e.place)}"
-        winner = "" if e.place == 1 or e.winner is None else f" {name(e.winner.name)} won it."
-        return (f"🏆 Tournament #{e.tournament_id} {m.bold(e.name)} ({game_name(e.game)}) is "
-                f"over: {place} of {e.players}, with {points_text(e.points)} "
-                f"point{'' if e.points == 1 else 's'}.{winner}")
+            return m.tr("Your challenge #{id} expired: no one answered it in time.", id=e.challenge_id)
+        return m.tr("{player} withdrew challenge #{id}.", player=name(e.by.name), id=e.challenge_id)
     if isinstance(e, ev.Digest):
         if not e.games:
             return None
         items = []
         for g in e.games:
-            left = f", {time_left(g.seconds_left)} left" if g.seconds_left is not None else ""
-            items.append(f"#{g.game_id} {game_name(g.game)} vs {name(g.opponent)}{left}")
-        return m.lines([f"Your move in {plural(len(e.games), 'game')}:", m.list(items)])
+            item = m.tr("#{id} {game} vs {opponent}", id=g.game_id, game=game_name(g.game, m),
+                        opponent=name(g.opponent))
+            if g.seconds_left is not None:
+                item += ", " + m.tr("{time} left", time=time_left(g.seconds_left, m.lang))
+            items.append(item)
+        return m.lines([m.trn("Your move in {n} game:", "Your move in {n} games:", len(e.games)), m.list(items)])
+    text = _game_event(e, m) or _tournament_event(e, m)
+    if text is None:
+        return None
+    return text if isinstance(e, ev.TournamentBye | ev.TournamentDeadline | ev.TournamentOver) else text + to
+
+
+def _game_started(e: ev.GameStarted, m: Markup) -> str:
+    me = e.recipient.id if e.recipient else None
+    side = "w" if me == e.white.id else "b"
+    opp = e.black if side == "w" else e.white
+    values = dict(id=e.game_id, game=game_name(e.game, m), opponent=m.escape(opp.name),
+                  side=side_name(e.game, side, m), clock=days_text(e.days, m))
+    if e.rated:
+        text = m.tr("Game #{id} ({game}) against {opponent} has begun: you play {side}, {clock}, a rated game.",
+                    **values)
+    else:
+        text = m.tr("Game #{id} ({game}) against {opponent} has begun: you play {side}, {clock}, a casual game.",
+                    **values)
+    if e.tournament_id is not None:
+        event = m.tr("Tournament #{id} {name}, round {round}", id=e.tournament_id,
+                     name=m.bold(e.tournament_name or ""), round=e.tournament_round)
+        if e.tournament_deadline is not None:
+            event += " (" + m.tr("the round ends {moment}", moment=m.when(e.tournament_deadline)) + ")"
+        text = f"{event}: {text}"
+    if e.your_move:  # the one notice the player to move gets at the start
+        text += " " + (m.tr("It is your move: answer by {moment}.", moment=m.when(e.deadline)) if e.deadline
+                       else m.tr("It is your move."))
+    return text
+
+
+def _game_event(e: ev.Event, m: Markup) -> str | None:
+    """A notice about one game (None: not one of these)."""
+    name = m.escape
+    if isinstance(e, ev.YourMove):
+        parts = [m.tr("Your move in game #{id} ({game}) against {opponent}.", id=e.game_id,
+                      game=game_name(e.game, m), opponent=name(e.opponent.name))]
+        if e.last_move:
+            parts.append(m.tr("{player} played {move}.", player=name(e.opponent.name), move=m.bold(e.last_move)))
+        if e.deadline is not None:
+            parts.append(m.tr("Answer by {moment}.", moment=m.when(e.deadline)))
+        return " ".join(parts)
+    if isinstance(e, ev.TimeWarning):
+        return "⏰ " + m.tr("Game #{id} ({game}) against {opponent}: {time} left for your move.", id=e.game_id,
+                            game=game_name(e.game, m), opponent=name(e.opponent.name),
+                            time=time_left(e.seconds_left, m.lang))
+    if isinstance(e, ev.GameOver):
+        return m.tr("Game #{id} ({game}) is over: {result} · {how}.", id=e.game_id, game=game_name(e.game, m),
+                    result=e.result, how=result_text(e.game, e.white, e.black, e.result, e.reason, m))
+    if isinstance(e, ev.DrawOffered):
+        return m.tr("{player} offers a draw in game #{id} ({game}).", player=name(e.by.name), id=e.game_id,
+                    game=game_name(e.game, m))
+    if isinstance(e, ev.DrawDeclined):
+        return m.tr("{player} declined your draw offer in game #{id}.", player=name(e.by.name), id=e.game_id)
+    if isinstance(e, ev.TakebackAsked):
+        return m.tr("{player} asks to take back {move} in game #{id} ({game}).", player=name(e.by.name),
+                    move=m.bold(e.move), id=e.game_id, game=game_name(e.game, m))
+    if isinstance(e, ev.TakebackAnswered):
+        by = name(e.by.name)
+        if e.accepted:
+            return m.tr("{player} agreed to take back your last move in game #{id}.", player=by, id=e.game_id)
+        return m.tr("{player} refused to take back your last move in game #{id}.", player=by, id=e.game_id)
+    if isinstance(e, ev.PremovePlayed):
+        text = m.tr("Game #{id}: {opponent} played {move}, and your conditional answer {answer} was played.",
+                    id=e.game_id, opponent=name(e.opponent.name), move=m.bold(e.their_move), answer=m.bold(e.answer))
+        if e.lines_left:
+            text += " " + m.trn("{n} line still waits.", "{n} lines still wait.", e.lines_left)
+        return text
+    if isinstance(e, ev.PremovesDropped):
+        move = m.bold(e.move or "?")
+        if e.why == "move":
+            why = m.tr("{opponent} played {move}, which none of them expected", opponent=name(e.opponent.name),
+                       move=move)
+        elif e.why == "takeback":
+            why = m.tr("a move was taken back")
+        else:
+            why = m.tr("the answer {move} could no longer be played", move=move)
+        return m.trn("Game #{id}: your {n} conditional line was dropped: {why}. It is your move.",
+                     "Game #{id}: your {n} conditional lines were dropped: {why}. It is your move.",
+                     e.lines, id=e.game_id, why=why)
+    if isinstance(e, ev.ComputerStalled):
+        return m.trn("Game #{id} ({game}): {computer} could not make its move ({n} attempt failed). It keeps "
+                     "trying; the game waits for it, and neither side can lose on time meanwhile.",
+                     "Game #{id} ({game}): {computer} could not make its move ({n} attempts failed). It keeps "
+                     "trying; the game waits for it, and neither side can lose on time meanwhile.",
+                     e.failures, id=e.game_id, game=game_name(e.game, m), computer=name(e.computer.name))
+    return None
+
+
+def _tournament_event(e: ev.Event, m: Markup) -> str | None:
+    """A notice about a tournament (None: not one of these)."""
+    if isinstance(e, ev.TournamentBye):
+        return m.tr("Tournament #{id} {name}, round {round}: you have a bye this round ({points}), no game.",
+                    id=e.tournament_id, name=m.bold(e.name), round=e.round, points=_points(e.points, m))
+    if isinstance(e, ev.TournamentDeadline):
+        values = dict(id=e.tournament_id, name=m.bold(e.name), round=e.round, games=", ".join(f"#{g}" for g in e.games))
+        if e.adjudicated:
+            return m.trn("Tournament #{id} {name}: round {round}'s deadline came; {n} game still going ({games}) "
+                         "was adjudicated by the engine's evaluation.",
+                         "Tournament #{id} {name}: round {round}'s deadline came; {n} games still going ({games}) "
+                         "were adjudicated by the engine's evaluation.", len(e.games), **values)
+        return m.trn("Tournament #{id} {name}: round {round}'s deadline came with {n} game still going ({games}). "
+                     "They are yours to decide as its director: the next round is paired when every game of this "
+                     "one is over or decided.",
+                     "Tournament #{id} {name}: round {round}'s deadline came with {n} games still going ({games}). "
+                     "They are yours to decide as its director: the next round is paired when every game of this "
+                     "one is over or decided.", len(e.games), **values)
+    if isinstance(e, ev.TournamentOver):
+        place = m.tr("you won it") if e.place == 1 else m.tr("you finished {place}", place=ordinal(e.place, m))
+        text = "🏆 " + m.tr("Tournament #{id} {name} ({game}) is over: {place} of {players}, with {points}.",
+                            id=e.tournament_id, name=m.bold(e.name), game=game_name(e.game, m), place=place,
+                            players=e.players, points=_points(e.points, m))
+        if e.place != 1 and e.winner is not None:
+            text += " " + m.tr("{player} won it.", player=m.escape(e.winner.name))
+        return text
     return None
 
 
 # --- the typed commands' help -----------------------------------------------------------------
+
+def spec_help(spec, m: Markup) -> str:
+    """A grammar entry's help in the reader's language, escaped (a Text, or a message id)."""
+    return m.say(spec.help) if isinstance(spec.help, Text) else m.escape(m.data(spec.help))
+
+
+def _also(spec, m: Markup) -> str:
+    return " " + m.tr("(also: {aliases})", aliases=", ".join(spec.aliases)) if spec.aliases else ""
+
 
 def help_text(grammar, m: Markup, command: str | None = None) -> str:
     """The commands of a grammar (bot/words/grammar.py), one a line, or one command's usage and
@@ -602,22 +753,21 @@ def help_text(grammar, m: Markup, command: str | None = None) -> str:
     if command is not None:
         spec = grammar.find(command)
         if spec is None:
-            raise GrammarError(f"there is no command {shown(command)}; the commands are: "
-                               f"{', '.join(s.name for s in grammar)}")
-        also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
-        return f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}"
-    out = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
+            raise GrammarError(m.tr("there is no command {command}; the commands are: {commands}",
+                                    command=shown(command), commands=", ".join(s.name for s in grammar)))
+        return f"{m.code(spec.usage)}: {spec_help(spec, m)}{_also(spec, m)}"
+    out = [m.tr("Type a move ({examples}) or a command:", examples="Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...")]
     column = 16
     for spec in grammar:
-        also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
+        also = _also(spec, m)
         if m.name == "plain":  # a terminal's columns; a long usage gets a line of its own
             if len(spec.usage) > column:
                 out.append(f"  {spec.usage}")
-                out.append(f"  {'':<{column}} {spec.help}{also}")
+                out.append(f"  {'':<{column}} {spec_help(spec, m)}{also}")
             else:
-                out.append(f"  {spec.usage:<{column}} {spec.help}{also}")
+                out.append(f"  {spec.usage:<{column}} {spec_help(spec, m)}{also}")
         else:
-            out.append(f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}")
+            out.append(f"{m.code(spec.usage)}: {spec_help(spec, m)}{also}")
     return m.lines(out)
 
 
@@ -625,32 +775,34 @@ def help_text(grammar, m: Markup, command: str | None = None) -> str:
 
 # The slash commands by what they are for; each says what it does in its own description
 # (the words Discord's command picker shows too). A command in no section goes in the last.
-# In the notes, {x} is a command or a move, <x> a button.
+# In the notes, {x} is a command or a move, <x> a button (doubled braces: Texts format them).
 GUIDE = (
-    ("Start a game", ("challenge",),
-     "Leave out the opponent for an open challenge anyone can accept; accepting opens a thread "
-     "for the game in this channel."),
-    ("Play", ("move", "board", "draw", "takeback", "resign", "premove"),
-     "In the game's thread you can also just type the move ({Nf3}, {e2e4}), or press <Move> under "
-     "the board; <Next game> after a move: your most urgent game."),
-    ("Look things up", ("games", "record", "replay", "share", "rules", "piece", "ratings"),
-     "Games are rated unless the challenge says {rated: False}; games against the computer never are."),
-    ("Play the computer", ("hint", "review"),
-     "Challenge the computer (its option, or this bot as the opponent) at a level from 1 to 5."),
-    ("Tournaments", ("tournament",),
-     "{/tournament create} posts it with a <Join> button and a thread for its news; its maker "
-     "or a server manager starts, pauses and resumes it."),
-    ("You", ("settings", "help"),
-     "In {/settings} too: confirming moves before they are made, blocking someone's challenges. "
-     "The {game} option is only needed outside the game's thread when you have several games."),
+    (T("Start a game"), ("challenge",),
+     T("Leave out the opponent for an open challenge anyone can accept; accepting opens a thread "
+       "for the game in this channel.")),
+    (T("Play"), ("move", "board", "draw", "takeback", "resign", "premove"),
+     T("In the game's thread you can also just type the move ({{Nf3}}, {{e2e4}}), or press <Move> under "
+       "the board; <Next game> after a move: your most urgent game.")),
+    (T("Look things up"), ("games", "record", "replay", "share", "rules", "piece", "ratings"),
+     T("Games are rated unless the challenge says {{rated: False}}; games against the computer never are.")),
+    (T("Play the computer"), ("hint", "review"),
+     T("Challenge the computer (its option, or this bot as the opponent) at a level from 1 to 5.")),
+    (T("Tournaments"), ("tournament",),
+     T("{{/tournament create}} posts it with a <Join> button and a thread for its news; its maker "
+       "or a server manager starts, pauses and resumes it.")),
+    (T("You"), ("settings", "help"),
+     T("In {{/settings}} too: confirming moves before they are made, blocking someone's challenges. "
+       "The {{game}} option is only needed outside the game's thread when you have several games.")),
 )
-TYPED_HEADING = "Typed in a game's thread (if this bot reads messages)"
-TYPED_NOTE = "Conditional lines go by {/premove}: typed in the thread, your opponent could read them."
+TYPED_HEADING = T("Typed in a game's thread (if this bot reads messages)")
+TYPED_NOTE = T("Conditional lines go by {{/premove}}: typed in the thread, your opponent could read them.")
+TYPED_NOTE_SHORT = T("Conditional lines go by {{/premove}}: typed in the thread, your opponent could read "
+                     "them. Type {{help COMMAND}} there for one of them.")
 EMBED_DESCRIPTION = 4096  # Discord's limit on an embed's description
 
 
-def _note(words: str, m: Markup) -> str:
-    parts = re.split(r"(\{[^}]+\}|<[^>]+>)", words)
+def _note(words: Text | str, m: Markup) -> str:
+    parts = re.split(r"(\{[^}]+\}|<[^>]+>)", m.lang.say(words))
     return "".join(m.code(p[1:-1]) if p.startswith("{") else m.bold(p[1:-1]) if p.startswith("<")
                    else m.escape(p) for p in parts)
 
@@ -663,15 +815,14 @@ def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCR
     placed = {name for _, names, _ in GUIDE for name in names}
     sections = [(h, [n for n in names if n in slash], w) for h, names, w in GUIDE]
     sections[-1][1].extend(n for n in slash if n not in placed)
-    out = [f"{m.bold('fairypost')}: correspondence chess variants, one move at a time."]
+    out = [m.tr("{name}: correspondence chess variants, one move at a time.", name=m.bold("fairypost"))]
     for heading, names, words in sections:
         if names:
-            out += ["", m.bold(heading), *(f"{m.code('/' + n)}: {m.escape(slash[n])}" for n in names),
+            out += ["", m.bold(m.lang.say(heading)), *(f"{m.code('/' + n)}: {m.escape(slash[n])}" for n in names),
                     _note(words, m)]
     specs = [spec for spec in typed if spec.name != "premove"]
-    full = m.lines([*out, "", m.bold(TYPED_HEADING),
-                    *(f"{m.code(s.usage)}: {m.escape(s.help)}" for s in specs), _note(TYPED_NOTE, m)])
+    heading = m.bold(m.lang.say(TYPED_HEADING))
+    full = m.lines([*out, "", heading, *(f"{m.code(s.usage)}: {spec_help(s, m)}" for s in specs), _note(TYPED_NOTE, m)])
     if len(full) <= limit:
         return full
-    return m.lines([*out, "", m.bold(TYPED_HEADING), ", ".join(m.code(s.usage) for s in specs),
-                    _note(TYPED_NOTE + " Type {help COMMAND} there for one of them.", m)])
+    return m.lines([*out, "", heading, ", ".join(m.code(s.usage) for s in specs), _note(TYPED_NOTE_SHORT, m)])

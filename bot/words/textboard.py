@@ -15,6 +15,8 @@ empty square is ``.``, a hole (a square that is not part of the board) is blank.
 
 from __future__ import annotations
 
+from language import ENGLISH, Language
+
 EMPTY = "."
 HOLE = " "
 
@@ -38,12 +40,13 @@ CHOSEN_MARK = ">"   # before the chosen piece itself
 
 
 def text_board(pos, *, flip: bool = False, hands: bool | None = None,
-               marks: tuple[frozenset[int], frozenset[int]] | None = None) -> str:
+               marks: tuple[frozenset[int], frozenset[int]] | None = None, lang: Language = ENGLISH) -> str:
     """The board as lines of text: rank numbers on both sides, file letters above and
     below; then, for a game with drops (or any position with pieces in hand), each
     side's hand. ``marks``: (the chosen piece's squares, the squares it can reach), shown
     as ``>N`` for the piece, ``*`` on an empty square it can go to, ``xp`` before a piece
-    it can take (the gap left of a square carries the mark, so the grid keeps its width)."""
+    it can take (the gap left of a square carries the mark, so the grid keeps its width).
+    ``lang``: the reader's language, for the hands' words."""
     chosen, reach = marks or (frozenset(), frozenset())
     geo = pos.game.geometry
     w = cell_width(pos)
@@ -78,27 +81,31 @@ def text_board(pos, *, flip: bool = False, hands: bool | None = None,
         bool(getattr(pos.game, "drop_zone", None)) or any(pos.hands))
     if show_hands:
         lines.append("")
-        lines.extend(hand_lines(pos))
+        lines.extend(hand_lines(pos, lang))
     return "\n".join(lines)
 
 
-def hand_lines(pos) -> list[str]:
+def hand_lines(pos, lang: Language = ENGLISH) -> list[str]:
     """'White in hand: P, N x2' for each side ('-' when empty)."""
     out = []
-    for colour, name in enumerate(side_names(pos)):
+    for colour, name in enumerate(side_names(pos, lang)):
         # in each side's case, like its pieces on the board
         items = [(key if colour == 0 else key.lower()) + (f" x{n}" if n > 1 else "")
                  for key, n in pos.hands[colour]]
-        out.append(f"{name} in hand: {', '.join(items) if items else '-'}")
+        out.append(lang.tr("{side} in hand: {pieces}", side=name, pieces=", ".join(items) if items else "-"))
     return out
 
 
-def side_names(pos) -> tuple[str, str]:
-    """The game's names of the two sides (White and Black, or the game's own)."""
-    return tuple(getattr(pos.game, "side_names", ("White", "Black")))
+def side_names(pos, lang: Language = ENGLISH) -> tuple[str, str]:
+    """The game's names of the two sides (White and Black, or the game's own), in ``lang``."""
+    names = getattr(pos.game, "side_names", None)
+    if names is None:
+        return (lang.tr("White"), lang.tr("Black"))
+    white, black = names
+    return (lang.data(white), lang.data(black))
 
 
-def legend_lines(pos) -> list[str]:
+def legend_lines(pos, lang: Language = ENGLISH) -> list[str]:
     """Each kind of piece now on the board (or in hand) with its name: 'N  Knight'
     (a piece with a state once, with the states its brackets can show)."""
     seen: dict[str, object] = {}
@@ -115,8 +122,8 @@ def legend_lines(pos) -> list[str]:
         if t is None:
             continue
         names = getattr(t, "side_names", None)
-        name = " / ".join(names) if names else t.name
+        name = " / ".join(map(lang.data, names)) if names else lang.data(t.name)
         if t.states:
-            name += f", in brackets one of {' '.join(t.states)}"
+            name = lang.tr("{piece}, in brackets one of {states}", piece=name, states=" ".join(t.states))
         out.append(f"{key:<3}{name}")
     return out
