@@ -123,8 +123,6 @@ class Composer:
         if references:
             m["References"] = " ".join(references)
         m["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
-        if lang_code:
-            m["Content-Language"] = lang_code
         m.set_content(text)
         if png is not None:  # an HTML version showing the picture in the mail, the text beside it
             name, alt = picture
@@ -132,6 +130,8 @@ class Composer:
             m.add_alternative(board_html(text, cid, alt, lang_code or "en"), subtype="html")
             m.get_payload()[1].add_related(png, maintype="image", subtype="png", cid=cid,
                                            filename=name, disposition="inline")
+        if lang_code:  # last: set_content and add_alternative move Content-* headers into parts
+            m["Content-Language"] = lang_code
         return m
 
     def game_mail(self, to: str, view, player_id: int, text: str, *, key: str,

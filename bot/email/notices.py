@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import datetime
 
 from bot.delivery import events as ev
 from bot.words import text as texts
@@ -206,7 +207,8 @@ class Notices:
                               reply_to=self.a.composer.reply_to("t", event.tournament_id, rid),
                               png=await self._crosstable_png(view), picture=("crosstable.png", m.tr("the crosstable")))
         elif isinstance(event, ev.Digest):
-            await self._plain(rid, key, m, "fairypost: " + m.tr("your moves on {day}", day=event.day), note)
+            subject = "fairypost: " + m.tr("your moves on {day}", day=day_said(event.day, m))
+            await self._plain(rid, key, m, subject, note)
 
     async def _plain(self, player_id: int, key: str, m: Markup, subject: str, text: str,
                      reply_to: str | None = None, png: bytes | None = None,
@@ -229,6 +231,14 @@ class Notices:
 
 
 PLAIN_ANSWER_SUBJECT = "fairypost: the answer to your mail"
+
+
+def day_said(day: str, m: Markup = texts.PLAIN) -> str:
+    """A YYYY-MM-DD day as the reader's language writes a date ("Jan 6, 2025", "6 janv. 2025")."""
+    try:
+        return m.lang.day(datetime.fromisoformat(day))
+    except ValueError:
+        return day
 
 
 def plain_answer_subject(m: Markup = texts.PLAIN) -> str:
