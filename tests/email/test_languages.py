@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+import pytest
+
 from bot.email.parse import read_mail
 from tests.language.leaks import english_left
 
@@ -181,3 +183,30 @@ async def test_the_digest_subject_says_its_day_as_the_readers_language_writes_a_
     await bot.adapter.mailer.drain()
     assert str(servers.last_to(ALICE)["Subject"]) == "fairypost: vos coups du 6 janv. 2025"
     assert str(servers.last_to(BOB)["Subject"]) == "fairypost: deine Züge am 06.01.2025"
+
+
+async def test_the_link_code_mail_and_the_link_refusals_are_in_the_players_language(bot, servers):
+    """A Discord player who reads French asks for a link code: the mail is French; a wrong
+    code is refused in French and links nothing."""
+    from bot.domain.errors import SettingsError
+    from bot.words.text import PLAIN
+    player = await bot.service.player("discord", "4242", "Zoé")
+    await bot.service.update_settings(player.id, language="fr")
+    await bot.adapter.link_address(player.id, "zoe@z.test")
+    await bot.adapter.mailer.drain()
+    mail = servers.last_to("zoe@z.test")
+    assert str(mail["Subject"]) == "fairypost: votre code de liaison"
+    code = text(mail).split("Votre code est ")[1][:6]
+    assert code.isdigit()
+    assert "tapez dans Discord : /settings email_code:" + code in text(mail)
+    assert english_left(read(mail), "fr", own=["/settings email_code", "Discord", "fairypost"]) == []
+    fr = PLAIN.in_language("fr")
+    wrong = "000000" if code != "000000" else "111111"
+    with pytest.raises(SettingsError) as refused:
+        await bot.adapter.confirm_address(player.id, wrong)
+    assert fr.say(refused.value.text) == ("ce n'est pas le code qui vous a été envoyé (ou il a expiré) : "
+                                          "vérifiez-le, ou demandez-en un nouveau avec /settings email ADDRESS")
+    assert await bot.adapter.accounts.player_of("zoe@z.test") is None
+    with pytest.raises(SettingsError) as refused:
+        await bot.adapter.link_address(player.id, "not an address")
+    assert fr.say(refused.value.text) == "'not an address' n'est pas une adresse électronique (comme ann@example.org)"
