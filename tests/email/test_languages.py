@@ -210,3 +210,21 @@ async def test_the_link_code_mail_and_the_link_refusals_are_in_the_players_langu
     with pytest.raises(SettingsError) as refused:
         await bot.adapter.link_address(player.id, "not an address")
     assert fr.say(refused.value.text) == "'not an address' n'est pas une adresse électronique (comme ann@example.org)"
+
+
+async def test_joining_a_tournament_at_the_plain_address_is_explained_in_spanish(bot, servers):
+    """``tournament join 1`` at the plain address from a Spanish writer: nothing done, the
+    way to do it (a reply to this mail) said in Spanish; the reply joins."""
+    await bot.service.create_tournament("chess", name="Copa", format="round-robin", days=3)
+    await servers.deliver(in_language(write_mail(BOB, BOT, "join", "tournament join 1"), "es-ES"))
+    await bot.step()
+    invite = servers.last_to(BOB)
+    assert str(invite["Subject"]) == "fairypost: la respuesta a tu correo"
+    said = text(invite)
+    assert said.startswith("He leído: `tournament join 1`\n")
+    assert ("Para inscribirte, responde a este correo con join en la primera línea. (Un correo a la "
+            "dirección del propio bot podría venir de cualquiera") in said
+    assert list((await bot.service.tournament(1)).entrants) == []
+    await servers.deliver(reply_to_mail(BOB, invite, "join"))
+    await bot.step()
+    assert [p.user_id for p in (await bot.service.tournament(1)).entrants] == [BOB]
