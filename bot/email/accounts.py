@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 
 from bot.domain.errors import SettingsError
+from language import T
 
 from .tables import EmailTables
 from .urls import check_address
@@ -25,7 +26,8 @@ def normal_address(text: str) -> str:
     try:
         return check_address(text.strip(), "the address").lower()
     except ValueError:
-        raise SettingsError(f"{text.strip()[:80]!r} is not a mail address (like ann@example.org)") from None
+        raise SettingsError(T("{text} is not a mail address (like {example})", text=repr(text.strip()[:80]),
+                              example="ann@example.org")) from None
 
 
 class Accounts:
@@ -85,7 +87,7 @@ class Accounts:
         async with self.service.store.write() as tx:
             rows = await EmailTables(tx).player_addresses(player_id)
             if not rows:
-                raise SettingsError("link an address first: /settings email ADDRESS")
+                raise SettingsError(T("link an address first: {command}", command="/settings email ADDRESS"))
             await EmailTables(tx).set_email_notices(rows[0].address, on)
         return rows[0].address
 
@@ -99,8 +101,8 @@ class Accounts:
         if row is None or row.stopped_at is None:
             return False
         if row.player_id != player_id:
-            raise SettingsError(f"mail to {address} bounced too often and the bot mails it no more: "
-                                "no code was sent (check the address, or link another)")
+            raise SettingsError(T("mail to {address} bounced too often and the bot mails it no more: "
+                                  "no code was sent (check the address, or link another)", address=address))
         return True
 
     async def start_link(self, player_id: int, address: str) -> tuple[str, str]:
@@ -112,7 +114,7 @@ class Accounts:
             if row is not None and row.player_id != player_id:
                 owner = await tx.player(row.player_id)
                 if owner is None or owner.platform != PLATFORM:
-                    raise SettingsError("that address is linked to another player")
+                    raise SettingsError(T("that address is linked to another player"))
             code = f"{secrets.randbelow(10**6):06d}"
             await EmailTables(tx).set_email_link(address, player_id, code, self._now() + CODE_SECONDS)
         return address, code
@@ -131,6 +133,7 @@ class Accounts:
             if links:
                 await EmailTables(tx).email_link_tried(player_id, CODE_TRIES)
         if not links:
-            raise SettingsError("no link is waiting for a code: first /settings email ADDRESS")
-        raise SettingsError("that is not the code mailed to you (or it expired): check it, or "
-                            "ask for a new one with /settings email ADDRESS")
+            raise SettingsError(T("no link is waiting for a code: first {command}",
+                                  command="/settings email ADDRESS"))
+        raise SettingsError(T("that is not the code mailed to you (or it expired): check it, or "
+                              "ask for a new one with {command}", command="/settings email ADDRESS"))

@@ -85,12 +85,15 @@ class EmailAdapter:
         starts it again): anyone else's asking is no reason to mail it."""
         own_stopped = await self.accounts.check_not_stopped(player_id, address)
         address, code = await self.accounts.start_link(player_id, address)
-        text = (f"Your code is {code}.\n\nTo link this address to your fairypost player, type in "
-                f"Discord: /settings email_code:{code}\n\nIf you did not ask for this, ignore "
-                "this mail.\n")
+        m = await self.notices.reader(player_id)
+        text = (m.tr("Your code is {code}.", code=code) + "\n\n"
+                + m.tr("To link this address to your fairypost player, type in Discord: {command}",
+                       command=m.code(f"/settings email_code:{code}")) + "\n\n"
+                + m.tr("If you did not ask for this, ignore this mail.") + "\n")
         await self.mailer.queue(f"link:{player_id}:{address}:{code}", address,
-                                self.composer.mail(address, "fairypost: your link code", text,
-                                                   key=f"link:{player_id}:{address}:{code}"),
+                                self.composer.mail(address, "fairypost: " + m.tr("your link code"), text,
+                                                   key=f"link:{player_id}:{address}:{code}",
+                                                   lang_code=m.lang.code),
                                 asked=own_stopped)
         return address
 

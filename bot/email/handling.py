@@ -20,16 +20,17 @@ from bot.domain.errors import GameChanged, IllegalMove, NotFound, ServiceError
 from bot.domain.kinds import ChallengeStatus
 from bot.operations.square_moves import square_moves
 from bot.words import text as texts
-from bot.words.game_texts import find_piece, piece_label, piece_text
+from bot.words.game_texts import find_piece, piece_text
 from bot.words.grammar import GRAMMAR, TOURNAMENT_ACTS, Command, GrammarError, resolve_game
-from bot.words.timetext import plural
+from bot.words.text import Markup
 from bot.words.tournament_text import tournament_line
+from language import T
 from rules.spelling import several_moves, tidy
 
 from . import tokens
 from .accounts import PLATFORM, normal_address
 from .compose import WIDTH, help_text
-from .notices import ANSWER_A_CHALLENGE, answer_key, no_text_of_your_own
+from .notices import answer_a_challenge, answer_key, no_text_of_your_own
 from .parse import Incoming, read_mail
 from .tables import EmailTables
 
@@ -50,7 +51,21 @@ _TOURNAMENT_ACTS = set(TOURNAMENT_ACTS)
 sentence = texts.sentence
 
 
-NOTHING_TO_READ = no_text_of_your_own("a move or a command (help lists them)")
+def nothing_to_read(m: Markup = texts.PLAIN) -> str:
+    return no_text_of_your_own(m.tr("a move or a command ({help} lists them)", help=m.code("help")), m)
+
+
+NOTHING_TO_READ = nothing_to_read()
+
+
+def refusal(e: Exception, m: Markup) -> str:
+    """A refusal (the service's, the grammar's) in the reader's language, as a sentence."""
+    text = getattr(e, "text", None)
+    return sentence(m.say(text) if text is not None else str(e))
+
+
+def mail_help_hint(m: Markup) -> str:
+    return m.tr("Mail {help} for the commands.", help=m.code("help"))
 
 
 class Handler:
@@ -119,6 +134,18 @@ class Handler:
                                + (f" ({mail.bounce.recipient})" if mail.bounce.recipient else ""),
                                verp.mail_id)
 
+    async def reader(self, mail: Incoming, player) -> Markup:
+        """The markup of the language the answer to ``mail`` is in: the player's (chosen,
+        else seen); a player's first mail that says its language (Content-Language) makes
+        that the one seen, later mails' headers change nothing; a stranger (no player) is
+        answered in the language their mail says."""
+        if player is None:
+            return texts.PLAIN.in_language(mail.content_language)
+        if mail.content_language and player.settings.seen_language is None:
+            await self.a.service.saw_language(player.id, mail.content_language)
+            player = await self.a.service.get_player(player.id)
+        return texts.PLAIN.in_language(player.reads())
+
     async def _owner(self, mail: Incoming, tag: tokens.ReplyTag):
         """The tag's player if the sender is that player, else None (logged)."""
         player = await self.a.accounts.player_of(mail.sender)
@@ -135,10 +162,10 @@ class Handler:
         return player
 
     def context(self, player, game_id: int | None = None, ply: int | None = None,
-                tournament_id: int | None = None):
+                tournament_id: int | None = None, m: Markup = texts.PLAIN):
         async def find_player(who: str):  # an OPPONENT by mail is an address: its player
             return await self.a.accounts.player_for(normal_address(who))
-        return commands_text.Context(self.a.service, player, texts.PLAIN, game_id=game_id,
+        return commands_text.Context(self.a.service, player, m, game_id=game_id,
                                      find_player=find_player, expected_ply=ply,
                                      computer=self.a.computer, tournament_id=tournament_id)
 
@@ -162,17 +189,18 @@ class Handler:
         await a.mailer.proven(mail.sender)  # a signed mail reached them, and they answered
         await a.accounts.proven(mail.sender)
         answering = (mail.message_id, mail.references)
+        m = await self.reader(mail, me)
 
         async def answer(note: str, board: bool) -> None:
             await a.notices.board_mail(view.id, me.id, key=answer_key(mail, signed=True), answering=answering,
-                                       note=note, board=board, read=line)
+                                       note=note, board=board, read=line, m=m)
         if not line.strip():  # a reply with only the quote, a signature, the bot's subject
-            await answer(NOTHING_TO_READ, board=False)
+            await answer(nothing_to_read(m), board=False)
             return
         try:
             cmd = self.in_game_meaning(GRAMMAR.parse(line, in_game=True), view, me.id)
         except GrammarError as e:
-            await answer(sentence(str(e)), board=False)
+            await answer(refusal(e, m), board=False)
             return
         if ply != view.ply and cmd.name == "move" and already_played(view, ply, me.id, cmd["move"]):
             # the mail was acted on, and a stop came before it was marked handled: its answer
@@ -182,33 +210,34 @@ class Handler:
             if view.status != "active":  # its answer is the game-over mail, if not sent already
                 await self.game_over_answers(mail, me, view.id, line)
                 return
-            await answer(f"You played {view.moves[ply].san} in game #{view.id}.", board=True)
+            await answer(m.tr("You played {move} in game #{id}.", move=view.moves[ply].san, id=view.id),
+                         board=True)
             return
         if ply != view.ply and cmd.name not in _READS | _NOT_THE_BOARD:
             log.info("mail %s from %s answers game %d at ply %d, now %d: the board again",
                      mail.key, mail.sender, view.id, ply, view.ply)
-            await answer("The game changed since the mail you answered, so nothing was done. "
-                         "Here is the board now.", board=True)
+            await answer(m.tr("The game changed since the mail you answered, so nothing was done. "
+                              "Here is the board now."), board=True)
             return
         if cmd.name == "help":
-            await answer(help_text(cmd["command"]), board=False)
+            await answer(help_text(cmd["command"], m=m), board=False)
             return
         try:
             # the notices the command causes wait: the writer's game-over mail is this one's answer
             async with a.service.outbox.held():
-                reply = await commands_text.execute(cmd, self.context(me, view.id, ply))
+                reply = await commands_text.execute(cmd, self.context(me, view.id, ply, m=m))
                 over = reply.changed and reply.game is not None and reply.game.status != "active"
                 if over:  # the game-over mail, to both players, says it and shows the board
                     await self.game_over_answers(mail, me, view.id, line)
         except GameChanged:
-            await answer("The game changed meanwhile, so nothing was done. Here is the board now.",
+            await answer(m.tr("The game changed meanwhile, so nothing was done. Here is the board now."),
                          board=True)
             return
         except IllegalMove as e:
-            await answer(await self.refused_move(view.id, cmd["move"] or line, e), board=False)
+            await answer(await self.refused_move(view.id, cmd["move"] or line, e, m), board=False)
             return
         except (ServiceError, GrammarError) as e:
-            await answer(sentence(str(e)), board=False)
+            await answer(refusal(e, m), board=False)
             return
         if over:
             return
@@ -235,11 +264,12 @@ class Handler:
             return Command("takeback", {"answer": "accept"}, cmd.line)
         return cmd
 
-    async def refused_move(self, game_id: int, text: str, error: Exception) -> str:
+    async def refused_move(self, game_id: int, text: str, error: Exception,
+                           m: Markup = texts.PLAIN) -> str:
         """The engine's reason, and the legal moves of the piece the move named."""
-        msg = sentence(str(error)) + " Nothing was played."
+        msg = refusal(error, m) + " " + m.tr("Nothing was played.")
         pos = await self.a.service.position(game_id)
-        hint = piece_moves(pos, text)
+        hint = piece_moves(pos, text, m)
         if hint:
             msg += "\n" + hint
         return msg
@@ -266,31 +296,33 @@ class Handler:
         if me is None:
             return
         reply_to = a.composer.reply_to("c", tag.id, me.id)  # a reply to the answer acts too
+        m = await self.reader(mail, me)
         if not line.strip():
-            await a.notices.text_reply(mail, no_text_of_your_own("accept or decline"), signed=True,
-                                       reply_to=reply_to)
+            await a.notices.text_reply(mail, no_text_of_your_own(
+                m.tr("{accept} or {decline}", accept=m.code("accept"), decline=m.code("decline")), m),
+                signed=True, reply_to=reply_to, m=m)
             return
         try:
             cmd = GRAMMAR.parse(line, in_game=False)
             if cmd.name not in ("accept", "decline"):
                 raise GrammarError("reply accept or decline to the challenge")
             if cmd.name == "accept" and (game_id := await self._game_accepted(tag.id, me.id)) is not None:
-                await self.accepted_already(mail, me, tag.id, game_id, line)
+                await self.accepted_already(mail, me, tag.id, game_id, line, m)
                 return
             # the notices the command causes wait: the accepter's first game mail is this one's answer
             async with a.service.outbox.held():
                 reply = await commands_text.execute(Command(cmd.name, {"id": tag.id}, cmd.line),
-                                                    self.context(me))
+                                                    self.context(me, m=m))
                 if cmd.name == "accept":
                     await a.notices.as_the_answer(ev.GameStarted, me, lambda e: e.challenge_id == tag.id,
                                                   read=line, answering=(mail.message_id, mail.references))
                     return
             text = reply.text
         except GrammarError:  # not accept, not decline: the list of every command would mislead
-            text = ANSWER_A_CHALLENGE
+            text = answer_a_challenge(m)
         except ServiceError as e:
-            text = sentence(str(e))
-        await a.notices.text_reply(mail, text, signed=True, reply_to=reply_to)
+            text = refusal(e, m)
+        await a.notices.text_reply(mail, text, signed=True, reply_to=reply_to, m=m)
 
     async def _game_accepted(self, challenge_id: int, player_id: int) -> int | None:
         """The game of a challenge to this player that they accepted already, else None."""
@@ -298,7 +330,8 @@ class Handler:
         mine = c.opponent is not None and c.opponent.id == player_id
         return c.game_id if mine and c.status == ChallengeStatus.ACCEPTED else None
 
-    async def accepted_already(self, mail: Incoming, me, challenge_id: int, game_id: int, line: str) -> None:
+    async def accepted_already(self, mail: Incoming, me, challenge_id: int, game_id: int, line: str,
+                               m: Markup = texts.PLAIN) -> None:
         """``accept`` to a challenge the writer accepted already: a mail handled again after a
         stop lost its "handled" mark is answered by the game's first mail, if that is not sent
         yet; else (sent, or a second mail) the writer is told where the game is, in a mail
@@ -308,9 +341,10 @@ class Handler:
                                           read=line, answering=(mail.message_id, mail.references)):
             return
         view = await a.service.game(game_id)
-        await a.notices.text_reply(mail, f"You accepted this challenge already: it is game #{game_id} "
-                                   "(reply to this mail or to its mails with a move or a command).",
-                                   signed=True, reply_to=a.composer.reply_to("g", game_id, me.id, view.ply))
+        await a.notices.text_reply(mail, m.tr("You accepted this challenge already: it is game #{id} "
+                                              "(reply to this mail or to its mails with a move or a command).",
+                                              id=game_id),
+                                   signed=True, reply_to=a.composer.reply_to("g", game_id, me.id, view.ply), m=m)
 
     # --- a reply to a tournament's mail ---
 
@@ -323,57 +357,58 @@ class Handler:
         if me is None:
             return
         words = line.split()
+        m = await self.reader(mail, me)
         if not words:
-            await a.notices.text_reply(mail, no_text_of_your_own("join, leave or a command (help lists them)"),
-                                       reply_to=a.composer.reply_to("t", tag.id, me.id), signed=True)
+            await a.notices.text_reply(mail, no_text_of_your_own(
+                m.tr("{join}, {leave} or a command ({help} lists them)", join=m.code("join"),
+                     leave=m.code("leave"), help=m.code("help")), m),
+                reply_to=a.composer.reply_to("t", tag.id, me.id), signed=True, m=m)
             return
         if words[:1] and words[0].lower() in _TOURNAMENT_ACTS:
             line = "tournament " + line
         try:
             cmd = GRAMMAR.parse(line or "help", in_game=False)
             if cmd.name == "help":
-                text = help_text(cmd["command"])
+                text = help_text(cmd["command"], m=m)
             else:
-                ctx = self.context(me, tournament_id=tag.id or None)
+                ctx = self.context(me, tournament_id=tag.id or None, m=m)
                 text = full_text(await commands_text.execute(cmd, ctx))
         except GrammarError as e:
-            text = sentence(str(e)) + " Mail help for the commands."
+            text = refusal(e, m) + " " + mail_help_hint(m)
         except ServiceError as e:
-            text = sentence(str(e))
+            text = refusal(e, m)
         await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", tag.id, me.id),
-                                   signed=True)
+                                   signed=True, m=m)
 
-    async def tournament_by_plain_mail(self, mail: Incoming, cmd: Command) -> None:
+    async def tournament_by_plain_mail(self, mail: Incoming, cmd: Command, m: Markup = texts.PLAIN) -> None:
         """``tournament join|leave ID`` at the plain address, where anyone can write any From:
         nothing is done, the sender's address is mailed the way to do it, a reply to that
         mail (whose signed address proves it reached them)."""
         a = self.a
         me = await a.accounts.player_for(mail.sender)
-        t = await commands_text.named_tournament(cmd, self.context(me))
+        t = await commands_text.named_tournament(cmd, self.context(me, m=m))
         if cmd["act"] == "join" and t.status != "open":
-            raise ServiceError(f"{t.name} (#{t.id}) has begun: it takes no more players")
-        line = tournament_line(t, texts.PLAIN)
+            raise ServiceError(T("{name} (#{id}) has begun: it takes no more players", name=t.name, id=t.id))
+        line = tournament_line(t, m)
         # the sender's own words are never mailed back (the From may be someone else's)
-        say = cmd["act"] if cmd["act"] in ("join", "leave", "withdraw", "start", "pause", "resume", "close") \
-            else f"the whole command (tournament {cmd['act']} {t.id} ...)"
-        text = (f"{line}\n\nTo {cmd['act']} it, reply to this mail with {say} on the first line. "
-                "(A mail to the bot's own address could come from anyone: the reply address of this "
-                "one is signed for you, so your reply shows it is you.)")
-        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", t.id, me.id))
+        say = m.code(cmd["act"]) if cmd["act"] in ("join", "leave", "withdraw", "start", "pause", "resume", "close") \
+            else m.tr("the whole command ({command})", command=m.code(f"tournament {cmd['act']} {t.id} ..."))
+        text = f"{line}\n\n{to_do_it(cmd['act'], say, m)} {signed_for_you(m)}"
+        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", t.id, me.id), m=m)
 
-    async def challenge_by_plain_mail(self, mail: Incoming, cmd: Command) -> None:
+    async def challenge_by_plain_mail(self, mail: Incoming, cmd: Command, m: Markup = texts.PLAIN) -> None:
         """A challenge at the plain address from an address no signed reply has come from
         yet: nothing is done (a From header alone never starts a challenge: 25 forged
         senders would be 25 challenges to one person); the sender's address is mailed the
         way, a reply to that mail (signed: a reply shows it reached them)."""
         a = self.a
         me = await a.accounts.player_for(mail.sender)
-        text = ("To send this challenge, reply to this mail with it on the first line:\n\n"
+        text = (m.tr("To send this challenge, reply to this mail with it on the first line:") + "\n\n"
                 f"    {cmd.line.strip()[:200]}\n\n"
-                "(A mail to the bot's own address could come from anyone: the reply address of this "
-                "one is signed for you, so your reply shows it is you. Once you have answered one of "
-                "the bot's mails, challenges mailed to its own address are sent at once.)")
-        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", 0, me.id))
+                + m.tr("(A mail to the bot's own address could come from anyone: the reply address of this "
+                       "one is signed for you, so your reply shows it is you. Once you have answered one of "
+                       "the bot's mails, challenges mailed to its own address are sent at once.)"))
+        await a.notices.text_reply(mail, text, reply_to=a.composer.reply_to("t", 0, me.id), m=m)
 
     # --- a mail to the bot's own address ---
 
@@ -383,9 +418,10 @@ class Handler:
         # never a stranger's chat ("I read: `visit http://...`") mailed in the bot's name
         reply_to, read = None, ""
         known = await a.accounts.player_of(mail.sender)
+        m = await self.reader(mail, known)
         try:
             if line.split()[:1] and line.split()[0].lower() == "piece":  # no game implied here
-                text, read = piece_of_game(line), line
+                text, read = piece_of_game(line, m), line
             else:
                 try:
                     cmd = GRAMMAR.parse(line or "help", in_game=False)
@@ -397,44 +433,69 @@ class Handler:
                         raise
                 read = cmd.line if line else ""  # an empty mail: help, but nothing was read
                 if cmd.name == "help":
-                    text = help_text(cmd["command"])
+                    text = help_text(cmd["command"], m=m)
                 elif cmd.name in ("accept", "decline"):
-                    text = "Reply accept or decline to the challenge's own mail."
+                    text = m.tr("Reply {accept} or {decline} to the challenge's own mail.",
+                                accept=m.code("accept"), decline=m.code("decline"))
                 elif cmd.name == "tournament" and cmd["act"] != "show":
-                    await self.tournament_by_plain_mail(mail, cmd)
+                    await self.tournament_by_plain_mail(mail, cmd, m)
                     return
                 elif cmd.name == "challenge" and not await a.accounts.is_proven(mail.sender):
-                    await self.challenge_by_plain_mail(mail, cmd)
+                    await self.challenge_by_plain_mail(mail, cmd, m)
                     return
                 elif cmd.name not in _UNSIGNED | {"tournament"}:
-                    text = acts_for_a_player(cmd.name, signed=known is not None)
+                    text = acts_for_a_player(cmd.name, signed=known is not None, m=m)
                 else:
-                    known = await a.accounts.player_for(mail.sender)
-                    text = full_text(await commands_text.execute(cmd, self.context(known)))
+                    if known is None:  # a player made now: their first mail's language is theirs
+                        known = await a.accounts.player_for(mail.sender)
+                        m = await self.reader(mail, known)
+                    text = full_text(await commands_text.execute(cmd, self.context(known, m=m)))
         except GrammarError as e:
-            text = sentence(str(e)) + " Mail help for the commands."
+            text = refusal(e, m) + " " + mail_help_hint(m)
         except ServiceError as e:
-            text = sentence(str(e))
+            text = refusal(e, m)
         if known is not None:
             # the answer goes to that address alone, so its reply address, signed for the
             # address's player, is read only by them (as a game mail's is): a reply to it acts
             # for them (`t0`: about no game; it takes tournament join ID too). A stranger's
             # address gets no player made for it, and an answer with no signed address.
             reply_to = a.composer.reply_to("t", 0, known.id)
-        await a.notices.text_reply(mail, text, reply_to=reply_to, read=read)
+        await a.notices.text_reply(mail, text, reply_to=reply_to, read=read, m=m)
 
 
-def acts_for_a_player(command: str, *, signed: bool) -> str:
+def to_do_it(act: str, say: str, m: Markup) -> str:
+    """"To join it, reply to this mail with join on the first line." (``say``: what to reply)."""
+    if act == "join":
+        return m.tr("To join it, reply to this mail with {say} on the first line.", say=say)
+    if act in ("leave", "withdraw"):
+        return m.tr("To leave it, reply to this mail with {say} on the first line.", say=say)
+    if act == "start":
+        return m.tr("To start it, reply to this mail with {say} on the first line.", say=say)
+    if act == "pause":
+        return m.tr("To pause it, reply to this mail with {say} on the first line.", say=say)
+    if act == "resume":
+        return m.tr("To resume it, reply to this mail with {say} on the first line.", say=say)
+    if act == "close":
+        return m.tr("To close it, reply to this mail with {say} on the first line.", say=say)
+    return m.tr("To do it ({act}), reply to this mail with {say} on the first line.", act=m.code(act), say=say)
+
+
+def signed_for_you(m: Markup = texts.PLAIN) -> str:
+    return m.tr("(A mail to the bot's own address could come from anyone: the reply address of this "
+                "one is signed for you, so your reply shows it is you.)")
+
+
+def acts_for_a_player(command: str, *, signed: bool, m: Markup = texts.PLAIN) -> str:
     """The answer to a command that acts for a player (a vacation, a block) mailed to the
     plain address, whose From proves nothing; ``signed``: this answer's reply address is
     signed for the sender's player, so a reply to it does it."""
     if signed:
-        return (f"{command} acts for you, and a mail to the bot's own address could come from "
-                "anyone: reply to this mail with it on the first line (its reply address is "
-                "signed for you, so your reply shows it is you), or put it in a reply to one of "
-                "your game mails.")
-    return (f"{command} is done in a reply to one of your game mails (its signed reply address "
-            "shows the mail is yours). Mail help for the commands.")
+        return m.tr("{command} acts for you, and a mail to the bot's own address could come from "
+                    "anyone: reply to this mail with it on the first line (its reply address is "
+                    "signed for you, so your reply shows it is you), or put it in a reply to one of "
+                    "your game mails.", command=m.code(command))
+    return (m.tr("{command} is done in a reply to one of your game mails (its signed reply address "
+                 "shows the mail is yours).", command=m.code(command)) + " " + mail_help_hint(m))
 
 
 def _command_or_none(text: str) -> Command | None:
@@ -444,20 +505,21 @@ def _command_or_none(text: str) -> Command | None:
         return None
 
 
-def piece_of_game(line: str) -> str:
+def piece_of_game(line: str, m: Markup = texts.PLAIN) -> str:
     """``piece GAME NAME`` (at the plain address no game is implied): what the piece does;
-    GrammarError if the game or the piece is not named."""
+    GrammarError if the game or the piece is not named (said in the reader's language)."""
     words = line.split()[1:]
-    usage = "piece GAME NAME (a game's id, then the piece's name or letter)"
+    usage = m.tr("{usage} (a game's id, then the piece's name or letter)", usage=m.code("piece GAME NAME"))
     if len(words) < 2:
-        raise GrammarError(f"piece: which game's piece? Write {usage}; the games are: "
-                           f"{', '.join(rules.variants())}")
+        raise GrammarError(m.tr("{piece}: which game's piece? Write {usage}; the games are: {games}",
+                                piece=m.code("piece"), usage=usage, games=", ".join(rules.variants())))
     try:
         game = resolve_game(words[0])
     except ValueError as e:
-        raise GrammarError(f"{e}. Write {usage}") from None
+        said = m.say(e.text) if hasattr(e, "text") else str(e)
+        raise GrammarError(m.tr("{problem}. Write {usage}", problem=said, usage=usage)) from None
     g = rules.game(game)
-    return piece_text(g, find_piece(g, " ".join(words[1:])), texts.PLAIN, WIDTH)
+    return piece_text(g, find_piece(g, " ".join(words[1:])), m, WIDTH)
 
 
 def already_played(view, ply: int, player_id: int, text: str) -> bool:
@@ -475,7 +537,7 @@ def full_text(reply) -> str:
     return reply.text + (f"\n\n{reply.attachment[1]}" if reply.attachment else "")
 
 
-def piece_moves(pos, text: str) -> str:
+def piece_moves(pos, text: str, m: Markup = texts.PLAIN) -> str:
     """The legal moves of the piece a refused move named: from its first square when it
     names two (bot/operations/square_moves.py's words), else those of the same piece letter (or file,
     for a pawn); none for a line refused as several moves (issue #41)."""
@@ -485,7 +547,7 @@ def piece_moves(pos, text: str) -> str:
     squares = _SQUARE.findall(text.strip().lower())
     if len(squares) >= 2:
         try:
-            return texts.square_moves_text(square_moves(pos, squares[0]), texts.PLAIN)
+            return texts.square_moves_text(square_moves(pos, squares[0]), m)
         except ServiceError:
             return ""
     first = text.strip()[:1]
@@ -497,9 +559,18 @@ def piece_moves(pos, text: str) -> str:
         return ""
     if first.isupper():
         ptype = pos.game.types.get(first)
-        what = f"your {piece_label(ptype)} ({first})" if ptype else f"your {first} pieces"
-    else:
-        what = f"pawns on the {first} file"
-    if not sans:
-        return f"{what[:1].upper()}{what[1:]}: no legal move."
-    return f"{plural(len(sans), 'move')} of {what}: " + " ".join(sans)  # as square_moves_text says
+        if ptype:
+            label = " / ".join(m.data(n) for n in (ptype.side_names or (ptype.name,)))
+            if not sans:
+                return m.tr("Your {piece} ({letter}): no legal move.", piece=label, letter=first)
+            return m.trn("{n} move of your {piece} ({letter}): {moves}",
+                         "{n} moves of your {piece} ({letter}): {moves}", len(sans), piece=label,
+                         letter=first, moves=" ".join(sans))
+        if not sans:
+            return m.tr("Your {letter} pieces: no legal move.", letter=first)
+        return m.trn("{n} move of your {letter} pieces: {moves}", "{n} moves of your {letter} pieces: {moves}",
+                     len(sans), letter=first, moves=" ".join(sans))
+    if not sans:  # as square_moves_text says
+        return m.tr("Pawns on the {file} file: no legal move.", file=first)
+    return m.trn("{n} move of pawns on the {file} file: {moves}", "{n} moves of pawns on the {file} file: {moves}",
+                 len(sans), file=first, moves=" ".join(sans))

@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import datetime
 
 from bot.delivery import events as ev
 from bot.words import text as texts
+from bot.words.text import Markup
 from bot.words.tournament_text import tournament_text
 
 from .accounts import PLATFORM
@@ -42,14 +44,24 @@ class Notices:
         from bot.identity.links import game_link, player_link
         return player_link(settings, game_id, side) if side else game_link(settings, game_id)
 
+    async def reader(self, player_id: int) -> Markup:
+        """The plain markup in the language ``player_id`` reads (chosen, else the one their
+        first mail said, else English)."""
+        try:
+            player = await self.a.service.get_player(player_id)
+        except Exception:  # noqa: BLE001 - a player gone still gets their mail, in English
+            return texts.PLAIN
+        return texts.PLAIN.in_language(player.reads())
+
     async def board_mail(self, game_id: int, player_id: int, *, key: str, note: str,
                          board: bool = True, first: bool = False, answering=None,
-                         read: str | None = None) -> None:
+                         read: str | None = None, m: Markup | None = None) -> None:
         """A mail about a game to one of its players: ``note``, then (``board``) the board;
         an answer to the player's mail (``read``: the line the bot read in it) says first
-        what it read."""
+        what it read. In the player's language (``m``, else the one they read)."""
         a = self.a
-        note = with_what_was_read(note, read)
+        m = m or await self.reader(player_id)
+        note = with_what_was_read(note, read, m)
         address = await a.accounts.address_of(player_id)
         if address is None:
             log.info("player %d has no mail address: no mail about game %d", player_id, game_id)
@@ -64,29 +76,31 @@ class Notices:
         png = None
         if board:
             pos = await a.service.position(game_id)
-            text = board_text(view, pos, player_id, note, self._link(game_id, view.side_of(player_id)))
+            text = board_text(view, pos, player_id, note, self._link(game_id, view.side_of(player_id)), m=m)
             png = await self._png(view, pos, player_id)
         else:
             text = note.rstrip() + "\n"
             if view.status == "active":
-                text += "\nReply to this mail with a move or a command (help for the list).\n"
+                text += "\n" + m.tr("Reply to this mail with a move or a command ({help} for the list).",
+                                     help=m.code("help")) + "\n"
         message = a.composer.game_mail(address, view, player_id, text, key=key, png=png,
-                                       first=first, answering=answering)
+                                       first=first, answering=answering, m=m)
         await a.mailer.queue(key, address, message)
 
     async def text_reply(self, mail, text: str, *, reply_to: str | None = None,
-                         signed: bool = False, read: str | None = None) -> None:
+                         signed: bool = False, read: str | None = None, m: Markup = texts.PLAIN) -> None:
         """An answer to a mail that is about no game (``reply_to``: a signed address, where
         a reply acts for the player; ``signed``: the mail was a signed reply from its
         player's own address, whose answers the loop breaker never counts), saying first
-        the line it read (``read``, else the mail's ``read_line``)."""
+        the line it read (``read``, else the mail's ``read_line``); ``m``: the reader's
+        markup (``text`` is in its language already)."""
         a = self.a
-        text = with_what_was_read(text, mail.read_line if read is None else read)
+        text = with_what_was_read(text, mail.read_line if read is None else read, m)
         key = answer_key(mail, signed)
         # at the plain address the From may be forged: the subject is never the sender's
         # (a stranger would be mailed "Re: URGENT: log in at ..." in the bot's name)
-        subject = "Re: " + (mail.subject or "fairypost") if signed else PLAIN_ANSWER_SUBJECT
-        message = a.composer.mail(mail.sender, subject, text, key=key, reply_to=reply_to,
+        subject = "Re: " + (mail.subject or "fairypost") if signed else plain_answer_subject(m)
+        message = a.composer.mail(mail.sender, subject, text, key=key, reply_to=reply_to, lang_code=m.lang.code,
                                   in_reply_to=mail.message_id,
                                   references=tuple(mail.references) + ((mail.message_id,) if mail.message_id else ()))
         await a.mailer.queue(key, mail.sender, message)
@@ -149,53 +163,63 @@ class Notices:
     async def _notify(self, event: ev.Event, rid: int, key: str, *, read: str | None = None,
                       answering=None) -> None:
         """``read``, ``answering``: this notice is the answer to the player's mail
-        (``as_the_answer``)."""
-        note = texts.event_text(event, texts.PLAIN)
+        (``as_the_answer``). In the recipient's language."""
+        m = await self.reader(rid)
+        note = texts.event_text(event, m)
         if note is None:
             return
         if isinstance(event, (ev.YourMove, ev.GameOver, ev.TimeWarning)):
-            await self.board_mail(event.game_id, rid, key=key, note=note, read=read, answering=answering)
+            await self.board_mail(event.game_id, rid, m=m, key=key, note=note, read=read, answering=answering)
         elif isinstance(event, ev.GameStarted):
-            await self.board_mail(event.game_id, rid, key=key, note=note, first=True, read=read,
+            await self.board_mail(event.game_id, rid, m=m, key=key, note=note, first=True, read=read,
                                   answering=answering)
         elif isinstance(event, ev.DrawOffered):
-            await self.board_mail(event.game_id, rid, key=key, board=False,
-                                  note=note + " Reply draw to accept, decline to decline.")
+            await self.board_mail(event.game_id, rid, m=m, key=key, board=False,
+                                  note=note + " " + m.tr("Reply {draw} to accept, {decline} to decline.",
+                                                         draw=m.code("draw"), decline=m.code("decline")))
         elif isinstance(event, ev.TakebackAsked):
-            await self.board_mail(event.game_id, rid, key=key, board=False,
-                                  note=note + " Reply takeback to agree, decline to refuse.")
+            await self.board_mail(event.game_id, rid, m=m, key=key, board=False,
+                                  note=note + " " + m.tr("Reply {takeback} to agree, {decline} to refuse.",
+                                                         takeback=m.code("takeback"), decline=m.code("decline")))
         elif isinstance(event, ev.TakebackAnswered):
-            await self.board_mail(event.game_id, rid, key=key, board=event.accepted, note=note)
+            await self.board_mail(event.game_id, rid, m=m, key=key, board=event.accepted, note=note)
         elif isinstance(event, (ev.DrawDeclined, ev.ComputerStalled)):
-            await self.board_mail(event.game_id, rid, key=key, board=False, note=note)
+            await self.board_mail(event.game_id, rid, m=m, key=key, board=False, note=note)
         elif isinstance(event, ev.ChallengeReceived):
-            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}: "
-                              f"{game_name(event.game)} from {event.challenger.name}",
-                              note + "\n\nReply accept or decline (on the first line).",
+            subject = "fairypost " + m.tr("challenge {id}: {game} from {name}", id=event.challenge_id,
+                                          game=m.data(game_name(event.game)), name=event.challenger.name)
+            await self._plain(rid, key, m, subject,
+                              note + "\n\n" + m.tr("Reply {accept} or {decline} (on the first line).",
+                                                   accept=m.code("accept"), decline=m.code("decline")),
                               reply_to=self.a.composer.reply_to("c", event.challenge_id, rid))
         elif isinstance(event, ev.ChallengeClosed):
-            await self._plain(rid, key, f"fairypost challenge {event.challenge_id}", note)
+            await self._plain(rid, key, m, "fairypost " + m.tr("challenge {id}", id=event.challenge_id), note)
         elif isinstance(event, ev.TournamentBye):
-            await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: round {event.round}", note,
+            subject = "fairypost " + m.tr("tournament {id}: round {round}", id=event.tournament_id,
+                                          round=event.round)
+            await self._plain(rid, key, m, subject, note,
                               reply_to=self.a.composer.reply_to("t", event.tournament_id, rid))
         elif isinstance(event, ev.TournamentOver):
             view = await self.a.service.tournament(event.tournament_id)
-            await self._plain(rid, key, f"fairypost tournament {event.tournament_id}: {event.name} is over",
-                              note + "\n\n" + tournament_text(view, texts.PLAIN),
+            subject = "fairypost " + m.tr("tournament {id}: {name} is over", id=event.tournament_id,
+                                          name=event.name)
+            await self._plain(rid, key, m, subject, note + "\n\n" + tournament_text(view, m),
                               reply_to=self.a.composer.reply_to("t", event.tournament_id, rid),
-                              png=await self._crosstable_png(view), picture=("crosstable.png", "the crosstable"))
+                              png=await self._crosstable_png(view), picture=("crosstable.png", m.tr("the crosstable")))
         elif isinstance(event, ev.Digest):
-            await self._plain(rid, key, f"fairypost: your moves on {event.day}", note)
+            subject = "fairypost: " + m.tr("your moves on {day}", day=day_said(event.day, m))
+            await self._plain(rid, key, m, subject, note)
 
-    async def _plain(self, player_id: int, key: str, subject: str, text: str,
+    async def _plain(self, player_id: int, key: str, m: Markup, subject: str, text: str,
                      reply_to: str | None = None, png: bytes | None = None,
-                     picture: tuple[str, str] = ("board.png", "the board")) -> None:
+                     picture: tuple[str, str] | None = None) -> None:
         a = self.a
         address = await a.accounts.address_of(player_id)
         if address is None:
             return
-        await a.mailer.queue(key, address, a.composer.mail(address, subject, text + "\n", key=key,
-                                                           reply_to=reply_to, png=png, picture=picture))
+        await a.mailer.queue(key, address, a.composer.mail(
+            address, subject, text + "\n", key=key, reply_to=reply_to, png=png,
+            picture=picture or ("board.png", m.tr("the board")), lang_code=m.lang.code))
 
     async def _crosstable_png(self, view) -> bytes | None:
         try:
@@ -207,10 +231,23 @@ class Notices:
 
 
 PLAIN_ANSWER_SUBJECT = "fairypost: the answer to your mail"
+
+
+def day_said(day: str, m: Markup = texts.PLAIN) -> str:
+    """A YYYY-MM-DD day as the reader's language writes a date ("Jan 6, 2025", "6 janv. 2025")."""
+    try:
+        return m.lang.day(datetime.fromisoformat(day))
+    except ValueError:
+        return day
+
+
+def plain_answer_subject(m: Markup = texts.PLAIN) -> str:
+    """The subject of every answer at the plain address (never the sender's own)."""
+    return "fairypost: " + m.tr("the answer to your mail")
 READ_SHOWN_CHARS = 60  # of the line read, quoted back in an answer; longer ones are cut
 
 
-def i_read(line: str) -> str:
+def i_read(line: str, m: Markup = texts.PLAIN) -> str:
     """"I read: `Nf3`": the line an answer answers, as the bot read it, so a player sees
     at once when their mail program changed it (an AutoCorrect dash, a signature taken for
     the move). Escaped: control and invisible characters (a direction override) written as
@@ -219,23 +256,29 @@ def i_read(line: str) -> str:
     line = " ".join(line.split())
     cut = line if len(line) <= READ_SHOWN_CHARS else line[:READ_SHOWN_CHARS - 1] + "\u2026"
     shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut)
-    return "I read: `" + shown.replace("`", "\u02cb") + "`"
+    return m.tr("I read: {line}", line="`" + shown.replace("`", "\u02cb") + "`")
 
 
-def with_what_was_read(text: str, read: str | None) -> str:
+def with_what_was_read(text: str, read: str | None, m: Markup = texts.PLAIN) -> str:
     """``text`` under "I read: ..." (``read`` None: not an answer; "": the mail had no text
     of the writer's own, which the answer itself says)."""
-    return f"{i_read(read)}\n\n{text}" if read else text
+    return f"{i_read(read, m)}\n\n{text}" if read else text
 
 
-ANSWER_A_CHALLENGE = ("Nothing was done: reply accept or decline to the challenge, on the first line "
-                      "(a reply to this mail does).")
+def answer_a_challenge(m: Markup = texts.PLAIN) -> str:
+    return m.tr("Nothing was done: reply {accept} or {decline} to the challenge, on the first line "
+                "(a reply to this mail does).", accept=m.code("accept"), decline=m.code("decline"))
 
 
-def no_text_of_your_own(what: str) -> str:
+ANSWER_A_CHALLENGE = answer_a_challenge()
+
+
+def no_text_of_your_own(what: str, m: Markup = texts.PLAIN) -> str:
     """The answer to a reply with nothing of the writer's own in it (only the quote, an
-    attribution, an empty Outlook header block, a signature): what to write instead."""
-    return f"Your mail has no text of your own, so nothing was done: write {what} as its first line."
+    attribution, an empty Outlook header block, a signature): what to write instead
+    (``what``: in the reader's language already)."""
+    return m.tr("Your mail has no text of your own, so nothing was done: write {what} as its first line.",
+                what=what)
 
 
 def answer_key(mail, signed: bool) -> str:

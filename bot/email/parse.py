@@ -21,6 +21,8 @@ from email.header import decode_header, make_header
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
 
+from language import from_content_language
+
 from .attributions import is_attribution, said, starts_header_block
 
 # What a pattern here may see (text from outside, so bounded before it is matched; every
@@ -207,6 +209,7 @@ class Incoming:
     bounce: Bounce | None
     automatic: str | None  # why a machine wrote it (an auto-reply, a list): never answered
     null_sender: bool = False  # Return-Path: <> (bounces and auto-replies come so)
+    content_language: str | None = None  # the language the mail says it is in (a supported code)
 
     @property
     def read_line(self) -> str:
@@ -243,7 +246,19 @@ def read_mail(raw: bytes) -> Incoming:
     return Incoming(key=_key(msg, raw), sender=sender.strip().lower(), recipients=recipients,
                     subject=subject, first_line=first_line(own_text(msg)), message_id=mid,
                     references=refs, bounce=_bounce(msg, null_sender),
-                    automatic=automatic(msg, null_sender), null_sender=null_sender)
+                    automatic=automatic(msg, null_sender), null_sender=null_sender,
+                    content_language=content_language(msg))
+
+
+def content_language(msg) -> str | None:
+    """The supported language a mail says it is written in: its Content-Language, else
+    that of its text part (where Thunderbird and others put it); None if neither says one
+    we have."""
+    said = str(msg.get("Content-Language", "") or "")
+    if not said.strip():
+        part = msg.get_body(preferencelist=("plain", "html"))
+        said = str(part.get("Content-Language", "") or "") if part is not None else ""
+    return from_content_language(said[:MAX_LINE_CHARS]) if said.strip() else None
 
 
 def without_reply_prefixes(subject: str) -> str:
