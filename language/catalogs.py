@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_time
 from babel.support import Translations
 from babel.units import format_unit
 
@@ -90,8 +90,13 @@ class Language:
         return format_unit(n, _UNITS[unit], length="long", locale=self.locale)
 
     def moment(self, moment: datetime, zone: tzinfo | None = None) -> str:
-        """A date and time, as this locale writes it, in ``zone`` (else the moment's own)."""
-        return format_datetime(moment, "medium", tzinfo=zone or moment.tzinfo, locale=self.locale)
+        """A date and time to the minute, as this locale writes it ("28 nov. 2026, 14:05"), in
+        ``zone`` (else the moment's own)."""
+        zone = zone or moment.tzinfo
+        pattern = str(self.locale.datetime_formats["medium"])  # "{1}, {0}": the date, then the time
+        day = format_date(moment.astimezone(zone) if zone else moment, "medium", locale=self.locale)
+        time = format_time(moment, "short", tzinfo=zone, locale=self.locale)
+        return pattern.replace("{1}", day).replace("{0}", time)
 
     def day(self, moment: datetime, zone: tzinfo | None = None) -> str:
         return format_date(moment.astimezone(zone) if zone else moment, "medium", locale=self.locale)
