@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import rules
+from language import LANGUAGES, language
 
 from ..computer import player as comp
 from ..domain.errors import NotFound, ServiceError
@@ -44,6 +45,7 @@ class Context:
     width: int | None = None  # wrap long texts (rules, a piece) to a terminal's columns
     scope: str | None = None  # the Discord server typed in: its own tournaments are seen there
     tournament_id: int | None = None  # the tournament the line is about (a reply to its mail)
+    here: str | None = None  # the front end's own language for this player (Discord's locale, LANG)
 
 
 @dataclass(frozen=True)
@@ -390,3 +392,38 @@ async def _confirm(cmd: Command, ctx: Context) -> Reply:
     on = cmd["answer"] == "on"
     await set_confirm(ctx.service, ctx.player.id, on)
     return Reply(ctx.markup.escape(CONFIRM_SAID[on]))
+
+
+# --- the player's language (issue #44) ------------------------------------------------------
+
+def languages_line(m: Markup) -> str:
+    """Every language in its own name, with the code to type for it."""
+    return ", ".join(f"{m.escape(language(code).name)} ({m.code(code)})" for code in LANGUAGES)
+
+
+@handles("language")
+async def _language(cmd: Command, ctx: Context) -> Reply:
+    """``language``: the one read and the others; ``language fr``: choose it (the reply is
+    already in it); ``language default``: back to the front end's (``ctx.here``)."""
+    chosen = cmd["language"]
+    player = ctx.player
+    if chosen is not None:
+        code = None if chosen == "default" else chosen
+        settings = await ctx.service.update_settings(player.id, language=code)
+        player = await ctx.service.get_player(player.id)
+        m = ctx.markup.in_language(player.reads(ctx.here))
+        name = m.bold(m.lang.name)
+        if settings.language is None:
+            return Reply(m.tr("No language chosen: you read {language}, the one where you type.", language=name),
+                         changed=True)
+        return Reply(m.tr("From now on you read {language}.", language=name), changed=True)
+    m = ctx.markup.in_language(player.reads(ctx.here))
+    name = m.bold(m.lang.name)
+    said = (m.tr("You read {language}, as you chose.", language=name) if player.settings.language
+            else m.tr("You read {language}, the language where you type.", language=name))
+    return Reply(m.lines([
+        said,
+        m.tr("The languages: {languages}.", languages=languages_line(m)),
+        m.tr("Choose one with {example}; {default} goes back to the language where you type.",
+             example=m.code("language fr"), default=m.code("language default")),
+    ]))

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 
 import rules
 from bot.words.textboard import CHOSEN_MARK, MOVE_MARK, TAKE_MARK, legend_lines, side_names, text_board
+from language import from_environment
 
 from ..commands import run as commands_text
 from ..computer import player as comp
@@ -25,7 +27,7 @@ from ..operations.square_moves import square_moves
 from ..words import text
 from ..words.game_texts import find_piece
 from ..words.grammar import Command, GrammarError
-from ..words.text import PLAIN, sentence
+from ..words.text import PLAIN, Markup, sentence
 from ..words.timetext import plural, time_left
 from . import conditional
 from .commands import HANDLERS, TERMINAL, handles
@@ -36,8 +38,11 @@ from .images import Images
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
-                 *, flip: bool = False, computer: comp.Computer | None = None):
+                 *, flip: bool = False, computer: comp.Computer | None = None,
+                 here: str | None = None):
         self.service = service
+        # the terminal's own language (LANG, LC_ALL...): a player who chose none reads it
+        self.here = here if here is not None else from_environment(os.environ)
         self.computer = computer
         self.game_id = game_id
         self.console = console
@@ -45,6 +50,7 @@ class Session:
         self.flip = flip
         self.view: GameView | None = None
         self.pos = None  # the view's rules Position, its last move included
+        self.readers: dict = {}  # player id -> Player (with settings), read with the view
         self._told_images = False
         self.confirm: dict[int, bool] = {}  # game id -> confirm on|off said for it here
 
@@ -96,7 +102,8 @@ class Session:
         try:
             cmd = TERMINAL.parse(line)
         except GrammarError as e:
-            self.say(sentence(e.problem) + (f" Usage: {e.usage}" if e.usage else ""))
+            m = self.m
+            self.say(sentence(m.say(e.text)) + (" " + m.tr("Usage: {usage}", usage=e.usage) if e.usage else ""))
             return True
         return await HANDLERS[cmd.name](self, cmd)
 
@@ -125,6 +132,20 @@ class Session:
 
     def say(self, text: str = "") -> None:
         self.console.say(text)
+
+    def reader(self):
+        """Who reads the terminal now: the person at it against the computer, else the
+        player to move (each side's texts in its own player's language)."""
+        cpu = self.computer_side()
+        return self.player(_other(cpu) if cpu is not None else self.view.turn)
+
+    @property
+    def m(self) -> Markup:
+        """Plain text in the reader's language: their choice, else the terminal's."""
+        if self.view is None:
+            return PLAIN.in_language(self.here)
+        reader = self.readers.get(self.reader().id)
+        return PLAIN.in_language(reader.reads(self.here) if reader is not None else self.here)
 
     def player(self, side: str):
         return self.view.white if side == "w" else self.view.black
@@ -220,6 +241,8 @@ class Session:
             await self.service.sweep()
             self.view = await self.service.game(self.game_id)
         self.pos = await self.service.position(self.game_id)
+        # the players' settings (their languages), read again as each line may change them
+        self.readers = {ref.id: await self.service.get_player(ref.id) for ref in (v.white, v.black)}
         return self.view
 
     def show(self) -> None:
@@ -242,9 +265,9 @@ class Session:
         """Run ``cmd`` as every adapter does (bot/commands/run.py), for ``who`` (a
         player of this game; default: the player to move)."""
         player = await self.service.get_player((who or self.player(self.view.turn)).id)
-        ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
-                                    expected_ply=self.view.ply, computer=self.computer,
-                                    width=self.console.width - 1)
+        ctx = commands_text.Context(self.service, player, PLAIN.in_language(player.reads(self.here)),
+                                    self.game_id, expected_ply=self.view.ply, computer=self.computer,
+                                    width=self.console.width - 1, here=self.here)
         return await commands_text.execute(cmd, ctx)
 
     # --- moving ---
@@ -565,6 +588,14 @@ async def _games(s: Session, cmd: Command) -> bool:
 @handles("help")
 async def _help(s: Session, cmd: Command) -> bool:
     s.say(help_text(cmd["command"]))
+    return True
+
+
+@handles("language")
+async def _language(s: Session, cmd: Command) -> bool:
+    # as everywhere, for the one who reads the terminal now; then read again who chose what
+    s.say((await s.shared(cmd, s.reader())).text)
+    await s.refresh()
     return True
 
 
