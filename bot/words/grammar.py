@@ -454,8 +454,7 @@ GRAMMAR.add("piece CODE|NAME", T("what a piece does"), names={"CODE|NAME": "piec
 GRAMMAR.add("tournaments", T("the tournaments open, under way and just over"), needs_game=False)
 GRAMMAR.add("tournament ACT [ID] [DETAILS]", T("a tournament: join, leave, show, withdraw; directors: "
             "start, pause, resume, close, remove, result, replace, extend, director"), needs_game=False)
-GRAMMAR.add("language [LANG]", T("your language: alone, the one you read and the others; "
-            "a code (like fr) to choose one; default: the one where you type"),
+GRAMMAR.add("language [LANG]", T("show or choose your language (default: the one where you type)"),
             names={"LANG": "language"}, needs_game=False)
 GRAMMAR.add("help [COMMAND]", T("the commands, or what one of them does"), aliases=("?",),
             needs_game=False)

@@ -598,26 +598,28 @@ def event_text(e: ev.Event, m: Markup, where: str | None = None) -> str | None:
 def help_text(grammar, m: Markup, command: str | None = None) -> str:
     """The commands of a grammar (bot/words/grammar.py), one a line, or one command's usage and
     what it does. An unknown ``command`` raises the grammar's error."""
+    from language import T
+
     from .grammar import GrammarError, shown
     if command is not None:
         spec = grammar.find(command)
         if spec is None:
-            raise GrammarError(f"there is no command {shown(command)}; the commands are: "
-                               f"{', '.join(s.name for s in grammar)}")
-        also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
-        return f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}"
-    out = ["Type a move (Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...) or a command:"]
+            raise GrammarError(T("there is no command {word}; the commands are: {commands}",
+                                 word=shown(command), commands=", ".join(s.name for s in grammar)))
+        also = " " + m.tr("(also: {aliases})", aliases=", ".join(spec.aliases)) if spec.aliases else ""
+        return f"{m.code(spec.usage)}: {m.escape(m.tr(spec.help))}{also}"
+    out = [m.tr("Type a move ({moves} ...) or a command:", moves="Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q")]
     column = 16
     for spec in grammar:
-        also = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
+        also = " " + m.tr("(also: {aliases})", aliases=", ".join(spec.aliases)) if spec.aliases else ""
         if m.name == "plain":  # a terminal's columns; a long usage gets a line of its own
             if len(spec.usage) > column:
                 out.append(f"  {spec.usage}")
-                out.append(f"  {'':<{column}} {spec.help}{also}")
+                out.append(f"  {'':<{column}} {m.tr(spec.help)}{also}")
             else:
-                out.append(f"  {spec.usage:<{column}} {spec.help}{also}")
+                out.append(f"  {spec.usage:<{column}} {m.tr(spec.help)}{also}")
         else:
-            out.append(f"{m.code(spec.usage)}: {m.escape(spec.help)}{also}")
+            out.append(f"{m.code(spec.usage)}: {m.escape(m.tr(spec.help))}{also}")
     return m.lines(out)
 
 
@@ -668,9 +670,10 @@ def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCR
         if names:
             out += ["", m.bold(heading), *(f"{m.code('/' + n)}: {m.escape(slash[n])}" for n in names),
                     _note(words, m)]
-    specs = [spec for spec in typed if spec.name != "premove"]
+    # premove: typed in a thread the opponent reads it (/premove instead); language: /settings has it
+    specs = [spec for spec in typed if spec.name not in ("premove", "language")]
     full = m.lines([*out, "", m.bold(TYPED_HEADING),
-                    *(f"{m.code(s.usage)}: {m.escape(s.help)}" for s in specs), _note(TYPED_NOTE, m)])
+                    *(f"{m.code(s.usage)}: {m.escape(m.tr(s.help))}" for s in specs), _note(TYPED_NOTE, m)])
     if len(full) <= limit:
         return full
     return m.lines([*out, "", m.bold(TYPED_HEADING), ", ".join(m.code(s.usage) for s in specs),
