@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import rules
+from language import LANGUAGES, T, Tn, language
 
 from ..computer import player as comp
 from ..domain.errors import NotFound, ServiceError
@@ -28,7 +29,7 @@ from ..words import text
 from ..words.game_texts import find_piece, piece_text, rules_text
 from ..words.grammar import GRAMMAR, Command, Grammar, GrammarError, shown
 from ..words.text import Markup
-from ..words.timetext import plural, time_left
+from ..words.timetext import time_left
 from ..words.tournament_text import tournament_line, tournament_text
 
 
@@ -44,6 +45,7 @@ class Context:
     width: int | None = None  # wrap long texts (rules, a piece) to a terminal's columns
     scope: str | None = None  # the Discord server typed in: its own tournaments are seen there
     tournament_id: int | None = None  # the tournament the line is about (a reply to its mail)
+    here: str | None = None  # the front end's own language for this player (Discord's locale, LANG)
 
 
 @dataclass(frozen=True)
@@ -75,10 +77,10 @@ def typed_grammar() -> Grammar:
 async def execute(cmd: Command, ctx: Context) -> Reply:
     spec = GRAMMAR.find(cmd.name)
     if spec is not None and spec.needs_game and ctx.game_id is None:
-        raise GrammarError(f"{cmd.name} is about one game: say which", spec.usage)
+        raise GrammarError(T("{command} is about one game: say which", command=cmd.name), spec.usage)
     handler = HANDLERS.get(cmd.name)
     if handler is None:
-        raise GrammarError(f"{cmd.name} cannot be typed here")
+        raise GrammarError(T("{command} cannot be typed here", command=cmd.name))
     return await handler(cmd, ctx)
 
 
@@ -91,7 +93,8 @@ def _changed(view: GameView, words: str, m: Markup) -> Reply:
 @handles("move")
 async def _move(cmd: Command, ctx: Context) -> Reply:
     r = await ctx.service.move(ctx.game_id, ctx.player.id, cmd["move"], expected_ply=ctx.expected_ply)
-    return _changed(r.game, f"You played {ctx.markup.bold(r.san)} in game #{r.game.id}.", ctx.markup)
+    m = ctx.markup
+    return _changed(r.game, m.tr("You played {move} in game #{id}.", move=m.bold(r.san), id=r.game.id), m)
 
 
 _ANSWERS = {
@@ -106,25 +109,29 @@ async def _offer_or_answer(cmd: Command, ctx: Context) -> Reply:
     ask, accept, decline = _ANSWERS[cmd.name]
     op = {None: ask, "accept": accept, "decline": decline}[cmd["answer"]]
     view = await getattr(ctx.service, op)(ctx.game_id, ctx.player.id, expected_ply=ctx.expected_ply)
+    m = ctx.markup
     said = {
-        "offer_draw": "You offer a draw.", "accept_draw": "You accept the draw.",
-        "decline_draw": "You decline the draw.", "ask_takeback": "You ask to take back your last move.",
-        "accept_takeback": "You agree to take back the last move.",
-        "decline_takeback": "You refuse to take back the last move.",
+        "offer_draw": T("Game #{id}: You offer a draw.", id=view.id),
+        "accept_draw": T("Game #{id}: You accept the draw.", id=view.id),
+        "decline_draw": T("Game #{id}: You decline the draw.", id=view.id),
+        "ask_takeback": T("Game #{id}: You ask to take back your last move.", id=view.id),
+        "accept_takeback": T("Game #{id}: You agree to take back the last move.", id=view.id),
+        "decline_takeback": T("Game #{id}: You refuse to take back the last move.", id=view.id),
     }[op]
-    return _changed(view, f"Game #{view.id}: {said}", ctx.markup)
+    return _changed(view, m.say(said), m)
 
 
 @handles("resign")
 async def _resign(cmd: Command, ctx: Context) -> Reply:
     view = await ctx.service.resign(ctx.game_id, ctx.player.id, expected_ply=ctx.expected_ply)
-    return Reply(f"You resigned game #{view.id}: {text.over_line(view, ctx.markup)}.", view, True)
+    m = ctx.markup
+    return Reply(m.tr("You resigned game #{id}: {result}.", id=view.id, result=text.over_line(view, m)), view, True)
 
 
 @handles("abort")
 async def _abort(cmd: Command, ctx: Context) -> Reply:
     view = await ctx.service.abort(ctx.game_id, ctx.player.id, expected_ply=ctx.expected_ply)
-    return Reply(f"Game #{view.id} is called off.", view, True)
+    return Reply(ctx.markup.tr("Game #{id} is called off.", id=view.id), view, True)
 
 
 @handles("board")
@@ -140,10 +147,11 @@ async def _moves(cmd: Command, ctx: Context) -> Reply:
     m, square = ctx.markup, cmd["square"]
     view = await ctx.service.game(ctx.game_id)
     if view.status != "active":
-        return Reply(f"Game #{view.id} is over: {text.over_line(view, m)}.")
+        return Reply(m.tr("Game #{id} is over: {result}.", id=view.id, result=text.over_line(view, m)))
     if square is None:
         sans = sorted(await ctx.service.legal_moves(ctx.game_id))
-        return Reply(f"{len(sans)} legal moves in game #{view.id}: {m.escape(' '.join(sans))}")
+        return Reply(m.trn("{n} legal move in game #{id}: {moves}", "{n} legal moves in game #{id}: {moves}",
+                           len(sans), id=view.id, moves=m.escape(" ".join(sans))))
     found = square_moves(await ctx.service.position(ctx.game_id), square)
     return Reply(text.square_moves_text(found, m))
 
@@ -186,7 +194,7 @@ async def _challenge(cmd: Command, ctx: Context) -> Reply:
 async def _named_player(who: str, ctx: Context) -> Player:
     found = await ctx.find_player(who) if ctx.find_player is not None else None
     if found is None:
-        raise ServiceError(f"there is no player {shown(who)} here")
+        raise ServiceError(T("there is no player {who} here", who=shown(who)))
     return found
 
 
@@ -196,8 +204,12 @@ async def _block(cmd: Command, ctx: Context) -> Reply:
     other = await _named_player(cmd["player"], ctx)
     op = ctx.service.block if cmd.name == "block" else ctx.service.unblock
     blocked = await op(ctx.player.id, other.id)
-    names = ", ".join(ctx.markup.escape(p.name) for p in blocked) or "no one"
-    return Reply(f"You {cmd.name}ed {ctx.markup.escape(other.name)}. Blocked: {names}.")
+    m = ctx.markup
+    names = ", ".join(m.escape(p.name) for p in blocked) or m.tr("no one")
+    said = (m.tr("You blocked {name}. Blocked: {names}.", name=m.escape(other.name), names=names)
+            if cmd.name == "block" else
+            m.tr("You unblocked {name}. Blocked: {names}.", name=m.escape(other.name), names=names))
+    return Reply(said)
 
 
 @handles("ratings")
@@ -215,21 +227,22 @@ async def _the_challenge(cmd: Command, ctx: Context) -> int:
             if c.challenger.id != ctx.player.id]
     if len(mine) != 1:
         listed = ", ".join(f"#{c.id}" for c in mine[:10])
-        raise ServiceError(f"you have {len(mine)} challenges open to you ({listed}): say which"
-                           if mine else "no challenge is open to you")
+        raise ServiceError(Tn("you have {n} challenge open to you ({listed}): say which",
+                              "you have {n} challenges open to you ({listed}): say which", len(mine), listed=listed)
+                           if mine else T("no challenge is open to you"))
     return mine[0].id
 
 
 @handles("accept")
 async def _accept(cmd: Command, ctx: Context) -> Reply:
     view = await ctx.service.accept_challenge(await _the_challenge(cmd, ctx), ctx.player.id)
-    return Reply(text.board_caption(view, ctx.markup, "The game begins."), view, True)
+    return Reply(text.board_caption(view, ctx.markup, ctx.markup.tr("The game begins.")), view, True)
 
 
 @handles("decline")
 async def _decline(cmd: Command, ctx: Context) -> Reply:
     c = await ctx.service.decline_challenge(await _the_challenge(cmd, ctx), ctx.player.id)
-    return Reply(f"You declined challenge #{c.id}.")
+    return Reply(ctx.markup.tr("You declined challenge #{id}.", id=c.id))
 
 
 @handles("vacation")
@@ -241,11 +254,14 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
         info = await s.start_vacation(ctx.player.id, days)
     else:
         info = await s.vacation(ctx.player.id)
+    m, left = ctx.markup, time_left(info.left_seconds)
+    if info.on_vacation and info.until:
+        return Reply(m.tr("You are on vacation until {until}: your clocks are stopped. {left} of vacation "
+                          "left this year.", until=m.when(info.until), left=left))
     if info.on_vacation:
-        until = f" until {ctx.markup.when(info.until)}" if info.until else ""
-        return Reply(f"You are on vacation{until}: your clocks are stopped. "
-                     f"{time_left(info.left_seconds)} of vacation left this year.")
-    return Reply(f"You are not on vacation; {time_left(info.left_seconds)} of vacation left this year.")
+        return Reply(m.tr("You are on vacation: your clocks are stopped. {left} of vacation left this year.",
+                          left=left))
+    return Reply(m.tr("You are not on vacation; {left} of vacation left this year.", left=left))
 
 
 @handles("premove")
@@ -254,16 +270,17 @@ async def _premove(cmd: Command, ctx: Context) -> Reply:
     m, s, arg = ctx.markup, ctx.service, (cmd["lines"] or "").strip()
     if arg.lower() == "cancel":
         n = await s.cancel_premoves(ctx.game_id, ctx.player.id)
-        return Reply(f"Your {plural(n, 'conditional line')} in game #{ctx.game_id} dropped." if n
-                     else f"You have no conditional lines in game #{ctx.game_id}.")
+        return Reply(m.trn("Your {n} conditional line in game #{id} dropped.",
+                           "Your {n} conditional lines in game #{id} dropped.", n, id=ctx.game_id) if n
+                     else m.tr("You have no conditional lines in game #{id}.", id=ctx.game_id))
     if arg:
         lines = await s.set_premoves(ctx.game_id, ctx.player.id, arg, expected_ply=ctx.expected_ply)
     else:
         lines = await s.premoves(ctx.game_id, ctx.player.id)
         if not lines.count:
-            return Reply(f"You have no conditional lines in game #{ctx.game_id}. Leave some with: "
-                         f"{m.code('premove e5 Nf3; c5 Nc3')}")
-    head = f"Your conditional lines in game #{ctx.game_id} (their move, your answer, ...):"
+            return Reply(m.tr("You have no conditional lines in game #{id}. Leave some with: {example}",
+                              id=ctx.game_id, example=m.code("premove e5 Nf3; c5 Nc3")))
+    head = m.tr("Your conditional lines in game #{id} (their move, your answer, ...):", id=ctx.game_id)
     return Reply(m.lines([head, m.list(m.escape(" ".join(line)) for line in lines.sans())]))
 
 
@@ -271,9 +288,9 @@ async def _premove(cmd: Command, ctx: Context) -> Reply:
 async def _next(cmd: Command, ctx: Context) -> Reply:
     nxt = await ctx.service.next_game(ctx.player.id)
     if nxt is None:
-        return Reply("No game waits for your move.")
+        return Reply(ctx.markup.tr("No game waits for your move."))
     view = await ctx.service.game(nxt.id)
-    return Reply(text.board_caption(view, ctx.markup, "Your most urgent game:"), view)
+    return Reply(text.board_caption(view, ctx.markup, ctx.markup.tr("Your most urgent game:")), view)
 
 
 # --- the game's words, the computer, settings -----------------------------------------------
@@ -282,7 +299,7 @@ async def _next(cmd: Command, ctx: Context) -> Reply:
 async def _rules(cmd: Command, ctx: Context) -> Reply:
     game = cmd["game"] or ((await ctx.service.game(ctx.game_id)).game if ctx.game_id else None)
     if game is None:
-        raise GrammarError(f"rules: which game? The games are: {', '.join(rules.variants())}",
+        raise GrammarError(T("rules: which game? The games are: {games}", games=", ".join(rules.variants())),
                            GRAMMAR.find("rules").usage)
     return Reply(rules_text(game, ctx.markup, ctx.width))
 
@@ -304,15 +321,16 @@ async def named_tournament(cmd: Command, ctx: Context):
     usage = GRAMMAR.find("tournament").usage
     if cmd["details"] and cmd["act"] in ("join", "leave", "show"):  # these say no more than the ID
         first = cmd["details"].split()[0]
-        raise GrammarError(f"tournament {cmd['act']}: unexpected {shown(cmd['details'])}" if cmd["id"]
-                           else f"{shown(first)} is not a number (like 12 or #12)", usage)
+        raise GrammarError(T("{command}: unexpected {words}", command=f"tournament {cmd['act']}",
+                             words=shown(cmd["details"])) if cmd["id"]
+                           else T("{word} is not a number (like 12 or #12)", word=shown(first)), usage)
     tid = cmd["id"] or ctx.tournament_id
     if tid is None:
-        raise GrammarError(f"tournament {cmd['act']}: which tournament? Give its number "
-                           "(tournaments lists them)", usage)
+        raise GrammarError(T("{command}: which tournament? Give its number ({list} lists them)",
+                             command=f"tournament {cmd['act']}", list="tournaments"), usage)
     t = await ctx.service.tournament(tid)
     if not may_see(t, ctx.player.id, ctx.scope):
-        raise NotFound(f"there is no tournament #{tid} here")
+        raise NotFound(T("there is no tournament #{id} here", id=tid))
     return t
 
 
@@ -323,9 +341,10 @@ async def _tournaments(cmd: Command, ctx: Context) -> Reply:
     going = [t for t in seen if t.status != "finished"]
     over = [t for t in seen if t.status == "finished"][-FINISHED_LISTED:]
     if not going and not over:
-        return Reply("No tournaments yet.")
+        return Reply(m.tr("No tournaments yet."))
     lines = [m.list([tournament_line(t, m) for t in going + over]),
-             "Join one with tournament join ID; tournament show ID gives its standings."]
+             m.tr("Join one with {join}; {show} gives its standings.", join="tournament join ID",
+                  show="tournament show ID")]
     return Reply(m.lines(lines))
 
 
@@ -339,19 +358,21 @@ async def _tournament(cmd: Command, ctx: Context) -> Reply:
         return Reply(tournament_text(t, m) + (f"\n{page}" if page else ""))
     if cmd["act"] == "join":
         t = await ctx.service.join_tournament(tid, ctx.player.id)
-        when = (f" It starts at {m.when(t.starts_at)}, or when its organiser starts it." if t.starts_at
-                else " It starts when its organiser starts it; you will be told of your games.")
-        return Reply(f"You are in {tournament_line(t, m)}.{when}")
+        line = tournament_line(t, m)
+        return Reply(m.tr("You are in {tournament}. It starts at {when}, or when its organiser starts it.",
+                          tournament=line, when=m.when(t.starts_at)) if t.starts_at
+                     else m.tr("You are in {tournament}. It starts when its organiser starts it; you will be "
+                               "told of your games.", tournament=line))
     if cmd["act"] == "leave":
         t = await ctx.service.leave_tournament(tid, ctx.player.id)
-        return Reply(f"You left {tournament_line(t, m)}.")
+        return Reply(m.tr("You left {tournament}.", tournament=tournament_line(t, m)))
     return Reply(await run_act(ctx.service, ctx.player.id, cmd["act"], tid, cmd["details"], m, ctx.find_player),
                  changed=True)
 
 
 def _computer(ctx: Context) -> comp.Computer:
     if ctx.computer is None:
-        raise ServiceError("the computer is not playing here just now")
+        raise ServiceError(T("the computer is not playing here just now"))
     return ctx.computer
 
 
@@ -373,8 +394,8 @@ async def _review(cmd: Command, ctx: Context) -> Reply:
                  attachment=(comp.review_file_name(view.id), comp.review_text(view, moves)))
 
 
-CONFIRM_SAID = {True: "Moves you type are asked about (\"Play Nf3?\") before they are played.",
-                False: "Moves you type are played as typed."}
+CONFIRM_SAID = {True: T("Moves you type are asked about (\"Play Nf3?\") before they are played."),
+                False: T("Moves you type are played as typed.")}
 
 
 async def set_confirm(service: GameService, player_id: int, on: bool) -> None:
@@ -389,4 +410,39 @@ async def set_confirm(service: GameService, player_id: int, on: bool) -> None:
 async def _confirm(cmd: Command, ctx: Context) -> Reply:
     on = cmd["answer"] == "on"
     await set_confirm(ctx.service, ctx.player.id, on)
-    return Reply(ctx.markup.escape(CONFIRM_SAID[on]))
+    return Reply(ctx.markup.say(CONFIRM_SAID[on]))
+
+
+# --- the player's language (issue #44) ------------------------------------------------------
+
+def languages_line(m: Markup) -> str:
+    """Every language in its own name, with the code to type for it."""
+    return ", ".join(f"{m.escape(language(code).name)} ({m.code(code)})" for code in LANGUAGES)
+
+
+@handles("language")
+async def _language(cmd: Command, ctx: Context) -> Reply:
+    """``language``: the one read and the others; ``language fr``: choose it (the reply is
+    already in it); ``language default``: back to the front end's (``ctx.here``)."""
+    chosen = cmd["language"]
+    player = ctx.player
+    if chosen is not None:
+        code = None if chosen == "default" else chosen
+        settings = await ctx.service.update_settings(player.id, language=code)
+        player = await ctx.service.get_player(player.id)
+        m = ctx.markup.in_language(player.reads(ctx.here))
+        name = m.bold(m.lang.name)
+        if settings.language is None:
+            return Reply(m.tr("No language chosen: you read {language}, the one where you type.", language=name),
+                         changed=True)
+        return Reply(m.tr("From now on you read {language}.", language=name), changed=True)
+    m = ctx.markup.in_language(player.reads(ctx.here))
+    name = m.bold(m.lang.name)
+    said = (m.tr("You read {language}, as you chose.", language=name) if player.settings.language
+            else m.tr("You read {language}, the language where you type.", language=name))
+    return Reply(m.lines([
+        said,
+        m.tr("The languages: {languages}.", languages=languages_line(m)),
+        m.tr("Choose one with {example}; {default} goes back to the language where you type.",
+             example=m.code("language fr"), default=m.code("language default")),
+    ]))

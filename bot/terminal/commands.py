@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from language import T
+
 from ..words.grammar import GRAMMAR
 
 # The shared grammar (bot/words/grammar.py) with the terminal's own words: both players sit at
@@ -14,24 +16,24 @@ from ..words.grammar import GRAMMAR
 TERMINAL = GRAMMAR.extended()
 for _name in ("challenge", "accept", "decline", "vacation", "block", "unblock"):
     TERMINAL.remove(_name)
-TERMINAL.add("takeback", "take back the last move (both players agree: one keyboard)", aliases=("undo",))
-TERMINAL.add("draw", "offer a draw; the other player answers at once")
-TERMINAL.add("resign", "resign the game for the side to move (asks first)")
-TERMINAL.add("board [SQUARE]", "show the board again and write its image (with a square: that "
-             "piece's moves)", aliases=("show",))
-TERMINAL.add("piece CODE|NAME", "what a piece does (and its card image)", names={"CODE|NAME": "piece"})
-TERMINAL.add("games", "the games played in this terminal, and how to resume them")
-TERMINAL.add("ratings [GAME]", "a game's leaderboard (default: this game's) and the players' ratings")
-TERMINAL.add("legend", "the letters on the board and the pieces they stand for", aliases=("key",))
-TERMINAL.add("flip", "turn the board round (and again)")
-TERMINAL.add("fen", "the position as a VFEN string, on one line", aliases=("vfen",))
-TERMINAL.add("premove [cancel|LINES]", "the waiting side's answers left in advance, like premove "
+TERMINAL.add("takeback", T("take back the last move (both players agree: one keyboard)"), aliases=("undo",))
+TERMINAL.add("draw", T("offer a draw; the other player answers at once"))
+TERMINAL.add("resign", T("resign the game for the side to move (asks first)"))
+TERMINAL.add("board [SQUARE]", T("show the board again and write its image (with a square: that "
+             "piece's moves)"), aliases=("show",))
+TERMINAL.add("piece CODE|NAME", T("what a piece does (and its card image)"), names={"CODE|NAME": "piece"})
+TERMINAL.add("games", T("the games played in this terminal, and how to resume them"))
+TERMINAL.add("ratings [GAME]", T("a game's leaderboard (default: this game's) and the players' ratings"))
+TERMINAL.add("legend", T("the letters on the board and the pieces they stand for"), aliases=("key",))
+TERMINAL.add("flip", T("turn the board round (and again)"))
+TERMINAL.add("fen", T("the position as a VFEN string, on one line"), aliases=("vfen",))
+TERMINAL.add("premove [cancel|LINES]", T("the waiting side's answers left in advance, like premove "
              "e5 Nf3; c5 Nc3 (their move, the answer, ...); alone: show them; cancel: drop them. "
-             "Not against the computer: it answers at once", names={"cancel|LINES": "lines"})
-TERMINAL.add("confirm on|off [default]", "ask \"Play Nf3? [y/n]\" before each typed move of this "
-             "game (or not); with default: in every game, new ones too", names={"default": "default"},
+             "Not against the computer: it answers at once"), names={"cancel|LINES": "lines"})
+TERMINAL.add("confirm on|off [default]", T("ask \"Play Nf3? [y/n]\" before each typed move of this "
+             "game (or not); with default: in every game, new ones too"), names={"default": "default"},
              needs_game=False)
-TERMINAL.add("quit", "leave (the game is saved; fairypost play --resume goes on)", aliases=("exit", "q"))
+TERMINAL.add("quit", T("leave (the game is saved; fairypost play --resume goes on)"), aliases=("exit", "q"))
 
 Handler = Callable[..., Awaitable[bool]]  # (session, command); False: leave the session
 HANDLERS: dict[str, Handler] = {}

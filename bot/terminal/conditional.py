@@ -11,6 +11,7 @@ this module, and no import, not even a type's, goes back).
 
 from __future__ import annotations
 
+from language import T
 from rules.errors import RulesError
 
 from ..commands.run import CONFIRM_SAID, set_confirm
@@ -20,21 +21,21 @@ from ..words.timetext import time_left
 from .commands import handles
 
 # what premove does against the computer (the README says the same)
-PREMOVE_VS_COMPUTER = ("premove does nothing against the computer: it answers each move at once, "
-                       "so there is never a wait to answer in advance. Just type your next move. "
-                       "(Conditional moves are for games between people.)")
+PREMOVE_VS_COMPUTER = T("premove does nothing against the computer: it answers each move at once, "
+                        "so there is never a wait to answer in advance. Just type your next move. "
+                        "(Conditional moves are for games between people.)")
 
 
 # what ``confirm`` says it did: for this game, or (with ``default``) for every game
 CONFIRM_THIS_GAME = {
-    True: "In this game, moves you type are asked about (\"Play Nf3?\") before they are played "
-          "(until you leave; confirm on default: in every game).",
-    False: "In this game, moves you type are played as typed (until you leave; confirm off "
-           "default: in every game).",
+    True: T("In this game, moves you type are asked about (\"Play Nf3?\") before they are played "
+            "(until you leave; confirm on default: in every game)."),
+    False: T("In this game, moves you type are played as typed (until you leave; confirm off "
+             "default: in every game)."),
 }
-CONFIRM_DEFAULT = {True: "So in every game from now on, here and in new ones (confirm off default "
-                         "undoes it).",
-                   False: "So in every game from now on, here and in new ones."}
+CONFIRM_DEFAULT = {True: T("So in every game from now on, here and in new ones (confirm off default "
+                           "undoes it)."),
+                   False: T("So in every game from now on, here and in new ones.")}
 
 
 def waiting(s):
@@ -55,10 +56,11 @@ def tell_after_move(s, r, lines_before: int) -> None:
     """What became of the waiting player's lines with the move just played."""
     answerer = s.who(r.game.moves[-1].side) if r.answer else None
     if answerer:
-        s.say(f"{answerer}'s conditional answer {r.answer} was played at once.")
+        s.say(s.m.tr("{who}'s conditional answer {move} was played at once.", who=answerer, move=r.answer))
     elif lines_before and r.outcome is None:
-        s.say(f"That move was in none of the other side's {lines_before} conditional "
-              f"line{'s' if lines_before != 1 else ''}: they are dropped.")
+        s.say(s.m.trn("That move was in none of the other side's {n} conditional line: they are dropped.",
+                      "That move was in none of the other side's {n} conditional lines: they are dropped.",
+                      lines_before))
 
 
 async def confirmed(s, player_id: int, text: str) -> bool | None:
@@ -74,9 +76,9 @@ async def confirmed(s, player_id: int, text: str) -> bool | None:
         san = s.pos.san(s.pos.parse(text.strip()))
     except RulesError:
         return True
-    answer = s.console.yes(f"Play {san}? [y/n] ")
+    answer = s.console.yes(s.m.tr("Play {move}? [y/n] ", move=san))
     if answer is False:
-        s.say("Not played.")
+        s.say(s.m.tr("Not played."))
     return answer
 
 
@@ -85,7 +87,7 @@ async def _premove(s, cmd: Command) -> bool:
     arg = (cmd["lines"] or "").strip()
     v = await s.refresh()
     if s.computer_side() is not None:
-        s.say(PREMOVE_VS_COMPUTER)
+        s.say(s.m.say(PREMOVE_VS_COMPUTER))
         return True
     me = waiting(s)
     if me is None:
@@ -94,18 +96,19 @@ async def _premove(s, cmd: Command) -> bool:
     who = s.who("b" if v.turn == "w" else "w")
     if arg.lower() == "cancel":
         n = await s.service.cancel_premoves(s.game_id, me.id)
-        s.say(f"{who}'s {n} conditional line{'s' if n != 1 else ''} dropped." if n
-              else f"{who} has no conditional lines.")
+        s.say(s.m.trn("{who}'s {n} conditional line dropped.", "{who}'s {n} conditional lines dropped.", n, who=who)
+              if n else s.m.tr("{who} has no conditional lines.", who=who))
         return True
     if arg:
         lines = await s.service.set_premoves(s.game_id, me.id, arg, expected_ply=v.ply)
-        s.say(f"{who} answers {s.who(v.turn)}'s next move so:")
+        s.say(s.m.tr("{who} answers {other}'s next move so:", who=who, other=s.who(v.turn)))
     else:
         lines = await s.service.premoves(s.game_id, me.id)
         if not lines.count:
-            s.say(f"{who} has no conditional lines. Leave some with: premove e5 Nf3; c5 Nc3")
+            s.say(s.m.tr("{who} has no conditional lines. Leave some with: {example}", who=who,
+                         example="premove e5 Nf3; c5 Nc3"))
             return True
-        s.say(f"{who}'s conditional lines (their move, the answer, ...):")
+        s.say(s.m.tr("{who}'s conditional lines (their move, the answer, ...):", who=who))
     for line in lines.sans():
         s.say("  " + " ".join(line))
     return True
@@ -120,11 +123,14 @@ async def _next(s, cmd: Command) -> bool:
         me = s.player(v.moves[-1].side) if v.moves else v.white
     nxt = await s.service.next_game(me.id)
     if nxt is None or nxt.id == s.game_id:
-        whose = "your" if s.computer_side() is not None else f"{me.name}'s"  # vs the computer: "You"
-        s.say(f"No other game waits for {whose} move.")
+        s.say(s.m.tr("No other game waits for your move.") if s.computer_side() is not None  # "You"
+              else s.m.tr("No other game waits for {name}'s move.", name=me.name))
         return True
-    left = f", {time_left(nxt.seconds_left)} left" if nxt.seconds_left is not None else ""
-    s.say(f"On to game #{nxt.id} against {nxt.opponent.name}{left}.")
+    if nxt.seconds_left is not None:
+        s.say(s.m.tr("On to game #{id} against {name}, {time} left.", id=nxt.id, name=nxt.opponent.name,
+                     time=time_left(nxt.seconds_left)))
+    else:
+        s.say(s.m.tr("On to game #{id} against {name}.", id=nxt.id, name=nxt.opponent.name))
     s.game_id = nxt.id
     await s.refresh()
     s.show()
@@ -141,12 +147,12 @@ async def _confirm(s, cmd: Command) -> bool:
     on = cmd["answer"] == "on"
     s.confirm[s.game_id] = on
     if not cmd["default"]:
-        s.say(CONFIRM_THIS_GAME[on])
+        s.say(s.m.say(CONFIRM_THIS_GAME[on]))
         return True
     for p in (s.view.white, s.view.black):  # both people at this keyboard type moves
         if not _is_computer(s, p):
             await set_confirm(s.service, p.id, on)
-    s.say(CONFIRM_SAID[on] + " " + CONFIRM_DEFAULT[on])
+    s.say(s.m.say(CONFIRM_SAID[on]) + " " + s.m.say(CONFIRM_DEFAULT[on]))
     return True
 
 

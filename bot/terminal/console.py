@@ -15,6 +15,10 @@ import threading
 from contextlib import contextmanager
 from typing import TextIO
 
+from language import T, from_environment
+
+from ..words.text import PLAIN, Markup
+
 #: how much of a user's text an error quotes back
 SHOWN_CHARS = 40
 
@@ -23,7 +27,7 @@ SHOWN_CHARS = 40
 YES = ("y", "yes")
 NO = ("n", "no", "")
 QUIT = ("quit", "q", "exit")
-ANSWERS = "type y (yes) or n (no; Enter alone is no), or quit to leave (the game is saved)."
+ANSWERS = T("type y (yes) or n (no; Enter alone is no), or quit to leave (the game is saved).")
 
 #: the width of what is not a terminal (a pipe, a file), unless COLUMNS says another
 DEFAULT_WIDTH = 80
@@ -36,6 +40,8 @@ class Console:
         self.out = stdout or sys.stdout
         self.interactive = _isatty(self.inp) and _isatty(self.out)
         self._width = width
+        # the reader's language: the terminal's (LANG), until a session knows whose turn it is
+        self.m: Markup = PLAIN.in_language(from_environment(os.environ))
         if self.interactive:
             try:
                 import readline  # noqa: F401 - gives input() line editing and history
@@ -100,7 +106,8 @@ class Console:
                 return False
             if a in QUIT:
                 return None
-            self.say(f"{shown(answer.strip())} is not an answer here: {ANSWERS}")
+            self.say(self.m.tr("{answer} is not an answer here: {answers}", answer=shown(answer.strip()),
+                               answers=self.m.say(ANSWERS)))
 
 
 def _isatty(stream) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..operations.service import COMPUTER, GameService
 from ..words import text
-from ..words.text import PLAIN
+from ..words.text import PLAIN, Markup
 
 PLATFORM = "terminal"
 
@@ -22,11 +22,13 @@ async def terminal_games(service: GameService, *, active_only: bool = False):
     return [found[i] for i in sorted(found, reverse=True)]
 
 
-async def games_text(service: GameService) -> str:
+async def games_text(service: GameService, *, m: Markup = PLAIN) -> str:
+    """The list, for the reader of ``m`` (the command lines in it are typed: as they are)."""
     games = await terminal_games(service)
     if not games:
-        return "No games yet. Start one with: fairypost play GAME"
-    lines = [text.both_sides_line(s, PLAIN) for s in games]
+        return m.tr("No games yet. Start one with: {command}", command="fairypost play GAME")
+    lines = [text.both_sides_line(s, m) for s in games]
     if any(s.status == "active" for s in games):
-        lines.append("Resume one with: fairypost play --resume ID (without ID: the newest)")
+        lines.append(m.tr("Resume one with: {command} (without {id}: the newest)",
+                          command="fairypost play --resume ID", id="ID"))
     return "\n".join(lines)

@@ -8,6 +8,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from language import T, Text
+
 
 class Images:
     """Writes pictures into ``folder``; ``folder=None`` writes none. If the picture
@@ -15,7 +17,7 @@ class Images:
 
     def __init__(self, folder: str | Path | None):
         self.folder = Path(folder) if folder is not None else None
-        self.problem: str | None = None
+        self.problem: Text | None = None  # said in the reader's language (str(): English)
 
     @property
     def enabled(self) -> bool:
@@ -31,9 +33,10 @@ class Images:
             write_replacing(path, data)
             return path
         except (ImportError, AttributeError) as e:
-            self.problem = f"board images are not available: {e}"
+            self.problem = T("board images are not available: {why}", why=str(e))
         except OSError as e:
-            self.problem = f"cannot write images to {self.folder}: {e.strerror or e}"
+            self.problem = T("cannot write images to {folder}: {why}", folder=str(self.folder),
+                             why=str(e.strerror or e))
         return None
 
     def board(self, game_id: int, pos, *, flip: bool = False, highlight=None,

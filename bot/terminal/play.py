@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import rules
+from language import T
 
 from ..computer import player as comp
 from ..config import ConfigError, Settings, parse_days
@@ -30,7 +31,7 @@ from ..domain.errors import DatabaseError, ServiceError
 from ..operations.service import COMPUTER, GameService
 from ..timekeeping.clock import Clock
 from ..words import text
-from ..words.grammar import resolve_game
+from ..words.grammar import problem_of, resolve_game
 from ..words.text import PLAIN
 from .console import QUIT, Console
 from .games import PLATFORM, games_text, terminal_games
@@ -136,7 +137,7 @@ async def _which_game(console: Console, game: str | None) -> str | None:
     try:
         return resolve_game(game)
     except ValueError as e:
-        console.say(f"fairypost play: {e}")
+        console.say(f"fairypost play: {console.m.say(problem_of(e))}")
         return None
 
 
@@ -157,10 +158,12 @@ async def _computer_game(service: GameService, console: Console, game: str | Non
     cpu, c = await comp.challenge_computer(service, me.id, game, level, days=days,
                                            colour=colour, setup=setup)
     if c.game_id is None:
-        console.say(f"fairypost play: the computer did not take up the challenge ({c.status})")
+        console.say("fairypost play: " + console.m.tr("the computer did not take up the challenge ({status})",
+                                                       status=c.status))
         return None
     side = rules.game(game).side_names[0 if colour == "white" else 1]
-    console.say(f"You play {side} against {cpu.name} ({_level_name(level)}).")
+    console.say(console.m.tr("You play {side} against {name} ({level}).", side=console.m.data(side),
+                             name=cpu.name, level=_level_name(level)))
     return c.game_id
 
 
@@ -179,7 +182,7 @@ async def _new_game(service: GameService, console: Console, game: str | None, wh
     white = (white or names[0]).strip()
     black = (black or names[1]).strip()
     if not white or not black or white.casefold() == black.casefold():
-        console.say("fairypost play: the two players need two different names")
+        console.say("fairypost play: " + console.m.tr("the two players need two different names"))
         return None
     if setup is None:
         setup = "default"
@@ -194,21 +197,22 @@ async def _new_game(service: GameService, console: Console, game: str | None, wh
                                 setup=setup, rated=rated)
     view = await service.accept_challenge(c.id, b.id)
     if unfinished:
-        n = len(unfinished)
-        console.say(f"(You also have {n} unfinished game{'s' if n != 1 else ''} here: "
-                    f"fairypost games lists them.)")
+        console.say(console.m.trn("(You also have {n} unfinished game here: {command} lists them.)",
+                                  "(You also have {n} unfinished games here: {command} lists them.)",
+                                  len(unfinished), command="fairypost games"))
     return view.id
 
 
 def choose_game(console: Console) -> str | None:
     ids = game_ids()
-    console.say("Which game?")
+    m = console.m
+    console.say(m.tr("Which game?"))
     for i, g in enumerate(ids, 1):
         game = rules.game(g)
         geo = game.geometry
-        console.say(f"  {i}  {g:<11} {game.name}, {geo.width} x {geo.height}")
+        console.say(f"  {i}  {g:<11} {m.data(game.name)}, {geo.width} x {geo.height}")
     while True:
-        answer = console.ask(f"Game (1-{len(ids)} or its name): ")
+        answer = console.ask(m.tr("Game (1-{last} or its name): ", last=len(ids)))
         if answer is None:
             return None
         a = answer.strip()
@@ -221,24 +225,34 @@ def choose_game(console: Console) -> str | None:
         try:
             return resolve_game(a)
         except ValueError as e:
-            console.say(str(e)[0].upper() + str(e)[1:])
+            said = m.say(problem_of(e))
+            console.say(said[:1].upper() + said[1:])
 
 
-def _count(n: int) -> str:
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-    return words[n] if n < len(words) else str(n)
+_COUNTS = (T("no"), T("one"), T("two"), T("three"), T("four"), T("five"), T("six"), T("seven"), T("eight"),
+           T("nine"))
+
+
+def _count(n: int, m=PLAIN) -> str:
+    """A small count in words ("four"), in the reader's language; digits from ten on."""
+    return m.say(_COUNTS[n]) if n < len(_COUNTS) else str(n)
 
 
 def choose_setup(console: Console, game: str) -> str | None:
-    g = rules.game(game)
+    g, m = rules.game(game), console.m
     ext = g.extension
-    choice = ext.setup_choice() or "the players may choose part of the start position"
-    console.say(f"{g.name} starts with a set-up: {choice}.")
+    choice = ext.setup_choice()
+    choice = m.say(choice) if choice else m.tr("the players may choose part of the start position")
+    console.say(m.tr("{game} starts with a set-up: {choice}.", game=m.data(g.name), choice=choice))
     default = ext.setup_default()
-    console.say("  default  the usual set-up" + (f" ({default})" if default else ""))
-    console.say(f"  players  make the {_count(len(ext.setup_phases))} set-up actions yourselves")
+    console.say("  default  " + (m.tr("the usual set-up ({setup})", setup=m.say(default)) if default
+                                 else m.tr("the usual set-up")))
+    console.say("  players  " + m.trn("make the {n} set-up action yourselves",
+                                      "make the {n} set-up actions yourselves", len(ext.setup_phases),
+                                      n=_count(len(ext.setup_phases), m)))
     while True:
-        answer = console.ask("Set-up (default/players) [default]: ")
+        answer = console.ask(m.tr("Set-up ({choices}) [{default}]: ", choices="default/players",
+                                  default="default"))
         if answer is None:
             return None
         a = answer.strip().lower()
@@ -248,7 +262,7 @@ def choose_setup(console: Console, game: str) -> str | None:
             return "default"
         if a in ("p", "players", "own"):
             return "players"
-        console.say("Please answer default or players.")
+        console.say(m.tr("Please answer {default} or {players}.", default="default", players="players"))
 
 
 async def _resumable(service: GameService, game_id: int | None, console: Console) -> int | None:
@@ -256,17 +270,18 @@ async def _resumable(service: GameService, game_id: int | None, console: Console
     if game_id is None:
         active = [s for s in games if s.status == "active"]
         if not active:
-            console.say("There is no unfinished game to resume. Start one with: fairypost play GAME")
+            console.say(console.m.tr("There is no unfinished game to resume. Start one with: {command}",
+                                     command="fairypost play GAME"))
             return None
         return active[0].id
     if game_id not in {s.id for s in games}:
         try:
             await service.game(game_id)
         except ServiceError:
-            console.say(f"fairypost play: there is no game #{game_id}")
+            console.say("fairypost play: " + console.m.tr("there is no game #{id}", id=game_id))
             return None
-        console.say(f"fairypost play: game #{game_id} is not a terminal game "
-                    f"(its players play it on the bot)")
+        console.say("fairypost play: " + console.m.tr("game #{id} is not a terminal game (its players play it "
+                                                       "on the bot)", id=game_id))
         return None
     return game_id
 
@@ -275,7 +290,7 @@ async def list_games(settings: Settings, console: Console | None = None) -> int:
     console = console or Console()
     service = await open_service(settings)
     try:
-        console.say(await games_text(service))
+        console.say(await games_text(service, m=console.m))
     finally:
         await service.close()
     return 0

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 
 import rules
 from bot.words.textboard import CHOSEN_MARK, MOVE_MARK, TAKE_MARK, legend_lines, side_names, text_board
+from language import from_environment
 
 from ..commands import run as commands_text
 from ..computer import player as comp
@@ -25,8 +27,8 @@ from ..operations.square_moves import square_moves
 from ..words import text
 from ..words.game_texts import find_piece
 from ..words.grammar import Command, GrammarError
-from ..words.text import PLAIN, sentence
-from ..words.timetext import plural, time_left
+from ..words.text import PLAIN, Markup, sentence
+from ..words.timetext import time_left
 from . import conditional
 from .commands import HANDLERS, TERMINAL, handles
 from .console import Console, quoting
@@ -36,8 +38,11 @@ from .images import Images
 
 class Session:
     def __init__(self, service: GameService, game_id: int, console: Console, images: Images,
-                 *, flip: bool = False, computer: comp.Computer | None = None):
+                 *, flip: bool = False, computer: comp.Computer | None = None,
+                 here: str | None = None):
         self.service = service
+        # the terminal's own language (LANG, LC_ALL...): a player who chose none reads it
+        self.here = here if here is not None else from_environment(os.environ)
         self.computer = computer
         self.game_id = game_id
         self.console = console
@@ -45,6 +50,7 @@ class Session:
         self.flip = flip
         self.view: GameView | None = None
         self.pos = None  # the view's rules Position, its last move included
+        self.readers: dict = {}  # player id -> Player (with settings), read with the view
         self._told_images = False
         self.confirm: dict[int, bool] = {}  # game id -> confirm on|off said for it here
 
@@ -57,7 +63,8 @@ class Session:
             self.say()
             side = self.computer_side()
             if side is not None and self.view.status == "active" and self.view.turn == side:
-                self.say(f"{self.player(side).name} had not yet answered; it answers when you go on.")
+                self.say(self.m.tr("{name} had not yet answered; it answers when you go on.",
+                                   name=self.player(side).name))
             self.leave()
             return 130
 
@@ -65,13 +72,14 @@ class Session:
         await self.refresh()
         if self.computer_side() == "w":  # you play Black against it: your side at the bottom
             self.flip = not self.flip
-        w, b = side_names(self.pos)
-        self.say(f"Game #{self.game_id}: {self.game_name()}, {self.rated_who('w')} against "
-                 f"{self.rated_who('b')}{self.rated_or_casual()}. "
-                 f"Upper case letters are {w}'s pieces, lower case {b}'s.")
-        self.say("Type a move (like e4 or Nf3), or help for the commands.")
+        m = self.m
+        w, b = (m.data(name) for name in side_names(self.pos))
+        self.say(self.opening() + " " + m.tr("Upper case letters are {white}'s pieces, lower case {black}'s.",
+                                             white=w, black=b))
+        self.say(m.tr("Type a move (like {e4} or {nf3}), or {help} for the commands.", e4="e4", nf3="Nf3",
+                      help="help"))
         if self.images.folder is not None:
-            self.say(f"Board images are written to {self.images.folder}")
+            self.say(m.tr("Board images are written to {folder}", folder=self.images.folder))
         self.show()
         if not await self.pending():
             return self.leave()
@@ -96,13 +104,15 @@ class Session:
         try:
             cmd = TERMINAL.parse(line)
         except GrammarError as e:
-            self.say(sentence(e.problem) + (f" Usage: {e.usage}" if e.usage else ""))
+            m = self.m
+            self.say(sentence(m.say(e.text)) + (" " + m.tr("Usage: {usage}", usage=e.usage) if e.usage else ""))
             return True
         return await HANDLERS[cmd.name](self, cmd)
 
     def leave(self) -> int:
         if self.view is not None and self.view.status == "active":
-            self.say(f"Game #{self.game_id} is saved. Go on with: fairypost play --resume {self.game_id}")
+            self.say(self.m.tr("Game #{id} is saved. Go on with: {command}", id=self.game_id,
+                               command=f"fairypost play --resume {self.game_id}"))
         return 0
 
     async def pending(self) -> bool:
@@ -115,7 +125,7 @@ class Session:
             await self.service.accept_takeback(self.game_id, self.player(_other(v.takeback_by)).id,
                                                expected_ply=v.ply)
             await self.refresh()
-            self.say("The move that was being taken back is taken back.")
+            self.say(self.m.tr("The move that was being taken back is taken back."))
             self.show()
         elif v.draw_offer is not None:
             return await self.answer_draw(v.draw_offer)
@@ -125,6 +135,22 @@ class Session:
 
     def say(self, text: str = "") -> None:
         self.console.say(text)
+
+    def reader(self):
+        """Who reads the terminal now: the person at it against the computer, else the
+        player to move (each side's texts in its own player's language)."""
+        cpu = self.computer_side()
+        return self.player(_other(cpu) if cpu is not None else self.view.turn)
+
+    @property
+    def m(self) -> Markup:
+        """Plain text in the reader's language: their choice, else the terminal's."""
+        if self.view is None:
+            return PLAIN.in_language(self.here)
+        reader = self.readers.get(self.reader().id)
+        m = PLAIN.in_language(reader.reads(self.here) if reader is not None else self.here)
+        self.console.m = m  # its own questions ([y/n]) in the same language
+        return m
 
     def player(self, side: str):
         return self.view.white if side == "w" else self.view.black
@@ -143,7 +169,7 @@ class Session:
             return
         if not self.computer.thinking(self.game_id):
             await self.computer.resume(self.game_id)  # a resumed game: its notice was read before
-        self.say(f"{self.player(side).name} is thinking…")
+        self.say(self.m.tr("{name} is thinking…", name=self.player(side).name))
         try:
             await _with_progress(self.computer.idle(self.game_id), self.console)
         except asyncio.CancelledError:
@@ -154,7 +180,7 @@ class Session:
         ply = self.view.ply
         await self.refresh()
         if self.view.ply > ply:
-            self.say(f"{self.who(side)} played {self.view.moves[-1].san}.")
+            self.say(self.m.tr("{who} played {move}.", who=self.who(side), move=self.view.moves[-1].san))
         self.show()
 
     def is_you(self, side: str) -> bool:
@@ -165,15 +191,16 @@ class Session:
 
     def whose_move(self, move) -> str:
         """'Black's move Qxa8', 'Ann's move Qxa8'; against the computer 'your move Qxa8'."""
-        whose = "your" if self.is_you(move.side) else f"{self.player(move.side).name}'s"
-        return f"{whose} move {move.san}"
+        if self.is_you(move.side):
+            return self.m.tr("your move {move}", move=move.san)
+        return self.m.tr("{name}'s move {move}", name=self.player(move.side).name, move=move.san)
 
     def side_name(self, side: str) -> str:
         return side_names(self.pos)["wb".index(side)]
 
     def who(self, side: str) -> str:
         """The player's name, and their side if the name does not say it."""
-        return text.who(self.view, side, PLAIN, always_side=False)
+        return text.who(self.view, side, self.m, always_side=False)
 
     def rated_who(self, side: str) -> str:
         """The player, with their rating in this game beside the name ('Alice (White) 1500?')."""
@@ -181,21 +208,25 @@ class Session:
         rating = v.white_rating if side == "w" else v.black_rating
         return self.who(side) + (f" {rating}" if rating else "")
 
-    def rated_or_casual(self) -> str:
-        v = self.view
+    def opening(self) -> str:
+        """'Game #3: Chess, Ann 1500? against Bob 1500?, a casual game.'"""
+        v, m = self.view, self.m
+        said = dict(id=self.game_id, game=self.game_name(), white=self.rated_who("w"), black=self.rated_who("b"))
         if v.white_rating is None:  # against the computer: never rated
-            return ""
-        return ", a rated game" if v.rated else ", a casual game"
+            return m.tr("Game #{id}: {game}, {white} against {black}.", **said)
+        if v.rated:
+            return m.tr("Game #{id}: {game}, {white} against {black}, a rated game.", **said)
+        return m.tr("Game #{id}: {game}, {white} against {black}, a casual game.", **said)
 
     def game_name(self) -> str:
-        return rules.game(self.view.game).name
+        return self.m.data(rules.game(self.view.game).name)
 
     def prompt(self) -> str:
         v = self.view
         if v.status != "active":
             return "> "
         if v.seconds_left is not None:
-            return f"{self.who(v.turn)} ({time_left(v.seconds_left)} left)> "
+            return self.m.tr("{who} ({time} left)> ", who=self.who(v.turn), time=time_left(v.seconds_left))
         return f"{self.who(v.turn)}> "
 
     async def after_refusal(self) -> None:
@@ -204,7 +235,7 @@ class Session:
         seen = self._seen()
         await self.refresh()
         if self._seen() != seen:
-            self.say("The game is no longer as shown; here it is now:")
+            self.say(self.m.tr("The game is no longer as shown; here it is now:"))
             self.show()
 
     def _seen(self):
@@ -220,6 +251,8 @@ class Session:
             await self.service.sweep()
             self.view = await self.service.game(self.game_id)
         self.pos = await self.service.position(self.game_id)
+        # the players' settings (their languages), read again as each line may change them
+        self.readers = {ref.id: await self.service.get_player(ref.id) for ref in (v.white, v.black)}
         return self.view
 
     def show(self) -> None:
@@ -230,21 +263,21 @@ class Session:
         path = self.images.board(self.game_id, self.pos, flip=self.flip,
                                  outcome=(self.view.result, self.view.reason))
         if path is not None:
-            self.say(f"Image: {path}")
+            self.say(self.m.tr("Image: {path}", path=path))
         elif self.images.problem and not self._told_images:
             self._told_images = True
-            self.say(f"({self.images.problem})")
+            self.say(f"({self.m.say(self.images.problem)})")
 
     def status(self) -> str:
-        return text.status_text(self.view, PLAIN, setup=_setup_hint(self.pos))
+        return text.status_text(self.view, self.m, setup=_setup_hint(self.pos, self.m))
 
     async def shared(self, cmd: Command, who=None) -> commands_text.Reply:
         """Run ``cmd`` as every adapter does (bot/commands/run.py), for ``who`` (a
         player of this game; default: the player to move)."""
         player = await self.service.get_player((who or self.player(self.view.turn)).id)
-        ctx = commands_text.Context(self.service, player, PLAIN, self.game_id,
-                                    expected_ply=self.view.ply, computer=self.computer,
-                                    width=self.console.width - 1)
+        ctx = commands_text.Context(self.service, player, PLAIN.in_language(player.reads(self.here)),
+                                    self.game_id, expected_ply=self.view.ply, computer=self.computer,
+                                    width=self.console.width - 1, here=self.here)
         return await commands_text.execute(cmd, ctx)
 
     # --- moving ---
@@ -252,7 +285,8 @@ class Session:
     async def play(self, text: str) -> bool:
         v = self.view
         if v.status != "active":
-            self.say(f"{sentence(self._over())} Type record for the game, quit to leave.")
+            self.say(sentence(self._over()) + " " + self.m.tr("Type {record} for the game, {quit} to leave.",
+                                                              record="record", quit="quit"))
             return True
         mover = v.turn
         if mover == self.computer_side():
@@ -266,14 +300,15 @@ class Session:
             r = await self.service.move(self.game_id, self.player(mover).id, text,
                                         expected_ply=v.ply)
         except ServiceError as e:
-            msg = sentence(quoting(str(e), text.strip()))
+            msg = sentence(quoting(self.m.say(e.text), text.strip()))
             if " " not in text.strip() and not any(ch.isdigit() for ch in text):
-                msg += " (Type help for the commands.)"
+                msg += " " + self.m.tr("(Type {help} for the commands.)", help="help")
             self.say(msg)
             await self.after_refusal()
             return True
         await self.refresh(r.game)
-        self.say(f"{'You' if self.is_you(mover) else self.who(mover)} played {r.san}.")
+        self.say(self.m.tr("You played {move}.", move=r.san) if self.is_you(mover)
+                 else self.m.tr("{who} played {move}.", who=self.who(mover), move=r.san))
         conditional.tell_after_move(self, r, lines)
         self.show()
         await self.computer_turn()
@@ -289,21 +324,23 @@ class Session:
 
     def _over(self) -> str:
         v = self.view
-        return "the game was aborted" if v.status == "aborted" else f"the game is over: {v.result} ({v.reason})"
+        if v.status == "aborted":
+            return self.m.tr("the game was aborted")
+        return self.m.tr("the game is over: {result} ({reason})", result=v.result, reason=v.reason)
 
     async def answer_draw(self, offered_by: str) -> bool:
         other = _other(offered_by)
-        answer = self.console.yes(f"{self.who(other)}, {self.who(offered_by)} offers a draw. "
-                                  f"Do you accept? [y/n] ")
+        answer = self.console.yes(self.m.tr("{who}, {offerer} offers a draw. Do you accept? [y/n] ",
+                                            who=self.who(other), offerer=self.who(offered_by)))
         if answer is None:
             return False
         op = self.service.accept_draw if answer else self.service.decline_draw
         await self.refresh(await op(self.game_id, self.player(other).id, expected_ply=self.view.ply))
         if answer:
-            self.say("Draw agreed.")
+            self.say(self.m.tr("Draw agreed."))
             self.show()  # the picture again, with the result on it
         else:
-            self.say("Draw declined; play on.")
+            self.say(self.m.tr("Draw declined; play on."))
         return True
 
 
@@ -333,9 +370,10 @@ async def _with_progress(awaitable, console: Console) -> None:
 _other = text.other
 
 
-def _setup_hint(pos) -> str:
+def _setup_hint(pos, m: Markup = PLAIN) -> str:
     """What the set-up action now to be made is, in the game's own words."""
-    return pos.game.extension.setup_hint(pos) or "a set-up action (type moves to see them)"
+    hint = pos.game.extension.setup_hint(pos)
+    return m.say(hint) if hint else m.tr("a set-up action (type moves to see them)")
 
 
 # --- the commands ----------------------------------------------------------------------
@@ -372,24 +410,24 @@ async def _moves(s: Session, cmd: Command, marked: bool = False) -> bool:
         try:
             found = square_moves(pos, word)
         except ServiceError as e:
-            s.say(sentence(quoting(str(e), word)))
+            s.say(sentence(quoting(s.m.say(e.text), word)))
             return True
         if marked and found.reach:
             s.say()
             s.console.say(text_board(pos, flip=s.flip, marks=(found.squares, found.reach)),
                           wrap=False)
             s.say()
-            s.say(f"{CHOSEN_MARK} before the piece, {MOVE_MARK} where it can go, {TAKE_MARK} "
-                  f"before a piece it can take.")
-        for paragraph in text.square_moves_text(found, PLAIN, list_break="\n").split("\n"):
+            s.say(s.m.tr("{chosen} before the piece, {move} where it can go, {take} before a piece it can take.",
+                         chosen=CHOSEN_MARK, move=MOVE_MARK, take=TAKE_MARK))
+        for paragraph in text.square_moves_text(found, s.m, list_break="\n").split("\n"):
             s.say(paragraph)
         if found.sans and not found.as_if:
             path = s.images.board(s.game_id, pos, flip=s.flip, highlight=found.square)
             if path is not None:
-                s.say(f"Image (the moves marked): {path}")
+                s.say(s.m.tr("Image (the moves marked): {path}", path=path))
         return True
     sans = sorted(pos.san(m) for m in pos.legal_moves())
-    s.say(f"{plural(len(sans), 'legal move')}:")
+    s.say(s.m.trn("{n} legal move:", "{n} legal moves:", len(sans)))
     s.say(" ".join(sans))
     return True
 
@@ -400,7 +438,7 @@ async def _undo(s: Session, cmd: Command) -> bool:
     if v is None:
         return True
     if not v.moves:
-        s.say("There is no move to take back.")
+        s.say(s.m.tr("There is no move to take back."))
         return True
     last = v.moves[-1]
     asker, other = s.player(last.side), s.player(_other(last.side))
@@ -408,15 +446,16 @@ async def _undo(s: Session, cmd: Command) -> bool:
     async with s.computer.held(s.game_id) if cpu is not None else contextlib.nullcontext():
         await s.service.ask_takeback(s.game_id, asker.id, expected_ply=v.ply)
         await s.refresh(await s.service.accept_takeback(s.game_id, other.id, expected_ply=v.ply))
-        taken = [s.whose_move(last)]
+        taken, before = s.whose_move(last), None
         if cpu is not None and last.side == cpu and s.view.moves:
             # and the player's own move before it (the computer agrees to takebacks)
             mine = s.view.moves[-1]
             await s.service.ask_takeback(s.game_id, s.player(mine.side).id, expected_ply=s.view.ply)
             await s.refresh()
             if s.view.ply < v.ply - 1:
-                taken.append(s.whose_move(mine) + " before it")
-    s.say(f"Took back {' and '.join(taken)}.")
+                before = s.whose_move(mine)
+    s.say(s.m.tr("Took back {move}.", move=taken) if before is None
+          else s.m.tr("Took back {move} and {before} before it.", move=taken, before=before))
     s.show()
     await s.computer_turn()
     return True
@@ -429,10 +468,10 @@ async def _draw(s: Session, cmd: Command) -> bool:
     await s.refresh(await s.service.offer_draw(s.game_id, s.player(side).id, expected_ply=v.ply))
     if s.computer_side() is not None and s.view.status == "active":
         await s.refresh()  # it has answered: the computer plays on
-        s.say(f"{s.player(_other(side)).name} declines the draw; play on.")
+        s.say(s.m.tr("{name} declines the draw; play on.", name=s.player(_other(side)).name))
         return True
     if s.view.status != "active":  # the other side's offer stood: this accepted it
-        s.say("Draw agreed.")
+        s.say(s.m.tr("Draw agreed."))
         s.show()
         return True
     return await s.answer_draw(side)
@@ -443,15 +482,16 @@ async def _resign(s: Session, cmd: Command) -> bool:
     v = await s.refresh_active()
     if v is None:
         return True
-    asked = "R" if s.is_you(v.turn) else f"{s.who(v.turn)}, r"
-    answer = s.console.yes(f"{asked}esign game #{s.game_id}? [y/n] ")
+    asked = (s.m.tr("Resign game #{id}? [y/n] ", id=s.game_id) if s.is_you(v.turn)
+             else s.m.tr("{who}, resign game #{id}? [y/n] ", who=s.who(v.turn), id=s.game_id))
+    answer = s.console.yes(asked)
     if answer is None:
         return False
     if not answer:
-        s.say("Not resigned; play on.")
+        s.say(s.m.tr("Not resigned; play on."))
         return True
     await s.refresh(await s.service.resign(s.game_id, s.player(v.turn).id, expected_ply=v.ply))
-    s.say("You resign." if s.is_you(v.turn) else f"{s.who(v.turn)} resigns.")
+    s.say(s.m.tr("You resign.") if s.is_you(v.turn) else s.m.tr("{who} resigns.", who=s.who(v.turn)))
     s.show()  # the picture again, with the result on it
     return True
 
@@ -490,21 +530,21 @@ async def _piece(s: Session, cmd: Command) -> bool:
     game = rules.game(s.view.game)
     path = s.images.piece(game.id, find_piece(game, cmd["piece"]).key)
     if path is not None:
-        s.say(f"Card: {path}")
+        s.say(s.m.tr("Card: {path}", path=path))
     return True
 
 
 @handles("legend")
 async def _legend(s: Session, cmd: Command) -> bool:
     pos = s.pos
-    w, b = side_names(pos)
-    s.say(f"Upper case is {w}, lower case {b}; '+' marks a promoted piece; a state stands in "
-          f"brackets.")
+    w, b = (s.m.data(name) for name in side_names(pos))
+    s.say(s.m.tr("Upper case is {white}, lower case {black}; {plus} marks a promoted piece; a state stands "
+                 "in brackets.", white=w, black=b, plus="'+'"))
     for line in legend_lines(pos):
         s.say("  " + line)
     path = s.images.legend(s.game_id, pos)
     if path is not None:
-        s.say(f"Image: {path}")
+        s.say(s.m.tr("Image: {path}", path=path))
     return True
 
 
@@ -530,7 +570,7 @@ async def _hint(s: Session, cmd: Command) -> bool:
     cpu = s.computer_side()
     me = s.player(v.turn if cpu is None else _other(cpu))
     comp.check_hint(v, me.id)  # refused before the progress line
-    s.say("Thinking…")
+    s.say(s.m.tr("Thinking…"))
     s.say((await s.shared(cmd, me)).text)
     return True
 
@@ -540,8 +580,7 @@ async def _review(s: Session, cmd: Command) -> bool:
     v = await s.refresh()
     comp.check_review(v)  # refused before the progress line
     if s.computer is not None:
-        n = len(v.moves)
-        s.say(f"Reviewing {n} move{'s' if n != 1 else ''}…")
+        s.say(s.m.trn("Reviewing {n} move…", "Reviewing {n} moves…", len(v.moves)))
     reply = await s.shared(cmd)
     s.say(reply.attachment[1])  # a terminal shows the whole review
     return True
@@ -551,20 +590,28 @@ async def _review(s: Session, cmd: Command) -> bool:
 async def _ratings(s: Session, cmd: Command) -> bool:
     # the terminal's own: both players sit here, so both players' ratings
     from ..words.rating_text import ratings_text
-    s.say(await ratings_text(s.service, cmd["game"] or s.view.game, [s.player("w"), s.player("b")]))
+    s.say(await ratings_text(s.service, cmd["game"] or s.view.game, [s.player("w"), s.player("b")], s.m))
     return True
 
 
 @handles("games")
 async def _games(s: Session, cmd: Command) -> bool:
     # the terminal's own: every game played in this terminal, both sides (bot/terminal/games.py)
-    s.say(await games_text(s.service))
+    s.say(await games_text(s.service, m=s.m))
     return True
 
 
 @handles("help")
 async def _help(s: Session, cmd: Command) -> bool:
-    s.say(help_text(cmd["command"]))
+    s.say(help_text(cmd["command"], s.m))
+    return True
+
+
+@handles("language")
+async def _language(s: Session, cmd: Command) -> bool:
+    # as everywhere, for the one who reads the terminal now; then read again who chose what
+    s.say((await s.shared(cmd, s.reader())).text)
+    await s.refresh()
     return True
 
 
@@ -573,9 +620,9 @@ async def _quit(s: Session, cmd: Command) -> bool:
     return False
 
 
-def help_text(command: str | None = None) -> str:
-    """The terminal's commands (or one of them), from its grammar."""
+def help_text(command: str | None = None, m: Markup = PLAIN) -> str:
+    """The terminal's commands (or one of them), from its grammar, for the reader of ``m``."""
     try:
-        return text.help_text(TERMINAL, PLAIN, command)
+        return text.help_text(TERMINAL, m, command)
     except GrammarError as e:
-        return sentence(e.problem)
+        return sentence(m.say(e.text))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from language import LANGUAGES, T, Text, supported
 
 SHOWN_CHARS = 40
 # the longest line read (a Discord message's own limit): a longer one is refused before any
@@ -33,12 +34,27 @@ MAX_LINE_CHARS = 2000
 
 
 class GrammarError(ValueError):
-    """A line that is no command: ``str()`` says what was wrong, then the usage."""
+    """A line that is no command: ``str()`` says what was wrong, then the usage (English).
+    ``text`` is what was wrong for its reader (a ``Text``: ``m.say(e.text)``), ``problem``
+    its English; ``said(m)`` the whole in the reader's language and markup."""
 
-    def __init__(self, problem: str, usage: str | None = None):
-        self.problem = problem
+    def __init__(self, problem: Text | str, usage: str | None = None):
+        self.text = problem
+        self.problem = str(problem)
         self.usage = usage
-        super().__init__(f"{problem} (usage: {usage})" if usage else problem)
+        super().__init__(f"{self.problem} (usage: {usage})" if usage else self.problem)
+
+    def said(self, m) -> str:
+        """What was wrong and the usage, for the reader of the markup ``m`` (the usage's
+        words are typed: not translated)."""
+        if not self.usage:
+            return m.say(self.text)
+        return m.tr("{problem} (usage: {usage})", problem=m.say(self.text), usage=m.code(self.usage))
+
+
+def problem_of(e: Exception) -> Text | str:
+    """What a ``ValueError`` of a kind of value said: its Text, else its English."""
+    return e.args[0] if e.args and isinstance(e.args[0], Text) else str(e)
 
 
 @dataclass(frozen=True)
@@ -67,20 +83,21 @@ _SQUARE = re.compile(r"[a-z][0-9]{1,2}")
 
 def _square(word: str) -> str:
     if not _SQUARE.fullmatch(word.lower()):
-        raise ValueError(f"{shown(word)} is not a square name. A square is a file letter and a rank: e4, j10")
+        raise ValueError(T("{word} is not a square name. A square is a file letter and a rank: e4, j10",
+                           word=shown(word)))
     return word.lower()
 
 
 def _count(word: str) -> int:
     if not word.isascii() or not word.isdigit() or not 1 <= int(word) <= 365:
-        raise ValueError(f"{shown(word)} is not a number of days (1 to 365)")
+        raise ValueError(T("{word} is not a number of days (1 to 365)", word=shown(word)))
     return int(word)
 
 
 def _number(word: str) -> int:
     digits = word.removeprefix("#")
     if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
-        raise ValueError(f"{shown(word)} is not a number (like 12 or #12)")
+        raise ValueError(T("{word} is not a number (like 12 or #12)", word=shown(word)))
     return int(digits)
 
 
@@ -95,12 +112,25 @@ def resolve_game(text: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise ValueError(f"there is no game {shown(text.strip())}; the games are: {', '.join(ids)}")
-    raise ValueError(f"{shown(text.strip())} could be {', '.join(hits)}: which one?")
+        raise ValueError(T("there is no game {word}; the games are: {games}", word=shown(text.strip()),
+                           games=", ".join(ids)))
+    raise ValueError(T("{word} could be {games}: which one?", word=shown(text.strip()), games=", ".join(hits)))
 
 
 def _word(word: str) -> str:
     return word
+
+
+def _language(word: str) -> str:
+    """A language's code ("fr", "fr-FR", "de_DE"), as one of ``LANGUAGES``; or ``default``."""
+    if word.lower() == "default":
+        return "default"
+    code = supported(word)
+    if code is None:
+        raise ValueError(T("{word} is not a language here; the languages are: {codes}, or {default} "
+                           "for the one where you type", word=shown(word), codes=", ".join(LANGUAGES),
+                           default="default"))
+    return code
 
 
 #: what ``tournament ACT ...`` may say (bot/commands/run.py and bot/tournaments/acts.py do them)
@@ -110,7 +140,8 @@ TOURNAMENT_ACTS = ("join", "leave", "show", "withdraw", "start", "pause", "resum
 
 def _tournament_act(word: str) -> str:
     if word.lower() not in TOURNAMENT_ACTS:
-        raise ValueError(f"{shown(word)} is not something to do in a tournament: {', '.join(TOURNAMENT_ACTS)}")
+        raise ValueError(T("{word} is not something to do in a tournament: {acts}", word=shown(word),
+                           acts=", ".join(TOURNAMENT_ACTS)))
     return word.lower()
 
 
@@ -120,25 +151,26 @@ class Kind:
     the rest of the line (a move may hold spaces)."""
 
     read: Callable[[str], Any]
-    says: str
+    says: Text | str
     rest: bool = False
 
 
 KINDS: dict[str, Kind] = {
-    "SQUARE": Kind(_square, "a square (like e4)"),
-    "GAME": Kind(resolve_game, "a game"),
-    "OPPONENT": Kind(_word, "an opponent"),  # the adapter names players: a mention, an address, a name
-    "N": Kind(_count, "a number of days"),
-    "ID": Kind(_number, "a number"),
-    "MOVE": Kind(_word, "a move", rest=True),
-    "LINES": Kind(_word, "conditional lines (their move, your answer, ...)", rest=True),
-    "CODE": Kind(_word, "a piece's letter"),
-    "NAME": Kind(_word, "a piece's name"),
-    "COMMAND": Kind(lambda w: w.lower(), "a command"),
-    "PLAYER": Kind(_word, "a player"),  # as the adapter names players (see OPPONENT)
-    "ACT": Kind(_tournament_act, "a tournament act"),
+    "SQUARE": Kind(_square, T("a square (like e4)")),
+    "GAME": Kind(resolve_game, T("a game")),
+    "OPPONENT": Kind(_word, T("an opponent")),  # the adapter names players: a mention, an address, a name
+    "N": Kind(_count, T("a number of days")),
+    "ID": Kind(_number, T("a number")),
+    "MOVE": Kind(_word, T("a move"), rest=True),
+    "LINES": Kind(_word, T("conditional lines (their move, your answer, ...)"), rest=True),
+    "CODE": Kind(_word, T("a piece's letter")),
+    "NAME": Kind(_word, T("a piece's name")),
+    "COMMAND": Kind(lambda w: w.lower(), T("a command")),
+    "PLAYER": Kind(_word, T("a player")),  # as the adapter names players (see OPPONENT)
+    "ACT": Kind(_tournament_act, T("a tournament act")),
+    "LANG": Kind(_language, T("a language's code (like fr)")),
     # a tournament act's own words (bot/tournaments/acts.py reads them)
-    "DETAILS": Kind(_word, "the act's details", rest=True),
+    "DETAILS": Kind(_word, T("the act's details"), rest=True),
 }
 
 
@@ -162,18 +194,23 @@ class Slot:
             try:
                 return KINDS[kind].read(word)
             except ValueError as e:
-                problems.append(str(e))
+                problems.append(problem_of(e))
         if problems and not self.keywords:
             raise ValueError(problems[0])
-        raise ValueError(f"{shown(word)} is not {_either(self)}")
+        raise ValueError(T("{word} is not {what}", word=shown(word), what=_either(self)))
 
     @property
     def rest(self) -> bool:
         return any(KINDS[k].rest for k in self.kinds)
 
 
-def _either(slot: Slot) -> str:
-    return " or ".join([*(KINDS[k].says for k in slot.kinds), *slot.keywords])
+def _either(slot: Slot) -> Text | str:
+    """What a slot takes: "a square (like e4) or cancel" (its keywords are typed: as they are)."""
+    said: list[Text | str] = [*(KINDS[k].says for k in slot.kinds), *slot.keywords]
+    either = said[0]
+    for other in said[1:]:
+        either = T("{one} or {other}", one=either, other=other)
+    return either
 
 
 @dataclass(frozen=True)
@@ -183,7 +220,7 @@ class Spec:
     name: str
     aliases: tuple[str, ...]
     usage: str
-    help: str
+    help: str  # English, a message id: ``help_said(spec, lang)`` says it
     parts: tuple[tuple[Slot, ...] | Slot, ...]  # a tuple of slots: an optional part
     needs_game: bool
 
@@ -236,12 +273,12 @@ class Grammar:
         for s in specs:
             self._put(s)
 
-    def add(self, usage: str, help: str, *, aliases: tuple[str, ...] = (),
+    def add(self, usage: str, help: Text | str, *, aliases: tuple[str, ...] = (),
             names: Mapping[str, str] | None = None, needs_game: bool = True) -> Spec:
         """Register a command by its usage (see the module's doc); a name already there
         is replaced (an adapter's own meaning of a word)."""
         name, parts = _slots(usage, names or {})
-        spec = Spec(name, tuple(a.lower() for a in aliases), usage, help, parts, needs_game)
+        spec = Spec(name, tuple(a.lower() for a in aliases), usage, str(help), parts, needs_game)
         self._put(spec)
         return spec
 
@@ -274,10 +311,10 @@ class Grammar:
         with no command word is a move; elsewhere it is refused, naming the commands."""
         text = line.strip()
         if len(text) > MAX_LINE_CHARS:
-            raise GrammarError(f"a line of {len(text):,} characters: a move or a command is at "
-                               f"most {MAX_LINE_CHARS:,}")
+            raise GrammarError(T("a line of {n} characters: a move or a command is at most {most}",
+                                 n=format(len(text), ","), most=format(MAX_LINE_CHARS, ",")))
         if not text:
-            raise GrammarError("an empty line: type a move or a command (help lists them)")
+            raise GrammarError(T("an empty line: type a move or a command (help lists them)"))
         word, _, rest = text.partition(" ")
         spec = self.find(word)
         if spec is None:
@@ -289,13 +326,16 @@ class Grammar:
         if spec is None:
             if in_game:
                 return Command("move", {"move": text}, text)
-            raise GrammarError(f"there is no command {shown(word)}; the commands are: "
-                               f"{', '.join(self.specs)}")
+            raise GrammarError(T("there is no command {word}; the commands are: {commands}",
+                                 word=shown(word), commands=", ".join(self.specs)))
         if spec.name == "move" and not rest.strip():  # 'M' alone: the word for move, no move
-            how = f"the move after it, as in {word} Nf3, or the move alone: Nf3"
-            said = (f"Write {how}" if word.lower() == spec.name
-                    else f"{shown(word)} is short for move: write {how}")
-            raise GrammarError(f"{word} what? {said}", spec.usage)
+            example = f"{word} Nf3"
+            said = (T("{word} what? Write the move after it, as in {example}, or the move alone: {move}",
+                      word=word, example=example, move="Nf3") if word.lower() == spec.name
+                    else T("{word} what? {shown} is short for move: write the move after it, as in "
+                           "{example}, or the move alone: {move}", word=word, shown=shown(word),
+                           example=example, move="Nf3"))
+            raise GrammarError(said, spec.usage)
         if not any(isinstance(p, Slot) and p.rest for p in spec.parts):
             rest = rest.rstrip(_LINE_TAIL)  # "accept 12." (a move keeps its own: the engine reads it)
         return Command(spec.name, _match(spec, rest.split()), text)
@@ -343,11 +383,12 @@ def _match(spec: Spec, words: list[str]) -> dict[str, Any]:
     for part in spec.parts:
         if isinstance(part, Slot):
             if i >= len(words):
-                raise GrammarError(f"{spec.name} needs {_either(part)}", spec.usage)
+                raise GrammarError(T("{command} needs {what}", command=spec.name, what=_either(part)),
+                                   spec.usage)
             try:
                 take(part)
             except ValueError as e:
-                raise GrammarError(str(e), spec.usage) from None
+                raise GrammarError(problem_of(e), spec.usage) from None
             continue
         if i >= len(words):
             continue
@@ -355,67 +396,76 @@ def _match(spec: Spec, words: list[str]) -> dict[str, Any]:
             take(part[0])
         except ValueError as e:
             if part[0].kinds or len(part[0].keywords) > 1:  # not a lone keyword: say what it takes
-                skipped = skipped or str(e)
+                skipped = skipped or problem_of(e)
             continue
         for slot in part[1:]:
             if i >= len(words):
-                raise GrammarError(f"{spec.name}: {part[0].shows} needs {_either(slot)} after it",
-                                   spec.usage)
+                raise GrammarError(T("{command}: {word} needs {what} after it", command=spec.name,
+                                     word=part[0].shows, what=_either(slot)), spec.usage)
             try:
                 take(slot)
             except ValueError as e:
-                raise GrammarError(str(e), spec.usage) from None
+                raise GrammarError(problem_of(e), spec.usage) from None
     if i < len(words):
         extra = " ".join(words[i:])
-        raise GrammarError(skipped or f"{spec.name}: unexpected {shown(extra)}", spec.usage)
+        raise GrammarError(skipped or T("{command}: unexpected {words}", command=spec.name, words=shown(extra)),
+                           spec.usage)
     return args
 
 
 # --- the commands every adapter shares --------------------------------------------------
 
 GRAMMAR = Grammar()
-GRAMMAR.add("move MOVE", "play a move (or type the move alone)",
+GRAMMAR.add("move MOVE", T("play a move (or type the move alone)"),
             aliases=("m", "play"))
-GRAMMAR.add("board [SQUARE]", "show the board again (with a square: that piece's moves)",
+GRAMMAR.add("board [SQUARE]", T("show the board again (with a square: that piece's moves)"),
             aliases=("show",))
-GRAMMAR.add("moves [SQUARE]", "the legal moves of the piece on a square, or all legal moves")
-GRAMMAR.add("draw [accept|decline]", "offer a draw, or answer the other player's offer")
-GRAMMAR.add("takeback [accept|decline]", "ask to take back your last move, or answer the "
-            "other player's request", aliases=("undo",))
-GRAMMAR.add("resign", "give up the game")
-GRAMMAR.add("abort", "call the game off (only before both sides have moved)")
-GRAMMAR.add("record", "the game record as PGN (moves in SAN)", aliases=("pgn",))
-GRAMMAR.add("games", "your games, and the open challenges", needs_game=False)
-GRAMMAR.add("challenge GAME OPPONENT [days N] [casual]", "challenge someone to a game (N days "
-            "per move; rated unless casual)", names={"casual": "casual"}, needs_game=False)
-GRAMMAR.add("challenges", "open challenges", needs_game=False)
-GRAMMAR.add("accept [ID]", "accept a challenge (the only one open to you, or challenge ID)",
+GRAMMAR.add("moves [SQUARE]", T("the legal moves of the piece on a square, or all legal moves"))
+GRAMMAR.add("draw [accept|decline]", T("offer a draw, or answer the other player's offer"))
+GRAMMAR.add("takeback [accept|decline]", T("ask to take back your last move, or answer the "
+            "other player's request"), aliases=("undo",))
+GRAMMAR.add("resign", T("give up the game"))
+GRAMMAR.add("abort", T("call the game off (only before both sides have moved)"))
+GRAMMAR.add("record", T("the game record as PGN (moves in SAN)"), aliases=("pgn",))
+GRAMMAR.add("games", T("your games, and the open challenges"), needs_game=False)
+GRAMMAR.add("challenge GAME OPPONENT [days N] [casual]", T("challenge someone to a game (N days "
+            "per move; rated unless casual)"), names={"casual": "casual"}, needs_game=False)
+GRAMMAR.add("challenges", T("open challenges"), needs_game=False)
+GRAMMAR.add("accept [ID]", T("accept a challenge (the only one open to you, or challenge ID)"),
             needs_game=False)
-GRAMMAR.add("decline [ID]", "decline a challenge (the only one open to you, or challenge ID)",
+GRAMMAR.add("decline [ID]", T("decline a challenge (the only one open to you, or challenge ID)"),
             needs_game=False)
-GRAMMAR.add("vacation [N|end]", "your vacation days; take N days off (your games' clocks stop), "
-            "or end it", names={"N|end": "days"}, needs_game=False)
-GRAMMAR.add("premove [cancel|LINES]", "while the other side is to move: answers left in advance, "
-            "like premove e5 Nf3; c5 Nc3 (their move, yours, ...); alone: show them; cancel: drop them",
+GRAMMAR.add("vacation [N|end]", T("your vacation days; take N days off (your games' clocks stop), "
+            "or end it"), names={"N|end": "days"}, needs_game=False)
+GRAMMAR.add("premove [cancel|LINES]", T("while the other side is to move: answers left in advance, "
+            "like premove e5 Nf3; c5 Nc3 (their move, yours, ...); alone: show them; cancel: drop them"),
             names={"cancel|LINES": "lines"})
-GRAMMAR.add("next", "go on with your most urgent game where it is your move", needs_game=False)
-GRAMMAR.add("confirm on|off", "ask \"play Nf3?\" before each typed move is played", needs_game=False)
-GRAMMAR.add("hint", "the move the computer would play (only in games against the computer)")
-GRAMMAR.add("review", "after the game: each move's score swing, blunders (??), mistakes (?)")
-GRAMMAR.add("rules [GAME]", "what the game is and its pieces", needs_game=False)
-GRAMMAR.add("ratings [GAME]", "a game's leaderboard (default: this game's) and your own ratings",
+GRAMMAR.add("next", T("go on with your most urgent game where it is your move"), needs_game=False)
+GRAMMAR.add("confirm on|off", T("ask \"play Nf3?\" before each typed move is played"), needs_game=False)
+GRAMMAR.add("hint", T("the move the computer would play (only in games against the computer)"))
+GRAMMAR.add("review", T("after the game: each move's score swing, blunders (??), mistakes (?)"))
+GRAMMAR.add("rules [GAME]", T("what the game is and its pieces"), needs_game=False)
+GRAMMAR.add("ratings [GAME]", T("a game's leaderboard (default: this game's) and your own ratings"),
             needs_game=False)
-GRAMMAR.add("block PLAYER", "no more challenges from this player (games under way go on)",
+GRAMMAR.add("block PLAYER", T("no more challenges from this player (games under way go on)"),
             needs_game=False)
-GRAMMAR.add("unblock PLAYER", "take a block back", needs_game=False)
-GRAMMAR.add("piece CODE|NAME", "what a piece does", names={"CODE|NAME": "piece"})
-GRAMMAR.add("tournaments", "the tournaments open, under way and just over", needs_game=False)
-GRAMMAR.add("tournament ACT [ID] [DETAILS]", "a tournament: join, leave, show, withdraw; directors: "
-            "start, pause, resume, close, remove, result, replace, extend, director", needs_game=False)
-GRAMMAR.add("help [COMMAND]", "the commands, or what one of them does", aliases=("?",),
+GRAMMAR.add("unblock PLAYER", T("take a block back"), needs_game=False)
+GRAMMAR.add("piece CODE|NAME", T("what a piece does"), names={"CODE|NAME": "piece"})
+GRAMMAR.add("tournaments", T("the tournaments open, under way and just over"), needs_game=False)
+GRAMMAR.add("tournament ACT [ID] [DETAILS]", T("a tournament: join, leave, show, withdraw; directors: "
+            "start, pause, resume, close, remove, result, replace, extend, director"), needs_game=False)
+GRAMMAR.add("language [LANG]", T("show or choose your language (default: the one where you type)"),
+            names={"LANG": "language"}, needs_game=False)
+GRAMMAR.add("help [COMMAND]", T("the commands, or what one of them does"), aliases=("?",),
             needs_game=False)
 
 
 def parse(line: str, *, in_game: bool = True) -> Command:
     """``GRAMMAR.parse``: the shared commands."""
     return GRAMMAR.parse(line, in_game=in_game)
+
+
+
+def help_said(spec: Spec, lang) -> str:
+    """What a command does (its ``help``, a message id) in the reader's ``lang``."""
+    return lang.tr(spec.help)

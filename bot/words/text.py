@@ -749,12 +749,14 @@ def _also(spec, m: Markup) -> str:
 def help_text(grammar, m: Markup, command: str | None = None) -> str:
     """The commands of a grammar (bot/words/grammar.py), one a line, or one command's usage and
     what it does. An unknown ``command`` raises the grammar's error."""
+    from language import T
+
     from .grammar import GrammarError, shown
     if command is not None:
         spec = grammar.find(command)
         if spec is None:
-            raise GrammarError(m.tr("there is no command {command}; the commands are: {commands}",
-                                    command=shown(command), commands=", ".join(s.name for s in grammar)))
+            raise GrammarError(T("there is no command {word}; the commands are: {commands}",
+                                 word=shown(command), commands=", ".join(s.name for s in grammar)))
         return f"{m.code(spec.usage)}: {spec_help(spec, m)}{_also(spec, m)}"
     out = [m.tr("Type a move ({examples}) or a command:", examples="Nf3, e2e4, Ng1-f3, O-O, exd5, e7e8=Q ...")]
     column = 16
@@ -820,7 +822,8 @@ def slash_help(slash: dict[str, str], typed, m: Markup, limit: int = EMBED_DESCR
         if names:
             out += ["", m.bold(m.lang.say(heading)), *(f"{m.code('/' + n)}: {m.escape(slash[n])}" for n in names),
                     _note(words, m)]
-    specs = [spec for spec in typed if spec.name != "premove"]
+    # premove: typed in a thread the opponent reads it (/premove instead); language: /settings has it
+    specs = [spec for spec in typed if spec.name not in ("premove", "language")]
     heading = m.bold(m.lang.say(TYPED_HEADING))
     full = m.lines([*out, "", heading, *(f"{m.code(s.usage)}: {spec_help(s, m)}" for s in specs), _note(TYPED_NOTE, m)])
     if len(full) <= limit:

@@ -212,7 +212,7 @@ def test_every_subcommands_help_says_what_it_does(capsys):
 
 def test_the_terminal_guide_says_what_premove_does_against_the_computer():
     # the session says PREMOVE_VS_COMPUTER where it refuses (test_vs_computer.py)
-    assert PREMOVE_VS_COMPUTER.startswith("premove does nothing against the computer: it answers "
+    assert str(PREMOVE_VS_COMPUTER).startswith("premove does nothing against the computer: it answers "
                                           "each move at once")
     guide = (ROOT / "docs" / "terminal.md").read_text(encoding="utf-8")  # moved from the README
     assert "premove does nothing against the computer: it answers each move at once" in guide

@@ -24,7 +24,7 @@ def test_play_against_the_computer_hint_undo_and_review(fairypost):
     # one line, whose moves they were
     assert f"Took back fairypost level 1's move {replies[1]} and your move Nc3 before it.\n" in out
     assert "No other game waits for your move." in out  # not "for You's move"
-    assert PREMOVE_VS_COMPUTER in " ".join(out.split())  # refused, saying what it does
+    assert str(PREMOVE_VS_COMPUTER) in " ".join(out.split())  # refused, saying what it does
     assert "Not against the computer: it answers at once" in " ".join(out.split())  # its help too
     assert "\nYou played Nf3.\n" in out and "You (White) played" not in out
     assert "Resign game #1? [y/n] y\nYou resign.\n" in out
