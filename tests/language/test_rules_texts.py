@@ -352,3 +352,14 @@ def test_the_set_up_hint_in_each_language():
         pos = pos.play(pos.legal_moves()[0])
         steps += 1
     assert steps >= 2
+
+
+def test_the_browsers_empty_board_heads_its_hand_panels_in_the_readers_language():
+    """render.parts.face_image: King and Queen's hand panels are headed by the sides'
+    names, as the reader's catalog says them."""
+    from render.parts import face_image
+    from tests.language.test_infrastructure import made_language
+
+    blue = made_language("fr", {"Blue": "Les Bleus tout au long", "Red": "Les Rouges tout au long"})
+    assert face_image("kingqueen", False, 40, lang=blue).tobytes() != face_image("kingqueen", False, 40).tobytes()
+    assert face_image("kingqueen", False, 40, lang=ENGLISH).tobytes() == face_image("kingqueen", False, 40).tobytes()
