@@ -72,8 +72,13 @@ class Language:
         values = {k: self.say(v, escape) if isinstance(v, Text) else (v if escape is None else escape(str(v)))
                   for k, v in text.params.items()}
         if text.plural is None:
-            return self.tr(text.msgid, **values)
-        return self.trn(text.msgid, text.plural, text.n if text.n is not None else 1, **values)
+            said = self.tr(text.msgid, **values)
+        else:
+            said = self.trn(text.msgid, text.plural, text.n if text.n is not None else 1, **values)
+        # a kind of Text that finishes its words itself (rules: a reason begun with a capital,
+        # a piece's name for several of them in English)
+        finish = getattr(text, "finish", None)
+        return finish(said, self.code) if finish is not None else said
 
     def _fill(self, template: str, original: str, params: dict[str, Any]) -> str:
         for candidate in (template, original):  # a translation naming a value it is not given: English

@@ -143,7 +143,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
                selected: Iterable[str] = (), capture_only: Iterable[str] = (),
                move_only: Iterable[str] = (), checkers: Iterable[str] = (),
                arrows: Iterable[tuple[str, str]] = (), banner: str | None = None,
-               side_names: Mapping[str, str] | None = None) -> Image.Image:
+               side_names: Mapping[str, str] | None = None, empty_hand: str = "") -> Image.Image:
     """Draw a position and return an RGB image.
 
     files: the file letters from White's left (a game may skip letters: "abcdefghjk"); ranks:
@@ -159,7 +159,8 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
     ...}; White and Black by default); check: the royal in check, framed in red;
     checkers: the pieces giving check, red corners; arrows: (from, to) pairs drawn
     as arrows over the pieces (a shot); banner: a finished game's result,
-    in a strip above the board.
+    in a strip above the board; empty_hand: the words in a hand panel that holds nothing
+    (EMPTY_HAND, English, by default).
     """
     pieces = {sq.lower(): as_piece(p, game) for sq, p in (pieces or {}).items()}
     lay = make_layout(files, ranks, square=square, flip=flip, hands=hands is not None,
@@ -180,7 +181,7 @@ def draw_board(files: str, ranks: int, pieces: Mapping[str, Any] | None = None, 
         draw_arrow(img, lay, frm, to)
     draw_coordinates(img, lay)
     if hands is not None:
-        draw_hands(img, lay, hands, game or _first_game(pieces), side_names)
+        draw_hands(img, lay, hands, game or _first_game(pieces), side_names, empty_hand or EMPTY_HAND)
     if banner:
         draw_banner(img, lay, banner)
     return img.convert("RGB")
@@ -657,7 +658,8 @@ class HandSprite(NamedTuple):
 
 
 def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, int]],
-               game: str | None = None, side_names: Mapping[str, str] | None = None) -> None:
+               game: str | None = None, side_names: Mapping[str, str] | None = None,
+               empty_hand: str = "") -> None:
     """Pieces in hand beside the board, with counts: the side playing from the top
     of the picture at the top, the other at the bottom, each panel headed by its
     side's name, each kind once with its count (x2) if more than one, in the game's
@@ -669,7 +671,7 @@ def draw_hands(img: Image.Image, lay: Layout, hands: Mapping[str, Mapping[str, i
     font = load_font(COORD_FONT, hand_font_size(lay.square))
     kinds, empty = hand_sprites(lay, hands, game)
     for at in empty:
-        d.text(at, EMPTY_HAND, font=font, fill=palette.PANEL_MUTED, anchor="mm", align="center")
+        d.text(at, empty_hand or EMPTY_HAND, font=font, fill=palette.PANEL_MUTED, anchor="mm", align="center")
     for item in kinds:
         _over(img, item.sprite.image(), (item.sprite.x, item.sprite.y))
         if item.count > 1:

@@ -22,6 +22,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from language import ENGLISH, Language, T, language
+
 from . import palette
 from .board import (
     Layout,
@@ -41,13 +43,13 @@ _COLOURS = "wb"
 
 # For pieces whose data file has no description (the orthodox ones), by Betza.
 _FALLBACK = {
-    "K": "One square in any direction.",
-    "Q": "Any number of squares along a rank, file or diagonal.",
-    "R": "Any number of squares along a rank or file.",
-    "B": "Any number of squares diagonally.",
-    "N": "The (2,1) leap, over anything in between.",
-    "fmWfceFifmnD": ("One square straight forward, two from its start square if both are "
-                     "empty; captures one square diagonally forward, also en passant."),
+    "K": T("One square in any direction."),
+    "Q": T("Any number of squares along a rank, file or diagonal."),
+    "R": T("Any number of squares along a rank or file."),
+    "B": T("Any number of squares diagonally."),
+    "N": T("The (2,1) leap, over anything in between."),
+    "fmWfceFifmnD": T("One square straight forward, two from its start square if both are empty; captures one "
+                      "square diagonally forward, also en passant."),
 }
 
 
@@ -139,9 +141,15 @@ def _state_towards(mover, t, step) -> str:
     return next(s for s in t.states if mover.partner_steps(s) == (step,))
 
 
+def piece_card(game_id: str, key: str, color: str = "w", state: str | None = None,
+               lang: Language = ENGLISH) -> PieceCard:
+    """The card of one piece: its position and marks (see the module's doc), its words in
+    the reader's language."""
+    return _piece_card(game_id, key, color, state, lang.code)
+
+
 @lru_cache(maxsize=512)
-def piece_card(game_id: str, key: str, color: str = "w", state: str | None = None) -> PieceCard:
-    """The card of one piece: its position and marks (see the module's doc)."""
+def _piece_card(game_id: str, key: str, color: str, state: str | None, lang_code: str) -> PieceCard:
     import rules
 
     game = rules.game(game_id)
@@ -171,7 +179,7 @@ def piece_card(game_id: str, key: str, color: str = "w", state: str | None = Non
     capturing = _capturing(game_id, game, pieces, colour, rights, sq, set(own))
     captures, quiet = capturing - moves, moves - capturing
     names = geo.names
-    title, subtitle, text = _texts(game, t, colour, state)
+    title, subtitle, text = _texts(game, t, colour, state, language(lang_code))
     return PieceCard(game_id, key, color, state, pos, tuple(names[s] for s in own),
                      frozenset(names[s] for s in moves), frozenset(names[s] for s in quiet),
                      frozenset(names[s] for s in captures),
@@ -198,36 +206,50 @@ def _capturing(game_id, game, pieces, colour, rights, sq, skip) -> set[int]:
 
 # -- texts -------------------------------------------------------------------------------
 
-def description(game, t) -> str:
+def description(game, t, lang: Language = ENGLISH) -> str:
     """The piece's description from its game's data file, or for an orthodox piece
     without one, the usual words (and its promotion)."""
     if t.description:
-        return " ".join(t.description.split())
-    text = _FALLBACK.get(t.betza, "")
+        return " ".join(lang.data(t.description).split())
+    fallback = _FALLBACK.get(t.betza)
+    sentences = [lang.say(fallback)] if fallback is not None else []
     if t.royal:
-        text = "Royal. " + text + (" Castles." if game.castlings else "")
+        sentences.insert(0, lang.tr("Royal."))
+        if game.castlings:
+            sentences.append(lang.tr("Castles."))
     if t.promotion and t.promotion.to and not t.promotion.on_capture:
-        to = [game.types[k].name for k in t.promotion.to]
-        choice = to[0] if len(to) == 1 else ", ".join(to[:-1]) + " or " + to[-1]
-        text += f" Promotes on the last rank to {_article(choice)}{choice}."
-    return text.strip() or f"Moves as the Betza notation {t.betza!r} says."
+        sentences.append(_promotes(game, t.promotion.to, lang))
+    return " ".join(sentences) or lang.tr("Moves as the Betza notation {betza} says.", betza=repr(t.betza))
 
 
-def _article(word: str) -> str:
-    return "an " if word[:1] in "AEIOU" else "a "
+def _promotes(game, keys, lang: Language) -> str:
+    """"Promotes on the last rank to a Queen, Rook, Bishop or Knight."""
+    names = [game.types[k].name for k in keys]
+    first = lang.data(names[0])
+    if len(names) == 1:
+        if names[0][:1] in "AEIOU":
+            return lang.tr("Promotes on the last rank to an {piece}.", piece=first)
+        return lang.tr("Promotes on the last rank to a {piece}.", piece=first)
+    pieces = ", ".join(lang.data(n) for n in names[:-1])
+    if names[0][:1] in "AEIOU":
+        return lang.tr("Promotes on the last rank to an {pieces} or {last}.", pieces=pieces,
+                       last=lang.data(names[-1]))
+    return lang.tr("Promotes on the last rank to a {pieces} or {last}.", pieces=pieces, last=lang.data(names[-1]))
 
 
-def _texts(game, t, colour: int, state: str | None) -> tuple[str, str, str]:
-    name = t.side_names[colour] if t.side_names else t.name
+def _texts(game, t, colour: int, state: str | None, lang: Language = ENGLISH) -> tuple[str, str, str]:
+    name = lang.data(t.side_names[colour] if t.side_names else t.name)
     title = f"{name}  {t.key}"
-    side = game.side_names[colour]
-    bits = [game.name, side]
+    side = lang.data(game.side_names[colour])
+    bits = [lang.data(game.name), side]
     if t.side_names and t.side_names[0] != t.side_names[1]:
-        bits.append(f"{game.side_names[1 - colour]}'s is the {t.side_names[1 - colour]}")
+        bits.append(lang.tr("{side}'s is the {piece}", side=lang.data(game.side_names[1 - colour]),
+                            piece=lang.data(t.side_names[1 - colour])))
     if state is not None:
         mover = game.movers.get(t.key)
-        bits.append(mover.state_words(state) if mover is not None else f"set to {state}")
-    return title, " \u00b7 ".join(bits), description(game, t)
+        bits.append(lang.say(mover.state_text(state)) if mover is not None
+                    else lang.tr("set to {state}", state=state))
+    return title, " \u00b7 ".join(bits), description(game, t, lang)
 
 
 def wrap(text: str, font, width: float) -> list[str]:
@@ -255,7 +277,7 @@ def card_layout(card: PieceCard, square: int | None = None) -> Layout:
                        holes=[geo.names[h] for h in geo.holes])
 
 
-def draw_card(card: PieceCard, square: int | None = None) -> Image.Image:
+def draw_card(card: PieceCard, square: int | None = None, lang: Language = ENGLISH) -> Image.Image:
     pos = card.position
     game = pos.game
     geo = game.geometry
@@ -289,20 +311,27 @@ def draw_card(card: PieceCard, square: int | None = None) -> Image.Image:
     for line in lines:
         d.text((pad, y), line, font=text_font, fill=palette.PANEL_TEXT, anchor="lt")
         y += line_h
-    _draw_key(img, d, pad, y + round(s * 0.08), s, sub_font, card)
+    _draw_key(img, d, pad, y + round(s * 0.08), s, sub_font, card, lang)
     return img
 
 
-def _draw_key(img, d, x, y, s, font, card: PieceCard) -> None:
+def key_labels(card: PieceCard, lang: Language = ENGLISH) -> tuple[str, str, str]:
+    """The words of the marks' key: dot, ring, cross."""
+    dot = (lang.tr("moves or captures") if card.captures or card.quiet
+           else lang.tr("moves or captures there"))
+    return dot, lang.tr("moves, never captures"), lang.tr("captures only")
+
+
+def _draw_key(img, d, x, y, s, font, card: PieceCard, lang: Language = ENGLISH) -> None:
     """A line explaining the marks present: dot = moves or captures there, ring =
     moves there but never captures, cross = captures there only."""
     k = round(s * 0.5)
     both = card.moves - card.quiet
+    dot, ring, cross = key_labels(card, lang)
     for mark, label, show in (
-            (_dest_marks(k)[0], "moves or captures" if card.captures or card.quiet
-             else "moves or captures there", bool(both) or not card.moves),
-            (_ring_mark(k), "moves, never captures", bool(card.quiet)),
-            (_cross_mark(k), "captures only", bool(card.captures))):
+            (_dest_marks(k)[0], dot, bool(both) or not card.moves),
+            (_ring_mark(k), ring, bool(card.quiet)),
+            (_cross_mark(k), cross, bool(card.captures))):
         if not show:
             continue
         tile = Image.new("RGBA", (k, k), palette.LIGHT_SQUARE + (255,))
@@ -314,11 +343,12 @@ def _draw_key(img, d, x, y, s, font, card: PieceCard) -> None:
 
 
 def piece_card_image(game_id: str, key: str, color: str = "w", state: str | None = None,
-                     square: int | None = None) -> Image.Image:
-    """The card as an RGB picture: the board on top, name and description below."""
-    return draw_card(piece_card(game_id, key, color, state), square)
+                     square: int | None = None, lang: Language = ENGLISH) -> Image.Image:
+    """The card as an RGB picture: the board on top, name and description below, in the
+    reader's language."""
+    return draw_card(piece_card(game_id, key, color, state, lang), square, lang)
 
 
 def piece_card_png(game_id: str, key: str, color: str = "w", state: str | None = None,
-                   square: int | None = None) -> bytes:
-    return to_png(piece_card_image(game_id, key, color, state, square))
+                   square: int | None = None, lang: Language = ENGLISH) -> bytes:
+    return to_png(piece_card_image(game_id, key, color, state, square, lang))

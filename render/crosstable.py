@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from language import ENGLISH, Language
+
 from . import palette
 from .board import _bold, to_png
 from .text import draw_text, drawable, fit, width
@@ -116,21 +118,30 @@ class _Column:
     index: int = 0  # the opponent (round robin) or the round (Swiss), or the tie-break
 
 
-def _columns(draw: ImageDraw.ImageDraw, t: Crosstable) -> list[_Column]:
+def player_name(player: Player, lang: Language = ENGLISH) -> str:
+    """A player's name in the table, marked when they withdrew."""
+    return lang.tr("{name} (out)", name=player.name) if player.withdrawn else player.name
+
+
+def _columns(draw: ImageDraw.ImageDraw, t: Crosstable, lang: Language = ENGLISH) -> list[_Column]:
     size, n = TEXT, len(t.players)
     place_w = int(width(draw, str(max(n, 1)), size)) + 2 * PAD + 4
-    names = [p.name + (" (out)" if p.withdrawn else "") for p in t.players] or ["Player"]
+    player, rating = lang.tr("Player"), lang.tr("Rating")
+    names = [player_name(p, lang) for p in t.players] or [player]
     name_w = min(NAME_MAX, math.ceil(max(width(draw, nm, size) for nm in names))) + 2 * PAD
-    cols = [_Column("#", place_w, "place"), _Column("Player", max(name_w, 110), "name")]
+    cols = [_Column("#", place_w, "place"), _Column(player, max(name_w, int(width(draw, player, size)) + 2 * PAD, 110),
+                                                     "name")]
     if any(p.rating is not None for p in t.players):
-        cols.append(_Column("Rating", int(width(draw, "Rating", size)) + 2 * PAD, "rating"))
+        cols.append(_Column(rating, int(width(draw, rating, size)) + 2 * PAD, "rating"))
     if t.format == ROUND_ROBIN:
         cell = RR_DOUBLE_CELL if t.double else RR_CELL
         cell = max(cell, int(width(draw, str(n), size)) + 2 * PAD)
         cols += [_Column(str(i + 1), cell, "game", i) for i in range(n)]
     else:
-        cols += [_Column(f"R{r}", SWISS_CELL, "game", r) for r in range(1, max(t.rounds, 1) + 1)]
-    cols.append(_Column("Pts", max(64, int(width(draw, "10½", size)) + 2 * PAD), "points"))
+        cols += [_Column(lang.tr("R{n}", n=r), SWISS_CELL, "game", r) for r in range(1, max(t.rounds, 1) + 1)]
+    points = lang.tr("Pts")
+    cols.append(_Column(points, max(64, int(width(draw, "10½", size)) + 2 * PAD,
+                                    int(width(draw, points, size)) + 2 * PAD), "points"))
     for i, name in enumerate(t.tiebreak_names):
         w = int(max(width(draw, name, size), width(draw, "188.75", size))) + 2 * PAD
         cols.append(_Column(name, w, "tiebreak", i))
@@ -159,17 +170,19 @@ class Layout:
         raise KeyError((kind, index))
 
 
-def crosstable_layout(t: Crosstable) -> Layout:
+def crosstable_layout(t: Crosstable, lang: Language = ENGLISH) -> Layout:
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    cols = _columns(scratch, t)
+    cols = _columns(scratch, t, lang)
     title_h = TITLE + 16 + (SUBTITLE + 10 if t.subtitle else 0)
     rows = max(len(t.players), 1) + 1
     return Layout(tuple(cols), sum(c.width for c in cols) + 2 * MARGIN, 2 * MARGIN + title_h + ROW * rows,
                   MARGIN + title_h)
 
 
-def crosstable_image(t: Crosstable) -> Image.Image:
-    lay = crosstable_layout(t)
+def crosstable_image(t: Crosstable, lang: Language = ENGLISH) -> Image.Image:
+    """The crosstable as a picture; its headings in ``lang`` (the title, subtitle and
+    tie-break names are the caller's, said already)."""
+    lay = crosstable_layout(t, lang)
     cols = list(lay.columns)
     table_w = lay.width - 2 * MARGIN
     img = Image.new("RGB", (lay.width, lay.height), palette.BACKGROUND)
@@ -182,15 +195,15 @@ def crosstable_image(t: Crosstable) -> Image.Image:
     top = lay.top
     _header(d, cols, top)
     if not t.players:
-        draw_text(d, (MARGIN + PAD, top + ROW * 1.5), "No players yet", TEXT, palette.PANEL_MUTED)
+        draw_text(d, (MARGIN + PAD, top + ROW * 1.5), lang.tr("No players yet"), TEXT, palette.PANEL_MUTED)
     by_pair = _games_by_cell(t)
     for i, player in enumerate(t.players):
-        _row(d, t, cols, i, player, top + ROW * (i + 1), by_pair)
+        _row(d, t, cols, i, player, top + ROW * (i + 1), by_pair, lang)
     return img
 
 
-def crosstable_png(t: Crosstable) -> bytes:
-    return to_png(crosstable_image(t))
+def crosstable_png(t: Crosstable, lang: Language = ENGLISH) -> bytes:
+    return to_png(crosstable_image(t, lang))
 
 
 def _header(d: ImageDraw.ImageDraw, cols: list[_Column], y: int) -> None:
@@ -221,7 +234,7 @@ def _games_by_cell(t: Crosstable) -> dict[tuple[int, int], list[Game]]:
 
 
 def _row(d: ImageDraw.ImageDraw, t: Crosstable, cols: list[_Column], i: int, player: Player, y: int,
-         by_pair: dict) -> None:
+         by_pair: dict, lang: Language = ENGLISH) -> None:
     x = MARGIN
     mid = y + ROW / 2
     bold = _bold(TEXT)
@@ -236,8 +249,8 @@ def _row(d: ImageDraw.ImageDraw, t: Crosstable, cols: list[_Column], i: int, pla
                 draw_text(d, (x + c.width - PAD, mid), str(i + 1), TEXT, palette.COORDINATES, bold=bold,
                           anchor_right=True)
             elif c.kind == "name":
-                name = player.name if drawable(player.name) else f"player {i + 1}"
-                name += " (out)" if player.withdrawn else ""
+                name = player.name if drawable(player.name) else lang.tr("player {n}", n=i + 1)
+                name = lang.tr("{name} (out)", name=name) if player.withdrawn else name
                 draw_text(d, (x + PAD, mid), fit(d, name, TEXT, c.width - 2 * PAD), TEXT, text_colour,
                           bold=bold)
             elif c.kind == "rating":

@@ -5,6 +5,9 @@ figure (in each colour present), its letter as the game writes it, and its name
     legend_entries(pos) -> [LegendEntry]     what the legend lists, in the game's order
     legend_image(pos)   -> RGB image          a second picture to send with the board
     legend_png(pos)     -> PNG bytes
+
+Its words (title, names, "in hand") are in the reader's language: ``lang=``, English by
+default.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
+
+from language import ENGLISH, Language
 
 from . import palette
 from .board import to_png
@@ -32,13 +37,14 @@ class LegendEntry:
     in_hand_only: bool = False         # held in hand but not on the board
     sided: bool = False                # the sides call it differently
 
-    def name_text(self, side_names: tuple[str, str]) -> str:
+    def name_text(self, side_names: tuple[str, str], lang: Language = ENGLISH) -> str:
         """The name; where the sides call it differently, each present side's name
         with the side: "Rider (Blue) · Knight (Red)"."""
-        names = dict(self.names)
+        names = {c: lang.data(name) for c, name in self.names}
         if not self.sided:
             return next(iter(names.values()), self.key)
-        return " \u00b7 ".join(f"{names[c]} ({side_names[_COLOURS.index(c)]})"
+        return " \u00b7 ".join(lang.tr("{piece} ({side})", piece=names[c],
+                                       side=lang.data(side_names[_COLOURS.index(c)]))
                                for c in _COLOURS if c in names)
 
 
@@ -87,23 +93,45 @@ def _columns(n: int) -> int:
 
 
 def draw_legend(game, entries: list[LegendEntry], icon: int = 56,
-                title: str | None = None) -> tuple[Image.Image, list[dict[str, tuple]]]:
+                title: str | None = None, lang: Language = ENGLISH) -> tuple[Image.Image, list[dict[str, tuple]]]:
     """The legend picture, and for each entry the pixel box of its figure per colour
     (for tests)."""
+    words = legend_words(game, entries, title, lang)
+    return _draw_legend(game, entries, icon, words)
+
+
+@dataclass(frozen=True)
+class LegendWords:
+    """Every word a legend picture shows, in its reader's language."""
+    title: str
+    names: tuple[str, ...]   # one per entry
+    in_hand: str
+    no_pieces: str
+
+
+def legend_words(game, entries: list[LegendEntry], title: str | None = None,
+                 lang: Language = ENGLISH) -> LegendWords:
+    title = title if title is not None else lang.tr("{game}: the pieces", game=lang.data(game.name))
+    return LegendWords(title, tuple(e.name_text(game.side_names, lang) for e in entries), lang.tr("in hand"),
+                       lang.tr("no pieces"))
+
+
+def _draw_legend(game, entries: list[LegendEntry], icon: int,
+                 words: LegendWords) -> tuple[Image.Image, list[dict[str, tuple]]]:
     name_font = load_font(FONT, max(14, round(icon * 0.4)))
     letter_font = load_font(FONT, max(15, round(icon * 0.44)))
     title_font = load_font(FONT, max(16, round(icon * 0.48)))
     small = load_font(FONT, max(12, round(icon * 0.3)))
     pad, gap = round(icon * 0.3), round(icon * 0.12)
-    texts = [e.name_text(game.side_names) for e in entries]
+    texts = list(words.names)
     letter_w = max([letter_font.getlength(e.letter) for e in entries] + [0]) + 2 * gap
-    note = "in hand"
+    note = words.in_hand
     name_w = max([name_font.getlength(t) for t in texts] + [small.getlength(note)]) + gap
     cell_w = round(2 * icon + gap + 2 * gap + letter_w + name_w)
     cell_h = icon + gap
     cols = _columns(len(entries))
     rows = -(-len(entries) // cols) if entries else 1
-    title = title if title is not None else f"{game.name}: the pieces"
+    title = words.title
     title_h = round(icon * 0.9)
     width = max(2 * pad + cols * cell_w + (cols - 1) * pad,
                 round(2 * pad + title_font.getlength(title)))
@@ -113,7 +141,7 @@ def draw_legend(game, entries: list[LegendEntry], icon: int = 56,
     d.text((pad, pad + title_h / 2 - gap), title, font=title_font, fill=palette.PANEL_TITLE,
            anchor="lm")
     if not entries:
-        d.text((pad, pad + title_h + cell_h / 2), "no pieces", font=name_font,
+        d.text((pad, pad + title_h + cell_h / 2), words.no_pieces, font=name_font,
                fill=palette.PANEL_MUTED, anchor="lm")
     boxes: list[dict[str, tuple]] = []
     for i, (e, text) in enumerate(zip(entries, texts, strict=True)):
@@ -149,10 +177,10 @@ def draw_legend(game, entries: list[LegendEntry], icon: int = 56,
     return img, boxes
 
 
-def legend_image(pos, icon: int = 56) -> Image.Image:
+def legend_image(pos, icon: int = 56, lang: Language = ENGLISH) -> Image.Image:
     """The legend of a position as an RGB picture."""
-    return draw_legend(pos.game, legend_entries(pos), icon)[0]
+    return draw_legend(pos.game, legend_entries(pos), icon, lang=lang)[0]
 
 
-def legend_png(pos, icon: int = 56) -> bytes:
-    return to_png(legend_image(pos, icon))
+def legend_png(pos, icon: int = 56, lang: Language = ENGLISH) -> bytes:
+    return to_png(legend_image(pos, icon, lang))

@@ -7,7 +7,8 @@ board_png: the squares, zones, coordinates and hand panels of board.py, the figu
 glyphs.py at the board's square size, the colours of palette.py, the marks' sizes of
 board.py; so the browser's board looks like the server's picture of the same position.
 
-    face_image(game_id, flip, square)     squares, zones, coordinates, empty hand panels
+    face_image(game_id, flip, square, lang=ENGLISH)   squares, zones, coordinates, empty hand
+                                          panels headed by the sides' names in ``lang``
     sprite_sheet(game_id, square)         every figure of the game: (image, index)
     sheet_index(game_id, square)          {sprite key: (x, y, w, h)} without drawing
     position_parts(pos, flip, square)     where the figures, counts and marks of pos go
@@ -20,6 +21,8 @@ import math
 from functools import lru_cache
 
 from PIL import Image
+
+from language import ENGLISH, Language
 
 from . import board, palette
 from .board import Layout, Sprite
@@ -49,15 +52,16 @@ def face_layout(game, flip: bool, square: int) -> Layout:
                              holes=[geo.names[h] for h in geo.holes])
 
 
-def face_image(game_id: str, flip: bool, square: int) -> Image.Image:
+def face_image(game_id: str, flip: bool, square: int, lang: Language = ENGLISH) -> Image.Image:
     """The game's board with nothing on it: squares, zones, coordinates and (a game with
-    drops) the hand panels headed by the sides' names; RGB."""
+    drops) the hand panels headed by the sides' names in the reader's language (a cache of
+    it is keyed by ``lang.code`` too); RGB."""
     import rules
     game = rules.game(game_id)
     lay = face_layout(game, flip, square)
     img = board.empty_board(lay, zones_of(game))
     board.draw_coordinates(img, lay)
-    board.draw_hand_panels(img, lay, game.id, side_names(game))
+    board.draw_hand_panels(img, lay, game.id, side_names(game, lang))
     return img.convert("RGB")
 
 

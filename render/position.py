@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from PIL import Image
 
+from language import ENGLISH, Language
 from rules import MoveKind
 
 from . import palette
@@ -161,18 +162,18 @@ def shot_arrows(move, names) -> list[tuple[str, str]]:
     return [(names[move.frm], names[move.to])]
 
 
-def side_names(game) -> dict[str, str]:
-    """{"w": "White", "b": "Black"}, or the game's own (Blue and Red)."""
-    return dict(zip(_COLOURS, game.side_names, strict=True))
+def side_names(game, lang: Language = ENGLISH) -> dict[str, str]:
+    """{"w": "White", "b": "Black"}, or the game's own (Blue and Red), in the reader's language."""
+    return dict(zip(_COLOURS, (lang.data(name) for name in game.side_names), strict=True))
 
 
-def banner_of(pos, result: str | None) -> str | None:
+def banner_of(pos, result: str | None, lang: Language = ENGLISH) -> str | None:
     """The banner text: what the caller says (the bot knows resignations, time,
     agreement), else what the position says when the rules have ended the game;
     an empty text means none."""
     if result is not None:
         return result or None
-    return position_result_text(pos)
+    return position_result_text(pos, lang)
 
 
 def _square_index(pos, square) -> int:
@@ -200,8 +201,9 @@ def board_layout(pos, flip: bool | None = None, square: int | None = None,
 
 
 def board_image(pos, *, flip: bool | None = None, highlight=None, show_last_move: bool = True,
-                square: int | None = None, result: str | None = None) -> Image.Image:
-    """The position as an RGB picture.
+                square: int | None = None, result: str | None = None,
+                lang: Language = ENGLISH) -> Image.Image:
+    """The position as an RGB picture, its words (banner, hands) in ``lang``.
 
     flip: None shows the board from the side to move (Black's/Red's view when it is
     their turn), True from Black, False from White. highlight: a square (name or
@@ -231,11 +233,12 @@ def board_image(pos, *, flip: bool | None = None, highlight=None, show_last_move
                       last_move=moved, captured=captured, check=check_squares(pos),
                       checkers=checker_squares(pos), arrows=arrows,
                       destinations=sorted(dests), hands=hands_of(pos), selected=selected,
-                      banner=banner_of(pos, result), side_names=side_names(game))
+                      banner=banner_of(pos, result, lang), side_names=side_names(game, lang),
+                      empty_hand=lang.tr("no pieces\nin hand"))
 
 
 def board_png(pos, *, flip: bool | None = None, highlight=None, show_last_move: bool = True,
-              square: int | None = None, result: str | None = None) -> bytes:
+              square: int | None = None, result: str | None = None, lang: Language = ENGLISH) -> bytes:
     """board_image as PNG bytes (always under 1 MB)."""
     return to_png(board_image(pos, flip=flip, highlight=highlight,
-                              show_last_move=show_last_move, square=square, result=result))
+                              show_last_move=show_last_move, square=square, result=result, lang=lang))

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 
 from PIL import Image, ImageChops
 
+from language import ENGLISH, Language
+
 from .position import board_image
 from .result import position_result_text
 
@@ -24,10 +26,10 @@ FIRST_MS = 1500   # the start position, and
 LAST_MS = 4000    # the final one, stay longer
 
 
-def positions(start, moves: Iterable[str]) -> tuple[list, list[str]]:
+def positions(start, moves: Iterable[str], lang: Language = ENGLISH) -> tuple[list, list[str]]:
     """start, then the position after each move (LAN or SAN, as rules reads them); and
     each frame's caption: the game's name, then the move just played ("12... Nf6")."""
-    out, captions = [start], [start.game.name]
+    out, captions = [start], [lang.data(start.game.name)]
     for text in moves:
         pos = out[-1]
         move = pos.parse(text)
@@ -54,20 +56,20 @@ def _palette_of(frames: list[Image.Image]) -> Image.Image:
 
 def replay_gif(start, moves: Iterable[str], *, flip: bool = False,
                square: int = REPLAY_SQUARE, result: str | None = None,
-               progress: Callable[[int, int], None] | None = None) -> bytes:
+               progress: Callable[[int, int], None] | None = None, lang: Language = ENGLISH) -> bytes:
     """The game from `start` through `moves` as GIF bytes, seen from Black if flip.
 
     Each frame's banner names the move just played; the last one adds the result
     (render.result_text of the stored result; by default the last position's own
-    ending). progress(done, total) is called per frame."""
-    boards, captions = positions(start, moves)
+    ending). progress(done, total) is called per frame. Its words are in ``lang``."""
+    boards, captions = positions(start, moves, lang)
     total = len(boards)
-    ending = result if result is not None else position_result_text(boards[-1])
+    ending = result if result is not None else position_result_text(boards[-1], lang)
     if ending:
         captions[-1] = f"{captions[-1]}  {ending}" if total > 1 else ending
     frames = []
     for i, pos in enumerate(boards):
-        frames.append(board_image(pos, flip=flip, square=square, result=captions[i]))
+        frames.append(board_image(pos, flip=flip, square=square, result=captions[i], lang=lang))
         if progress is not None:
             progress(i + 1, total)
     size = frames[0].size

@@ -8,6 +8,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from language.text import T
+
 from . import schema
 from .errors import GameDefinitionError, RulesError, UnknownGameError, VariantError
 from .game import Game, definitions_dir
@@ -87,7 +89,8 @@ def load_game(game_id: str) -> Game:
     if g is not None:
         return g
     if not isinstance(game_id, str) or game_id not in variant_ids():
-        raise UnknownGameError(f"no game {game_id!r}; the games are: {', '.join(variant_ids())}")
+        raise UnknownGameError(T("no game {game}; the games are: {games}", game=repr(game_id),
+                                 games=", ".join(variant_ids())))
     spec, source = read_definition(game_id)
     g = _GAMES[game_id] = Game(spec, source)
     return g

@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from language.text import Text
+
 
 class RulesError(ValueError):
-    """Base of every error the rules engine raises on bad input."""
+    """Base of every error the rules engine raises on bad input.
+
+    Its message is a ``Text`` where a player reads it (issue #44): ``e.text`` is that Text
+    (a front end says it in its reader's language), ``str(e)`` its English as before. A
+    message given as a plain str (the position strings' and variant files' errors, for
+    server owners) is ``e.text`` as it is."""
+
+    def __init__(self, message: Text | str = "", *args: object):
+        super().__init__(str(message), *args)
+        self.text: Text | str = message
 
 
 class UnknownGameError(RulesError):
@@ -66,6 +77,6 @@ class GameOverError(IllegalMoveError):
 class AmbiguousMoveError(MoveError):
     """The text fits more than one legal move."""
 
-    def __init__(self, message: str, candidates: Iterable[str] = ()):
+    def __init__(self, message: Text | str, candidates: Iterable[str] = ()):
         super().__init__(message)
         self.candidates = list(candidates)

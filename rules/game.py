@@ -18,6 +18,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol, TypeAlias, TypeVar
 
+from language.text import T, Text, known
+
 from . import schema
 from .errors import GameDefinitionError, RulesError, VariantError
 from .geometry import Geometry
@@ -263,6 +265,10 @@ class Game:
     def side_name(self, color: int) -> str:
         return self.side_names[color]
 
+    def side_text(self, color: int) -> Text:
+        """A side's name as a player reads it: the data's, in the reader's language."""
+        return known(self.side_names[color])
+
     @cached_property
     def royal_keys(self) -> frozenset[str]:
         return frozenset(k for k, t in self.types.items() if t.royal)
@@ -351,7 +357,8 @@ class SpecialMover:
         the (file, rank) steps from one of its squares to the others in a state
         (pictures draw it as one figure over them).
     san(pos, move): the SAN of a move of the mover's own kind (MoveKind.SPAN).
-    state_words(state): how a state is described to a player ("facing NE").
+    state_words(state): how a state is described to a player ("facing NE"); state_text(state):
+    the same as a Text (language.text), said in the reader's language.
     """
 
     #: squares one piece of this type stands on
@@ -386,7 +393,11 @@ class SpecialMover:
         return move.lan
 
     def state_words(self, state: str) -> str:
-        return f"set to {state}"
+        return str(self.state_text(state))
+
+    def state_text(self, state: str) -> Text:
+        """``state_words`` as a Text, said in its reader's language."""
+        return T("set to {state}", state=state)
 
 
 class GameExtension:
@@ -397,7 +408,8 @@ class GameExtension:
     Set-up phase (a game whose players first choose part of the start position):
     ``setup_phases`` names its steps (VFEN ``setup=<step>``); ``setup_moves(pos)``
     lists the actions of the current step; ``after_setup(pos, move)`` gives (side
-    to act next, next step or None when the set-up is over); ``setup_hint(pos)``
+    to act next, next step or None when the set-up is over); ``setup_hint(pos)`` (and
+    ``setup_hint_text(pos)``, the same as a Text)
     says in the game's words what the action now due is; ``setup_choice()`` and
     ``setup_default()`` say what the players choose and what the usual start is
     (for a player deciding whether to make the set-up).
@@ -423,6 +435,10 @@ class GameExtension:
     def setup_hint(self, pos: PositionView) -> str | None:
         return None
 
+    def setup_hint_text(self, pos: PositionView) -> Text | str | None:
+        """``setup_hint`` as a Text, said in its reader's language."""
+        return self.setup_hint(pos)
+
     def setup_choice(self) -> str | None:
         return None
 
@@ -435,7 +451,7 @@ class GameExtension:
     def explain(self, pos: PositionView, text: str) -> RulesError | None:
         return None
 
-    def ambiguity_hint(self, pos: PositionView, moves: Sequence[Move]) -> str | None:
+    def ambiguity_hint(self, pos: PositionView, moves: Sequence[Move]) -> Text | str | None:
         return None
 
     def validate(self, pos: PositionView) -> None:

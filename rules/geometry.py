@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from language.text import T
+
 from .errors import GameDefinitionError, RulesError
 
 _SQUARE_RE = re.compile(r"([a-z])(\d{1,2})$")
@@ -60,17 +62,17 @@ class Geometry:
         t = text.strip().lower()
         m = _SQUARE_RE.match(t)
         if not m:
-            raise RulesError(f"{text!r} is not a square name")
+            raise RulesError(T("{square} is not a square name", square=repr(text)))
         letter, digits = m.groups()
         if letter not in self._file_index:
-            raise RulesError(
-                f"{text!r}: this board has no file {letter!r} (files are {' '.join(self.files)})")
+            raise RulesError(T("{square}: this board has no file {file} (files are {files})", square=repr(text),
+                               file=repr(letter), files=" ".join(self.files)))
         rank = int(digits)
         if not 1 <= rank <= self.height:
-            raise RulesError(f"{text!r}: this board has ranks 1 to {self.height}")
+            raise RulesError(T("{square}: this board has ranks 1 to {n}", square=repr(text), n=self.height))
         sq = (rank - 1) * self.width + self._file_index[letter]
         if sq in self.holes:
-            raise RulesError(f"{text!r} is not a square of this board (a hole)")
+            raise RulesError(T("{square} is not a square of this board (a hole)", square=repr(text)))
         return sq
 
     def square_or_none(self, text: str) -> int | None:

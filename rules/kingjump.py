@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
+from language.text import T, known
+
 from .errors import LeavesRoyalInCheckError, NoSuchMoveError, RulesError
 from .geometry import Geometry
 from .pieces import NORMAL, Board, Move
@@ -92,22 +94,26 @@ class KingJump:
             return None
         royal = pos.board[frm]
         assert royal is not None, "a refusal is asked of the royal's square"
-        name, dest = royal.name, geo.names[to]
+        name, dest = known(royal.name), geo.names[to]
         if frm != self._square[pos.side] or frm not in pos.rights:
-            return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump is made only once, "
-                                   f"by a {name} that has not moved")
+            return NoSuchMoveError(T("the {piece} cannot jump to {dest}: the jump is made only once, by a {piece} "
+                                     "that has not moved", piece=name, dest=dest))
         if pos.board[to] is not None:
-            return NoSuchMoveError(f"the {name} cannot jump to {dest}: the jump needs an empty square, "
-                                   f"it never captures")
+            return NoSuchMoveError(T("the {piece} cannot jump to {dest}: the jump needs an empty square, it never "
+                                     "captures", piece=name, dest=dest))
         if pos.in_check():
-            return LeavesRoyalInCheckError(f"the {name} cannot jump while in check")
+            return LeavesRoyalInCheckError(T("the {piece} cannot jump while in check", piece=name))
         mids = self._middles(frm, dx, dy)
         if all(pos.is_attacked(m, 1 - pos.side) for m in mids):
-            squares = " and ".join(geo.names[m] for m in mids)
-            return LeavesRoyalInCheckError(
-                f"the {name} cannot jump to {dest}: it would pass {squares}, "
-                f"{'which is' if len(mids) == 1 else 'both'} attacked")
-        return LeavesRoyalInCheckError(f"the {name} cannot jump to {dest}: it would be in check there")
+            if len(mids) == 1:
+                return LeavesRoyalInCheckError(T("the {piece} cannot jump to {dest}: it would pass {square}, which "
+                                                 "is attacked", piece=name, dest=dest, square=geo.names[mids[0]]))
+            return LeavesRoyalInCheckError(T("the {piece} cannot jump to {dest}: it would pass {squares} and {last}, "
+                                             "both attacked", piece=name, dest=dest,
+                                             squares=" and ".join(geo.names[m] for m in mids[:-1]),
+                                             last=geo.names[mids[-1]]))
+        return LeavesRoyalInCheckError(T("the {piece} cannot jump to {dest}: it would be in check there",
+                                         piece=name, dest=dest))
 
 
 __all__ = ["KingJump"]

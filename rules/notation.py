@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from language.text import T, Text, known
+
 from .errors import (
     AmbiguousMoveError,
     GameOverError,
@@ -27,8 +29,8 @@ from .errors import (
 from .game import PositionView
 from .pgn_forms import bracketed
 from .pieces import CASTLE, DROP, NORMAL, SETUP, SHOT, SPAN, TURN, Board, Move, PieceKind
-from .reasons import drop_reason, letter_note, pieces_reason
-from .spelling import said_as_list, several_moves, tidy
+from .reasons import a_piece, drop_reason, joined, letter_note, pieces_reason, royal_name, side_of
+from .spelling import several_moves, tidy
 
 MAX_MOVE_TEXT = 64
 _TRAILING = re.compile(r"(?:[+#!?]|ch|e\.?p\.?)+$", re.IGNORECASE)
@@ -282,16 +284,16 @@ def parse_move(pos: PositionView, text: object) -> Move:
     refused with both; a kindred piece's move (``e4`` for the Super Pawn's ``Se4``) is
     played only when nothing else, legal or not, is named."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        raise InvalidMoveError(T("a move must be text, not {kind}", kind=type(text).__name__))
     raw = text.strip()
     if not raw:
-        raise InvalidMoveError("empty move: type a move such as Nf3 or e2e4")
+        raise InvalidMoveError(T("empty move: type a move such as Nf3 or e2e4"))
     if len(raw) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"that is too long to be a move ({len(raw)} characters)")
+        raise InvalidMoveError(T("that is too long to be a move ({n} characters)", n=len(raw)))
     legal = {m.lan: m for m in pos.legal_moves()}
     over = pos.outcome() if not legal else None
     if over is not None:
-        raise GameOverError(f"the game is over ({over[1]})")
+        raise GameOverError(T("the game is over ({why})", why=outcome_text(over[1])))
     exact_lan = legal.get(raw)
     if exact_lan is not None:
         return exact_lan  # the canonical form: no index needed (replaying a stored game)
@@ -313,7 +315,8 @@ def _one_of_several(pos: PositionView, raw: str, words: list[str]) -> Move:
             return _read(pos, raw, {m.lan: m for m in pos.legal_moves()})
         except RulesError:
             pass
-    raise InvalidMoveError(f"one move at a time: I read {said_as_list(words)}")
+    raise InvalidMoveError(T("one move at a time: I read {moves} and {last}", moves=", ".join(words[:-1]),
+                              last=words[-1]))
 
 
 def _read(pos: PositionView, raw: str, legal: dict[str, Move]) -> Move:
@@ -353,7 +356,7 @@ def _read(pos: PositionView, raw: str, legal: dict[str, Move]) -> Move:
         err = explain(pos, raw)
     hint = _capital_hint(pos, idx, raw)
     if hint:
-        raise type(err)(f"{_reason(err, '')} {hint}")
+        raise type(err)(T("{reason} {hint}", reason=_reason(err, ""), hint=hint))
     raise err
 
 
@@ -364,8 +367,9 @@ def _pick(pos: PositionView, idx: MoveIndex, raw: str, hits: Collection[str]) ->
     moves = [idx.legal[h] for h in sorted(hits)]
     sans = [san(pos, m) for m in moves]
     hint = pos.game.extension.ambiguity_hint(pos, moves)  # the game's own advice
-    raise AmbiguousMoveError(
-        f"{raw!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}" + (hint or ""), sans)
+    said = T("{move} is ambiguous: it could be {moves} or {last}", move=repr(raw), moves=", ".join(sans[:-1]),
+             last=sans[-1])
+    raise AmbiguousMoveError(T("{sentence}{hint}", sentence=said, hint=hint) if hint else said, sans)
 
 
 def _one_reading(pos: PositionView, idx: MoveIndex, raw: str, cand: str, as_written: set[str],
@@ -382,9 +386,9 @@ def _one_reading(pos: PositionView, idx: MoveIndex, raw: str, cand: str, as_writ
         i = _lead(t)
         others = " or ".join(san(pos, idx.legal[h]) for h in sorted(legal_lowered))
         err = _explain_squares(pos, raw, t)
-        raise type(err)(f"{raw!r}: a small {t[i]} is the {t[i]}-pawn's file, and "
-                        f"{_reason(err, raw)} For the {idx.legal[min(legal_lowered)].piece.name} "
-                        f"write {others}.")
+        raise type(err)(T("{move}: a small {letter} is the {letter}-pawn's file, and {reason} For the {piece} "
+                          "write {moves}.", move=repr(raw), letter=t[i], reason=_reason(err, raw),
+                          piece=known(idx.legal[min(legal_lowered)].piece.name), moves=others))
     return None
 
 
@@ -392,8 +396,17 @@ def _two_readings(pos: PositionView, idx: MoveIndex, raw: str, one: set[str], ot
     """A text two moves could answer: both said, and how to write each."""
     moves = [idx.legal[h] for h in sorted(one)] + [idx.legal[h] for h in sorted(other)]
     sans = [san(pos, m) for m in moves]
-    said = ", or ".join(describe(pos, m) for m in moves)
-    return AmbiguousMoveError(f"{raw!r}: {said}? Write {' or '.join(sans)}", sans)
+    said = _or_list([describe_text(pos, m) for m in moves])
+    return AmbiguousMoveError(T("{move}: {moves}? Write {written}", move=repr(raw), moves=said,
+                                written=" or ".join(sans)), sans)
+
+
+def _or_list(parts: list[Text | str]) -> Text | str:
+    """"this, or that": moves in words, one after the other."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = T("{first}, or {then}", first=out, then=part)
+    return out
 
 
 # a capital piece letter that may also be a square's file: E2E4, E2-E4 (Gigachess II's Elephant)
@@ -417,15 +430,42 @@ def _capital_squares(pos: PositionView, idx: MoveIndex, raw: str, cand: str, n: 
     return as_piece
 
 
-def _reason(err: RulesError, raw: str) -> str:
+def _reason(err: RulesError, raw: str) -> Text | str:
     """An error's message to go on a sentence about the same text: its quote left out,
     ending with a full stop."""
-    text, quoted = str(err), repr(raw)
+    said = err.text
+    if not isinstance(said, Text):
+        return _reason_str(str(said), raw)
+    if said.params.get("move") == repr(raw):
+        if said.msgid == "{move}: {reason}":
+            said = said.params["reason"]
+        elif said.msgid == "{move} is illegal: {reason}":
+            said = T("it is illegal: {reason}", reason=said.params["reason"])
+    return said if said.english()[-1:] in ".?!" else T("{sentence}.", sentence=said)
+
+
+def _reason_str(text: str, raw: str) -> str:
+    quoted = repr(raw)
     if text.startswith(quoted + ": "):
         text = text[len(quoted) + 2:]
     elif text.startswith(quoted + " "):
         text = "it " + text[len(quoted) + 1:]
     return text if text[-1:] in ".?!" else text + "."
+
+
+def _about(raw: str, reason: Text | str) -> Text:
+    """A refusal of a text: "'Nf3': " and why."""
+    return T("{move}: {reason}", move=repr(raw), reason=reason)
+
+
+def _illegal(raw: str, reason: Text) -> Text:
+    return T("{move} is illegal: {reason}", move=repr(raw), reason=reason)
+
+
+def outcome_text(reason: str) -> Text | str:
+    """The words of the way a game ended, as rules.position's outcome names it."""
+    return {"checkmate": T("checkmate"), "stalemate": T("stalemate"),
+            "threefold repetition": T("threefold repetition"), "100-ply rule": T("100-ply rule")}.get(reason, reason)
 
 
 # a file and a square, and no second square: the shape of a pawn's capture (bc4, bxc4=Q)
@@ -458,34 +498,46 @@ def _kindred(pos: PositionView, idx: MoveIndex, raw: str, candidates: list[str])
     if legal_hits and legal_hits == hits:
         return _pick(pos, idx, raw, legal_hits)
     moves = [idx.moves[h] for h in sorted(hits)]
-    written = " or ".join(_san_body(pos, m) + ("" if m.lan in idx.legal or len(moves) == 1
-                                               else " (not legal now)") for m in moves)
+    forms: list[Text | str] = [_san_body(pos, m) if m.lan in idx.legal or len(moves) == 1
+                               else T("{move} (not legal now)", move=_san_body(pos, m)) for m in moves]
+    written: Text | str = forms[0]
+    for form in forms[1:]:
+        written = T("{first} or {then}", first=written, then=form)
     if legal_hits:  # another piece could be meant, if only by an illegal move: refused
-        raise AmbiguousMoveError(f"{raw!r} could be {written}; write the one you mean in full",
-                                 [san(pos, idx.legal[h]) for h in sorted(legal_hits)])
+        raise AmbiguousMoveError(T("{move} could be {written}; write the one you mean in full", move=repr(raw),
+                                   written=written), [san(pos, idx.legal[h]) for h in sorted(legal_hits)])
     m = moves[0]
     err = explain(pos, m.lan)
-    kin = (f"the {m.piece.name} on {pos.game.geometry.names[_origin(m)]} (written {written}) "
-           f"cannot make that move: {err}")
+    kin = T("the {piece} on {square} (written {written}) cannot make that move: {reason}",
+            piece=known(m.piece.name), square=pos.game.geometry.names[_origin(m)], written=written, reason=err.text)
     own = explain(pos, raw)  # the letter's own pieces first, when the mover has them (#41)
     if isinstance(own, (NoPieceError, NotYourPieceError, InvalidMoveError)):
-        raise type(err)(f"{raw!r}: {kin}")
-    raise type(err)(f"{_reason(own, raw)} {_sentence(kin)}")
+        raise type(err)(_about(raw, kin))
+    raise type(err)(T("{reason} {then}", reason=_reason(own, raw), then=_sentence(kin)))
 
 
 def describe(pos: PositionView, move: Move) -> str:
     """A move in words: "the b-pawn takes on c4", "the Bishop on f1 goes to c4"."""
+    return str(describe_text(pos, move))
+
+
+def describe_text(pos: PositionView, move: Move) -> Text | str:
+    """``describe`` as a Text, said in its reader's language."""
     names = pos.game.geometry.names
     if move.frm is None or move.kind in (SETUP, DROP, CASTLE, SPAN, TURN, SHOT):
         return san(pos, move, with_check=False)
-    piece = move.piece
-    who = (f"the {names[move.frm][0]}-pawn" if piece.key == "P"
-           else f"the {piece.name} on {names[move.frm]}")
-    verb = "takes on" if move.captures else "goes to"
-    return f"{who} {verb} {names[move.to]}"
+    dest = names[move.to]
+    if move.piece.key == "P":
+        if move.captures:
+            return T("the {file}-pawn takes on {dest}", file=names[move.frm][0], dest=dest)
+        return T("the {file}-pawn goes to {dest}", file=names[move.frm][0], dest=dest)
+    piece, frm = known(move.piece.name), names[move.frm]
+    if move.captures:
+        return T("the {piece} on {square} takes on {dest}", piece=piece, square=frm, dest=dest)
+    return T("the {piece} on {square} goes to {dest}", piece=piece, square=frm, dest=dest)
 
 
-def _capital_hint(pos: PositionView, idx: MoveIndex, raw: str) -> str | None:
+def _capital_hint(pos: PositionView, idx: MoveIndex, raw: str) -> Text | None:
     """For a refused text whose capital first letter is both a piece's and a file's
     (``Bb4``, ``B4``): what the same text with a small letter would play."""
     t = normalise(raw)
@@ -500,10 +552,18 @@ def _capital_hint(pos: PositionView, idx: MoveIndex, raw: str) -> str | None:
     hits = sorted(h for h in as_written if h in idx.legal)
     if not hits:
         return None
-    name = pos.game.types[lead].name
+    name = known(pos.game.types[lead].name)
     moves = " or ".join(san(pos, idx.legal[h]) for h in hits)
-    whose = describe(pos, idx.legal[hits[0]]).split(" goes ")[0].split(" takes ")[0]
-    return f"For {whose}'s move write {moves} (with a small {lead.lower()}; {lead} is the {name})."
+    first = idx.legal[hits[0]]
+    names = pos.game.geometry.names
+    if first.frm is None or first.kind in (SETUP, DROP, CASTLE, SPAN, TURN, SHOT):
+        whose: Text | str = san(pos, first, with_check=False)
+    elif first.piece.key == "P":
+        whose = T("the {file}-pawn", file=names[first.frm][0])
+    else:
+        whose = T("the {piece} on {square}", piece=known(first.piece.name), square=names[first.frm])
+    return T("For {whose}'s move write {moves} (with a small {small}; {letter} is the {piece}).", whose=whose,
+             moves=moves, small=lead.lower(), letter=lead, piece=name)
 
 
 _SQ = r"[a-zA-Z]\d{1,2}"
@@ -524,10 +584,14 @@ def explain(pos: PositionView, raw: str) -> RulesError:
         code = t[:i + 1]
         name = game.types[code].name if code in game.types else game.types[lead].name
         like = [san(pos, m) for m in pos.legal_moves() if m.piece.key == code and m.kind == NORMAL]
-        example = f", like {like[0]}" if like else ""
-        article = "an" if name[0] in "AEIOU" else "a"
-        return InvalidMoveError(f"{raw!r}: {lead} is the {name}'s letter, and no square follows "
-                                f"it ({article} {name}'s move names the square it goes to{example})")
+        if like:
+            return InvalidMoveError(_about(raw, T("{letter} is the {piece}'s letter, and no square follows it "
+                                                  "({a_piece}'s move names the square it goes to, like {example})",
+                                                  letter=lead, piece=known(name), a_piece=a_piece(name),
+                                                  example=like[0])))
+        return InvalidMoveError(_about(raw, T("{letter} is the {piece}'s letter, and no square follows it "
+                                              "({a_piece}'s move names the square it goes to)",
+                                              letter=lead, piece=known(name), a_piece=a_piece(name))))
     return _explain_squares(pos, raw, t)
 
 
@@ -542,100 +606,120 @@ def _explain_squares(pos: PositionView, raw: str, t: str) -> RulesError:
         try:
             geo.parse_square(drop["to"])
         except RulesError as e:
-            return InvalidMoveError(str(e))
+            return InvalidMoveError(e.text)
         code = drop["code"].upper()
         if code.lstrip("+") not in {k.lstrip("+") for k in game.types}:
             note = letter_note(pos, code, geo.names[geo.parse_square(drop["to"])], drop=True)
-            return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}" + note)
+            return InvalidMoveError(_about(raw, _no_letter(code, note)))
         held = drop_reason(pos, code, geo.parse_square(drop["to"]))
         if held is not None:
-            return NoSuchMoveError(f"{raw!r}: {held}")
-        return NoSuchMoveError(f"{raw!r} is not a legal drop here" + _drop_hint(pos))
+            return NoSuchMoveError(_about(raw, held))
+        return NoSuchMoveError(T("{move} is not a legal drop here{hint}", move=repr(raw), hint=_drop_hint(pos)))
     if t.upper() in ("O-O", "O-O-O"):
         if not game.castlings:
-            return NoSuchMoveError(f"{raw!r}: there is no castling in {game.name}")
-        return NoSuchMoveError(f"{raw!r}: castling that way is not possible now")
+            return NoSuchMoveError(_about(raw, T("there is no castling in {game}", game=known(game.name))))
+        return NoSuchMoveError(_about(raw, T("castling that way is not possible now")))
     if not m:
         return InvalidMoveError(
-            f"{raw!r} is not a move I can read; write it like Nf3, exd5, e2e4 or Ng1-f3")
+            T("{move} is not a move I can read; write it like Nf3, exd5, e2e4 or Ng1-f3", move=repr(raw)))
     try:
         to = geo.parse_square(m["to"])
         frm = geo.parse_square(m["from"]) if m["from"] else None
     except RulesError as e:
-        return InvalidMoveError(str(e))
+        return InvalidMoveError(e.text)
     pseudo = list(pos.pseudo_moves())
     dest = geo.names[to]
     if frm is not None:
         piece = pos.board[frm]
         fname = geo.names[frm]
         if piece is None:
-            return NoPieceError(f"there is no piece on {fname}")
+            return NoPieceError(T("there is no piece on {square}", square=fname))
         if piece.color != pos.side:
-            return NotYourPieceError(
-                f"the {piece.name} on {fname} is {game.side_name(piece.color)}'s; "
-                f"it is {game.side_name(pos.side)}'s move")
+            return NotYourPieceError(T("the {piece} on {square} is {side}'s; it is {mover}'s move",
+                                       piece=known(piece.name), square=fname, side=side_of(pos, piece.color),
+                                       mover=side_of(pos, pos.side)))
         tries = [mv for mv in pseudo if mv.frm == frm and mv.to == to]
         legal = [mv for mv in tries if pos.is_legal(mv)]
         if legal:
             return _near(pos, raw, m["rest"], legal)
         if tries:
-            return LeavesRoyalInCheckError(f"{raw!r} is illegal: {pieces_reason(pos, [frm], to)}")
+            return LeavesRoyalInCheckError(_illegal(raw, pieces_reason(pos, [frm], to)))
         if piece.royal and game.jump is not None:
             err = game.jump.refusal(pos, frm, to)
             if err is not None:
                 return err
-        why = pieces_reason(pos, [frm], to).replace(f"the {piece.name} on {fname} ", "it ", 1)
-        return NoSuchMoveError(f"the {piece.name} on {fname} cannot move to {dest}. {_sentence(why)}")
+        why = pieces_reason(pos, [frm], to, it=frm)
+        return NoSuchMoveError(T("the {piece} on {square} cannot move to {dest}. {reason}", piece=known(piece.name),
+                                 square=fname, dest=dest, reason=_sentence(why)))
     code = (m["code"] or "P")
     mine = [sq for sq in pos.occ[pos.side] if _on(pos.board, sq).key == code]
     if not mine:
         theirs = [sq for sq in pos.occ[1 - pos.side] if _on(pos.board, sq).key == code]
-        label = game.types[code].name if code in game.types else code
         if code not in game.types:
-            return InvalidMoveError(f"{raw!r}: this game has no piece with the letter {code}"
-                                    + letter_note(pos, code, dest))
+            return InvalidMoveError(_about(raw, _no_letter(code, letter_note(pos, code, dest))))
+        label = known(game.types[code].name)
         if theirs:
-            return NotYourPieceError(f"you ({game.side_name(pos.side)}) have no {label}"
-                                     + _kin_note(pos, code, to))
-        return NoPieceError(f"you have no {label} on the board" + _kin_note(pos, code, to))
+            return NotYourPieceError(joined([T("you ({side}) have no {piece}", side=side_of(pos, pos.side),
+                                                 piece=label), *_kin_note(pos, code, to)]))
+        return NoPieceError(joined([T("you have no {piece} on the board", piece=label), *_kin_note(pos, code, to)]))
     name = _on(pos.board, mine[0]).name
     if m["dfile"] or m["drank"]:
-        where = (f"on the {m['dfile']} file" if m["dfile"] else f"on rank {m['drank']}")
         mine = [sq for sq in mine if (geo.files[geo.file_of(sq)] == m["dfile"] if m["dfile"]
                                       else str(geo.rank_of(sq) + 1) == m["drank"])]
+        if not mine and m["dfile"]:
+            return NoPieceError(T("you have no {piece} on the {file} file", piece=known(name), file=m["dfile"]))
         if not mine:
-            return NoPieceError(f"you have no {name} {where}")
+            return NoPieceError(T("you have no {piece} on rank {rank}", piece=known(name), rank=m["drank"]))
     tries = [mv for mv in pseudo if mv.frm in mine and mv.to == to]
     legal = [mv for mv in tries if pos.is_legal(mv)]
     if legal:
         return _near(pos, raw, m["rest"], legal)
     if tries:
         tried = sorted({mv.frm for mv in tries if mv.frm is not None})
-        return LeavesRoyalInCheckError(f"{raw!r} is illegal: {pieces_reason(pos, tried, to)}")
+        return LeavesRoyalInCheckError(_illegal(raw, pieces_reason(pos, tried, to)))
     if game.jump is not None and len(mine) == 1 and _on(pos.board, mine[0]).royal:
         err = game.jump.refusal(pos, mine[0], to)
         if err is not None:
             return err
-    return NoSuchMoveError(f"no {name} of yours can move to {dest}. "
-                           f"{_sentence(pieces_reason(pos, mine, to) + _kin_note(pos, code, to))}")
+    why = joined([pieces_reason(pos, mine, to), *_kin_note(pos, code, to)])
+    return NoSuchMoveError(T("no {piece} of yours can move to {dest}. {reason}", piece=known(name), dest=dest,
+                             reason=_sentence(why)))
 
 
-def _sentence(text: str) -> str:
-    """A reason as a sentence of its own after the one that names the piece (the front
-    ends end a refusal with its full stop)."""
-    return text[:1].upper() + text[1:]
+class _Sentence(Text):
+    """A reason begun with a capital, as a sentence of its own after the one that names the
+    piece (the front ends end a refusal with its full stop), in every language
+    (``Language.say`` calls ``finish``)."""
+
+    __slots__ = ()
+
+    def english(self) -> str:
+        return self.finish(super().english(), "en")
+
+    @staticmethod
+    def finish(said: str, code: str) -> str:
+        """What ``Language.say`` said of it, begun with a capital."""
+        return said[:1].upper() + said[1:]
 
 
-def _kin_note(pos: PositionView, code: str, to: int) -> str:
+def _sentence(text: Text | str) -> Text:
+    return _Sentence("{sentence}", None, None, sentence=text)
+
+
+def _no_letter(code: str, note: list[Text]) -> Text:
+    return joined([T("this game has no piece with the letter {letter}", letter=code), *note])
+
+
+def _kin_note(pos: PositionView, code: str, to: int) -> list[Text]:
     """For a Pawn's move refused: the other pawn-like pieces of that file, by their letter
     (Super Chess's Super Pawn is written ``S``)."""
     if code != "P":
-        return ""
+        return []
     geo = pos.game.geometry
     kin = [sq for sq in sorted(pos.occ[pos.side]) if geo.file_of(sq) == geo.file_of(to)
            and _on(pos.board, sq).type.pawn and _on(pos.board, sq).key != "P"]
-    return "".join(f"; the {_on(pos.board, sq).name} on {geo.names[sq]} is written with its letter "
-                   f"{_on(pos.board, sq).key}" for sq in kin)
+    return [T("the {piece} on {square} is written with its letter {letter}", piece=known(_on(pos.board, sq).name),
+              square=geo.names[sq], letter=_on(pos.board, sq).key) for sq in kin]
 
 
 def _explain_small_letter(pos: PositionView, raw: str, t: str, i: int) -> RulesError:
@@ -645,7 +729,7 @@ def _explain_small_letter(pos: PositionView, raw: str, t: str, i: int) -> RulesE
     j = typed.find(t[i])  # the same letter in the text as typed (with its x, if any)
     big = typed[:j] + typed[j].upper() + typed[j + 1:] if j >= 0 else t[:i] + t[i].upper() + t[i + 1:]
     as_piece = explain(pos, big)
-    as_piece = type(as_piece)(str(as_piece).replace(repr(big), repr(raw)))
+    as_piece = type(as_piece)(requoted(as_piece.text, repr(big), repr(raw)))
     if not _file_pawns(pos, t[i]):
         return as_piece
     if not _PAWN_SHAPED.match(t, i):  # not shaped like a pawn's capture: one reading
@@ -653,10 +737,21 @@ def _explain_small_letter(pos: PositionView, raw: str, t: str, i: int) -> RulesE
     as_pawn = _explain_squares(pos, raw, t)
     if _pawn_meant(pos, t, i):
         return as_pawn
-    name = pos.game.types[t[i].upper()].name
-    return type(as_pawn)(f"{raw!r}: a small {t[i]} is the {t[i]}-pawn's file, and "
-                         f"{_reason(as_pawn, raw)} A capital {t[i].upper()} is the {name}, "
-                         f"and {_reason(as_piece, raw)}")
+    name = known(pos.game.types[t[i].upper()].name)
+    return type(as_pawn)(T("{move}: a small {letter} is the {letter}-pawn's file, and {reason} A capital {capital} "
+                           "is the {piece}, and {other}", move=repr(raw), letter=t[i], reason=_reason(as_pawn, raw),
+                           capital=t[i].upper(), piece=name, other=_reason(as_piece, raw)))
+
+
+def requoted(said: Text | str, big: str, raw: str) -> Text | str:
+    """A refusal of ``Nf5`` made the refusal of ``nf5``, the text as it was typed."""
+    if not isinstance(said, Text):
+        return said.replace(big, raw)
+    params = {k: (requoted(v, big, raw) if isinstance(v, Text) else raw if v == big
+                  else v.replace(big, raw) if isinstance(v, str) else v) for k, v in said.params.items()}
+    out = type(said)(said.msgid, said.plural, said.n)
+    out.params = params
+    return out
 
 
 def _pawn_meant(pos: PositionView, t: str, i: int) -> bool:
@@ -680,34 +775,41 @@ def _near(pos: PositionView, raw: str, rest: str, legal: list[Move]) -> RulesErr
     options = " or ".join(san(pos, mv) for mv in legal)
     if _says_capture(raw) and not any(mv.captures for mv in legal):
         dest = pos.game.geometry.names[legal[0].to]
-        return NoSuchMoveError(f"{raw!r}: there is nothing to take on {dest}; write {options}")
+        return NoSuchMoveError(_about(raw, T("there is nothing to take on {dest}; write {moves}", dest=dest,
+                                             moves=options)))
     if rest:
-        return NoSuchMoveError(f"{raw!r} is not possible; the legal moves there are {options}")
-    return InvalidMoveError(f"{raw!r} is not written right; did you mean {options}?")
+        return NoSuchMoveError(T("{move} is not possible; the legal moves there are {moves}", move=repr(raw),
+                                 moves=options))
+    return InvalidMoveError(T("{move} is not written right; did you mean {moves}?", move=repr(raw), moves=options))
 
 
 def why_illegal(pos: PositionView) -> str:
-    royal = pos.royal[pos.side]
-    name = _on(pos.board, royal).name if royal is not None else "royal piece"
+    """Why a move the mover's royal's safety forbids is illegal, in English."""
+    return str(why_illegal_text(pos))
+
+
+def why_illegal_text(pos: PositionView) -> Text:
+    """``why_illegal`` said in its reader's language."""
+    name = royal_name(pos)
     if pos.in_check():
-        return f"your {name} is in check and this does not get it out"
+        return T("your {royal} is in check and this does not get it out", royal=name)
     if pos.game.facing_royals:
-        return f"it would leave your {name} in check or facing the other royal"
-    return f"it would leave your {name} in check"
+        return T("it would leave your {royal} in check or facing the other royal", royal=name)
+    return T("it would leave your {royal} in check", royal=name)
 
 
-def _drop_hint(pos: PositionView) -> str:
+def _drop_hint(pos: PositionView) -> Text:
     if pos.game.drop_zone is None:
-        return " (this game has no drops)"
+        return T(" (this game has no drops)")
     if pos.dropped[pos.side]:
-        return " (you dropped last turn; you cannot drop twice running)"
+        return T(" (you dropped last turn; you cannot drop twice running)")
     if not pos.hands[pos.side]:
-        return " (you have nothing in hand)"
-    return " (drop only onto an empty square of your own castle)"
+        return T(" (you have nothing in hand)")
+    return T(" (drop only onto an empty square of your own castle)")
 
 
 def explain_illegal(pos: PositionView, move: Move) -> RulesError:
     try:
         return explain(pos, move.lan)
     except Exception:  # pragma: no cover - explanation must never hide the error
-        return NoSuchMoveError(f"{move.lan} is not a legal move here")
+        return NoSuchMoveError(T("{move} is not a legal move here", move=move.lan))

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeAlias
 
+from language.text import Text
+
 from . import betza
 from .geometry import Geometry
 from .paths import path_rays
@@ -160,6 +162,8 @@ class Mover(Protocol):
     def san(self, pos: BoardView, move: Move) -> str: ...
 
     def state_words(self, state: str) -> str: ...
+
+    def state_text(self, state: str) -> Text: ...
 
 
 # --- moves -------------------------------------------------------------------------------

@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeAlias
 
+from language.text import T
+
 from .attacks import FACING, attacked_bits, attacked_on, royal_safety
 from .errors import GameOverError
 from .game import Game, Hands, Safety
 from .hands import new_hands
 from .movegen import candidate_list, capture_list, piece_moves, plan_at, pseudo_list, touch
-from .notation import explain_illegal, parse_move, san
+from .notation import explain_illegal, outcome_text, parse_move, san
 from .pieces import BLACK, COLOR_CHARS, DROP, NORMAL, SETUP, SPAN, WHITE, Board, Move, PieceKind
 from .vfen_write import write_fen
 
@@ -517,7 +519,7 @@ class Position:
             if move.lan not in legal:
                 over = self.outcome()
                 if over is not None:
-                    raise GameOverError(f"the game is over ({over[1]})")
+                    raise GameOverError(T("the game is over ({why})", why=outcome_text(over[1])))
                 raise explain_illegal(self, move)
             move = legal[move.lan]
         else:

@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from typing import Literal, TypeAlias
 
+from language.text import T, Text, known
+
 from ..betza import COMPASS
 from ..errors import (
     AmbiguousMoveError,
@@ -173,8 +175,8 @@ class WallMover(SpecialMover):
         step = self.STEPS.get(state)
         return (step,) if step else ()
 
-    def state_words(self, state: str) -> str:
-        return "lying across the board" if state in ("E", "W") else "lying along a file"
+    def state_text(self, state: str) -> Text:
+        return T("lying across the board") if state in ("E", "W") else T("lying along a file")
 
     def partner(self, sq: int, kind: PieceKind) -> int:
         return sq + self._delta[kind.state]
@@ -306,6 +308,7 @@ class WallMover(SpecialMover):
 # --- the inventor's notations -----------------------------------------------------------
 
 _SQ = r"[a-zA-Z]\d{1,2}"
+_WALL = known("Wall")  # the piece's name in the data (data/variants/ganymede.toml)
 _MARKS = re.compile(r"(?:[+#!?]|ch)+$", re.IGNORECASE)
 _CASTLE = re.compile(r"[0Oo](?:-[0Oo]){1,2}")
 # the inventor's Wall move names only the new squares: W-(c2-d2)
@@ -345,7 +348,7 @@ class Ganymede(GameExtension):
             try:
                 sqs = [geo.parse_square(s) for s in m.groups()]
             except RulesError as e:
-                raise InvalidMoveError(str(e)) from None
+                raise InvalidMoveError(e.text) from None
             a, b = sorted(sqs[:2])
             c, d = sorted(sqs[2:])
             n = geo.names
@@ -355,7 +358,7 @@ class Ganymede(GameExtension):
             try:
                 c, d = sorted(geo.parse_square(s) for s in m.groups())
             except RulesError as e:
-                raise InvalidMoveError(str(e)) from None
+                raise InvalidMoveError(e.text) from None
             return "to", (c, d), None
         return None
 
@@ -371,16 +374,16 @@ class Ganymede(GameExtension):
             if len(hits) > 1:
                 from ..notation import san
                 sans = sorted(san(pos, m) for m in hits)
-                raise AmbiguousMoveError(
-                    f"{text.strip()!r} is ambiguous: it could be {', '.join(sans[:-1])} or {sans[-1]}",
-                    sans)
+                raise AmbiguousMoveError(T("{move} is ambiguous: it could be {moves} or {last}",
+                                           move=repr(text.strip()), moves=", ".join(sans[:-1]), last=sans[-1]),
+                                         sans)
             return [m.lan for m in hits]
         t = self._plain(text)
         return [t] if t != text.strip() else []
 
     def explain(self, pos: PositionView, text: str) -> RulesError | None:
         """Why a Wall text, or one in the inventor's notation, names no legal move."""
-        from ..notation import explain, why_illegal
+        from ..notation import explain, why_illegal_text
         wall = self._wall_text(pos, text)
         if wall is None:
             t = self._plain(text)
@@ -390,30 +393,36 @@ class Ganymede(GameExtension):
         game, board = self.game, pos.board
         names = game.geometry.names
         form, sqs, lan = wall
+        span = "{}-{}".format  # a Wall's two squares, "c2-d2"
         pseudo = [m for m in pos.pseudo_moves() if m.kind == SPAN]
         if form == "lan":
             a, b, c, d = sqs
             k = board[a]
             if k is None or k.type.key != "W":
-                return NoPieceError(f"there is no Wall on {names[a]}")
+                return NoPieceError(T("there is no {piece} on {square}", piece=_WALL, square=names[a]))
             if k.color != pos.side:
-                return NotYourPieceError(f"the Wall on {names[a]}-{names[b]} is "
-                                         f"{game.side_name(k.color)}'s; it is {game.side_name(pos.side)}'s move")
+                return NotYourPieceError(T("the {piece} on {square} is {side}'s; it is {mover}'s move", piece=_WALL,
+                                           square=span(names[a], names[b]), side=known(game.side_name(k.color)),
+                                           mover=known(game.side_name(pos.side))))
             other = _wall_mover(k).partner(a, k)
             if other != b:
                 lo, hi = min(a, other), max(a, other)
-                return NoPieceError(f"{names[a]} and {names[b]} are not the two squares of one Wall "
-                                    f"(that Wall stands on {names[lo]}-{names[hi]})")
+                return NoPieceError(T("{one} and {other} are not the two squares of one {piece} (that {piece} stands "
+                                      "on {squares})", one=names[a], other=names[b], piece=_WALL,
+                                      squares=span(names[lo], names[hi])))
             if any(m.lan == lan for m in pseudo):
-                return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
-            return NoSuchMoveError(f"the Wall on {names[a]}-{names[b]} cannot move to {names[c]}-{names[d]}")
+                return LeavesRoyalInCheckError(T("{move} is illegal: {reason}", move=repr(text.strip()),
+                                                 reason=why_illegal_text(pos)))
+            return NoSuchMoveError(T("the {piece} on {square} cannot move to {dest}", piece=_WALL,
+                                     square=span(names[a], names[b]), dest=span(names[c], names[d])))
         c, d = sqs
         mine = [s for s in pos.occ[pos.side] if _is_wall(board[s])]
         if not mine:
-            return NoPieceError("you have no Wall on the board")
+            return NoPieceError(T("you have no {piece} on the board", piece=_WALL))
         if any((m.put[0][0], m.put[1][0]) == sqs for m in pseudo):
-            return LeavesRoyalInCheckError(f"{text.strip()!r} is illegal: {why_illegal(pos)}")
-        return NoSuchMoveError(f"no Wall of yours can move to {names[c]}-{names[d]}")
+            return LeavesRoyalInCheckError(T("{move} is illegal: {reason}", move=repr(text.strip()),
+                                             reason=why_illegal_text(pos)))
+        return NoSuchMoveError(T("no {piece} of yours can move to {dest}", piece=_WALL, dest=span(names[c], names[d])))
 
     def _one_wall_square(self, pos: PositionView, text: str) -> RulesError | None:
         """``b2c2``, ``Wc2``: a Wall written like a one-square piece. Its move names both its
@@ -442,11 +451,12 @@ class Ganymede(GameExtension):
                  and to in (m.put[0][0], m.put[1][0])]
         names = geo.names
         if not moves:
-            return NoSuchMoveError(f"{text.strip()!r}: no Wall of yours can move onto {names[to]}; a Wall "
-                                   f"stands on two squares and moves to two, like W(a2b2)-c2d2")
+            return NoSuchMoveError(T("{move}: no {piece} of yours can move onto {square}; a {piece} stands on two "
+                                     "squares and moves to two, like {example}", move=repr(text.strip()),
+                                     piece=_WALL, square=names[to], example="W(a2b2)-c2d2"))
         options = " or ".join(san(pos, m) for m in moves)
-        return InvalidMoveError(f"{text.strip()!r}: a Wall stands on two squares and its move names "
-                                f"both and the two it goes to: write {options}")
+        return InvalidMoveError(T("{move}: a {piece} stands on two squares and its move names both and the two it "
+                                  "goes to: write {moves}", move=repr(text.strip()), piece=_WALL, moves=options))
 
     # --- positions ------------------------------------------------------------------
     def validate(self, pos: PositionView) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from language.text import T, Text, known
+
 from ..errors import FenError, NoSuchMoveError, NotYourPieceError, RulesError
 from ..game import GameExtension, PositionView, extension
 from ..pieces import WHITE
@@ -36,12 +38,12 @@ class KingQueen(GameExtension):
         if not _QUEEN.match(text):
             return None
         if pos.side != WHITE:
-            return NotYourPieceError(
-                f"{text.strip()!r}: Q is Blue's royal, the Queen; Red's royal is the King, K")
-        from ..notation import explain
+            return NotYourPieceError(T("{move}: Q is Blue's royal, the Queen; Red's royal is the King, K",
+                                       move=repr(text.strip())))
+        from ..notation import explain, requoted
         as_k = _QUEEN.sub(lambda m: m.group(1) + "K", text, count=1)
         err = explain(pos, as_k)
-        return type(err)(str(err).replace(repr(as_k), repr(text)))  # quote what was typed
+        return type(err)(requoted(err.text, repr(as_k), repr(text)))  # quote what was typed
 
     def _drop_refusal(self, pos: PositionView, plus: str, letter: str, square: str) -> RulesError | None:
         game = self.game
@@ -49,20 +51,28 @@ class KingQueen(GameExtension):
         shown = f"{plus}{letter}@{square}"
         if code not in game.types:
             return None
-        name = game.kind(code, pos.side).name
+        name = known(game.kind(code, pos.side).name)
+        move = repr(shown)
         if code not in game.drop_order:
-            return NoSuchMoveError(f"{shown!r}: a {name} is never held in hand, so never dropped")
+            return NoSuchMoveError(T("{move}: a {piece} is never held in hand, so never dropped", move=move,
+                                     piece=name))
         if plus:
-            return NoSuchMoveError(f"{shown!r}: a piece is always dropped unpromoted; "
-                                   f"write {code}@{square.lower()}")
+            return NoSuchMoveError(T("{move}: a piece is always dropped unpromoted; write {written}", move=move,
+                                     written=code + "@" + square.lower()))
         hand = pos.hands[pos.side]
         if code in dict(hand):
             return None  # the core's reasons: dropped last turn, not the castle
         if not hand:  # said before "dropped last turn": with no such piece that is beside the point
-            return NoSuchMoveError(f"{shown!r}: you have no {name} ({code}) in hand; you have nothing in hand")
-        held = ", ".join(f"{game.kind(k, pos.side).name} ({k})" + (f" x{n}" if n > 1 else "")
-                         for k, n in hand)
-        return NoSuchMoveError(f"{shown!r}: you hold no {name} ({code}); in hand: {held}")
+            return NoSuchMoveError(T("{move}: you have no {piece} ({letter}) in hand; you have nothing in hand",
+                                     move=move, piece=name, letter=code))
+        held: Text | str = ""
+        for i, (k, n) in enumerate(hand):
+            one = T("{piece} ({letter})", piece=known(game.kind(k, pos.side).name), letter=k)
+            if n > 1:
+                one = T("{piece} x{n}", piece=one, n=n)
+            held = one if i == 0 else T("{first}, {then}", first=held, then=one)
+        return NoSuchMoveError(T("{move}: you hold no {piece} ({letter}); in hand: {held}", move=move, piece=name,
+                                 letter=code, held=held))
 
     def validate(self, pos: PositionView) -> None:
         """A confined piece (the royal) must stand in its zone (its castle)."""

@@ -26,6 +26,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Literal, TypeAlias
 
+from language.text import T, Text, known
+
 from ..errors import (
     FenError,
     InvalidMoveError,
@@ -44,10 +46,18 @@ _VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
 #: the words a player may use for a facing, seen from the Cyclops's owner
 FACING_WORDS = {"forward": "N", "forward-right": "NE", "right": "E", "back-right": "SE",
                 "back": "S", "back-left": "SW", "left": "W", "forward-left": "NW"}
-FACING_NOTE = ("A facing is seen from the Cyclops's owner: N (forward) is toward the opponent, "
-               "so Black's S (back) points at Black's own side.")
-FACING_CHOICES = (f"{', '.join(FACINGS)} or the words "
-                  f"{', '.join(FACING_WORDS)}")  # "N, NE, ... or the words forward, ..."
+FACING_NOTE_TEXT = T("A facing is seen from the Cyclops's owner: N (forward) is toward the opponent, so Black's S "
+                "(back) points at Black's own side.")
+FACING_NOTE = str(FACING_NOTE_TEXT)  # its English, as the card and `rules` read it
+FACING_CHOICES = T("{facings} or the words {words}", facings=", ".join(FACINGS),
+                   words=", ".join(FACING_WORDS))  # "N, NE, ... or the words forward, ..." (typed: not translated)
+
+
+def _in_check(raw: str) -> Text:
+    return T("{move} is illegal: {reason}", move=repr(raw), reason=T("it would leave your {royal} in check",
+                                                                     royal=known("King")))
+
+
 RANGE = 3          # the Cyclops moves 1, 2 or 3 squares
 SHOT_DISTANCE = 4  # the Archer shoots exactly 4 squares along a rank or file
 UNPLACED = "?"     # the Cyclops before its owner turns it in the set-up phase
@@ -69,8 +79,8 @@ class Cyclops(SpecialMover):
         super().__init__(game, ptype)
         self._tables: dict[PieceKind, list[CyclopsSquare]] = {}
 
-    def state_words(self, state: str) -> str:
-        return f"facing {state}"
+    def state_text(self, state: str) -> Text:
+        return T("facing {state}", state=state)
 
     def _table(self, kind: PieceKind) -> list[CyclopsSquare]:
         t = self._tables.get(kind)
@@ -290,6 +300,24 @@ class SuperChess(GameExtension):
         return (f"the way the Cyclops faces: {FACING_CHOICES}; like {where}just N, or forward. "
                 f"{FACING_NOTE}")
 
+    def setup_hint_text(self, pos: PositionView) -> Text | str | None:
+        """``setup_hint`` said in its reader's language."""
+        color = _PHASE_SIDE.get(pos.setup) if pos.setup is not None else None
+        if color is None or pos.setup is None:
+            return None
+        if pos.setup.startswith("sp-"):
+            rank = self.pawn_rank[color] + 1
+            example = f"S@e{rank},S@f{rank}"
+            return T("the files of the two Super Pawns on rank {rank}, like {example} or just ef", rank=rank,
+                     example=example)
+        unplaced = self._unplaced(pos, color)
+        if unplaced:
+            example = self.game.geometry.names[unplaced[0]] + "(N)"
+            return T("the way the Cyclops faces: {choices}; like {example}, just N, or forward. {note}",
+                     choices=FACING_CHOICES, example=example, note=FACING_NOTE_TEXT)
+        return T("the way the Cyclops faces: {choices}; like just N, or forward. {note}", choices=FACING_CHOICES,
+                 note=FACING_NOTE_TEXT)
+
     def setup_choice(self) -> str:
         return "each side chooses where its two Super Pawns stand and which way its Cyclops faces"
 
@@ -337,11 +365,11 @@ class SuperChess(GameExtension):
             try:
                 self.game.geometry.parse_square(bad.group())
             except RulesError as e:  # the geometry's own message: no file 'i'
-                raise InvalidMoveError(str(e)) from None
+                raise InvalidMoveError(e.text) from None
         if pos.setup is not None:
             return [self._setup_text(pos, t)]
         if re.match(r"S@|[a-k]\d{1,2}\(\?\)", t, re.IGNORECASE):
-            raise NoSuchMoveError(f"{text.strip()!r}: the set-up is over; the game is under way")
+            raise NoSuchMoveError(T("{move}: the set-up is over; the game is under way", move=repr(text.strip())))
         out: list[str] = []
         lettered = with_letters(t)
         if lettered != t:
@@ -359,14 +387,15 @@ class SuperChess(GameExtension):
         """Why an inventor's form or a shot names no legal move; None to let the core say."""
         t = _TRAILING.sub("", text.strip())
         if t.startswith("SP"):
-            from ..notation import explain
+            from ..notation import explain, requoted
             as_s = "S" + t[2:]
             err = explain(pos, as_s)
-            return type(err)(str(err).replace(repr(as_s), repr(text.strip())))
+            return type(err)(requoted(err.text, repr(as_s), repr(text.strip())))
         m = _SHOT.fullmatch(t)
         if m:
             if m["code"] not in (None, "A", "a") and not m["frm"]:
-                return NoSuchMoveError(f"{text.strip()!r}: only an Archer shoots (A^square)")
+                return NoSuchMoveError(T("{move}: only an Archer shoots ({example})", move=repr(text.strip()),
+                                         example="A^square"))
             return self._shot_refusal(pos, text.strip(), m["frm"], m["to"])
         return self._facing_refusal(pos, text.strip(), t)
 
@@ -377,29 +406,30 @@ class SuperChess(GameExtension):
             return None
         inner = bracket[1].strip()
         if facing_of(inner) is None:
-            return InvalidMoveError(f"{raw!r}: {inner!r} is not a facing; a facing is "
-                                    f"{FACING_CHOICES}. {FACING_NOTE}")
+            return InvalidMoveError(T("{move}: {said} is not a facing; a facing is {choices}. {note}", move=repr(raw),
+                                      said=repr(inner), choices=FACING_CHOICES, note=FACING_NOTE_TEXT))
         lettered = with_letters(t)
         turn = _TURN.fullmatch(lettered)
         if turn:
             return self._turn_refusal(pos, raw, turn["sq"], turn["f"].upper())
         if lettered != t:  # the core's reason for the same move written in letters
-            from ..notation import explain
+            from ..notation import explain, requoted
             err = explain(pos, lettered)
-            return type(err)(str(err).replace(repr(lettered), repr(raw)))
+            return type(err)(requoted(err.text, repr(lettered), repr(raw)))
         return None
 
-    def _not_this_piece(self, pos: PositionView, raw: str, sq: int, key: str, only: str) -> RulesError | None:
+    def _not_this_piece(self, pos: PositionView, raw: str, sq: int, key: str, only: Text) -> RulesError | None:
         """Why the piece on sq cannot do what only a piece ``key`` does ("only an Archer
         shoots"): none there, the other side's, another piece; None if it can."""
         piece, name = pos.board[sq], self.game.geometry.names[sq]
         if piece is None:
-            return NoPieceError(f"there is no piece on {name}")
+            return NoPieceError(T("there is no piece on {square}", square=name))
         if piece.color != pos.side:
-            return NotYourPieceError(f"the {piece.name} on {name} is "
-                                     f"{self.game.side_name(piece.color)}'s")
+            return NotYourPieceError(T("the {piece} on {square} is {side}'s", piece=known(piece.name), square=name,
+                                       side=known(self.game.side_name(piece.color))))
         if piece.key != key:
-            return NoSuchMoveError(f"{raw!r}: {only}; that is a {piece.name}")
+            return NoSuchMoveError(T("{move}: {only}; that is {a_piece}", move=repr(raw), only=only,
+                                     a_piece=T("a {piece}", piece=known(piece.name))))
         return None
 
     def _turn_refusal(self, pos: PositionView, raw: str, square: str, facing: str) -> RulesError:
@@ -407,22 +437,23 @@ class SuperChess(GameExtension):
         try:
             sq = geo.parse_square(square)
         except RulesError as e:
-            return InvalidMoveError(str(e))
-        err = self._not_this_piece(pos, raw, sq, "C", "only a Cyclops turns in place")
+            return InvalidMoveError(e.text)
+        err = self._not_this_piece(pos, raw, sq, "C", T("only a Cyclops turns in place"))
         if err is not None:
             return err
         piece, name = pos.board[sq], geo.names[sq]
         if piece is not None and piece.state == facing:
-            return NoSuchMoveError(f"{raw!r}: the Cyclops on {name} already faces {facing}; "
-                                   f"turning in place must change its facing. {FACING_NOTE}")
-        return LeavesRoyalInCheckError(f"{raw!r} is illegal: it would leave your King in check")
+            return NoSuchMoveError(T("{move}: the Cyclops on {square} already faces {facing}; turning in place must "
+                                     "change its facing. {note}", move=repr(raw), square=name, facing=facing,
+                                     note=FACING_NOTE_TEXT))
+        return LeavesRoyalInCheckError(_in_check(raw))
 
-    def ambiguity_hint(self, pos: PositionView, moves: Sequence[Move]) -> str | None:
+    def ambiguity_hint(self, pos: PositionView, moves: Sequence[Move]) -> Text | None:
         """Moves that differ only in the facing they end with: ask for one."""
         if len({(m.frm, m.to) for m in moves}) == 1 and all(m.piece.key == "C" for m in moves):
             example = pos.san(moves[0]).split("(")[0]
-            return (f". Add the facing it ends with, like {example}(N) or "
-                    f"{example}(forward). {FACING_NOTE}")
+            return T(". Add the facing it ends with, like {one} or {other}. {note}", one=example + "(N)",
+                     other=example + "(forward)", note=FACING_NOTE_TEXT)
         return None
 
     def _shot_refusal(self, pos: PositionView, raw: str, frm_text: str | None, to_text: str) -> RulesError:
@@ -431,10 +462,10 @@ class SuperChess(GameExtension):
             to = geo.parse_square(to_text)
             frm = geo.parse_square(frm_text) if frm_text else None
         except RulesError as e:
-            return InvalidMoveError(str(e))
+            return InvalidMoveError(e.text)
         target = pos.board[to]
         if frm is not None:
-            err = self._not_this_piece(pos, raw, frm, "A", "only an Archer shoots")
+            err = self._not_this_piece(pos, raw, frm, "A", T("only an Archer shoots"))
             if err is not None:
                 return err
             shooters = [frm]
@@ -442,17 +473,21 @@ class SuperChess(GameExtension):
             board = pos.board
             shooters = [s for s in pos.occ[pos.side] if (k := board[s]) is not None and k.key == "A"]
             if not shooters:
-                return NoPieceError(f"{raw!r}: you have no Archer on the board")
+                return NoPieceError(T("{move}: you have no Archer on the board", move=repr(raw)))
         in_range = [s for s in shooters if to in self._shot_squares(s)]
+        if not in_range and frm is not None:
+            return NoSuchMoveError(T("{move}: no Archer on {square} stands exactly {n} squares from {dest} along a "
+                                     "rank or file", move=repr(raw), square=geo.names[frm], n=SHOT_DISTANCE,
+                                     dest=geo.names[to]))
         if not in_range:
-            where = f"on {geo.names[frm]}" if frm is not None else "of yours"
-            return NoSuchMoveError(f"{raw!r}: no Archer {where} stands exactly {SHOT_DISTANCE} "
-                                   f"squares from {geo.names[to]} along a rank or file")
+            return NoSuchMoveError(T("{move}: no Archer of yours stands exactly {n} squares from {dest} along a "
+                                     "rank or file", move=repr(raw), n=SHOT_DISTANCE, dest=geo.names[to]))
         if target is None:
-            return NoSuchMoveError(f"{raw!r}: there is nothing on {geo.names[to]} to shoot")
+            return NoSuchMoveError(T("{move}: there is nothing on {square} to shoot", move=repr(raw),
+                                     square=geo.names[to]))
         if target.color == pos.side:
-            return NoSuchMoveError(f"{raw!r}: an Archer never shoots its own pieces")
-        return LeavesRoyalInCheckError(f"{raw!r} is illegal: it would leave your King in check")
+            return NoSuchMoveError(T("{move}: an Archer never shoots its own pieces", move=repr(raw)))
+        return LeavesRoyalInCheckError(_in_check(raw))
 
     def _shot_squares(self, sq: int) -> set[int]:
         geo = self.game.geometry
@@ -472,12 +507,16 @@ class SuperChess(GameExtension):
             try:
                 named.add(geo.parse_square(s))
             except RulesError as e:
-                raise InvalidMoveError(str(e)) from None
+                raise InvalidMoveError(e.text) from None
         real = set(move.captures)
         if named != real:
             said = ", ".join(geo.names[s] for s in sorted(named))
-            does = ", ".join(geo.names[s] for s in sorted(real)) or "nothing"
-            raise NoSuchMoveError(f"{raw!r}: {pos.san(move)} captures {does}, not {said}")
+            if real:
+                raise NoSuchMoveError(T("{move}: {san} captures {squares}, not {said}", move=repr(raw),
+                                        san=pos.san(move), squares=", ".join(geo.names[s] for s in sorted(real)),
+                                        said=said))
+            raise NoSuchMoveError(T("{move}: {san} captures nothing, not {said}", move=repr(raw), san=pos.san(move),
+                                    said=said))
         return move.lan
 
     def _setup_text(self, pos: PositionView, t: str) -> str:
@@ -496,10 +535,13 @@ class SuperChess(GameExtension):
             if move["code"] is None and ("(" in t or self._unplaced(pos, pos.side)[:1] == [
                     sq for s in re.findall(_SQ, t) if (sq := self._square(s)) is not None][:1]):
                 raise  # d1, d1(X): the Cyclops's facing written wrong, not a Pawn's move
-            reason = str(err)
-            reason = reason[len(repr(t)) + 2:] if reason.startswith(repr(t) + ": ") else reason
-            raise NoSuchMoveError(f"{t!r}: your {kinds[code].name} cannot move yet, the set-up "
-                                  f"comes first: {reason}") from None
+            reason = err.text
+            if isinstance(reason, Text) and reason.msgid == "{move}: {reason}" and reason.params["move"] == repr(t):
+                reason = reason.params["reason"]
+            elif isinstance(reason, str) and reason.startswith(repr(t) + ": "):
+                reason = reason[len(repr(t)) + 2:]
+            raise NoSuchMoveError(T("{move}: your {piece} cannot move yet, the set-up comes first: {reason}",
+                                    move=repr(t), piece=known(kinds[code].name), reason=reason)) from None
 
     def _square(self, name: str) -> int | None:
         try:
@@ -513,50 +555,55 @@ class SuperChess(GameExtension):
         phase = pos.setup
         assert phase is not None, "only a set-up action is read in the set-up"
         color = _PHASE_SIDE[phase]
-        who = game.side_name(color)
+        who = known(game.side_name(color))
+        move = repr(t)
         if phase.startswith("sp-"):
             rank = self.pawn_rank[color] + 1
-            hint = (f"{who} chooses the files of its two Super Pawns on rank {rank}, "
-                    f"e.g. S@e{rank},S@f{rank}")
+            example = f"S@e{rank},S@f{rank}"
+            hint = T("{side} chooses the files of its two Super Pawns on rank {rank}, e.g. {example}", side=who,
+                     rank=rank, example=example)
             squares = re.findall(_SQ, t)
             rest = re.sub(_SQ, "", t)
             if len(squares) == 0:
                 letters = re.fullmatch(r"\s*([a-zA-Z])\s*[,;&\s]?\s*([a-zA-Z])\s*", t)
                 if not letters:
-                    raise InvalidMoveError(f"{t!r}: {hint}")
+                    raise InvalidMoveError(T("{move}: {reason}", move=move, reason=hint))
                 squares = [f"{ch}{rank}" for ch in letters.groups()]
             elif len(squares) != 2 or re.sub(r"SP|S|@|[\s,;&+-]", "", rest, flags=re.I):
-                raise InvalidMoveError(f"{t!r}: {hint}")
+                raise InvalidMoveError(T("{move}: {reason}", move=move, reason=hint))
             sqs = []
             for s in squares:
                 try:
                     sqs.append(geo.parse_square(s))
                 except RulesError as e:
-                    raise InvalidMoveError(f"{e}; {hint}") from None
+                    raise InvalidMoveError(T("{first}; {then}", first=e.text, then=hint)) from None
             if any(geo.rank_of(s) + 1 != rank for s in sqs):
-                raise NoSuchMoveError(f"{t!r}: the Super Pawns go on rank {rank}; {hint}")
+                raise NoSuchMoveError(T("{move}: the Super Pawns go on rank {rank}; {hint}", move=move, rank=rank,
+                                        hint=hint))
             if sqs[0] == sqs[1]:
-                raise NoSuchMoveError(f"{t!r}: choose two different files; {hint}")
+                raise NoSuchMoveError(T("{move}: choose two different files; {hint}", move=move, hint=hint))
             a, b = sorted(sqs)
             return f"S@{geo.names[a]},S@{geo.names[b]}"
         unplaced = self._unplaced(pos, color)
         if not unplaced:  # validate() prevents this; stay clear anyway
-            raise NoSuchMoveError(f"{who} has no Cyclops to turn")
+            raise NoSuchMoveError(T("{side} has no Cyclops to turn", side=who))
         home = unplaced[0]
-        hint = (f"{who} turns its Cyclops to face {FACING_CHOICES}, "
-                f"e.g. {geo.names[home]}(N) or forward. {FACING_NOTE}")
+        hint = T("{side} turns its Cyclops to face {choices}, e.g. {example} or forward. {note}", side=who,
+                 choices=FACING_CHOICES, example=geo.names[home] + "(N)", note=FACING_NOTE_TEXT)
         m = _FACE.fullmatch(t.strip())
         if not m:
-            raise InvalidMoveError(f"{t!r}: {hint}")
+            raise InvalidMoveError(T("{move}: {reason}", move=move, reason=hint))
         said = m["f"] or m["f2"]
         facing = facing_of(said)
         if facing is None:
-            raise InvalidMoveError(f"{t!r}: {said.upper()!r} is not a direction; {hint}")
+            raise InvalidMoveError(T("{move}: {said} is not a direction; {hint}", move=move, said=repr(said.upper()),
+                                     hint=hint))
         if m["sq"]:
             try:
                 sq = geo.parse_square(m["sq"])
             except RulesError as e:
-                raise InvalidMoveError(f"{e}; {hint}") from None
+                raise InvalidMoveError(T("{first}; {then}", first=e.text, then=hint)) from None
             if sq != home:
-                raise NoSuchMoveError(f"{t!r}: {who}'s Cyclops stands on {geo.names[home]}; {hint}")
+                raise NoSuchMoveError(T("{move}: {side}'s Cyclops stands on {square}; {hint}", move=move, side=who,
+                                        square=geo.names[home], hint=hint))
         return f"{geo.names[home]}({facing})"
