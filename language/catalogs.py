@@ -9,6 +9,7 @@ reads in English.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 import io
 from datetime import datetime, tzinfo
 from functools import cache
@@ -64,7 +65,7 @@ class Language:
         texts, which are in no catalog, read as their file has them."""
         return self.translations.gettext(text) if text else text
 
-    def say(self, text: Text | str, escape=None) -> str:
+    def say(self, text: Text | str, escape: Callable[[str], str] | None = None) -> str:
         """A ``Text`` in this language (its values through ``escape`` if given, and Texts
         among them said in this language too); a plain str as it is."""
         if not isinstance(text, Text):
