@@ -9,8 +9,8 @@ reads in English.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
 import io
+from collections.abc import Callable
 from datetime import datetime, tzinfo
 from functools import cache
 from typing import Any
