@@ -11,8 +11,10 @@ from discord import ui
 
 from bot.domain.errors import NotFound
 from bot.tournaments.directors import may_see
-from bot.words.text import DISCORD
+from bot.words.text import DISCORD, Markup
 from bot.words.tournament_text import tournament_line
+from language.choosing import from_discord_locale
+from language.text import T
 
 from . import access
 from .replies import NO_PINGS, send
@@ -27,17 +29,32 @@ MESSAGE_CHARS = 2000
 class JoinTournament(_Button, template=r"fp:tjoin:(\d+)"):
     """On a tournament's announcement: the one who presses it joins (told privately)."""
 
-    action, label, style = "tjoin", "Join", discord.ButtonStyle.success
+    action, label, style = "tjoin", "Join", discord.ButtonStyle.success  # label: join_view's, per reader
 
     async def run(self, interaction, fairy):
         (tid,) = self.ids
         await join_here(interaction, tid)
 
 
-def join_view(tournament_id: int) -> ui.View:
+def join_view(tournament_id: int, m: Markup = DISCORD) -> ui.View:
+    """The announcement's Join button, labelled in ``m``'s language."""
     v = ui.View(timeout=None)
-    v.add_item(JoinTournament(tournament_id))
+    button = JoinTournament(tournament_id)
+    button.item.label = m.tr("Join")
+    v.add_item(button)
     return v
+
+
+def reader_markup(interaction: discord.Interaction, player) -> Markup:
+    """Discord's markup in the language of the member who used the command or button (their
+    choice, else their Discord's language)."""
+    return DISCORD.in_language(player.reads(from_discord_locale(getattr(interaction, "locale", None))))
+
+
+def server_markup(guild) -> Markup:
+    """Discord's markup in a server's language (a message all its members read: an event's
+    announcement and news)."""
+    return DISCORD.in_language(from_discord_locale(getattr(guild, "preferred_locale", None)))
 
 
 async def here(interaction: discord.Interaction, tournament_id: int):
@@ -47,7 +64,7 @@ async def here(interaction: discord.Interaction, tournament_id: int):
     t = await fairy.service.tournament(tournament_id)
     me = await fairy.player(interaction.user)
     if not may_see(t, me.id, access.scope_of(interaction.guild_id)):
-        raise NotFound(f"there is no tournament #{tournament_id} on this server")
+        raise NotFound(T("there is no tournament #{id} on this server", id=tournament_id))
     return fairy, t
 
 
@@ -61,23 +78,24 @@ async def enter_or_leave(interaction: discord.Interaction, tournament_id: int, *
     follows."""
     fairy, t = await here(interaction, tournament_id)
     me = await fairy.player(interaction.user)
+    m = reader_markup(interaction, me)
     if join:
         t = await fairy.service.join_tournament(t.id, me.id)
-        await send(interaction, f"You are in {tournament_line(t, DISCORD)}")
+        await send(interaction, m.tr("You are in {event}", event=tournament_line(t, m)))
     else:
         t = await fairy.service.leave_tournament(t.id, me.id)
-        await send(interaction, f"You left {tournament_line(t, DISCORD)}")
+        await send(interaction, m.tr("You left {event}", event=tournament_line(t, m)))
     await refresh_announcement(fairy, t)
 
 
-def announcement_text(t) -> str:
+def announcement_text(t, m: Markup = DISCORD) -> str:
     """The event's announcement: its line (players and state as they are now), and how to
     join while it is open."""
-    line = f"🏆 {tournament_line(t, DISCORD)}"
+    line = f"🏆 {tournament_line(t, m)}"
     if t.status != "open":
-        return line + "\nIts rounds, results and final standings are posted in its thread."
-    return (line + f"\nPress Join, or use `/tournament join {t.id}`. Its rounds, results and final "
-            "standings are posted in its thread.")
+        return line + "\n" + m.tr("Its rounds, results and final standings are posted in its thread.")
+    return line + "\n" + m.tr("Press {join}, or use {command}. Its rounds, results and final standings are "
+                              "posted in its thread.", join=m.tr("Join"), command=f"`/tournament join {t.id}`")
 
 
 async def refresh_announcement(fairy, t) -> None:
@@ -89,8 +107,9 @@ async def refresh_announcement(fairy, t) -> None:
         return
     try:
         channel = await fairy.channel(int(place.channel_id))
+        m = server_markup(getattr(channel, "guild", None))
         await channel.get_partial_message(int(place.message_id)).edit(
-            content=announcement_text(t)[:MESSAGE_CHARS], view=join_view(t.id) if t.status == "open" else None,
+            content=announcement_text(t, m)[:MESSAGE_CHARS], view=join_view(t.id, m) if t.status == "open" else None,
             allowed_mentions=NO_PINGS)
     except discord.HTTPException as e:
         log.info("could not bring tournament #%d's announcement up to date: %s", t.id, e)

@@ -14,11 +14,11 @@ import logging
 
 from bot.delivery import events as ev
 from bot.words.text import DISCORD, result_text
-from bot.words.tournament_text import standings_text
+from bot.words.tournament_text import decision_note, standings_text
 
-from . import format, images
+from . import images
 from .replies import NO_PINGS
-from .tournament_join import MESSAGE_CHARS, refresh_announcement
+from .tournament_join import MESSAGE_CHARS, refresh_announcement, server_markup
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -28,25 +28,28 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
     if place is None:
         return
     t = await fairy.service.tournament(event.tournament_id)
+    if event.what not in ("started", "round", "result", "decided", "over"):
+        return
+    news = await fairy.channel(int(place.news_id))
+    m = server_markup(getattr(news, "guild", None))  # the server's members read it: in its language
     if event.what in ("started", "round"):
-        lines = await _round_lines(fairy, t, int(place.channel_id), None if event.what == "started" else event.round)
-        head = ("🏁 The tournament has begun: every game at once." if event.what == "started"
-                else f"🏁 Round {event.round} of {t.rounds} has begun.")
+        lines = await _round_lines(fairy, t, int(place.channel_id), None if event.what == "started" else event.round, m)
+        head = ("🏁 " + m.tr("The tournament has begun: every game at once.") if event.what == "started"
+                else "🏁 " + m.tr("Round {round} of {rounds} has begun.", round=event.round, rounds=t.rounds))
         texts = [head, *lines]
     elif event.what == "result":
         g = await fairy.service.game(event.game_id)
-        texts = [f"Round {event.round} · game #{g.id}: {g.result} · "
-                 f"{result_text(g.game, g.white, g.black, g.result, g.reason, DISCORD)}."]
+        said = result_text(g.game, g.white, g.black, g.result, g.reason, m)
+        texts = [m.tr("Round {round} · game #{game}: {result} · {said}.", round=event.round, game=g.id,
+                      result=g.result, said=said)]
     elif event.what == "decided":  # a director's result: who decided it, and why
         p = next((p for p in t.pairings if p.game_id == event.game_id), None)
         if p is None or p.decided is None:
             return
-        texts = [f"Round {event.round} · game #{p.game_id}: {p.result} · {format.safe(p.decided)}."]
-    elif event.what == "over":
-        texts = ["🏆 The tournament is over.", standings_text(t, DISCORD)]
+        texts = [m.tr("Round {round} · game #{game}: {result} · {said}.", round=event.round, game=p.game_id,
+                      result=p.result or "", said=decision_note(p, m))]
     else:
-        return
-    news = await fairy.channel(int(place.news_id))
+        texts = ["🏆 " + m.tr("The tournament is over."), standings_text(t, m)]
     chunks = _chunks(texts)
     for i, chunk in enumerate(chunks):
         last = i == len(chunks) - 1
@@ -57,7 +60,7 @@ async def post_news(fairy, event: ev.TournamentNews) -> None:
         await refresh_announcement(fairy, t)
 
 
-async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[str]:
+async def _round_lines(fairy, t, channel_id: int, number: int | None, m=DISCORD) -> list[str]:
     """One line a pairing of round ``number`` (None: every round), each game's thread opened
     (once) in the announcement's channel."""
     channel = None
@@ -65,9 +68,9 @@ async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[st
     for p in t.pairings:
         if number is not None and p.round != number:
             continue
-        white = format.bold(p.white.name)
+        white = m.bold(p.white.name)
         if p.black is None:
-            lines.append(f"round {p.round}: {white} has a bye")
+            lines.append(m.tr("round {round}: {white} has a bye", round=p.round, white=white))
             continue
         row = await fairy.links.thread_of(p.game_id)
         if row is None:
@@ -76,7 +79,8 @@ async def _round_lines(fairy, t, channel_id: int, number: int | None) -> list[st
             where = thread.mention
         else:
             where = f"<#{row.thread_id}>"
-        lines.append(f"round {p.round}: {white} – {format.bold(p.black.name)} · game #{p.game_id} {where}")
+        lines.append(m.tr("round {round}: {white} – {black}", round=p.round, white=white, black=m.bold(p.black.name))
+                     + " · " + m.tr("game #{id}", id=p.game_id) + f" {where}")
     return lines
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from language.text import T, Text
+
 from ..words.grammar import GrammarError, shown
 from ..words.text import Markup
 from ..words.tournament_text import tournament_line, tournament_text
@@ -36,13 +38,17 @@ USAGES = {
     "director": "tournament director ID add|remove PLAYER",
 }
 ACTS = tuple(USAGES)
-_DONE = {"start": "Started", "pause": "Paused", "resume": "Resumed", "close": "Closed"}
+#: the reply to an act done, its event's line as {event}
+_DONE = {"start": lambda m, event: m.tr("Started {event}.", event=event),
+         "pause": lambda m, event: m.tr("Paused {event}.", event=event),
+         "resume": lambda m, event: m.tr("Resumed {event}.", event=event),
+         "close": lambda m, event: m.tr("Closed {event}.", event=event)}
 
 
-def _number(word: str, what: str, usage: str, most: int = 10**12) -> int:
+def _number(word: str, what: Text, usage: str, most: int = 10**12) -> int:
     digits = word.removeprefix("#")
     if not digits.isascii() or not digits.isdigit() or not 1 <= int(digits) <= most:
-        raise GrammarError(f"{shown(word)} is not {what}", usage)
+        raise GrammarError(T("{word} is not {what}", word=shown(word), what=what), usage)
     return int(digits)
 
 
@@ -52,11 +58,12 @@ def _words(details: str | None, count: int, act: str, *, rest: bool = False) -> 
     usage = USAGES[act]
     words = (details or "").split()
     if len(words) < count:
-        raise GrammarError(f"tournament {act} needs more: {usage}", usage)
+        raise GrammarError(T("tournament {act} needs more: {usage}", act=act, usage=usage), usage)
     if rest:
         return [*words[:count - 1], " ".join(words[count - 1:])]
     if len(words) > count:
-        raise GrammarError(f"tournament {act}: unexpected {shown(' '.join(words[count:]))}", usage)
+        raise GrammarError(T("tournament {act}: unexpected {words}", act=act, words=shown(" ".join(words[count:]))),
+                           usage)
     return words
 
 
@@ -69,44 +76,47 @@ async def run_act(service, player_id: int, act: str, tournament_id: int, details
     async def player(word: str) -> int:
         found = await find_player(word) if find_player is not None else None
         if found is None:
-            raise GrammarError(f"there is no player {shown(word)} here", usage)
+            raise GrammarError(T("there is no player {word} here", word=shown(word)), usage)
         return found.id
 
     if act == "withdraw":
         _words(details, 0, act)
         t = await service.withdraw_from_tournament(tournament_id, player_id)
-        return f"You withdrew from {tournament_line(t, m)}."
+        return m.tr("You withdrew from {event}.", event=tournament_line(t, m))
     if act in _DONE:
         _words(details, 0, act)
         t = await getattr(service, f"{act}_tournament")(tournament_id, player_id)
-        return f"{_DONE[act]} {tournament_line(t, m)}."
+        return _DONE[act](m, tournament_line(t, m))
     if act == "remove":
         (who,) = _words(details, 1, act)
         t = await service.remove_from_tournament(tournament_id, await player(who), player_id)
-        return f"Took {m.escape(who)} out of {tournament_line(t, m)}."
+        return m.tr("Took {player} out of {event}.", player=m.escape(who), event=tournament_line(t, m))
     if act == "result":
         game, result, reason = _words(details, 3, act, rest=True)
         if result not in RESULTS:
-            raise GrammarError(f"{shown(result)} is not a result (1-0, 0-1, 1/2-1/2, +/-, -/+)", usage)
-        t = await service.set_tournament_result(tournament_id, _number(game, "a game's number", usage),
+            raise GrammarError(T("{word} is not a result (1-0, 0-1, 1/2-1/2, +/-, -/+)", word=shown(result)), usage)
+        t = await service.set_tournament_result(tournament_id, _number(game, T("a game's number"), usage),
                                                 result, reason, player_id)
-        return f"Game #{int(game.removeprefix('#'))} of {m.escape(t.name)}: {result}, " \
-               f"recorded with your name and reason.\n\n{tournament_text(t, m)}"
+        said = m.tr("Game #{game} of {name}: {result}, recorded with your name and reason.",
+                    game=int(game.removeprefix("#")), name=m.escape(t.name), result=result)
+        return f"{said}\n\n{tournament_text(t, m)}"
     if act == "replace":
         old, new = _words(details, 2, act)
         t = await service.replace_in_tournament(tournament_id, await player(old), await player(new), player_id)
-        return f"{m.escape(new)} takes {m.escape(old)}'s place in {tournament_line(t, m)}."
+        return m.tr("{new} takes {old}'s place in {event}.", new=m.escape(new), old=m.escape(old),
+                    event=tournament_line(t, m))
     if act == "extend":
         game, days = _words(details, 2, act)
-        number = _number(game, "a game's number", usage)
-        t = await service.extend_tournament_game(tournament_id, number, _number(days, "a number of days", usage, 60),
+        number = _number(game, T("a game's number"), usage)
+        t = await service.extend_tournament_game(tournament_id, number, _number(days, T("a number of days"), usage, 60),
                                                  player_id)
-        return f"Game #{number} of {m.escape(t.name)} has {int(days)} more days."
+        return m.trn("Game #{game} of {name} has {n} more day.", "Game #{game} of {name} has {n} more days.", int(days),
+                     game=number, name=m.escape(t.name))
     # director
     what, who = _words(details, 2, act)
     if what.lower() not in ("add", "remove"):
-        raise GrammarError(f"{shown(what)}: say add or remove", usage)
+        raise GrammarError(T("{word}: say add or remove", word=shown(what)), usage)
     change = service.add_tournament_director if what.lower() == "add" else service.remove_tournament_director
     t = await change(tournament_id, await player(who), player_id)
-    names = ", ".join(m.escape(d.name) for d in t.directors) or "none but the server owner"
-    return f"The directors of {tournament_line(t, m)}: {names}."
+    names = ", ".join(m.escape(d.name) for d in t.directors) or m.tr("none but the server owner")
+    return m.tr("The directors of {event}: {names}.", event=tournament_line(t, m), names=names)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 
+from language.text import T, Text, Tn
+
 from ..domain.errors import NotFound
 from ..store import Tx
 from ..timekeeping.clock import HOUR
@@ -49,7 +51,7 @@ class DirectorOps:
             tables = TournamentTables(tx)
             t = await tables.get(tournament_id)
             if t is None:
-                raise NotFound(f"there is no tournament #{tournament_id}")
+                raise NotFound(T("there is no tournament #{id}", id=tournament_id))
             name = await self._director_name(tx, t, by, manager_of)
             yield tx, tables, t, name
 
@@ -64,18 +66,20 @@ class DirectorOps:
         if await DirectorTables(tx).is_director(t.id, by) or (
                 manager_of is not None and t.scope is not None and manager_of == t.scope):
             return player.name if player is not None else f"player #{by}"
-        server = ", a manager of the server it was made on" if t.scope is not None else ""
-        raise TournamentError(f"only the organiser of {t.name} (#{t.id}) can do that: one of its directors"
-                              f"{server} or the server owner")
+        if t.scope is not None:
+            raise TournamentError(T("only the organiser of {name} (#{id}) can do that: one of its directors, "
+                                    "a manager of the server it was made on or the server owner", name=t.name, id=t.id))
+        raise TournamentError(T("only the organiser of {name} (#{id}) can do that: one of its directors or the "
+                                "server owner", name=t.name, id=t.id))
 
     @staticmethod
-    async def _refuse_while_starting(tables: TournamentTables, t: TournamentRow, what: str) -> None:
+    async def _refuse_while_starting(tables: TournamentTables, t: TournamentRow, what: Text) -> None:
         """TournamentError while the event's games (of its start or its round) are still being
         made in batches (batches.py): a withdrawal or a replacement then would miss the
         games not made yet. The start finishes in moments (or at the next sweep)."""
         if await tables.count_games_to_make(t.id):
-            raise TournamentError(f"{t.name} (#{t.id}) is starting: its games are still being made, "
-                                  f"so {what} must wait. Try again in a minute")
+            raise TournamentError(T("{name} (#{id}) is starting: its games are still being made, so {what} must "
+                                    "wait. Try again in a minute", name=t.name, id=t.id, what=what))
 
     async def add_tournament_director(self, tournament_id: int, player_id: int, by: int | None = None):
         """Name ``player_id`` a director (by the owner, None, or the event's maker)."""
@@ -90,23 +94,25 @@ class DirectorOps:
             tables = TournamentTables(tx)
             t = await tables.get(tournament_id)
             if t is None:
-                raise NotFound(f"there is no tournament #{tournament_id}")
+                raise NotFound(T("there is no tournament #{id}", id=tournament_id))
             directors = DirectorTables(tx)
             if by is not None and (by != t.creator_id or not await directors.is_director(t.id, by)):
-                raise TournamentError(f"only the server owner and the maker of {t.name} (#{t.id}) name "
-                                      "its directors")
+                raise TournamentError(T("only the server owner and the maker of {name} (#{id}) name its directors",
+                                        name=t.name, id=t.id))
             player = await tx.player(player_id)
             if player is None:
-                raise NotFound(f"there is no player #{player_id}")
+                raise NotFound(T("there is no player #{id}", id=player_id))
             if add:
                 if not await directors.add_director(t.id, player_id, now):
-                    raise TournamentError(f"{player.name} directs {t.name} (#{t.id}) already")
+                    raise TournamentError(T("{player} directs {name} (#{id}) already", player=player.name,
+                                            name=t.name, id=t.id))
             else:
                 if by is not None and player_id == by:
-                    raise TournamentError("the maker of an event stays its director (only the server "
-                                          "owner can take that away)")
+                    raise TournamentError(T("the maker of an event stays its director (only the server owner can "
+                                            "take that away)"))
                 if not await directors.remove_director(t.id, player_id):
-                    raise TournamentError(f"{player.name} is not a director of {t.name} (#{t.id})")
+                    raise TournamentError(T("{player} is not a director of {name} (#{id})", player=player.name,
+                                            name=t.name, id=t.id))
         await self._after_commit()
         return await self.tournament(tournament_id)
 
@@ -121,14 +127,18 @@ class DirectorOps:
         if await tables.made_since(since, creator_id) >= mine:
             oldest = await tables.oldest_since(since, creator_id)
             minutes = max(1, -(-(oldest + HOUR - now) // 60))
-            raise TournamentError(f"you have made {mine} tournaments in the last hour, the most allowed: "
-                                  f"try again in {minutes} minute{'' if minutes == 1 else 's'}")
+            raise TournamentError(Tn("you have made {most} tournaments in the last hour, the most allowed: try "
+                                     "again in {n} minute",
+                                     "you have made {most} tournaments in the last hour, the most allowed: try "
+                                     "again in {n} minutes", minutes, most=mine))
         total = self.settings.tournaments_total_per_hour
         if await tables.made_since(since) >= total:
             oldest = await tables.oldest_since(since)
             minutes = max(1, -(-(oldest + HOUR - now) // 60))
-            raise TournamentError(f"{total} tournaments have been made here in the last hour, the most "
-                                  f"allowed: try again in {minutes} minute{'' if minutes == 1 else 's'}")
+            raise TournamentError(Tn("{total} tournaments have been made here in the last hour, the most allowed: "
+                                     "try again in {n} minute",
+                                     "{total} tournaments have been made here in the last hour, the most allowed: "
+                                     "try again in {n} minutes", minutes, total=total))
 
     async def listed_tournaments(self, player_id: int | None, scope: str | None = None, *,
                                  include_finished: bool = True):

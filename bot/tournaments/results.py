@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from language.text import T, Tn
+
 from ..delivery import events as ev
 from ..delivery.events import ref
 from ..domain.errors import NotFound
@@ -40,13 +42,15 @@ class ResultOps:
     async def set_tournament_result(self, tournament_id: int, game_id: int, result: str, reason: str,
                                     by: int | None = None, *, manager_of: str | None = None) -> TournamentView:
         if result not in RESULTS:
-            raise TournamentError(f"a result is 1-0, 0-1, 1/2-1/2, +/- or -/+ (a forfeit), not {result!r}")
+            raise TournamentError(T("a result is 1-0, 0-1, 1/2-1/2, +/- or -/+ (a forfeit), not {value}",
+                                    value=repr(result)))
         reason = " ".join(str(reason or "").split())
         if not reason:
-            raise TournamentError("say why: a decided result is shown with its reason")
+            raise TournamentError(T("say why: a decided result is shown with its reason"))
         if len(reason) > MAX_REASON:
-            raise TournamentError(f"the reason is too long ({len(reason)} characters; at most {MAX_REASON})")
-        self._check_text(reason, "a result's reason")
+            raise TournamentError(T("the reason is too long ({n} characters; at most {most})",
+                                    n=len(reason), most=MAX_REASON))
+        self._check_text(reason, T("a result's reason"))
         now = self._now()
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, name):
             self._check_running(t)
@@ -65,16 +69,17 @@ class ResultOps:
         now = self._now()
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, name):
             if t.status == FINISHED:
-                raise TournamentError(f"{t.name} (#{t.id}) is over")
+                raise TournamentError(T("{name} (#{id}) is over", name=t.name, id=t.id))
             old, new = await tx.player(old_id), await tx.player(new_id)
             if old is None or new is None:
-                raise NotFound(f"there is no player #{old_id if old is None else new_id}")
+                raise NotFound(T("there is no player #{id}", id=old_id if old is None else new_id))
             entrant = await tables.entrant(t.id, old_id)
             if entrant is None or entrant.withdrawn_at is not None:
-                raise TournamentError(f"{old.name} is not playing in {t.name} (#{t.id})")
+                raise TournamentError(T("{player} is not playing in {name} (#{id})",
+                                        player=old.name, name=t.name, id=t.id))
             if await tables.entrant(t.id, new_id) is not None:
-                raise TournamentError(f"{new.name} is in {t.name} (#{t.id}) already")
-            await self._refuse_while_starting(tables, t, "a replacement")
+                raise TournamentError(T("{player} is in {name} (#{id}) already", player=new.name, name=t.name, id=t.id))
+            await self._refuse_while_starting(tables, t, T("a replacement"))
             theirs = [p for p in await tables.pairings(t.id) if old_id in (p.white_id, p.black_id)]
             for p in theirs:
                 if p.game_id is None:
@@ -82,9 +87,9 @@ class ResultOps:
                 g = await tx.game(p.game_id)
                 moves_made = (g.ply + 1) // 2 if old_id == g.white_id else g.ply // 2
                 if moves_made or g.status != GameStatus.ACTIVE:
-                    raise TournamentError(f"{old.name} has played in game #{g.id} already: a player is "
-                                          "replaced only before their first move (take them out with "
-                                          "tournament remove instead)")
+                    raise TournamentError(T("{player} has played in game #{game} already: a player is replaced only "
+                                            "before their first move (take them out with tournament remove instead)",
+                                            player=old.name, game=g.id))
             await tx.execute("UPDATE tournament_entrants SET player_id = ? WHERE tournament_id = ? AND "
                              "player_id = ?", (new_id, t.id, old_id))
             await tx.execute("UPDATE tournament_pairings SET white_id = ? WHERE tournament_id = ? AND "
@@ -116,12 +121,13 @@ class ResultOps:
     async def extend_tournament_game(self, tournament_id: int, game_id: int, days: int, by: int | None = None,
                                      *, manager_of: str | None = None) -> TournamentView:
         if not isinstance(days, int) or not 1 <= days <= MAX_EXTEND_DAYS:
-            raise TournamentError(f"a game is extended by 1 to {MAX_EXTEND_DAYS} days, not {days!r}")
+            raise TournamentError(T("a game is extended by 1 to {most} days, not {value}",
+                                    most=MAX_EXTEND_DAYS, value=repr(days)))
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, name):
             self._check_running(t)
             g = await self._game_of_event(tx, tables, t, game_id)
             if g.status != GameStatus.ACTIVE:
-                raise TournamentError(f"game #{g.id} is over")
+                raise TournamentError(T("game #{game} is over", game=g.id))
             kept = await tx.fetch_one("SELECT time_left FROM tournament_pairings WHERE game_id = ?", (g.id,))
             if kept is not None and kept[0] is not None:  # a paused event's: the time kept grows
                 await tables.set_time_left(g.id, kept[0] + days * DAY)
@@ -129,7 +135,7 @@ class ResultOps:
                 await tx.bump_version(g.id, g.version)
                 await tx.set_deadline(g.id, g.deadline + days * DAY)
             else:
-                raise TournamentError(f"game #{g.id} has no clock to extend")
+                raise TournamentError(T("game #{game} has no clock to extend", game=g.id))
             await tables.bump(t.id)  # the page counts the game's time left
         await self._after_commit()
         return await self.tournament(tournament_id)
@@ -139,15 +145,17 @@ class ResultOps:
         now = self._now()
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, name):
             if t.status == FINISHED:
-                raise TournamentError(f"{t.name} (#{t.id}) is over already")
+                raise TournamentError(T("{name} (#{id}) is over already", name=t.name, id=t.id))
             if t.status != OPEN:
                 going = await tables.games_going(t.id)
                 if going:
-                    raise TournamentError(f"{t.name} (#{t.id}) has {going} game{'' if going == 1 else 's'} "
-                                          "still going: decide them first (tournament result)")
+                    raise TournamentError(Tn("{name} (#{id}) has {n} game still going: decide it first (tournament "
+                                             "result)",
+                                             "{name} (#{id}) has {n} games still going: decide them first "
+                                             "(tournament result)", going, name=t.name, id=t.id))
             if not await tables.move_on(t.id, status=FINISHED, expected_status=t.status, expected_round=t.round,
                                         round=t.round, round_deadline=None, ended_at=now):
-                raise TournamentError(f"{t.name} (#{t.id}) changed meanwhile: try again")
+                raise TournamentError(T("{name} (#{id}) changed meanwhile: try again", name=t.name, id=t.id))
             if t.status != OPEN:
                 await self._tell_the_end(tx, tables, await tables.get(t.id), now)
         await self._after_commit()
@@ -156,11 +164,12 @@ class ResultOps:
     @staticmethod
     def _check_running(t) -> None:
         if t.status not in (RUNNING, PAUSED):
-            said = "has not begun" if t.status == OPEN else "is over: its standings are final"
-            raise TournamentError(f"{t.name} (#{t.id}) {said}")
+            if t.status == OPEN:
+                raise TournamentError(T("{name} (#{id}) has not begun", name=t.name, id=t.id))
+            raise TournamentError(T("{name} (#{id}) is over: its standings are final", name=t.name, id=t.id))
 
     @staticmethod
     async def _game_of_event(tx, tables: TournamentTables, t, game_id: int):
         if await tables.of_game(game_id) != t.id:
-            raise NotFound(f"game #{game_id} is not one of {t.name}'s (#{t.id})")
+            raise NotFound(T("game #{game} is not one of {name}'s (#{id})", game=game_id, name=t.name, id=t.id))
         return await tx.game(game_id)

@@ -32,6 +32,7 @@ import logging
 from datetime import datetime
 
 import rules
+from language.text import T, Text, known
 
 from ..config import ConfigError, parse_days
 from ..delivery import events as ev
@@ -82,15 +83,20 @@ def tournament_fields(tournament: tuple | None) -> dict:
 
 
 
-def _check_rating(value, what: str) -> float | None:
+#: an event's state, in a refusal
+_STATUS_WORDS = {"open": T("open for entries"), "running": T("under way"), "paused": T("paused"),
+                 "finished": T("over")}
+
+
+def _check_rating(value, what: Text) -> float | None:
     if value is None:
         return None
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise TournamentError(f"the {what} must be a number, not {value!r}") from None
+        raise TournamentError(T("the {what} must be a number, not {value}", what=what, value=repr(value))) from None
     if not 0 <= number <= 4000:
-        raise TournamentError(f"the {what} must be between 0 and 4000, not {value}")
+        raise TournamentError(T("the {what} must be between 0 and 4000, not {value}", what=what, value=value))
     return number
 
 
@@ -117,51 +123,56 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         a budget an hour (directors.py)."""
         now = self._now()
         if game not in rules.variants():
-            raise TournamentError(f"there is no game {game!r}; the games are: {', '.join(rules.variants())}")
+            raise TournamentError(T("there is no game {value}; the games are: {games}",
+                                    value=repr(game), games=', '.join(rules.variants())))
         name = " ".join(str(name or "").split())
         if not name:
-            raise TournamentError("a tournament needs a name")
+            raise TournamentError(T("a tournament needs a name"))
         if len(name) > MAX_NAME:
-            raise TournamentError(f"the name is too long ({len(name)} characters; at most {MAX_NAME})")
-        self._check_text(name, "a tournament's name")
+            raise TournamentError(T("the name is too long ({n} characters; at most {most})",
+                                    n=len(name), most=MAX_NAME))
+        self._check_text(name, T("a tournament's name"))
         if format not in FORMATS:
-            raise TournamentError(f"the format is 'round-robin' or 'swiss', not {format!r}")
+            raise TournamentError(T("the format is 'round-robin' or 'swiss', not {value}", value=repr(format)))
         if format == SWISS:
             if double:
-                raise TournamentError("only a round robin is played double")
+                raise TournamentError(T("only a round robin is played double"))
             if rounds is None:
-                raise TournamentError("a Swiss needs its number of rounds (--rounds N)")
+                raise TournamentError(T("a Swiss needs its number of rounds (--rounds N)"))
         if rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= 50):
-            raise TournamentError(f"the rounds must be a whole number from 1 to 50, not {rounds!r}")
+            raise TournamentError(T("the rounds must be a whole number from 1 to 50, not {value}", value=repr(rounds)))
         if format == ROUND_ROBIN and rounds is not None:
-            raise TournamentError("a round robin's rounds follow from its players: leave --rounds out")
+            raise TournamentError(T("a round robin's rounds follow from its players: leave --rounds out"))
         try:
             days = self.settings.default_days if days is None else parse_days(days)
         except ConfigError as e:
             raise TournamentError(str(e)) from None
         if max_players is not None and (not isinstance(max_players, int) or not 2 <= max_players <= MAX_PLAYERS):
-            raise TournamentError(f"the size limit must be from 2 to {MAX_PLAYERS} players, not {max_players!r}")
+            raise TournamentError(T("the size limit must be from 2 to {most} players, not {value}",
+                                    most=MAX_PLAYERS, value=repr(max_players)))
         cap = self.settings.round_robin_max_players
         if format == ROUND_ROBIN and max_players is not None and max_players > cap:
-            raise TournamentError(f"a round robin takes at most {cap} players on this server, "
-                                  f"not {max_players}")
-        min_rating = _check_rating(min_rating, "lowest rating")
-        max_rating = _check_rating(max_rating, "highest rating")
+            raise TournamentError(T("a round robin takes at most {most} players on this server, not {value}",
+                                    most=cap, value=max_players))
+        min_rating = _check_rating(min_rating, T("lowest rating"))
+        max_rating = _check_rating(max_rating, T("highest rating"))
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
-            raise TournamentError("the lowest rating is above the highest")
+            raise TournamentError(T("the lowest rating is above the highest"))
         if round_days is not None and (not isinstance(round_days, int) or not 1 <= round_days <= 365):
-            raise TournamentError(f"a round's days must be from 1 to 365, not {round_days!r}")
+            raise TournamentError(T("a round's days must be from 1 to 365, not {value}", value=repr(round_days)))
         if withdrawal not in WITHDRAWAL_RULES:
-            raise TournamentError(f"the withdrawal rule is {', '.join(WITHDRAWAL_RULES)}, not {withdrawal!r}")
+            raise TournamentError(T("the withdrawal rule is {rules}, not {value}",
+                                    rules=', '.join(WITHDRAWAL_RULES), value=repr(withdrawal)))
         if not isinstance(timeouts, int) or not 0 <= timeouts <= 50:
-            raise TournamentError(f"the timeouts that withdraw a player are 0 (never) to 50, not {timeouts!r}")
+            raise TournamentError(T("the timeouts that withdraw a player are 0 (never) to 50, not {value}",
+                                    value=repr(timeouts)))
         if adjudicate and (format != SWISS or round_days is None):
-            raise TournamentError("adjudication at a round's deadline is for a Swiss with a deadline "
-                                  "(its round days: --round-days N, or round_days on Discord)")
+            raise TournamentError(T("adjudication at a round's deadline is for a Swiss with a deadline (its round "
+                                    "days: --round-days N, or round_days on Discord)"))
         start = None if starts_at is None else self._ts(starts_at)
         async with self.store.write() as tx:
             if creator_id is not None and await tx.player(creator_id) is None:
-                raise NotFound(f"there is no player #{creator_id}")
+                raise NotFound(T("there is no player #{id}", id=creator_id))
             await self._check_creation_budget(tx, creator_id, now)
             tid = await TournamentTables(tx).insert(
                 name=name, game=game, format=format, rounds=rounds or 1, days=days,
@@ -182,22 +193,27 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                 t = await self._tournament_row(tables, tournament_id)
                 player = await tx.player(player_id)
                 if player is None:
-                    raise NotFound(f"there is no player #{player_id}")
+                    raise NotFound(T("there is no player #{id}", id=player_id))
                 if t.status != OPEN:
-                    raise TournamentError(f"{t.name} (#{t.id}) has begun: it takes no more players")
+                    raise TournamentError(T("{name} (#{id}) has begun: it takes no more players", name=t.name, id=t.id))
                 if await tables.entrant(t.id, player_id) is not None:
-                    raise TournamentError(f"you are in {t.name} (#{t.id}) already")
+                    raise TournamentError(T("you are in {name} (#{id}) already", name=t.name, id=t.id))
                 limit = self._size_limit(t)
                 if limit is not None and await tables.count(t.id) >= limit:
-                    raise TournamentError(f"{t.name} (#{t.id}) is full ({limit} players)")
+                    raise TournamentError(T("{name} (#{id}) is full ({limit} players)",
+                                            name=t.name, id=t.id, limit=limit))
                 if t.min_rating is not None or t.max_rating is not None:
                     rating = rating_now(await tx.rating(player_id, t.game), cmd.now).rating
                     if t.min_rating is not None and rating < t.min_rating:
-                        raise TournamentError(f"{t.name} is for players rated {t.min_rating:.0f} or more "
-                                              f"at {game_name(t.game)}; you are {rating:.0f}")
+                        raise TournamentError(T("{name} is for players rated {rating_limit} or more at {game}; you are "
+                                                "{rating}",
+                                                name=t.name, rating_limit=format(t.min_rating, ".0f"),
+                                                game=known(game_name(t.game)), rating=format(rating, ".0f")))
                     if t.max_rating is not None and rating > t.max_rating:
-                        raise TournamentError(f"{t.name} is for players rated {t.max_rating:.0f} or less "
-                                              f"at {game_name(t.game)}; you are {rating:.0f}")
+                        raise TournamentError(T("{name} is for players rated {rating_limit} or less at {game}; you are "
+                                                "{rating}",
+                                                name=t.name, rating_limit=format(t.max_rating, ".0f"),
+                                                game=known(game_name(t.game)), rating=format(rating, ".0f")))
                 await tables.join(t.id, player_id, cmd.now)
         return await self.tournament(tournament_id)
 
@@ -207,10 +223,10 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                 tables = TournamentTables(tx)
                 t = await self._tournament_row(tables, tournament_id)
                 if t.status != OPEN:
-                    raise TournamentError(f"{t.name} (#{t.id}) has begun: to leave it now, "
-                                          f"tournament withdraw {t.id} (your games still going are lost)")
+                    raise TournamentError(T("{name} (#{id}) has begun: to leave it now, tournament withdraw {id} (your "
+                                            "games still going are lost)", name=t.name, id=t.id))
                 if not await tables.leave(t.id, player_id):
-                    raise TournamentError(f"you are not in {t.name} (#{t.id})")
+                    raise TournamentError(T("you are not in {name} (#{id})", name=t.name, id=t.id))
         return await self.tournament(tournament_id)
 
     # -------------------------------------------------------------- the organiser's acts
@@ -225,7 +241,7 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             # a start cut short (a crash between its batches) is finished by the command again
             resuming = t.status != OPEN and await tables.count_games_to_make(t.id) > 0
             if t.status != OPEN and not resuming:
-                raise TournamentError(f"{t.name} (#{t.id}) has begun already")
+                raise TournamentError(T("{name} (#{id}) has begun already", name=t.name, id=t.id))
             if not resuming:
                 await self._begin(tx, tables, t, now, plan)
         await self._after_commit()
@@ -239,7 +255,8 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         now = self._now()
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, _):
             if t.status != RUNNING:
-                raise TournamentError(f"{t.name} (#{t.id}) is not running (it is {t.status})")
+                raise TournamentError(T("{name} (#{id}) is not running (it is {status})",
+                                        name=t.name, id=t.id, status=_STATUS_WORDS[t.status]))
             await tables.set_status(t.id, PAUSED, RUNNING, t.round_deadline)
             await self._stop_clocks(tx, tables, t, now)
         await self._after_commit()
@@ -250,7 +267,8 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         now = self._now()
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, _):
             if t.status != PAUSED:
-                raise TournamentError(f"{t.name} (#{t.id}) is not paused (it is {t.status})")
+                raise TournamentError(T("{name} (#{id}) is not paused (it is {status})",
+                                        name=t.name, id=t.id, status=_STATUS_WORDS[t.status]))
             # a round's deadline that passed meanwhile gives the round its full time again
             deadline = t.round_deadline
             if deadline is not None and deadline <= now and t.round_days:
@@ -395,12 +413,12 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                      plan: planning.Plan | None = None) -> None:
         entrants = await tables.entrants(t.id)
         if len(entrants) < 2:
-            raise TournamentError(f"{t.name} (#{t.id}) needs two players at least to start "
-                                  f"(it has {len(entrants)})")
+            raise TournamentError(T("{name} (#{id}) needs two players at least to start (it has {n})",
+                                    name=t.name, id=t.id, n=len(entrants)))
         limit = self._size_limit(t)
         if limit is not None and len(entrants) > limit:  # joined before the server's cap was lowered
-            raise TournamentError(f"{t.name} (#{t.id}) has {len(entrants)} players, more than the "
-                                  f"{limit} it may start with")
+            raise TournamentError(T("{name} (#{id}) has {n} players, more than the {limit} it may start with",
+                                    name=t.name, id=t.id, n=len(entrants), limit=limit))
         players = await planning.seed_order(tables, t, now)
         await tables.set_seeds(t.id, players)
         if t.format == ROUND_ROBIN:
@@ -408,7 +426,7 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
             # the one conditional step: only one transaction ever starts it
             if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
                                         round=len(all_rounds), round_deadline=None, started_at=now):
-                raise TournamentError(f"{t.name} (#{t.id}) has begun already")
+                raise TournamentError(T("{name} (#{id}) has begun already", name=t.name, id=t.id))
             await tx.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", (len(all_rounds), t.id))
             # its news ("started") goes with the last batch of its games (batches.py)
             for number, pairs in enumerate(all_rounds, 1):
@@ -416,7 +434,7 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         else:
             if not await tables.move_on(t.id, status=RUNNING, expected_status=OPEN, expected_round=0,
                                         round=1, round_deadline=self._round_deadline(t, now), started_at=now):
-                raise TournamentError(f"{t.name} (#{t.id}) has begun already")
+                raise TournamentError(T("{name} (#{id}) has begun already", name=t.name, id=t.id))
             inputs = [pairing.SwissPlayer(p) for p in players]
             first = (plan and plan.for_(inputs)) or pairing.pair_swiss(inputs)
             await self._make_round(tx, tables, t, 1, first.pairs, now, bye_points=SWISS_BYE_POINTS)
@@ -522,15 +540,15 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
         async with self.store.read() as tx:
             tid = await TournamentTables(tx).of_game(game_id)
         if tid is not None:
-            raise AbortError(f"game #{game_id} is a tournament game (tournament #{tid}): it cannot be "
-                             "aborted. If it never starts, the side that does not move loses it by "
-                             "forfeit at the deadline; its directors can decide it sooner")
+            raise AbortError(T("game #{game} is a tournament game (tournament #{tournament}): it cannot be aborted. If "
+                               "it never starts, the side that does not move loses it by forfeit at the deadline; its "
+                               "directors can decide it sooner", game=game_id, tournament=tid))
 
     @staticmethod
     async def _tournament_row(tables: TournamentTables, tournament_id: int) -> TournamentRow:
         t = await tables.get(tournament_id)
         if t is None:
-            raise NotFound(f"there is no tournament #{tournament_id}")
+            raise NotFound(T("there is no tournament #{id}", id=tournament_id))
         return t
 
 

@@ -40,7 +40,9 @@ class PairingView:
     result: str | None  # None while the game goes on; "+/-", "-/+": a forfeit; "cancelled"
     reason: str | None
     bye_points: float | None
-    decided: str | None = None  # a decided result's note: who decided it, and why
+    decided: str | None = None  # a decided result's note: who decided it, and why (English)
+    decided_by: str | None = None      # the note's parts, for the words to say it in any language
+    decided_reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,10 @@ def _note(decision: DecisionRow | None) -> str | None:
     return f"decided by {decision.decided_by}: {decision.reason}"
 
 
+def _parts(decision: DecisionRow | None) -> tuple[str | None, str | None]:
+    return (None, None) if decision is None else (decision.decided_by, decision.reason)
+
+
 async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, now: int) -> TournamentView:
     """The event as it stands, read in ``tx``; the ratings shown are as they stand at ``now``."""
     entrants = await tables.entrants(t.id)
@@ -137,7 +143,8 @@ async def tournament_view(tx: Tx, tables: TournamentTables, t: TournamentRow, no
     pairings = [PairingView(p.round, p.board, refs[p.white_id],
                             None if p.black_id is None else refs[p.black_id], p.game_id,
                             counted.get(p.game_id) if p.game_id is not None else None,
-                            p.reason, p.bye_points, _note(decisions.get(p.game_id)))
+                            p.reason, p.bye_points, _note(decisions.get(p.game_id)),
+                            *_parts(decisions.get(p.game_id)))
                 for p in rows]
     creator = None if t.creator_id is None else refs[t.creator_id]
     return TournamentView(

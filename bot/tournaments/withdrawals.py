@@ -19,6 +19,8 @@ by default, settable per event). A part of ``TournamentOps``.
 
 from __future__ import annotations
 
+from language.text import T
+
 from ..domain.errors import NotFound
 from ..domain.kinds import GameStatus, Outcome, Side
 from ..store import Tx
@@ -43,11 +45,11 @@ class WithdrawalOps:
                 tables = TournamentTables(tx)
                 t = await tables.get(tournament_id)
                 if t is None:
-                    raise NotFound(f"there is no tournament #{tournament_id}")
+                    raise NotFound(T("there is no tournament #{id}", id=tournament_id))
                 player = await tx.player(player_id)
                 if t.status == OPEN:
                     if not await tables.leave(t.id, player_id):
-                        raise TournamentError(f"you are not in {t.name} (#{t.id})")
+                        raise TournamentError(T("you are not in {name} (#{id})", name=t.name, id=t.id))
                 else:
                     await self._withdraw(tx, tables, t, player_id, f"{player.name} withdrew", None,
                                          player.name, now)
@@ -63,7 +65,8 @@ class WithdrawalOps:
         async with self._director_write(tournament_id, by, manager_of) as (tx, tables, t, name):
             if t.status == OPEN:
                 if not await tables.leave(t.id, player_id):
-                    raise TournamentError(f"player #{player_id} is not playing in {t.name} (#{t.id})")
+                    raise TournamentError(T("player #{player} is not playing in {name} (#{id})", player=player_id,
+                                              name=t.name, id=t.id))
             else:
                 await self._withdraw(tx, tables, t, player_id, f"taken out by {name}", by, name, now)
         await self._after_commit()
@@ -76,10 +79,11 @@ class WithdrawalOps:
         results were cancelled."""
         entrant = await tables.entrant(t.id, player_id)
         if entrant is None or entrant.withdrawn_at is not None:
-            raise TournamentError(f"player #{player_id} is not playing in {t.name} (#{t.id})")
+            raise TournamentError(T("player #{player} is not playing in {name} (#{id})", player=player_id,
+                                              name=t.name, id=t.id))
         if t.status == FINISHED:
-            raise TournamentError(f"{t.name} (#{t.id}) is over")
-        await self._refuse_while_starting(tables, t, "a withdrawal")
+            raise TournamentError(T("{name} (#{id}) is over", name=t.name, id=t.id))
+        await self._refuse_while_starting(tables, t, T("a withdrawal"))
         directing = DirectorTables(tx)
         policy = await directing.policy(t.id)
         theirs = [p for p in await tables.pairings(t.id)

@@ -33,8 +33,9 @@ from bot.domain.errors import NotFound
 from bot.tournaments.crosstable import crosstable_of
 from bot.tournaments.tables import TournamentTables
 from bot.tournaments.tiebreaks import TIEBREAK_NAMES
-from bot.words.text import days_text, game_name
-from bot.words.tournament_text import FORMAT_NAMES, status_name
+from bot.words.text import HTML
+from bot.words.tournament_text import clock_text, decision_note, format_name, game_title, players_text, status_name
+from language import ENGLISH, Language, from_accept_language, language, supported
 from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png, tiebreak_text
 from render.crosstable import points_text as points
 
@@ -153,14 +154,16 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
                   str(static.url_for(filename="favicon.svg")))
         now = int(service.clock.now().timestamp())  # the service's clock: the deadlines' own
 
+        lang = reader_language(request)
+
         def build() -> str:
             return render_page(view, version, base, game_href, script=assets[0], style=assets[1],
-                               icon=assets[2], poll=POLL_SECONDS, where=where, now=now)
+                               icon=assets[2], poll=POLL_SECONDS, where=where, now=now, lang=lang)
         # the page is kept by the version: "days left" is counted when it was built (a change
-        # of the day rebuilds it: the hour is in the key)
-        key = (view.id, version, base, where, assets, now // 3600)
+        # of the day rebuilds it: the hour is in the key), and by its reader's language
+        key = (view.id, version, base, where, assets, now // 3600, lang.code)
         html = await request.app[TVIEWS].page(key, build)
-        return web.Response(text=html, content_type="text/html")
+        return web.Response(text=html, content_type="text/html", headers={"Vary": "Accept-Language, Cookie"})
 
     async def version(request: web.Request) -> web.Response:
         _, version, _ = await _tournament(request, secret)
@@ -171,6 +174,19 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
     app.router.add_get("/t/{id}/{token}", page)
     app.router.add_get("/t/{id}/{token}/crosstable.png", picture)
     app.router.add_get("/t/{id}/{token}/version.json", version)
+
+
+#: the cookie a page's language choice sets (the web's pages share it)
+LANG_COOKIE = "lang"
+
+
+def reader_language(request: web.Request) -> Language:
+    """The page's language: the ``lang`` cookie when it names a language we have, else the
+    browser's Accept-Language, else English (anything else in either is ignored)."""
+    chosen = request.cookies.get(LANG_COOKIE, "")
+    if len(chosen) <= 16 and supported(chosen):
+        return language(chosen)
+    return language(from_accept_language(request.headers.get("Accept-Language", "")[:4096]))
 
 
 async def _tournament(request: web.Request, secret: bytes):
@@ -191,23 +207,63 @@ async def _tournament(request: web.Request, secret: bytes):
 RESULT_WORDS = {"1": "won", "½": "drew", "0": "lost", "\u00d7": "aborted", PLAYING: "playing"}
 
 
-def _summary(view) -> str:
-    kind = FORMAT_NAMES[view.format] + (" (double)" if view.double else "")
-    parts = [game_name(view.game), kind, days_text(view.days), "rated" if view.rated else "casual",
-             f"{len(view.entrants)} player{'' if len(view.entrants) == 1 else 's'}", status_name(view)]
+def _labels(lang: Language) -> dict[str, str]:
+    """The page's headings, labels and notes in the reader's language, escaped for HTML."""
+    tr = lang.tr
+    return {k: escape(v) for k, v in {
+        "Player": tr("Player"),
+        "Rating": tr("Rating"),
+        "points": tr("points"),
+        "Pts": tr("Pts"),
+        "no game against oneself": tr("no game against oneself"),
+        "No players yet.": tr("No players yet."),
+        "Progress": tr("Progress"),
+        "Round": tr("Round"),
+        "Games finished": tr("Games finished"),
+        "Deadline": tr("Deadline"),
+        "No games yet: the event has not started.": tr("No games yet: the event has not started."),
+        "Rounds": tr("Rounds"),
+        "The crosstable as a picture, to share.": tr("The crosstable as a picture, to share."),
+        "This link no longer opens the event.": tr("This link no longer opens the event."),
+        "This page follows the event: it shows new results as games end.":
+            tr("This page follows the event: it shows new results as games end."),
+        "Standings": tr("Standings"),
+        "Rounds and games": tr("Rounds and games"),
+    }.items()}
+
+
+def _tiebreak_title(name: str, lang: Language) -> str:
+    """A tie-break's name in full (the inventors' names stay as they are)."""
+    said = {"BH-C1": lang.tr("Buchholz Cut 1"), "DE": lang.tr("Direct encounter")}
+    return said.get(name) or TIEBREAK_NAMES.get(name, name)
+
+
+def _result_word(token: str, lang: Language) -> str:
+    """A crosstable cell's result in words, for a screen reader."""
+    words = {"1": lang.tr("won"), "½": lang.tr("drew"), "0": lang.tr("lost"), "\u00d7": lang.tr("aborted"),
+             PLAYING: lang.tr("playing")}
+    return words.get(token, token)
+
+
+def _summary(view, lang: Language = ENGLISH) -> str:
+    """The event in one line (plain text: the page escapes it)."""
+    m = HTML.in_language(lang)
+    parts = [game_title(view.game, m), format_name(view, m), clock_text(view.days, m),
+             lang.tr("rated") if view.rated else lang.tr("casual"), players_text(len(view.entrants), m),
+             status_name(view, m)]
     if view.format == "swiss" and view.round:
-        parts.append(f"round {view.round} of {view.rounds}")
+        parts.append(lang.tr("round {round} of {rounds}", round=view.round, rounds=view.rounds))
     return " · ".join(parts)
 
 
-def _result_cell(tokens_: tuple[str, ...], games: list, game_href) -> str:
+def _result_cell(tokens_: tuple[str, ...], games: list, game_href, lang: Language = ENGLISH) -> str:
     """A crosstable cell: each game's result linked to its page, said in words to a screen
     reader ("won", "playing")."""
     out = []
     for token, g in zip(tokens_, games, strict=False):
         shown = "…" if token == PLAYING else escape(token)
-        label = RESULT_WORDS.get(token, token)
-        out.append(f'<a href="{escape(game_href(g))}" aria-label="{label}, game {g}">{shown}</a>'
+        label = escape(lang.tr("{result}, game {game}", result=_result_word(token, lang), game=g))
+        out.append(f'<a href="{escape(game_href(g))}" aria-label="{label}">{shown}</a>'
                    if g is not None else shown)
     return " ".join(out)
 
@@ -237,7 +293,9 @@ def _number(request: web.Request, name: str, top: int) -> int | None:
     if text is None:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 6 or not 1 <= int(text) <= top:
-        raise web.HTTPBadRequest(text=f"{name} must be a whole number from 1 to {top}, not {text[:20]!r}")
+        said = reader_language(request).tr("{name} must be a whole number from 1 to {top}, not {value}",
+                                           name=name, top=top, value=repr(text[:20]))
+        raise web.HTTPBadRequest(text=said)
     return int(text)
 
 
@@ -247,7 +305,7 @@ def _where(request: web.Request, view) -> Where:
     rounds = max([p.round for p in view.pairings], default=0)
     number = _number(request, "round", max(rounds, 1))
     if number is not None and not rounds:
-        raise web.HTTPBadRequest(text="the event has no rounds yet")
+        raise web.HTTPBadRequest(text=reader_language(request).tr("the event has no rounds yet"))
     chosen = number or rounds or None
     games = sum(1 for p in view.pairings if p.round == chosen)
     return Where(_number(request, "page", pages) or 1, chosen,
@@ -265,7 +323,8 @@ def _pager(base: str, where: Where, name: str, current: int, count: int, label: 
     return f'<nav class="pager" aria-label="{escape(label)}">{label}: {" ".join(links)}</nav>'
 
 
-def _crosstable(view, game_href, where: Where, base: str) -> str:
+def _crosstable(view, game_href, where: Where, base: str, lang: Language = ENGLISH) -> str:
+    tr, L = lang.tr, _labels(lang)  # noqa: N806 - the page's labels, escaped
     table = crosstable_of(view)
     by_cell = cells(table)
     n = len(view.standings)
@@ -290,23 +349,27 @@ def _crosstable(view, game_href, where: Where, base: str) -> str:
                 ids.setdefault((w, p.round), []).append(p.game_id)
                 if b is not None:
                     ids.setdefault((b, p.round), []).append(p.game_id)
-    heads = ['<th scope="col">#</th>', '<th scope="col">Player</th>', '<th scope="col">Rating</th>']
-    heads += [f'<th scope="col"><abbr title="against number {c + 1}">{c + 1}</abbr></th>' if rr
-              else f'<th scope="col"><abbr title="round {c}">R{c}</abbr></th>' for c in columns]
-    heads += ['<th scope="col"><abbr title="points">Pts</abbr></th>']
-    heads += [f'<th scope="col"><abbr title="{escape(TIEBREAK_NAMES.get(name, name))}">{escape(name)}</abbr></th>'
+    heads = ['<th scope="col">#</th>', f'<th scope="col">{L["Player"]}</th>',
+             f'<th scope="col">{L["Rating"]}</th>']
+    titles = [tr("against number {n}", n=c + 1) if rr else tr("round {n}", n=c) for c in columns]
+    heads += [f'<th scope="col"><abbr title="{escape(title)}">{c + 1 if rr else f"R{c}"}</abbr></th>'
+              for c, title in zip(columns, titles, strict=True)]
+    heads += [f'<th scope="col"><abbr title="{L["points"]}">{L["Pts"]}</abbr></th>']
+    heads += [f'<th scope="col"><abbr title="{escape(_tiebreak_title(name, lang))}">{escape(name)}</abbr></th>'
               for name in view.tiebreak_names]
     rows = []
     for i in shown:
         s = view.standings[i]
-        out = " (withdrawn)" if s.withdrawn else ""
+        who = escape(s.player.name)
+        who = tr("{name} (withdrawn)", name=who) if s.withdrawn else who
         cells_html = [f'<td class="num">{i + 1}</td>',
-                      f'<th scope="row">{escape(s.player.name)}{out}</th>',
+                      f'<th scope="row">{who}</th>',
                       f'<td class="num">{"" if s.rating is None else f"{s.rating:.0f}"}</td>']
         for c in columns:
             if rr and c == i:
                 cells_html.append('<td class="self"></td>' if short else
-                                  '<td class="self"><span class="vh">no game against oneself</span></td>')
+                                  f'<td class="self"><span class="vh">{L["no game against oneself"]}'
+                                  '</span></td>')
                 continue
             tk = by_cell.get((i, c), ())
             if not tk:
@@ -314,40 +377,50 @@ def _crosstable(view, game_href, where: Where, base: str) -> str:
             elif short:
                 cells_html.append(f"<td>{escape(' '.join(tk))}</td>")
             elif rr:
-                cells_html.append(f"<td>{_result_cell(tk, ids.get((i, c), []), game_href)}</td>")
+                cells_html.append(f"<td>{_result_cell(tk, ids.get((i, c), []), game_href, lang)}</td>")
             elif tk[0] == "bye":
-                cells_html.append(f"<td>bye {escape(tk[1])}</td>")
+                bye = escape(tr("bye {points}", points=tk[1]))
+                cells_html.append(f"<td>{bye}</td>")
             else:
                 colour = "white" if tk[0] == "w" else "black"
+                said = tr("white against number") if tk[0] == "w" else tr("black against number")
                 cells_html.append(
-                    f'<td><span class="side {colour}" aria-hidden="true"></span><span class="vh">{colour} '
-                    f'against number </span>{tk[1]} '
-                    f"{_result_cell(tk[2:], ids.get((i, c), [])[:1], game_href)}</td>")
+                    f'<td><span class="side {colour}" aria-hidden="true"></span><span class="vh">{escape(said)} '
+                    f'</span>{tk[1]} '
+                    f"{_result_cell(tk[2:], ids.get((i, c), [])[:1], game_href, lang)}</td>")
         cells_html.append(f'<td class="num pts">{points(s.points)}</td>')
         cells_html += [f'<td class="num">{tiebreak_text(v)}</td>' for v in s.tiebreaks]
         rows.append(f"<tr>{''.join(cells_html)}</tr>")
     if not rows:
-        return '<p>No players yet.</p>'
-    caption = ("Crosstable: each row's results against the numbered players" if rr else
-               "Standings: each round's colour, opponent's number and result")
+        return f'<p>{L["No players yet."]}</p>'
+    caption = (tr("Crosstable: each row's results against the numbered players") if rr else
+               tr("Standings: each round's colour, opponent's number and result"))
     if short:
-        caption += " (w/b: the colour, then the opponent's number and the result; the games are listed by round)"
+        caption += " " + tr("(w/b: the colour, then the opponent's number and the result; the games are listed "
+                            "by round)")
     pages = -(-n // PAGE_PLAYERS)
-    return (f'<div class="scroll"><table id="crosstable"><caption>{caption}</caption>'
+    return (f'<div class="scroll"><table id="crosstable"><caption>{escape(caption)}</caption>'
             f"<thead><tr>{''.join(heads)}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
-            + _pager(base, where, "page", where.page, pages, "Standings pages"))
+            + _pager(base, where, "page", where.page, pages, tr("Standings pages")))
 
 
-def _result_text(p) -> str:
+def _result_text(p, lang: Language = ENGLISH) -> str:
+    """A game's result on the page (HTML): a decided one with who decided it and why, else
+    how the game ended."""
     if p.black is None:
-        return f"bye ({points(p.bye_points or 0)})"
+        return escape(lang.tr("bye ({points})", points=points(p.bye_points or 0)))
     if p.result is None:
-        return "playing"
-    why = p.decided or p.reason  # a decided result: who decided it and why, else the game's end
-    return p.result.replace("1/2", "½") + (f" ({escape(why)})" if why else "")
+        return escape(lang.tr("playing"))
+    if p.result == "cancelled":
+        shown = escape(lang.tr("cancelled"))
+    else:
+        shown = escape(p.result.replace("1/2", "½"))
+    why = decision_note(p, HTML.in_language(lang)) or (escape(p.reason) if p.reason else None)
+    return shown + (f" ({why})" if why else "")
 
 
-def _progress(view, now: float) -> str:
+def _progress(view, now: float, lang: Language = ENGLISH) -> str:
+    L = _labels(lang)  # noqa: N806
     """Each round's games finished of its games; the running round's deadline and days left."""
     if not view.pairings:
         return ""
@@ -359,20 +432,27 @@ def _progress(view, now: float) -> str:
         if r == view.round and view.round_deadline is not None and view.status == "running":
             seconds = view.round_deadline.timestamp() - now
             days = max(0, int(-(-seconds // 86400)))
-            left = (f"{view.round_deadline:%Y-%m-%d %H:%M} UTC ({days} day{'' if days == 1 else 's'} left)"
-                    if seconds > 0 else f"{view.round_deadline:%Y-%m-%d %H:%M} UTC (passed)")
-        rows.append(f'<tr><th scope="row">{r}</th><td class="num">{done} of {len(games)}</td><td>{left}</td></tr>')
-    return ('<section aria-labelledby="progress"><h2 id="progress">Progress</h2><table id="progress-table">'
-            '<thead><tr><th scope="col">Round</th><th scope="col">Games finished</th>'
-            f'<th scope="col">Deadline</th></tr></thead><tbody>{"".join(rows)}</tbody></table></section>')
+            # the deadline in the reader's way of writing dates (Babel); English as it always was
+            when = (f"{view.round_deadline:%Y-%m-%d %H:%M} UTC" if lang.code == "en"
+                    else f"{lang.moment(view.round_deadline, 'UTC')} UTC")
+            left = escape(lang.trn("{when} ({n} day left)", "{when} ({n} days left)", days, when=when)
+                          if seconds > 0 else lang.tr("{when} (passed)", when=when))
+        finished = escape(lang.tr("{done} of {total}", done=done, total=len(games)))
+        rows.append(f'<tr><th scope="row">{r}</th><td class="num">{finished}</td><td>{left}</td></tr>')
+    return (f'<section aria-labelledby="progress"><h2 id="progress">{L["Progress"]}</h2>'
+            f'<table id="progress-table"><thead><tr><th scope="col">{L["Round"]}</th>'
+            f'<th scope="col">{L["Games finished"]}</th>'
+            f'<th scope="col">{L["Deadline"]}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+            '</table></section>')
 
 
-def _rounds(view, game_href, where: Where, base: str) -> str:
+def _rounds(view, game_href, where: Where, base: str, lang: Language = ENGLISH) -> str:
+    L = _labels(lang)  # noqa: N806
     if not view.pairings:
-        return "<p>No games yet: the event has not started.</p>"
+        return f"<p>{L['No games yet: the event has not started.']}</p>"
     numbers = sorted({p.round for p in view.pairings})
     if len(view.pairings) <= PAGE_GAMES:  # a small event: every round's games at once
-        return "".join(_round_list(view, r, [p for p in view.pairings if p.round == r], game_href, 1)
+        return "".join(_round_list(view, r, [p for p in view.pairings if p.round == r], game_href, 1, lang)
                        for r in numbers)
     r = where.round if where.round in numbers else numbers[-1]
     games = [p for p in view.pairings if p.round == r]
@@ -381,53 +461,62 @@ def _rounds(view, game_href, where: Where, base: str) -> str:
     if len(numbers) > 1:
         links = [f'<a href="{base}?page={where.page}&amp;round={n}">{n}</a>' if n != r else f"<strong>{n}</strong>"
                  for n in numbers]
-        others = f'<nav class="pager" aria-label="Rounds">Rounds: {" ".join(links)}</nav>'
+        rounds = L["Rounds"]
+        others = f'<nav class="pager" aria-label="{rounds}">{rounds}: {" ".join(links)}</nav>'
     start = (where.games - 1) * PAGE_GAMES
-    return (others + _round_list(view, r, games[start: start + PAGE_GAMES], game_href, start + 1)
-            + _pager(base, Where(where.page, r, where.games), "games", where.games, pages, f"Games of round {r}"))
+    return (others + _round_list(view, r, games[start: start + PAGE_GAMES], game_href, start + 1, lang)
+            + _pager(base, Where(where.page, r, where.games), "games", where.games, pages,
+                     lang.tr("Games of round {round}", round=r)))
 
 
-def _round_list(view, r: int, games: list, game_href, start: int) -> str:
+def _round_list(view, r: int, games: list, game_href, start: int, lang: Language = ENGLISH) -> str:
+    def game_word(game_id: int) -> str:
+        return lang.tr("game #{id}", id=game_id)
+    heading = escape(lang.tr("Round {round}", round=r))
     items = []
     for p in games:
         black = "" if p.black is None else f" – {escape(p.black.name)}"
         link = "" if p.game_id is None else \
-            f' · <a href="{escape(game_href(p.game_id))}">game #{p.game_id}</a>'
-        items.append(f"<li>{escape(p.white.name)}{black}: {_result_text(p)}{link}</li>")
+            f' · <a href="{escape(game_href(p.game_id))}">{escape(game_word(p.game_id))}</a>'
+        items.append(f"<li>{escape(p.white.name)}{black}: {_result_text(p, lang)}{link}</li>")
     first = "" if start == 1 else f' start="{start}"'
-    return (f'<section aria-labelledby="round-{r}"><h3 id="round-{r}">Round {r}</h3>'
+    return (f'<section aria-labelledby="round-{r}"><h3 id="round-{r}">{heading}</h3>'
             f'<ol{first}>{"".join(items)}</ol></section>')
 
 
 def render_page(view, version: str, base: str, game_href, *, script: str, style: str, icon: str,
-                poll: int = POLL_SECONDS, where: Where = Where(), now: float = 0.0) -> str:
+                poll: int = POLL_SECONDS, where: Where = Where(), now: float = 0.0, lang: Language = ENGLISH) -> str:
     """The whole page (the part ``where`` says of a big event's); ``base``: its own path
     (``/t/<id>/<token>``); ``game_href(game_id)``: the address of a game's page; ``now``:
     the time the days left are counted from."""
-    title = f"{view.name} · {game_name(view.game)} tournament #{view.id}"
+    tr, L = lang.tr, _labels(lang)  # noqa: N806
+    title = tr("{name} · {game} tournament #{id}", name=view.name, game=game_title(view.game, HTML.in_language(lang)),
+               id=view.id)
     figure = ""
     if len(view.standings) <= PICTURE_PLAYERS:
         lay = crosstable_layout(crosstable_of(view))
+        alt = tr("The crosstable as a picture; the table above says the same.")
         figure = (f'<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}" width="{lay.width}" '
-                  f'height="{lay.height}"\nalt="The crosstable as a picture; the table above says the same.">\n'
-                  "<figcaption>The crosstable as a picture, to share.</figcaption></figure>")
+                  f'height="{lay.height}"\nalt="{escape(alt)}">\n'
+                  f"<figcaption>{L['The crosstable as a picture, to share.']}</figcaption></figure>")
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang.code}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
 <link rel="icon" href="{escape(icon)}" type="image/svg+xml">
 <link rel="stylesheet" href="{escape(style)}">
-</head><body data-base="{escape(base)}" data-version="{escape(version)}" data-poll="{poll}">
-<header><h1>{escape(view.name)}</h1><p>{escape(_summary(view))}</p>
+</head><body data-base="{escape(base)}" data-version="{escape(version)}" data-poll="{poll}"
+data-gone="{L["This link no longer opens the event."]}">
+<header><h1>{escape(view.name)}</h1><p>{escape(_summary(view, lang))}</p>
 <p id="live" role="status" aria-live="polite">\
-This page follows the event: it shows new results as games end.</p></header>
+{L["This page follows the event: it shows new results as games end."]}</p></header>
 <main>
-{_progress(view, now)}
-<section aria-labelledby="standings"><h2 id="standings">Standings</h2>
-{_crosstable(view, game_href, where, escape(base))}
+{_progress(view, now, lang)}
+<section aria-labelledby="standings"><h2 id="standings">{L["Standings"]}</h2>
+{_crosstable(view, game_href, where, escape(base), lang)}
 {figure}</section>
-<section aria-labelledby="rounds"><h2 id="rounds">Rounds and games</h2>
-{_rounds(view, game_href, where, escape(base))}</section>
+<section aria-labelledby="rounds"><h2 id="rounds">{L["Rounds and games"]}</h2>
+{_rounds(view, game_href, where, escape(base), lang)}</section>
 </main>
 <script src="{escape(script)}"></script>
 </body></html>

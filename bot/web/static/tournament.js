@@ -10,7 +10,7 @@
     if (document.hidden) return;  // a hidden tab looks again when shown
     try {
       const r = await fetch(base + "/version.json", { cache: "no-store" });
-      if (r.status === 404) { document.getElementById("live").textContent = "This link no longer opens the event."; return; }
+      if (r.status === 404) { document.getElementById("live").textContent = body.dataset.gone; return; }
       if (!r.ok) return;
       const now = (await r.json()).version;
       if (now !== version) { version = now; location.reload(); }
