@@ -14,14 +14,15 @@ from functools import lru_cache
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, Range
+from discord.app_commands import Choice, Range, locale_str
 
 import rules
 from bot.computer import player as comp
 from bot.domain.errors import GameOver, ServiceError, SettingsError
 from bot.identity.links import link_suffix
 from bot.operations.replays import game_gif
-from bot.words.text import DISCORD, challenges_text
+from bot.words.text import DISCORD, Markup, challenges_text
+from language import T, Tn, language_names
 
 from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
@@ -34,14 +35,22 @@ log = logging.getLogger("bot.discord_bot")
 
 #: Discord's limit on an option's fixed choices (and on an embed's fields).
 MAX_CHOICES = 25
-GAME_CHOICES = [Choice(name=format.game_name(g), value=g) for g in rules.variants()][:MAX_CHOICES]
-DAY_CHOICES = [Choice(name=format.plural(d, "day") + " per move", value=d) for d in (1, 2, 3, 5, 7, 10, 14)] \
-    + [Choice(name="no clock", value=0)]
-COLOUR_CHOICES = [Choice(name="random", value="random"), Choice(name="white (moves first)", value="white"),
-                  Choice(name="black", value="black")]
-SETUP_CHOICES = [Choice(name="the usual start", value="default"),
-                 Choice(name="the players make the set-up (games that have one)", value="players")]
-GAME_OPTION = "the game's number, like 12 (not needed in the game's thread or if you have one game)"
+GAME_CHOICES = [Choice(name=locale_str(format.game_name(g), data=True), value=g)
+                for g in rules.variants()][:MAX_CHOICES]
+
+
+def _per_move(days: int) -> Choice[int]:
+    text = Tn("{n} day per move", "{n} days per move", days)
+    return Choice(name=locale_str(str(text), text=text), value=days)
+
+
+DAY_CHOICES = [_per_move(d) for d in (1, 2, 3, 5, 7, 10, 14)] + [Choice(name=locale_str("no clock"), value=0)]
+COLOUR_CHOICES = [Choice(name=locale_str("random"), value="random"),
+                  Choice(name=locale_str("white (moves first)"), value="white"),
+                  Choice(name=locale_str("black"), value="black")]
+SETUP_CHOICES = [Choice(name=locale_str("the usual start"), value="default"),
+                 Choice(name=locale_str("the players make the set-up (games that have one)"), value="players")]
+GAME_OPTION = locale_str("the game's number, like 12 (not needed in the game's thread or if you have one game)")
 
 
 # --- autocomplete -----------------------------------------------------------------------
@@ -186,16 +195,18 @@ async def _thread_variant(interaction: discord.Interaction) -> str | None:
 
 # --- playing ------------------------------------------------------------------------------
 
-@app_commands.command(description="Challenge someone (or anyone, or the computer) to a game")
-@app_commands.describe(game="which game to play",
-                       opponent="who to challenge (this bot: the computer); leave out for an open challenge",
-                       days="time allowed for each move (yours: the computer answers at once)",
-                       colour="the side you want",
-                       setup="games with a set-up phase: the players place their own pieces first",
-                       computer="play the computer: it accepts at once and answers each move",
-                       level="the computer's level, 1 (beginner) to 5 (strongest); default 3",
-                       rated="a rated game (the default between people) or casual (False); "
-                             "games against the computer are never rated")
+@app_commands.command(
+    description=locale_str("Challenge someone (or anyone, or the computer) to a game"))
+@app_commands.describe(game=locale_str("which game to play"),
+                       opponent=locale_str("who to challenge (this bot: the computer); "
+                                           "leave out for an open challenge"),
+                       days=locale_str("time allowed for each move (yours: the computer answers at once)"),
+                       colour=locale_str("the side you want"),
+                       setup=locale_str("games with a set-up phase: the players place their own pieces first"),
+                       computer=locale_str("play the computer: it accepts at once and answers each move"),
+                       level=locale_str("the computer's level, 1 (beginner) to 5 (strongest); default 3"),
+                       rated=locale_str("a rated game (the default between people) or casual (False); "
+                                        "never rated against the computer"))
 @app_commands.choices(days=DAY_CHOICES, colour=COLOUR_CHOICES, setup=SETUP_CHOICES)
 @game_option
 @app_commands.guild_only()
@@ -258,7 +269,7 @@ def _computer(fairy) -> comp.Computer:
     return fairy.computer
 
 
-@app_commands.command(description="The move the computer would play (only in games against the computer)")
+@app_commands.command(description=locale_str("The move the computer would play (only in games against the computer)"))
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
@@ -272,7 +283,7 @@ async def hint(interaction: discord.Interaction, game: int | None = None) -> Non
     await send(interaction, comp.hint_line(gid, h))
 
 
-@app_commands.command(description="After a game: each move's score swing, its blunders and best moves")
+@app_commands.command(description=locale_str("After a game: each move's score swing, its blunders and best moves"))
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def review(interaction: discord.Interaction, game: int | None = None) -> None:
@@ -289,9 +300,9 @@ async def review(interaction: discord.Interaction, game: int | None = None) -> N
     await send(interaction, comp.review_summary(gid, moves), file=file)
 
 
-@app_commands.command(description="Your game's web page: its link, and whether anyone may follow it")
-@app_commands.describe(public="True: anyone with the plain link may follow the game; False: only "
-                              "signed links (the default)", game=GAME_OPTION)
+@app_commands.command(description=locale_str("Your game's web page: its link, and whether anyone may follow it"))
+@app_commands.describe(public=locale_str("True: anyone with the plain link may follow the game; False: only "
+                              "signed links (the default)"), game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def share(interaction: discord.Interaction, public: bool | None = None,
                 game: int | None = None) -> None:
@@ -319,7 +330,7 @@ async def share(interaction: discord.Interaction, public: bool | None = None,
 UPLOAD_LIMIT = 10 * 1024 * 1024
 
 
-@app_commands.command(description="A game as an animated picture, one frame per position")
+@app_commands.command(description=locale_str("A game as an animated picture, one frame per position"))
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
@@ -336,8 +347,9 @@ async def replay(interaction: discord.Interaction, game: int | None = None) -> N
     await send(interaction, f"Game #{gid}, {len(gv.moves)} moves.", file=file)
 
 
-@app_commands.command(description="Make your move (start typing: the legal moves are offered)")
-@app_commands.describe(move="your move, like Nf3 or g1f3: pick one of the legal moves offered", game=GAME_OPTION)
+@app_commands.command(description=locale_str("Make your move (start typing: the legal moves are offered)"))
+@app_commands.describe(move=locale_str("your move, like Nf3 or g1f3: pick one of the legal moves offered"),
+                       game=GAME_OPTION)
 @app_commands.autocomplete(move=move_autocomplete, game=game_autocomplete)
 async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: int | None = None) -> None:
     fairy = fairy_of(interaction)
@@ -368,9 +380,9 @@ async def _game_for_move(fairy, interaction, me, game: int | None, text: str) ->
     return await fairy.resolve_game(interaction, me, game, my_move=True)
 
 
-@app_commands.command(description="See a game's board")
-@app_commands.describe(game=GAME_OPTION, my_side="show it from your side (default: from the side to move)",
-                       piece="mark the legal moves of the piece on this square")
+@app_commands.command(description=locale_str("See a game's board"))
+@app_commands.describe(game=GAME_OPTION, my_side=locale_str("show it from your side (default: from the side to move)"),
+                       piece=locale_str("mark the legal moves of the piece on this square"))
 @app_commands.autocomplete(game=game_autocomplete, piece=piece_square_autocomplete)
 async def board(interaction: discord.Interaction, game: int | None = None, my_side: bool = False,
                 piece: str | None = None) -> None:
@@ -392,7 +404,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
     await send(interaction, content, file=await fairy.board_file(gv, flip=flip, highlight=square))
 
 
-@app_commands.command(description="Resign a game (you will be asked to confirm)")
+@app_commands.command(description=locale_str("Resign a game (you will be asked to confirm)"))
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def resign(interaction: discord.Interaction, game: int | None = None) -> None:
@@ -402,16 +414,16 @@ async def resign(interaction: discord.Interaction, game: int | None = None) -> N
     await ask_resign(interaction, fairy, gid, me.id)
 
 
-DRAW_CHOICES = [Choice(name="offer a draw (accepts your opponent's offer if there is one)", value="offer"),
-                Choice(name="accept your opponent's offer", value="accept"),
-                Choice(name="decline your opponent's offer", value="decline")]
-TAKEBACK_CHOICES = [Choice(name="ask to take back your last move", value="ask"),
-                    Choice(name="accept your opponent's request", value="accept"),
-                    Choice(name="decline your opponent's request", value="decline")]
+DRAW_CHOICES = [Choice(name=locale_str("offer a draw (accepts your opponent's offer if there is one)"), value="offer"),
+                Choice(name=locale_str("accept your opponent's offer"), value="accept"),
+                Choice(name=locale_str("decline your opponent's offer"), value="decline")]
+TAKEBACK_CHOICES = [Choice(name=locale_str("ask to take back your last move"), value="ask"),
+                    Choice(name=locale_str("accept your opponent's request"), value="accept"),
+                    Choice(name=locale_str("decline your opponent's request"), value="decline")]
 
 
-@app_commands.command(description="Offer a draw, or answer your opponent's offer")
-@app_commands.describe(answer="what to do (default: offer)", game=GAME_OPTION)
+@app_commands.command(description=locale_str("Offer a draw, or answer your opponent's offer"))
+@app_commands.describe(answer=locale_str("what to do (default: offer)"), game=GAME_OPTION)
 @app_commands.choices(answer=DRAW_CHOICES)
 @app_commands.autocomplete(game=game_autocomplete)
 async def draw(interaction: discord.Interaction, answer: str = "offer", game: int | None = None) -> None:
@@ -430,8 +442,8 @@ async def draw(interaction: discord.Interaction, answer: str = "offer", game: in
         await send(interaction, f"You offered a draw in game #{gid}; your opponent has been told.")
 
 
-@app_commands.command(description="Ask to take back your last move, or answer such a request")
-@app_commands.describe(answer="what to do (default: ask)", game=GAME_OPTION)
+@app_commands.command(description=locale_str("Ask to take back your last move, or answer such a request"))
+@app_commands.describe(answer=locale_str("what to do (default: ask)"), game=GAME_OPTION)
 @app_commands.choices(answer=TAKEBACK_CHOICES)
 @app_commands.autocomplete(game=game_autocomplete)
 async def takeback(interaction: discord.Interaction, answer: str = "ask", game: int | None = None) -> None:
@@ -453,8 +465,8 @@ async def takeback(interaction: discord.Interaction, answer: str = "ask", game: 
 
 # --- looking things up ------------------------------------------------------------------
 
-@app_commands.command(description="Your games, most urgent first, and your open challenges")
-@app_commands.describe(finished="include finished games")
+@app_commands.command(description=locale_str("Your games, most urgent first, and your open challenges"))
+@app_commands.describe(finished=locale_str("include finished games"))
 async def games(interaction: discord.Interaction, finished: bool = False) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
@@ -467,7 +479,7 @@ async def games(interaction: discord.Interaction, finished: bool = False) -> Non
 CHALLENGES_WITH_BUTTONS = 5  # the first ones come each with its Accept button
 
 
-@app_commands.command(description="Open challenges")
+@app_commands.command(description=locale_str("Open challenges"))
 async def challenges(interaction: discord.Interaction) -> None:
     fairy = fairy_of(interaction)
     me = await fairy.player(interaction.user)
@@ -484,7 +496,7 @@ async def challenges(interaction: discord.Interaction) -> None:
         await send(interaction, format.challenge_text(c), view=challenge_view(c.id))
 
 
-@app_commands.command(description="A game's record (PGN) as a file")
+@app_commands.command(description=locale_str("A game's record (PGN) as a file"))
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def record(interaction: discord.Interaction, game: int | None = None) -> None:
@@ -497,8 +509,8 @@ async def record(interaction: discord.Interaction, game: int | None = None) -> N
     await send(interaction, f"The record of game #{gid}.", file=file)
 
 
-@app_commands.command(name="rules", description="A game's rules in short, and its pieces")
-@app_commands.describe(game="which game (default: this thread's; leave out for a list of the games)")
+@app_commands.command(name="rules", description=locale_str("A game's rules in short, and its pieces"))
+@app_commands.describe(game=locale_str("which game (default: this thread's; leave out for a list of the games)"))
 @game_option
 async def rules_(interaction: discord.Interaction, game: str | None = None) -> None:
     game = known_game(game) if game else await _thread_variant(interaction)
@@ -519,9 +531,9 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
     await send(interaction, embed=e, file=await images.rules_legend_file(game))
 
 
-@app_commands.command(description="A piece's card: how it moves")
-@app_commands.describe(piece="the piece (start typing its name)",
-                       game="which game (default: this thread's)")
+@app_commands.command(description=locale_str("A piece's card: how it moves"))
+@app_commands.describe(piece=locale_str("the piece (start typing its name)"),
+                       game=locale_str("which game (default: this thread's)"))
 @game_option
 @app_commands.autocomplete(piece=piece_name_autocomplete)
 async def piece(interaction: discord.Interaction, piece: str, game: str | None = None) -> None:
@@ -539,11 +551,17 @@ async def piece(interaction: discord.Interaction, piece: str, game: str | None =
 
 # --- you ----------------------------------------------------------------------------------
 
-NOTIFY_CHOICES = [Choice(name="by direct message", value="dm"), Choice(name="in a server channel", value="channel")]
-CONFIRM_CHOICES = [Choice(name="never", value="off"),
-                   Choice(name="typed moves (messages, the Move button's form)", value="typed"),
-                   Choice(name="every move, /move too", value="all")]
-VACATION_CHOICES = [Choice(name="start (pauses all your clocks)", value="start"), Choice(name="end", value="end")]
+NOTIFY_CHOICES = [Choice(name=locale_str("by direct message"), value="dm"),
+                  Choice(name=locale_str("in a server channel"), value="channel")]
+CONFIRM_CHOICES = [Choice(name=locale_str("never"), value="off"),
+                   Choice(name=locale_str("typed moves (messages, the Move button's form)"), value="typed"),
+                   Choice(name=locale_str("every move, /move too"), value="all")]
+VACATION_CHOICES = [Choice(name=locale_str("start (pauses all your clocks)"), value="start"),
+                    Choice(name=locale_str("end"), value="end")]
+#: "default": no choice of one's own, the language of one's Discord
+DEFAULT_LANGUAGE = "default"
+LANGUAGE_CHOICES = [Choice(name=own, value=code) for code, own in language_names().items()] \
+    + [Choice(name=locale_str("your Discord's language"), value=DEFAULT_LANGUAGE)]
 
 
 def _times(text: str) -> tuple[str, str] | None:
@@ -554,25 +572,27 @@ def _times(text: str) -> tuple[str, str] | None:
         if sep in t:
             a, b = (x.strip() for x in t.split(sep, 1))
             return a, b
-    raise SettingsError("quiet hours are a start and an end, like 22:00-07:00 (or off)")
+    raise SettingsError(T("quiet hours are a start and an end, like 22:00-07:00 (or off)"))
 
 
-@app_commands.command(description="Where your notices go, quiet hours, daily digest, vacation")
-@app_commands.describe(notify="where to tell you it is your move",
-                       channel="the channel for notices (default: this one)",
-                       timezone="your time zone, for quiet hours and the digest (like Europe/Paris)",
-                       quiet_hours="no notices between these times, like 22:00-07:00, or off",
-                       digest="a daily list of your games at this time, like 08:00, or off",
-                       vacation="pause all your clocks, or end the pause",
-                       vacation_days="how long a vacation lasts (default: all you have left this year)",
-                       confirm_moves="ask \"Play Nf3?\" with a Confirm button before a move is made",
-                       block="no more challenges from this member (games under way go on)",
-                       unblock="take a block back",
-                       email="link a mail address to play by mail too (a code is mailed to it)",
-                       email_code="the code mailed to the address, to confirm it",
-                       email_notices="mail your notices (each board to answer) to that address too",
-                       web="a one-time link to sign in on the web site (only you see it)")
-@app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES, confirm_moves=CONFIRM_CHOICES)
+@app_commands.command(description=locale_str("Where your notices go, quiet hours, daily digest, vacation, language"))
+@app_commands.describe(notify=locale_str("where to tell you it is your move"),
+                       channel=locale_str("the channel for notices (default: this one)"),
+                       timezone=locale_str("your time zone, for quiet hours and the digest (like Europe/Paris)"),
+                       quiet_hours=locale_str("no notices between these times, like 22:00-07:00, or off"),
+                       digest=locale_str("a daily list of your games at this time, like 08:00, or off"),
+                       vacation=locale_str("pause all your clocks, or end the pause"),
+                       vacation_days=locale_str("how long a vacation lasts (default: all you have left this year)"),
+                       confirm_moves=locale_str("ask \"Play Nf3?\" with a Confirm button before a move is made"),
+                       block=locale_str("no more challenges from this member (games under way go on)"),
+                       unblock=locale_str("take a block back"),
+                       email=locale_str("link a mail address to play by mail too (a code is mailed to it)"),
+                       email_code=locale_str("the code mailed to the address, to confirm it"),
+                       email_notices=locale_str("mail your notices (each board to answer) to that address too"),
+                       web=locale_str("a one-time link to sign in on the web site (only you see it)"),
+                       language=locale_str("the language the bot writes to you in (default: your Discord's)"))
+@app_commands.choices(notify=NOTIFY_CHOICES, vacation=VACATION_CHOICES, confirm_moves=CONFIRM_CHOICES,
+                      language=LANGUAGE_CHOICES)
 @app_commands.autocomplete(timezone=timezone_autocomplete)
 async def settings(interaction: discord.Interaction, notify: str | None = None,
                    channel: discord.TextChannel | None = None, timezone: str | None = None,
@@ -581,26 +601,32 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
                    confirm_moves: str | None = None, block: discord.Member | None = None,
                    unblock: discord.Member | None = None, email: str | None = None,
                    email_code: str | None = None, email_notices: bool | None = None,
-                   web: bool | None = None) -> None:
+                   web: bool | None = None, language: str | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
+    if language is not None:  # first: the answer is then in the new language (a bad code changes nothing)
+        await fairy.service.update_settings(me.id, language=None if language == DEFAULT_LANGUAGE else language)
+        me, m = await fairy.me(interaction)
     await defer(interaction)  # answered before anything a change may send (a vacation's notices)
     done = []
+    if language is not None:
+        done.append(m.tr("you read {language} here", language=m.bold(m.lang.name)))
     if email is not None or email_code is not None or email_notices is not None:
         from bot.identity.account_links import link_step
         done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
     if web:
         from bot.identity.web_links import signin_url
         url = await signin_url(fairy.service, me.id, "discord")
-        done.append(f"your web sign-in link, for you only (it works once, for 15 minutes): <{url}>")
+        done.append(m.tr("your web sign-in link, for you only (it works once, for 15 minutes): {link}",
+                         link=f"<{url}>"))
     if notify == "channel" or (notify is None and channel is not None):
         target = channel or interaction.channel
         access.check_notice_channel(interaction, target)
         await fairy.links.set_notify_pref(me.id, NotifyPref("channel", interaction.guild_id, target.id))
-        done.append(f"notices go to {target.mention}")
+        done.append(m.tr("notices go to {channel}", channel=target.mention))
     elif notify == "dm":
         await fairy.links.set_notify_pref(me.id, NotifyPref("dm"))
-        done.append("notices come by direct message")
+        done.append(m.tr("notices come by direct message"))
     changes = {}
     if timezone is not None:
         changes["timezone"] = timezone.strip()
@@ -613,49 +639,58 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
         changes["confirm_moves"] = confirm_moves
     if changes:
         await fairy.service.update_settings(me.id, **changes)
-        done.append("settings saved")
+        done.append(m.tr("settings saved"))
     if vacation == "start":
         await fairy.service.start_vacation(me.id, vacation_days)
-        done.append("vacation started")
+        done.append(m.tr("vacation started"))
     elif vacation == "end":
         await fairy.service.end_vacation(me.id)
-        done.append("vacation ended")
+        done.append(m.tr("vacation ended"))
     elif vacation_days is not None:
-        raise SettingsError("vacation_days goes with vacation: start")
-    done += await block_members(fairy, me, block, unblock)
-    await send(interaction, ("Done: " + "; ".join(done) + "." if done else None),
-               embed=await _settings_embed(fairy, me.id))
+        raise SettingsError(T("vacation_days goes with vacation: start"))
+    done += await block_members(fairy, me, block, unblock, m=m)
+    await send(interaction, (m.tr("Done: {changes}.", changes="; ".join(done)) if done else None),
+               embed=await _settings_embed(fairy, me.id, m=m))
 
 
-async def _settings_embed(fairy, player_id: int) -> discord.Embed:
+def _choice_name(choices: list[Choice], value: str, m: Markup) -> str:
+    """A fixed choice's name, as the reader's Discord shows it."""
+    return next((m.tr(c.name) for c in choices if c.value == value), value)
+
+
+async def _settings_embed(fairy, player_id: int, *, m: Markup = DISCORD) -> discord.Embed:
     p = await fairy.service.get_player(player_id)
     pref = await fairy.links.notify_pref(player_id)
     vac = await fairy.service.vacation(player_id)
     s = p.settings
-    e = discord.Embed(title="Your settings", colour=format.COLOUR_INFO)
-    where = f"in <#{pref.channel_id}>" if pref.notify == "channel" and pref.channel_id else "by direct message"
-    e.add_field(name="Notices", value=where)
-    e.add_field(name="Time zone", value=format.safe(s.timezone))
-    e.add_field(name="Quiet hours", value=f"{s.quiet_start}–{s.quiet_end}" if s.quiet_start else "none")
-    e.add_field(name="Daily digest", value=s.digest_time or "off")
-    e.add_field(name="Confirm moves", value={c.value: c.name for c in CONFIRM_CHOICES}[s.confirm_moves])
+    e = discord.Embed(title=m.tr("Your settings"), colour=format.COLOUR_INFO)
+    where = (m.tr("in {channel}", channel=f"<#{pref.channel_id}>")
+             if pref.notify == "channel" and pref.channel_id else m.tr("by direct message"))
+    e.add_field(name=m.tr("Notices"), value=where)
+    e.add_field(name=m.tr("Time zone"), value=format.safe(s.timezone))
+    e.add_field(name=m.tr("Quiet hours"), value=f"{s.quiet_start}–{s.quiet_end}" if s.quiet_start else m.tr("none"))
+    e.add_field(name=m.tr("Daily digest"), value=s.digest_time or m.tr("off"))
+    e.add_field(name=m.tr("Confirm moves"), value=_choice_name(CONFIRM_CHOICES, s.confirm_moves, m))
+    e.add_field(name=m.tr("Language"), value=m.lang.name if s.language else
+                m.tr("{language} (your Discord's)", language=m.lang.name))
     blocked = await fairy.service.blocked_players(player_id)
-    e.add_field(name="Blocked", value=(", ".join(format.name(p) for p in blocked) or "no one")[:1024])
+    e.add_field(name=m.tr("Blocked"), value=(", ".join(format.name(p) for p in blocked) or m.tr("no one"))[:1024])
     left = format.time_left(vac.left_seconds)
     if vac.on_vacation:
         until = int(vac.until.timestamp())
-        e.add_field(name="Vacation", value=f"on vacation until <t:{until}:f>; {left} left this year")
+        e.add_field(name=m.tr("Vacation"), value=m.tr("on vacation until {moment}; {left} left this year",
+                                                      moment=f"<t:{until}:f>", left=left))
     else:
-        e.add_field(name="Vacation", value=f"{left} left this year")
+        e.add_field(name=m.tr("Vacation"), value=m.tr("{left} left this year", left=left))
     return e
 
 
 # the group's commands are in tournament_commands.py (declared here, so /help lists it)
-tournament = app_commands.Group(name="tournament", description="Tournaments: round robins and Swiss events",
+tournament = app_commands.Group(name="tournament", description=locale_str("Tournaments: round robins and Swiss events"),
                                 guild_only=True)
 
 
-@app_commands.command(name="help", description="How to play here")
+@app_commands.command(name="help", description=locale_str("How to play here"))
 async def help_(interaction: discord.Interaction) -> None:
     e = discord.Embed(title="fairypost", description=format.help_text((*COMMANDS, tournament)),
                       colour=format.COLOUR_INFO)
@@ -663,21 +698,24 @@ async def help_(interaction: discord.Interaction) -> None:
     await send(interaction, embed=e)
 
 
-async def block_members(fairy, me, block: discord.Member | None, unblock: discord.Member | None) -> list[str]:
+async def block_members(fairy, me, block: discord.Member | None, unblock: discord.Member | None, *,
+                        m: Markup = DISCORD) -> list[str]:
     """/settings block and unblock: what was done, in words."""
     done = []
-    for member, op, did in ((block, fairy.service.block, "blocked"), (unblock, fairy.service.unblock, "unblocked")):
+    for member, op, unblocking in ((block, fairy.service.block, False), (unblock, fairy.service.unblock, True)):
         if member is None:
             continue
         if member.bot:
-            raise SettingsError("bots send no challenges: there is nothing to block")
+            raise SettingsError(T("bots send no challenges: there is nothing to block"))
         await op(me.id, (await fairy.player(member)).id)
-        done.append(f"{did} {format.safe(member.display_name)}")
+        name = format.safe(member.display_name)
+        done.append(m.tr("unblocked {name}", name=name) if unblocking else m.tr("blocked {name}", name=name))
     return done
 
 
-@app_commands.command(description="Answers left in advance: if your opponent plays X, you play Y (only you see them)")
-@app_commands.describe(lines=waiting.LINES_OPTION, cancel="True: drop your conditional lines in the game",
+@app_commands.command(
+    description=locale_str("Answers left in advance: if your opponent plays X, you play Y (only you see them)"))
+@app_commands.describe(lines=waiting.LINES_OPTION, cancel=locale_str("True: drop your conditional lines in the game"),
                        game=GAME_OPTION)
 @app_commands.autocomplete(lines=waiting.lines_autocomplete, game=game_autocomplete)
 async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] | None = None,
@@ -686,8 +724,8 @@ async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] |
     await waiting.premove(interaction, lines, cancel, game)
 
 
-@app_commands.command(description="Ratings: a game's leaderboard and your own ratings")
-@app_commands.describe(game="which game (default: this thread's; leave out for every game's leaders)")
+@app_commands.command(description=locale_str("Ratings: a game's leaderboard and your own ratings"))
+@app_commands.describe(game=locale_str("which game (default: this thread's; leave out for every game's leaders)"))
 @game_option
 async def ratings(interaction: discord.Interaction, game: str | None = None) -> None:
     fairy = fairy_of(interaction)

@@ -14,11 +14,12 @@ from bot.domain.errors import NotAPlayer, NotFound, ServiceError
 from bot.identity.links import link_suffix
 from bot.identity.players import Player
 from bot.operations.service import GameService, GameView, MoveResult
+from bot.words.text import Markup
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
 from .replies import note_game, pings
-from .shared import board_flip, fairy_of
+from .shared import board_flip, fairy_of, reader
 from .threads import Links
 from .views import board_view
 
@@ -68,6 +69,11 @@ class Fairy:
 
     async def player(self, user: discord.abc.User) -> Player:
         return await self.service.player(PLATFORM, str(user.id), user.display_name)
+
+    async def me(self, interaction: discord.Interaction) -> tuple[Player, Markup]:
+        """The asker, and their markup in the language they read (shared.reader)."""
+        player = await self.player(interaction.user)
+        return player, await reader(interaction, player)
 
     async def resolve_game(self, interaction: discord.Interaction, player: Player,
                            game_id: int | None = None, *, my_move: bool = False,

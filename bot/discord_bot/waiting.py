@@ -18,6 +18,7 @@ import logging
 
 import discord
 from discord import app_commands, ui
+from discord.app_commands import locale_str
 
 from bot.domain.errors import ServiceError
 from bot.operations import premoves as pm
@@ -30,7 +31,7 @@ from .views import ConfirmMove, NextGame, _Button, asked_first, send_played  # n
 
 log = logging.getLogger("bot.discord_bot")
 
-LINES_OPTION = "like Nf6 e5; Nc6 d4 Nf6 Bg5 (their move, your answer, ...; lines apart with ;)"
+LINES_OPTION = locale_str("like Nf6 e5; Nc6 d4 Nf6 Bg5 (their move, your answer, ...; lines apart with ;)")
 
 
 # --- /premove ------------------------------------------------------------------------------
