@@ -73,20 +73,21 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     current = _typed(current)
     try:
         fairy = fairy_of(interaction)
-        me = await fairy.player(interaction.user)
+        me, m = await fairy.me(interaction)
         if not await fairy.service.budget_lookup(me.id):
-            return _hint("Slow down: too many lookups; try again in a moment", current)
+            return _hint(m.tr("Slow down: too many lookups; try again in a moment"), current)
         try:
             gid = await fairy.resolve_game(interaction, me, getattr(interaction.namespace, "game", None),
                                            my_move=True)
             gv = await fairy.service.game(gid)
         except ServiceError as e:
-            return _hint(str(e), current)
+            return _hint(m.lang.say(e.text), current)
         side = gv.side_of(me.id)
         if gv.status != "active":
-            return _hint(f"Game #{gid} is over", current)
+            return _hint(m.tr("Game #{game} is over", game=gid), current)
         if side is not None and gv.turn != side:
-            return _hint(f"Not your move: {gv.to_move.name} is to move in game #{gid}", current)
+            return _hint(m.tr("Not your move: {name} is to move in game #{game}", name=gv.to_move.name, game=gid),
+                         current)
         pos = await fairy.position(gv)
         found = await asyncio.to_thread(suggest.suggest_moves, pos, current)  # every SAN: not on the loop
         return [Choice(name=n, value=v) for n, v in found]
@@ -99,7 +100,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     """The player's games, most urgent first (finished ones too, for /record, /board, /review)."""
     try:
         fairy = fairy_of(interaction)
-        me = await fairy.player(interaction.user)
+        me, m = await fairy.me(interaction)
         if not await fairy.service.budget_lookup(me.id):
             return []
         finished = (interaction.command is not None
@@ -109,8 +110,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         if t.isdigit():
             games = [s for s in games if str(s.id).startswith(t)]
         elif t:
-            games = [s for s in games if t in format.game_choice_name(s).lower()]
-        out = [Choice(name=format.game_choice_name(s), value=s.id) for s in games]
+            games = [s for s in games if t in format.game_choice_name(s, lang=m.lang).lower()]
+        out = [Choice(name=format.game_choice_name(s, lang=m.lang), value=s.id) for s in games]
         return out[:25]
     except Exception:
         log.exception("game autocomplete failed")
@@ -155,6 +156,11 @@ async def variant_autocomplete(interaction: discord.Interaction, current: str) -
             if typed in g or typed in format.game_name(g).casefold()][:MAX_CHOICES]
 
 
+async def _asker(interaction: discord.Interaction) -> Markup:
+    """The asker's markup, for the commands that need no player but answer in their language."""
+    return (await fairy_of(interaction).me(interaction))[1]
+
+
 def game_option(cmd):
     """The `game` option: a fixed list while Discord's 25 choices hold every game, else
     typed with suggestions (what is typed is then checked by known_game)."""
@@ -165,8 +171,8 @@ def game_option(cmd):
 
 def known_game(game: str) -> str:
     if game not in rules.variants():
-        raise ServiceError(f"there is no game {format.safe(game[:40])!r}; start typing a game's name "
-                           "and choose it from the list")
+        raise ServiceError(T("there is no game {game}; start typing a game's name and choose it from the list",
+                             game=repr(game[:40])))
     return game
 
 
@@ -215,7 +221,7 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
                     computer: bool = False, level: Range[int, 1, 5] | None = None,
                     rated: bool | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     kwargs = {} if days is None else {"days": days or None}
     if rated is not None:
         kwargs["rated"] = rated
@@ -223,40 +229,42 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
     if computer or level is not None or (opponent is not None and bot_user is not None
                                          and opponent.id == bot_user.id):
         if opponent is not None and (bot_user is None or opponent.id != bot_user.id):
-            raise ServiceError("a game is against a person or against the computer, not both: "
-                               "leave out the opponent, or the computer option")
-        await _challenge_computer(interaction, fairy, me, game, level or comp.DEFAULT_LEVEL,
+            raise ServiceError(T("a game is against a person or against the computer, not both: "
+                                 "leave out the opponent, or the computer option"))
+        await _challenge_computer(interaction, fairy, me, m, game, level or comp.DEFAULT_LEVEL,
                                   colour=colour, setup=setup, **kwargs)
         return
     them = None
     if opponent is not None:
         if opponent.bot:
-            raise ServiceError("bots do not play here: challenge a person, the computer "
-                               "(this bot, or the computer option), or leave the opponent out")
+            raise ServiceError(T("bots do not play here: challenge a person, the computer "
+                                 "(this bot, or the computer option), or leave the opponent out"))
         them = await fairy.player(opponent)
     async with fairy.service.outbox.held():  # the opponent's notice only once this is answered
         c = await fairy.service.challenge(me.id, game, opponent_id=them.id if them else None,
                                           colour=colour, setup=setup,
                                           scope=access.scope_of(interaction.guild_id), **kwargs)
         await interaction.response.send_message(
-            format.challenge_text(c, opponent.mention if opponent is not None else None),
+            format.challenge_text(c, opponent.mention if opponent is not None else None, m=m),
             view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
     await fairy.links.remember_offer_message("challenge", c.id, str(interaction.channel_id), msg.id)
 
 
-async def _challenge_computer(interaction: discord.Interaction, fairy, me, game: str, level: int,
+async def _challenge_computer(interaction: discord.Interaction, fairy, me, m: Markup, game: str, level: int,
                               **options) -> None:
     """A challenge to the computer, accepted by it at once; the game's thread opens here."""
     computer = _computer(fairy)
     cpu, c = await comp.challenge_computer(fairy.service, me.id, game, level,
                                            scope=access.scope_of(interaction.guild_id), **options)
     if c.game_id is None:
-        raise ServiceError(f"the computer did not take up challenge #{c.id} ({c.status})")
+        raise ServiceError(T("the computer did not take up challenge #{challenge} ({status})", challenge=c.id,
+                             status=c.status))
     note_game(interaction, c.game_id)
     async with computer.held(c.game_id):  # its first move (as White) comes after the thread
-        text = format.challenge_text(c) + f"\n✅ Accepted by {format.bold(cpu.name)}: game #{c.game_id}."
+        text = format.challenge_text(c, m=m) + "\n✅ " + m.tr("Accepted by {name}: game #{game}.",
+                                                                name=m.bold(cpu.name), game=c.game_id)
         await interaction.response.send_message(text, allowed_mentions=pings())
         msg = await interaction.original_response()
         await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
@@ -265,7 +273,7 @@ async def _challenge_computer(interaction: discord.Interaction, fairy, me, game:
 
 def _computer(fairy) -> comp.Computer:
     if fairy.computer is None:
-        raise ServiceError("the computer is not playing on this bot just now")
+        raise ServiceError(T("the computer is not playing on this bot just now"))
     return fairy.computer
 
 
@@ -274,7 +282,7 @@ def _computer(fairy) -> comp.Computer:
 @app_commands.autocomplete(game=game_autocomplete)
 async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game, my_move=True)
     gv = await fairy.service.game(gid)
     comp.check_hint(gv, me.id)  # refused at once, before the thinking
@@ -288,7 +296,7 @@ async def hint(interaction: discord.Interaction, game: int | None = None) -> Non
 @app_commands.autocomplete(game=game_autocomplete)
 async def review(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     gv = await fairy.visible_game(interaction, me, gid)
     comp.check_review(gv)
@@ -309,19 +317,20 @@ async def share(interaction: discord.Interaction, public: bool | None = None,
     fairy = fairy_of(interaction)
     settings = fairy.service.settings
     if not settings.web_url:
-        raise ServiceError("this bot has no web pages (its owner has not set FAIRYPOST_WEB_URL)")
-    me = await fairy.player(interaction.user)
+        raise ServiceError(T("this bot has no web pages (its owner has not set {setting})",
+                             setting="FAIRYPOST_WEB_URL"))
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game, finished=True)
     gv = await fairy.visible_game(interaction, me, gid)
     if gv.side_of(me.id) is None:
-        raise ServiceError(f"only the players of game #{gid} may share it")
+        raise ServiceError(T("only the players of game #{game} may share it", game=gid))
     if public is not None:
         await fairy.service.set_public(gid, public)
     if await fairy.service.is_public(gid):
-        text = (f"Game #{gid} is public: anyone may follow it at "
-                f"<{settings.web_url.rstrip('/')}/g/{gid}>")
+        text = m.tr("Game #{game} is public: anyone may follow it at {link}", game=gid,
+                    link=f"<{settings.web_url.rstrip('/')}/g/{gid}>")
     else:
-        text = f"Game #{gid}'s page (a signed link; only those you give it to can follow the game):"
+        text = m.tr("Game #{game}'s page (a signed link; only those you give it to can follow the game):", game=gid)
         text += link_suffix(settings, gid)
     await send(interaction, text)
 
@@ -335,16 +344,18 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 @app_commands.autocomplete(game=game_autocomplete)
 async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     gv = await fairy.visible_game(interaction, me, gid)
     await defer(interaction)  # drawing every position takes seconds (off the event loop)
     data = await game_gif(fairy.service, gid, flip=gv.side_of(me.id) == "b")
     if len(data) > UPLOAD_LIMIT:
-        raise ServiceError(f"the replay of game #{gid} is {len(data) / 1e6:.1f} MB, more than "
-                           "Discord takes; `fairypost replay` on the bot's machine writes it")
+        raise ServiceError(T("the replay of game #{game} is {size} MB, more than Discord takes; {command} on the "
+                             "bot's machine writes it", game=gid, size=f"{len(data) / 1e6:.1f}",
+                             command="`fairypost replay`"))
     file = discord.File(io.BytesIO(data), filename=f"fairypost-game-{gid}.gif")
-    await send(interaction, f"Game #{gid}, {len(gv.moves)} moves.", file=file)
+    await send(interaction, m.trn("Game #{game}, {n} move.", "Game #{game}, {n} moves.", len(gv.moves), game=gid),
+               file=file)
 
 
 @app_commands.command(description=locale_str("Make your move (start typing: the legal moves are offered)"))
@@ -353,7 +364,7 @@ async def replay(interaction: discord.Interaction, game: int | None = None) -> N
 @app_commands.autocomplete(move=move_autocomplete, game=game_autocomplete)
 async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await _game_for_move(fairy, interaction, me, game, move)
     if await waiting.asked_first(interaction, fairy, me, gid, move, typed=False):
         return
@@ -362,8 +373,8 @@ async def move(interaction: discord.Interaction, move: Range[str, 1, 40], game: 
     text = ""
     link = await fairy.thread_link(gid)
     if link and interaction.channel_id is not None and str(interaction.channel_id) not in link:
-        text += f" The board: {link}"
-    await waiting.send_played(interaction, r, text)
+        text += " " + m.tr("The board: {link}", link=link)
+    await waiting.send_played(interaction, r, text)  # (its words: waiting's)
 
 
 async def _game_for_move(fairy, interaction, me, game: int | None, text: str) -> int:
@@ -376,7 +387,7 @@ async def _game_for_move(fairy, interaction, me, game: int | None, text: str) ->
             note_game(interaction, fitting[0].id)
             return fitting[0].id
         if len(fitting) > 1:
-            raise ServiceError(format.ambiguous_move(text, [v.id for v in fitting]) + " with the game option")
+            raise ServiceError(format.ambiguous_move(text, [v.id for v in fitting]))
     return await fairy.resolve_game(interaction, me, game, my_move=True)
 
 
@@ -387,7 +398,7 @@ async def _game_for_move(fairy, interaction, me, game: int | None, text: str) ->
 async def board(interaction: discord.Interaction, game: int | None = None, my_side: bool = False,
                 piece: str | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     await fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     await defer(interaction)
@@ -395,10 +406,10 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
     side = gv.side_of(me.id)
     flip = side == "b" if my_side and side else board_flip(gv)
     # the reply is the asker's alone (ephemeral): a player gets their own link, to play
-    content, square = format.board_caption(gv) + link_suffix(fairy.service.settings, gid, side), None
+    content, square = format.board_caption(gv, m=m) + link_suffix(fairy.service.settings, gid, side), None
     if piece:
         if gv.status != "active":
-            raise GameOver("the game is over: no piece has moves")
+            raise GameOver(T("the game is over: no piece has moves"))
         text, square = await piece_moves_text(fairy, gv, piece)
         content += "\n" + text
     await send(interaction, content, file=await fairy.board_file(gv, flip=flip, highlight=square))
@@ -409,7 +420,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
 @app_commands.autocomplete(game=game_autocomplete)
 async def resign(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game)
     await ask_resign(interaction, fairy, gid, me.id)
 
@@ -428,18 +439,18 @@ TAKEBACK_CHOICES = [Choice(name=locale_str("ask to take back your last move"), v
 @app_commands.autocomplete(game=game_autocomplete)
 async def draw(interaction: discord.Interaction, answer: str = "offer", game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game)
     await defer(interaction)
     op = {"offer": fairy.service.offer_draw, "accept": fairy.service.accept_draw,
           "decline": fairy.service.decline_draw}[answer]
     gv = await fairy.act(gid, lambda: op(gid, me.id), post=lambda gv: gv.status != "active")
     if gv.status != "active":
-        await send(interaction, f"Game #{gid} is drawn by agreement.")
+        await send(interaction, m.tr("Game #{game} is drawn by agreement.", game=gid))
     elif answer == "decline":
-        await send(interaction, f"You declined the draw offer in game #{gid}.")
+        await send(interaction, m.tr("You declined the draw offer in game #{game}.", game=gid))
     else:
-        await send(interaction, f"You offered a draw in game #{gid}; your opponent has been told.")
+        await send(interaction, m.tr("You offered a draw in game #{game}; your opponent has been told.", game=gid))
 
 
 @app_commands.command(description=locale_str("Ask to take back your last move, or answer such a request"))
@@ -448,19 +459,19 @@ async def draw(interaction: discord.Interaction, answer: str = "offer", game: in
 @app_commands.autocomplete(game=game_autocomplete)
 async def takeback(interaction: discord.Interaction, answer: str = "ask", game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game)
     await defer(interaction)
     op = {"ask": fairy.service.ask_takeback, "accept": fairy.service.accept_takeback,
           "decline": fairy.service.decline_takeback}[answer]
     await fairy.act(gid, lambda: op(gid, me.id), note="Move taken back.", post=lambda gv: answer == "accept")
     if answer == "accept":
-        await send(interaction, f"The last move of game #{gid} was taken back.")
+        await send(interaction, m.tr("The last move of game #{game} was taken back.", game=gid))
     elif answer == "decline":
-        await send(interaction, f"You declined the takeback in game #{gid}.")
+        await send(interaction, m.tr("You declined the takeback in game #{game}.", game=gid))
     else:
-        await send(interaction, f"You asked to take back your last move in game #{gid}; "
-                                "your opponent has been told.")
+        await send(interaction, m.tr("You asked to take back your last move in game #{game}; "
+                                     "your opponent has been told.", game=gid))
 
 
 # --- looking things up ------------------------------------------------------------------
@@ -469,11 +480,11 @@ async def takeback(interaction: discord.Interaction, answer: str = "ask", game: 
 @app_commands.describe(finished=locale_str("include finished games"))
 async def games(interaction: discord.Interaction, finished: bool = False) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     summaries = await fairy.service.list_games(me.id, include_finished=finished)
     challenges = [c for c in await fairy.service.list_challenges(me.id)
                   if c.challenger.id == me.id or (c.opponent and c.opponent.id == me.id)]
-    await send(interaction, embed=format.games_embed(summaries, challenges, me.id))
+    await send(interaction, embed=format.games_embed(summaries, challenges, me.id, m=m))
 
 
 CHALLENGES_WITH_BUTTONS = 5  # the first ones come each with its Accept button
@@ -482,7 +493,7 @@ CHALLENGES_WITH_BUTTONS = 5  # the first ones come each with its Accept button
 @app_commands.command(description=locale_str("Open challenges"))
 async def challenges(interaction: discord.Interaction) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     await fairy.service.budget_read(me.id)
     found = []
     for c in await fairy.service.list_challenges(me.id):
@@ -491,9 +502,9 @@ async def challenges(interaction: discord.Interaction) -> None:
             found.append(c)
         except ServiceError:
             pass
-    await send(interaction, challenges_text(found, me.id, DISCORD))
+    await send(interaction, challenges_text(found, me.id, m))
     for c in [c for c in found if c.challenger.id != me.id][:CHALLENGES_WITH_BUTTONS]:
-        await send(interaction, format.challenge_text(c), view=challenge_view(c.id))
+        await send(interaction, format.challenge_text(c, m=m), view=challenge_view(c.id))
 
 
 @app_commands.command(description=locale_str("A game's record (PGN) as a file"))
@@ -501,33 +512,35 @@ async def challenges(interaction: discord.Interaction) -> None:
 @app_commands.autocomplete(game=game_autocomplete)
 async def record(interaction: discord.Interaction, game: int | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     await fairy.service.budget_read(me.id)
     gid = await fairy.resolve_game(interaction, me, game, finished=True, spectate=True)
     text = await fairy.service.record(gid)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"fairypost-game-{gid}.pgn")
-    await send(interaction, f"The record of game #{gid}.", file=file)
+    await send(interaction, m.tr("The record of game #{game}.", game=gid), file=file)
 
 
 @app_commands.command(name="rules", description=locale_str("A game's rules in short, and its pieces"))
 @app_commands.describe(game=locale_str("which game (default: this thread's; leave out for a list of the games)"))
 @game_option
 async def rules_(interaction: discord.Interaction, game: str | None = None) -> None:
+    m = await _asker(interaction)
     game = known_game(game) if game else await _thread_variant(interaction)
     if game is None:
-        e = discord.Embed(title="The games", colour=format.COLOUR_INFO)
+        e = discord.Embed(title=m.tr("The games"), colour=format.COLOUR_INFO)
         games = rules.variants()
         for g in games[:MAX_CHOICES - 1]:
-            e.add_field(name=format.game_name(g), value=(format.game_summary(g) or "—")[:1024], inline=False)
+            e.add_field(name=m.data(format.game_name(g)), value=(m.data(format.game_summary(g)) or "—")[:1024],
+                        inline=False)
         if len(games) >= MAX_CHOICES:  # an embed holds 25 fields: the rest by name
-            rest = ", ".join(format.game_name(g) for g in games[MAX_CHOICES - 1:])
-            e.add_field(name="And", value=rest[:1024], inline=False)
+            rest = ", ".join(m.data(format.game_name(g)) for g in games[MAX_CHOICES - 1:])
+            e.add_field(name=m.tr("And"), value=rest[:1024], inline=False)
         await send(interaction, embed=e)
         return
     await defer(interaction)
-    e = format.rules_embed(game)
+    e = format.rules_embed(game, m=m)
     e.set_image(url="attachment://pieces.png")
-    e.set_footer(text="/piece shows one piece's moves")
+    e.set_footer(text=m.tr("{command} shows one piece's moves", command="/piece"))
     await send(interaction, embed=e, file=await images.rules_legend_file(game))
 
 
@@ -539,12 +552,13 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
 async def piece(interaction: discord.Interaction, piece: str, game: str | None = None) -> None:
     if ":" in piece and piece.split(":", 1)[0] in rules.variants():
         game, piece = piece.split(":", 1)
+    m = await _asker(interaction)
     game = known_game(game) if game else await _thread_variant(interaction)
     if game is None:
-        raise ServiceError("which game? Choose it with the game option")
+        raise ServiceError(T("which game? Choose it with the game option"))
     key = suggest.piece_key(game, piece)
     await defer(interaction)
-    e = format.piece_embed(game, key)
+    e = format.piece_embed(game, key, m=m)
     e.set_image(url="attachment://piece.png")
     await send(interaction, embed=e, file=await images.piece_file(game, key))
 
@@ -692,9 +706,11 @@ tournament = app_commands.Group(name="tournament", description=locale_str("Tourn
 
 @app_commands.command(name="help", description=locale_str("How to play here"))
 async def help_(interaction: discord.Interaction) -> None:
-    e = discord.Embed(title="fairypost", description=format.help_text((*COMMANDS, tournament)),
+    m = await _asker(interaction)
+    e = discord.Embed(title="fairypost", description=format.help_text((*COMMANDS, tournament), m=m),
                       colour=format.COLOUR_INFO)
-    e.add_field(name="Games", value=", ".join(format.game_name(g) for g in rules.variants()), inline=False)
+    e.add_field(name=m.tr("Games"), value=", ".join(m.data(format.game_name(g)) for g in rules.variants()),
+                inline=False)
     await send(interaction, embed=e)
 
 
@@ -729,7 +745,7 @@ async def premove(interaction: discord.Interaction, lines: Range[str, 1, 1000] |
 @game_option
 async def ratings(interaction: discord.Interaction, game: str | None = None) -> None:
     fairy = fairy_of(interaction)
-    me = await fairy.player(interaction.user)
+    me, m = await fairy.me(interaction)
     await fairy.service.budget_read(me.id)
     game = known_game(game) if game else await _thread_variant(interaction)
     await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
