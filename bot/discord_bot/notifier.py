@@ -19,6 +19,7 @@ import logging
 import discord
 
 from bot.delivery import events as ev
+from bot.words.text import DISCORD, Markup
 
 from . import PLATFORM, format
 from .replies import NO_PINGS, pings
@@ -54,8 +55,9 @@ class DiscordNotifier:
             await fairy.post_board(await fairy.service.game(event.game_id))  # once, not per player
         thread = await fairy.links.thread_of(game_id) if game_id is not None else None
         pref = await fairy.links.notify_pref(r.id)
+        m = await self._reader(r.id)  # each recipient in their own language, in a thread too
         if pref.notify == "channel":
-            text = format.event_text(event)
+            text = format.event_text(event, m=m)
             if text is None:
                 return
             if thread:
@@ -63,7 +65,7 @@ class DiscordNotifier:
             if pref.channel_id and await self._post(pref.channel_id, f"<@{r.user_id}> {text}", event):
                 return
         link = format.link(thread.guild_id, thread.thread_id) if thread else None
-        text = format.event_text(event, f"→ {link}" if link else None)
+        text = format.event_text(event, f"→ {link}" if link else None, m=m)
         if text is None:
             return
         try:
@@ -73,8 +75,12 @@ class DiscordNotifier:
         except discord.Forbidden:
             if thread:
                 return await self._to_thread(int(thread.thread_id),
-                                             f"<@{r.user_id}> {format.event_text(event)}", event)
+                                             f"<@{r.user_id}> {format.event_text(event, m=m)}", event)
             log.warning("cannot tell player #%d (%s): their DMs are closed", r.id, event.kind)
+
+    async def _reader(self, player_id: int) -> Markup:
+        """The recipient's markup in the language they read (chosen, else last seen)."""
+        return DISCORD.in_language((await self.fairy.service.get_player(player_id)).reads())
 
     def _ready(self):
         if self.fairy is None:
@@ -146,7 +152,8 @@ class DiscordNotifier:
         if row is None or not row.message_id:
             return  # (it says more than the buttons: those of OfferSettled are enough)
         c = await self.fairy.service.get_challenge(challenge_id)
-        text = format.challenge_text(c) + "\n⌛ Expired: no one answered it in time."
+        m = await self._reader(c.challenger.id)  # the message is the challenger's, in their language
+        text = format.challenge_text(c, m=m) + "\n⌛ " + m.tr("Expired: no one answered it in time.")
         await self.fairy.links.take_offer_messages("challenge", challenge_id, [int(row.message_id)])
         try:
             channel = await self.fairy.channel(int(row.channel_id))
