@@ -317,8 +317,7 @@ async def share(interaction: discord.Interaction, public: bool | None = None,
     fairy = fairy_of(interaction)
     settings = fairy.service.settings
     if not settings.web_url:
-        raise ServiceError(T("this bot has no web pages (its owner has not set {setting})",
-                             setting="FAIRYPOST_WEB_URL"))
+        raise ServiceError(T("this bot has no web pages (its owner has not set FAIRYPOST_WEB_URL)"))
     me, m = await fairy.me(interaction)
     gid = await fairy.resolve_game(interaction, me, game, finished=True)
     gv = await fairy.visible_game(interaction, me, gid)
