@@ -246,7 +246,7 @@ async def challenge(interaction: discord.Interaction, game: str, opponent: disco
                                           scope=access.scope_of(interaction.guild_id), **kwargs)
         await interaction.response.send_message(
             format.challenge_text(c, opponent.mention if opponent is not None else None, m=m),
-            view=challenge_view(c.id), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
+            view=challenge_view(c.id, m=m), allowed_mentions=pings(*([opponent.id] if opponent is not None else ())))
     msg = await interaction.original_response()
     await fairy.links.set_challenge_message(c.id, interaction.guild_id, interaction.channel_id, msg.id)
     await fairy.links.remember_offer_message("challenge", c.id, str(interaction.channel_id), msg.id)
@@ -503,7 +503,7 @@ async def challenges(interaction: discord.Interaction) -> None:
             pass
     await send(interaction, challenges_text(found, me.id, m))
     for c in [c for c in found if c.challenger.id != me.id][:CHALLENGES_WITH_BUTTONS]:
-        await send(interaction, format.challenge_text(c, m=m), view=challenge_view(c.id))
+        await send(interaction, format.challenge_text(c, m=m), view=challenge_view(c.id, m=m))
 
 
 @app_commands.command(description=locale_str("A game's record (PGN) as a file"))

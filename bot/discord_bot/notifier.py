@@ -61,8 +61,8 @@ class DiscordNotifier:
             if text is None:
                 return
             if thread:
-                return await self._to_thread(int(thread.thread_id), f"<@{r.user_id}> {text}", event)
-            if pref.channel_id and await self._post(pref.channel_id, f"<@{r.user_id}> {text}", event):
+                return await self._to_thread(int(thread.thread_id), f"<@{r.user_id}> {text}", event, m)
+            if pref.channel_id and await self._post(pref.channel_id, f"<@{r.user_id}> {text}", event, m):
                 return
         link = format.link(thread.guild_id, thread.thread_id) if thread else None
         text = format.event_text(event, f"→ {link}" if link else None, m=m)
@@ -70,12 +70,12 @@ class DiscordNotifier:
             return
         try:
             user = await fairy.user(int(r.user_id))
-            sent = await user.send(allowed_mentions=NO_PINGS, **self._message(text, event))
+            sent = await user.send(allowed_mentions=NO_PINGS, **self._message(text, event, m))
             await self._remember(event, f"@{r.user_id}", sent)
         except discord.Forbidden:
             if thread:
                 return await self._to_thread(int(thread.thread_id),
-                                             f"<@{r.user_id}> {format.event_text(event, m=m)}", event)
+                                             f"<@{r.user_id}> {format.event_text(event, m=m)}", event, m)
             log.warning("cannot tell player #%d (%s): their DMs are closed", r.id, event.kind)
 
     async def _reader(self, player_id: int) -> Markup:
@@ -87,20 +87,20 @@ class DiscordNotifier:
             raise RuntimeError("the Discord client is not ready")
         return self.fairy
 
-    async def _to_thread(self, thread_id: int, text: str, event: ev.Event) -> None:
+    async def _to_thread(self, thread_id: int, text: str, event: ev.Event, m: Markup = DISCORD) -> None:
         """A mention in the game's thread: after the board, if a board is on its way."""
         async def send():
-            if not await self._post(thread_id, text, event):
+            if not await self._post(thread_id, text, event, m):
                 log.warning("a %s notice for game #%s was lost", event.kind, getattr(event, "game_id", "?"))
         if not self.fairy.hold(getattr(event, "game_id", None), send):
             await send()
 
-    async def _post(self, channel_id: int, text: str, event: ev.Event) -> bool:
+    async def _post(self, channel_id: int, text: str, event: ev.Event, m: Markup = DISCORD) -> bool:
         try:
             channel = await self.fairy.channel(channel_id)
             # the recipient is pinged; no one a name in the text mentions is
             sent = await channel.send(allowed_mentions=pings(event.recipient.user_id),
-                                      **self._message(text, event))
+                                      **self._message(text, event, m))
         except (discord.Forbidden, discord.NotFound):
             log.warning("cannot post %s in channel %s", event.kind, channel_id)
             return False
@@ -117,12 +117,12 @@ class DiscordNotifier:
             return ("draw" if isinstance(event, ev.DrawOffered) else "takeback"), event.game_id
         return None
 
-    def _message(self, text: str, event: ev.Event) -> dict:
+    def _message(self, text: str, event: ev.Event, m: Markup = DISCORD) -> dict:
         from .views import offer_view
         out = {"content": text[:2000]}
         offer = self._offer(event)
         if offer is not None:
-            out["view"] = offer_view(*offer)
+            out["view"] = offer_view(*offer, m=m)
         return out
 
     async def _remember(self, event: ev.Event, channel: str, message) -> None:
@@ -158,7 +158,7 @@ class DiscordNotifier:
         try:
             channel = await self.fairy.channel(int(row.channel_id))
             await channel.get_partial_message(int(row.message_id)).edit(
-                content=text, view=offer_view("challenge", challenge_id, settled=True),
+                content=text, view=offer_view("challenge", challenge_id, settled=True, m=m),
                 allowed_mentions=NO_PINGS)
         except discord.HTTPException as e:
             log.info("could not mark challenge #%d's message expired: %s", challenge_id, e)
