@@ -747,7 +747,7 @@ async def ratings(interaction: discord.Interaction, game: str | None = None) -> 
     me, m = await fairy.me(interaction)
     await fairy.service.budget_read(me.id)
     game = known_game(game) if game else await _thread_variant(interaction)
-    await send(interaction, embed=await ratings_embed(fairy.service, me.id, game))
+    await send(interaction, embed=await ratings_embed(fairy.service, me.id, game, m=m))
 
 
 COMMANDS = (challenge, challenges, move, board, resign, draw, takeback, games, record, rules_, piece, settings, help_,
