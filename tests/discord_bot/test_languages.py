@@ -233,3 +233,52 @@ async def test_a_notice_for_a_french_and_a_german_player_of_one_game(world, monk
     assert ("Bob", "DrawOffered", "de") in {(n, k, c) for n, k, c, _ in said}
     assert {(n, c) for n, _, c, _ in said} <= {("Alice", "fr"), ("Bob", "de")}
     assert {n for n, *_ in said} == {"Alice", "Bob"}  # the challenge told Bob, its acceptance Alice
+
+
+# --- buttons and the game's thread ---------------------------------------------------------
+
+def _labels(view) -> list[str]:
+    return [c.item.label for c in view.children]
+
+
+async def test_a_french_move_its_buttons_and_the_threads_board(world):
+    """Two French players: the answer to a move, its Next game button, and the board posted
+    in their thread with its buttons, in French. Before: all English."""
+    w = world
+    for user in (w.alice, w.bob):
+        await w.fairy.service.update_settings((await w.fairy.player(user)).id, language="fr")
+    gv, thread = await start_game(w)
+    i = _french(w, w.alice)
+    i.channel, i.channel_id = thread, thread.id
+    await run(commands.move, i, move="e4")
+    a = last_answer(i)
+    assert a["content"] == f"Vous avez joué **e4** dans la partie #{gv.id}."
+    assert _labels(a["view"]) == ["Partie suivante"]
+    post = w.sent_to(thread)[-1]
+    assert _labels(post["view"]) == ["Coup", "Mes coups", "Retourner", "Proposer la nulle", "Abandonner"]
+    k = _french(w, w.bob)
+    k.channel, k.channel_id = thread, thread.id
+    await run(commands.resign, k)
+    said = last_answer(k)
+    assert said["content"] == (f"Abandonner la partie #{gv.id} contre Alice ? C'est définitif. "
+                               "(Fermez ce message pour continuer à jouer.)")
+    assert _labels(said["view"]) == ["Oui, abandonner"]
+    assert english_left(said["content"], "fr", own=["Alice"]) == []
+
+
+async def test_a_thread_of_players_of_two_languages_is_in_english(world):
+    w = world
+    await w.fairy.service.update_settings((await w.fairy.player(w.alice)).id, language="fr")
+    await w.fairy.service.update_settings((await w.fairy.player(w.bob)).id, language="de")
+    gv, thread = await start_game(w)
+    post = w.sent_to(thread)[-1]
+    assert _labels(post["view"])[0] == "Move"
+    i = _french(w, w.alice)  # but each one's own answers are theirs
+    i.channel, i.channel_id = thread, thread.id
+    await run(commands.move, i, move="e4")
+    assert last_answer(i)["content"] == f"Vous avez joué **e4** dans la partie #{gv.id}."
+    j = w.interaction(w.alice, channel=thread)
+    await run(commands.draw, j)
+    k = w.interaction(w.bob, channel=thread)
+    await run(commands.draw, k, answer="decline")
+    assert last_answer(k)["content"] == f"Du hast das Remisangebot in Partie #{gv.id} abgelehnt."
