@@ -41,14 +41,18 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
     """Base: ``run`` does the work, any error is answered privately."""
 
     action: ClassVar[str] = "-"
-    label: ClassVar[Text | str] = ""
+    #: the label, in the reader's language when posted (``label``: as said for them; a subclass
+    #: that sets only ``label`` has it as it is)
+    caption: ClassVar[Text | str] = ""
+    label: str = ""
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     emoji: ClassVar[str | None] = None
 
     def __init__(self, *ids: int, m: Markup = DISCORD):
         """``m``: the markup of the reader the button is posted for (its label in their language)."""
         custom_id = ":".join(["fp", self.action, *map(str, ids)])
-        super().__init__(ui.Button(label=m.lang.say(self.label) or None, style=self.style, emoji=self.emoji,
+        self.label = m.lang.say(self.caption) if self.caption else type(self).label
+        super().__init__(ui.Button(label=self.label or None, style=self.style, emoji=self.emoji,
                                    custom_id=custom_id))
         self.ids = ids
 
@@ -77,7 +81,7 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
 # --- challenges ------------------------------------------------------------------------
 
 class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
-    action, label, style = "accept", T("Accept"), discord.ButtonStyle.success
+    action, caption, style = "accept", T("Accept"), discord.ButtonStyle.success
 
     async def run(self, interaction, fairy):
         (cid,) = self.ids
@@ -129,7 +133,7 @@ class AcceptChallenge(_Button, template=r"fp:accept:(\d+)"):
 class DeclineChallenge(_Button, template=r"fp:decline:(\d+)"):
     """Declines; pressed by the challenger, withdraws the challenge."""
 
-    action, label, style = "decline", T("Decline"), discord.ButtonStyle.secondary
+    action, caption, style = "decline", T("Decline"), discord.ButtonStyle.secondary
 
     async def run(self, interaction, fairy):
         (cid,) = self.ids
@@ -177,7 +181,7 @@ def challenge_view(challenge_id: int, *, m: Markup = DISCORD) -> ui.View:
 # --- the board's buttons -------------------------------------------------------------
 
 class MoveButton(_Button, template=r"fp:move:(\d+)"):
-    action, label, style, emoji = "move", T("Move"), discord.ButtonStyle.primary, "♟️"
+    action, caption, style, emoji = "move", T("Move"), discord.ButtonStyle.primary, "♟️"
 
     async def run(self, interaction, fairy):
         gid, me = await self.game_and_player(interaction, fairy)
@@ -189,7 +193,7 @@ class MoveButton(_Button, template=r"fp:move:(\d+)"):
 
 
 class DrawButton(_Button, template=r"fp:draw:(\d+)"):
-    action, label, emoji = "draw", T("Offer draw"), "🤝"
+    action, caption, emoji = "draw", T("Offer draw"), "🤝"
 
     async def run(self, interaction, fairy):
         gid, me = await self.game_and_player(interaction, fairy)
@@ -205,7 +209,7 @@ class DrawButton(_Button, template=r"fp:draw:(\d+)"):
 
 
 class ResignButton(_Button, template=r"fp:resign:(\d+)"):
-    action, label, style, emoji = "resign", T("Resign"), discord.ButtonStyle.danger, "🏳️"
+    action, caption, style, emoji = "resign", T("Resign"), discord.ButtonStyle.danger, "🏳️"
 
     async def run(self, interaction, fairy):
         gid, me = await self.game_and_player(interaction, fairy)
@@ -227,7 +231,7 @@ async def ask_resign(interaction, fairy, gid: int, player_id: int) -> None:
 
 
 class ConfirmResign(_Button, template=r"fp:resign-yes:(\d+):(\d+)"):
-    action, label, style = "resign-yes", T("Yes, resign"), discord.ButtonStyle.danger
+    action, caption, style = "resign-yes", T("Yes, resign"), discord.ButtonStyle.danger
 
     async def run(self, interaction, fairy):
         gid, ply = self.ids
@@ -239,7 +243,7 @@ class ConfirmResign(_Button, template=r"fp:resign-yes:(\d+):(\d+)"):
 
 
 class FlipButton(_Button, template=r"fp:flip:(\d+)"):
-    action, label, emoji = "flip", T("Flip"), "🔄"
+    action, caption, emoji = "flip", T("Flip"), "🔄"
 
     async def run(self, interaction, fairy):
         gid, me = await self.game_and_player(interaction, fairy)
@@ -255,7 +259,7 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
 
 
 class MyMovesButton(_Button, template=r"fp:mine:(\d+)"):
-    action, label, emoji = "mine", T("My moves"), "🔍"
+    action, caption, emoji = "mine", T("My moves"), "🔍"
 
     async def run(self, interaction, fairy):
         gid, me = await self.game_and_player(interaction, fairy)
@@ -278,7 +282,7 @@ class Answer(_Button, template=r"fp:(draw|takeback)-(accept|decline):(\d+)"):
 
     def __init__(self, what: str, answer: str, game_id: int, *, m: Markup = DISCORD):
         self.action = f"{what}-{answer}"
-        self.label = T("Accept") if answer == "accept" else T("Decline")
+        self.caption = T("Accept") if answer == "accept" else T("Decline")
         self.style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary
         super().__init__(game_id, m=m)
         self.what, self.answer = what, answer
@@ -401,7 +405,7 @@ def _piece_moves(pos, named: str, m: Markup) -> tuple[str, str]:
 # --- the next game ---------------------------------------------------------------------------
 
 class NextGame(_Button, template=r"fp:next"):
-    action, label, emoji = "next", T("Next game"), "⏭️"
+    action, caption, emoji = "next", T("Next game"), "⏭️"
 
     async def run(self, interaction, fairy):
         me, m = await fairy.me(interaction)
@@ -442,7 +446,7 @@ async def send_played(interaction: discord.Interaction, r, extra: str = "") -> N
 class ConfirmMove(_Button, template=r"fp:play:(\d+):(\d+):(\S+)"):
     """Plays the move asked about, if the game is still at the ply it was read at."""
 
-    action, label, style = "play", T("Confirm"), discord.ButtonStyle.success
+    action, caption, style = "play", T("Confirm"), discord.ButtonStyle.success
 
     def __init__(self, game_id: int, ply: int, lan: str, *, m: Markup = DISCORD):
         super().__init__(game_id, ply, lan, m=m)

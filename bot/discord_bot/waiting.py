@@ -128,7 +128,7 @@ def _dropped_text(gid: int, n: int, *, m: Markup = DISCORD) -> str:
 
 
 class CancelPremoves(_Button, template=r"fp:premove-cancel:(\d+)"):
-    action, label, style = "premove-cancel", T("Cancel these lines"), discord.ButtonStyle.danger
+    action, caption, style = "premove-cancel", T("Cancel these lines"), discord.ButtonStyle.danger
 
     async def run(self, interaction, fairy):
         (gid,) = self.ids
