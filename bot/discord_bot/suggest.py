@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import rules
 from bot.domain.errors import ServiceError
+from language import T, known
 from rules import MoveKind
 
 LIMIT = 25
@@ -122,18 +123,20 @@ def find_piece(pos, text: str) -> str:
     of the side to move's pieces with legal moves has."""
     t = (text or "").strip().lower()
     if not t:
-        raise ServiceError("name a piece: its square (like e2) or its name")
+        raise ServiceError(T("name a piece: its square (like e2) or its name"))
     geo = pos.game.geometry
     if geo.square_or_none(t) is not None:
         if pos.piece_at(t) is None:
-            raise ServiceError(f"there is no piece on {t}")
+            raise ServiceError(T("there is no piece on {square}", square=t))
         return t
     matches = [sq for sq, (name, _) in movable_pieces(pos).items() if name.lower() == t] or \
               [sq for sq, (name, _) in movable_pieces(pos).items() if name.lower().startswith(t)]
     if not matches:
-        raise ServiceError(f"none of the pieces that can move now is called {text!r}: give its square")
+        raise ServiceError(T("none of the pieces that can move now is called {name}: give its square",
+                             name=repr(text)))
     if len(matches) > 1:
-        raise ServiceError(f"several pieces are called that ({', '.join(sorted(matches))}): give its square")
+        raise ServiceError(T("several pieces are called that ({squares}): give its square",
+                             squares=", ".join(sorted(matches))))
     return matches[0]
 
 
@@ -164,4 +167,4 @@ def piece_key(game: str, text: str) -> str:
     for key, ptype in g.types.items():
         if ptype.name.lower() == t.lower() or key.lower() == t.lower():
             return key
-    raise ServiceError(f"{g.name} has no piece {text!r}")
+    raise ServiceError(T("{game} has no piece {name}", game=known(g.name), name=repr(text)))
