@@ -89,7 +89,7 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
             return _hint(m.tr("Not your move: {name} is to move in game #{game}", name=gv.to_move.name, game=gid),
                          current)
         pos = await fairy.position(gv)
-        found = await asyncio.to_thread(suggest.suggest_moves, pos, current)  # every SAN: not on the loop
+        found = await asyncio.to_thread(suggest.suggest_moves, pos, current, lang=m.lang)  # every SAN: not on the loop
         return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # autocomplete must never fail loudly
         log.exception("move autocomplete failed")
@@ -126,7 +126,8 @@ async def piece_square_autocomplete(interaction: discord.Interaction, current: s
         if found is None or found[2].status != "active":
             return []
         fairy, _, gv = found
-        found = await asyncio.to_thread(suggest.suggest_pieces, await fairy.position(gv), current)
+        m = await _asker(interaction)
+        found = await asyncio.to_thread(suggest.suggest_pieces, await fairy.position(gv), current, lang=m.lang)
         return [Choice(name=n, value=v) for n, v in found]
     except Exception:  # noqa: BLE001
         return []
