@@ -282,3 +282,18 @@ async def test_a_thread_of_players_of_two_languages_is_in_english(world):
     k = w.interaction(w.bob, channel=thread)
     await run(commands.draw, k, answer="decline")
     assert last_answer(k)["content"] == f"Du hast das Remisangebot in Partie #{gv.id} abgelehnt."
+
+
+def test_suggestions_are_labelled_in_the_askers_language():
+    import rules
+    from bot.discord_bot import suggest
+    pos = rules.from_fen("chess", rules.game("chess").start_fen)
+    fr, de = language("fr"), language("de")
+    assert suggest.suggest_pieces(pos, "g1", lang=fr) == [(f"g1 · {fr.data('Knight')}, 2 coups", "g1")]
+    assert suggest.suggest_pieces(pos, "g1", lang=de) == [(f"g1 · {de.data('Knight')}, 2 Züge", "g1")]
+    assert suggest.suggest_pieces(pos, "g1") == [("g1 · Knight, 2 moves", "g1")]  # English as before
+    from bot.domain.errors import ServiceError
+    with pytest.raises(ServiceError) as refused:
+        suggest.find_piece(pos, "z9")
+    assert fr.say(refused.value.text) == \
+        "aucune des pièces qui peuvent jouer maintenant ne s'appelle 'z9' : donnez sa case"
