@@ -12,6 +12,8 @@
     format     the words: whose turn, time left, captions, event texts
     suggest    legal-move and piece suggestions for autocomplete
     images     the render package's pictures as ``discord.File``
+    translator Discord's localisations of the commands, from the catalogs (``FairypostTranslator``)
+    shared     the asker's client, language (``reader``) and board side
 
 May import: every package of ``bot`` but the other front ends (``bot.adapters`` and
 ``bot.cli`` start them), ``language``, ``rules``, ``render`` and ``ai``; and ``bot.web.server``, which the

@@ -13,6 +13,7 @@ import discord
 
 from bot.domain.errors import NotFound, SettingsError
 from bot.operations.service import Challenge, GameView
+from language import T
 
 SCOPE_PREFIX = "discord:guild:"
 
@@ -28,7 +29,7 @@ def can_see(game: GameView, player_id: int, guild_id: int | None) -> bool:
 
 
 def no_game(game_id: int) -> NotFound:
-    return NotFound(f"there is no game #{game_id} you can see here")
+    return NotFound(T("there is no game #{game} you can see here", game=game_id))
 
 
 def check_can_accept(c: Challenge, guild_id: int | None) -> None:
@@ -36,7 +37,7 @@ def check_can_accept(c: Challenge, guild_id: int | None) -> None:
     player from anywhere (the DM telling them has the buttons too; the service checks
     that it is them)."""
     if c.opponent is None and c.scope is not None and c.scope != scope_of(guild_id):
-        raise NotFound(f"there is no challenge #{c.id} you can accept here")
+        raise NotFound(T("there is no challenge #{challenge} you can accept here", challenge=c.id))
 
 
 def button_ids(message: discord.Message | None) -> set[str]:
@@ -53,7 +54,7 @@ def button_ids(message: discord.Message | None) -> set[str]:
 def check_button_on_message(interaction: discord.Interaction, custom_id: str) -> None:
     """Refuse a press whose custom id is not among its message's buttons (a forged one)."""
     if interaction.message is not None and custom_id not in button_ids(interaction.message):
-        raise NotFound("that button does not belong to this message")
+        raise NotFound(T("that button does not belong to this message"))
 
 
 # --- where notices may go ---------------------------------------------------------------
@@ -71,18 +72,22 @@ def check_notice_channel(interaction: discord.Interaction, target) -> None:
     one) of this server, where both the player and the bot may read and post."""
     guild = interaction.guild
     if guild is None or interaction.guild_id is None:
-        raise SettingsError("choose a server channel for your notices (or use this command in one)")
+        raise SettingsError(T("choose a server channel for your notices (or use this command in one)"))
     if getattr(getattr(target, "guild", None), "id", None) != interaction.guild_id:
-        raise SettingsError("that channel is not in this server")
+        raise SettingsError(T("that channel is not in this server"))
     thread = isinstance(target, discord.Thread)
     parent = target.parent if thread else target
     if not isinstance(parent, discord.TextChannel):
         kind = getattr(getattr(parent, "type", None), "name", "that kind of").replace("_", " ")
-        raise SettingsError(f"notices go to a text channel or a thread, not a {kind} channel")
+        raise SettingsError(T("notices go to a text channel or a thread, not to a channel of this kind ({kind})",
+                              kind=kind))
     if parent.is_news():
-        raise SettingsError("notices cannot go to an announcement channel: choose a text channel")
-    for who, member in (("you", interaction.user), ("the bot", guild.me)):
-        missing = _missing(target.permissions_for(member), thread)
+        raise SettingsError(T("notices cannot go to an announcement channel: choose a text channel"))
+    for bot, member in ((False, interaction.user), (True, guild.me)):
+        missing = " or ".join(_missing(target.permissions_for(member), thread))  # (Discord's words)
+        if missing and bot:
+            raise SettingsError(T("in #{channel}, the bot may not {missing}: choose another channel",
+                                  channel=target.name, missing=missing))
         if missing:
-            raise SettingsError(f"in #{target.name}, {who} may not {' or '.join(missing)}: "
-                                "choose another channel")
+            raise SettingsError(T("in #{channel}, you may not {missing}: choose another channel",
+                                  channel=target.name, missing=missing))

@@ -14,15 +14,20 @@ from bot.domain.errors import NotAPlayer, NotFound, ServiceError
 from bot.identity.links import link_suffix
 from bot.identity.players import Player
 from bot.operations.service import GameService, GameView, MoveResult
+from bot.words.text import DISCORD, Markup
+from language import T
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
 from .replies import note_game, pings
-from .shared import board_flip, fairy_of
+from .shared import board_flip, fairy_of, reader
 from .threads import Links
 from .views import board_view
 
 log = logging.getLogger("bot.discord_bot")
+
+#: the notes under a board posted in a thread ("Move taken back."): said in the thread's language
+NOTES = (T("The game begins."), T("Move taken back."))
 
 
 async def lookup_game(interaction: discord.Interaction) -> tuple[Fairy, Player, GameView] | None:
@@ -68,6 +73,11 @@ class Fairy:
 
     async def player(self, user: discord.abc.User) -> Player:
         return await self.service.player(PLATFORM, str(user.id), user.display_name)
+
+    async def me(self, interaction: discord.Interaction) -> tuple[Player, Markup]:
+        """The asker, and their markup in the language they read (shared.reader)."""
+        player = await self.player(interaction.user)
+        return player, await reader(interaction, player)
 
     async def resolve_game(self, interaction: discord.Interaction, player: Player,
                            game_id: int | None = None, *, my_move: bool = False,
@@ -195,6 +205,19 @@ class Fairy:
                                        highlight=highlight, name=f"game{view.id}-{view.ply}.png",
                                        outcome=(view.result, view.reason))
 
+    async def thread_reader(self, view: GameView) -> Markup:
+        """The markup of a game's thread, which both players read: in their language when
+        they read the same one (the computer reads any), else in English."""
+        codes = set()
+        for ref in (view.white, view.black):
+            if ref.platform != PLATFORM:
+                continue
+            try:
+                codes.add((await self.service.get_player(ref.id)).reads())
+            except ServiceError:  # (the computer, or a player gone: no language of theirs)
+                continue
+        return DISCORD.in_language(codes.pop() if len(codes) == 1 else None)
+
     async def post_board(self, view: GameView, note: str | None = None,
                          ping: tuple[str, ...] = ()) -> discord.Message | None:
         """Post the board in the game's thread, with the buttons while the game goes on;
@@ -205,13 +228,15 @@ class Fairy:
             return None
         try:
             thread = await self.channel(int(row.thread_id))
-            content = format.board_caption(view, note) + link_suffix(self.service.settings, view.id)
+            m = await self.thread_reader(view)
+            content = format.board_caption(view, m.tr(note) if note else None, m=m) + link_suffix(
+                self.service.settings, view.id)
             if ping:
                 content += "\n" + " ".join(f"<@{u}>" for u in ping)
             kwargs = {"content": content[:2000], "file": await self.board_file(view),
                       "allowed_mentions": pings(*ping)}
             if view.status == "active":
-                kwargs["view"] = board_view(view.id)
+                kwargs["view"] = board_view(view.id, m=m)
             msg = await thread.send(**kwargs)
         except discord.HTTPException as e:  # Discord refused or is down; the move stands
             log.warning("could not post the board of game #%d in thread %s (%s)", view.id, row.thread_id,

@@ -19,6 +19,7 @@ import logging
 import discord
 
 from bot.delivery import events as ev
+from bot.words.text import DISCORD, Markup
 
 from . import PLATFORM, format
 from .replies import NO_PINGS, pings
@@ -54,47 +55,52 @@ class DiscordNotifier:
             await fairy.post_board(await fairy.service.game(event.game_id))  # once, not per player
         thread = await fairy.links.thread_of(game_id) if game_id is not None else None
         pref = await fairy.links.notify_pref(r.id)
+        m = await self._reader(r.id)  # each recipient in their own language, in a thread too
         if pref.notify == "channel":
-            text = format.event_text(event)
+            text = format.event_text(event, m=m)
             if text is None:
                 return
             if thread:
-                return await self._to_thread(int(thread.thread_id), f"<@{r.user_id}> {text}", event)
-            if pref.channel_id and await self._post(pref.channel_id, f"<@{r.user_id}> {text}", event):
+                return await self._to_thread(int(thread.thread_id), f"<@{r.user_id}> {text}", event, m)
+            if pref.channel_id and await self._post(pref.channel_id, f"<@{r.user_id}> {text}", event, m):
                 return
         link = format.link(thread.guild_id, thread.thread_id) if thread else None
-        text = format.event_text(event, f"→ {link}" if link else None)
+        text = format.event_text(event, f"→ {link}" if link else None, m=m)
         if text is None:
             return
         try:
             user = await fairy.user(int(r.user_id))
-            sent = await user.send(allowed_mentions=NO_PINGS, **self._message(text, event))
+            sent = await user.send(allowed_mentions=NO_PINGS, **self._message(text, event, m))
             await self._remember(event, f"@{r.user_id}", sent)
         except discord.Forbidden:
             if thread:
                 return await self._to_thread(int(thread.thread_id),
-                                             f"<@{r.user_id}> {format.event_text(event)}", event)
+                                             f"<@{r.user_id}> {format.event_text(event, m=m)}", event, m)
             log.warning("cannot tell player #%d (%s): their DMs are closed", r.id, event.kind)
+
+    async def _reader(self, player_id: int) -> Markup:
+        """The recipient's markup in the language they read (chosen, else last seen)."""
+        return DISCORD.in_language((await self.fairy.service.get_player(player_id)).reads())
 
     def _ready(self):
         if self.fairy is None:
             raise RuntimeError("the Discord client is not ready")
         return self.fairy
 
-    async def _to_thread(self, thread_id: int, text: str, event: ev.Event) -> None:
+    async def _to_thread(self, thread_id: int, text: str, event: ev.Event, m: Markup = DISCORD) -> None:
         """A mention in the game's thread: after the board, if a board is on its way."""
         async def send():
-            if not await self._post(thread_id, text, event):
+            if not await self._post(thread_id, text, event, m):
                 log.warning("a %s notice for game #%s was lost", event.kind, getattr(event, "game_id", "?"))
         if not self.fairy.hold(getattr(event, "game_id", None), send):
             await send()
 
-    async def _post(self, channel_id: int, text: str, event: ev.Event) -> bool:
+    async def _post(self, channel_id: int, text: str, event: ev.Event, m: Markup = DISCORD) -> bool:
         try:
             channel = await self.fairy.channel(channel_id)
             # the recipient is pinged; no one a name in the text mentions is
             sent = await channel.send(allowed_mentions=pings(event.recipient.user_id),
-                                      **self._message(text, event))
+                                      **self._message(text, event, m))
         except (discord.Forbidden, discord.NotFound):
             log.warning("cannot post %s in channel %s", event.kind, channel_id)
             return False
@@ -111,12 +117,12 @@ class DiscordNotifier:
             return ("draw" if isinstance(event, ev.DrawOffered) else "takeback"), event.game_id
         return None
 
-    def _message(self, text: str, event: ev.Event) -> dict:
+    def _message(self, text: str, event: ev.Event, m: Markup = DISCORD) -> dict:
         from .views import offer_view
         out = {"content": text[:2000]}
         offer = self._offer(event)
         if offer is not None:
-            out["view"] = offer_view(*offer)
+            out["view"] = offer_view(*offer, m=m)
         return out
 
     async def _remember(self, event: ev.Event, channel: str, message) -> None:
@@ -146,12 +152,13 @@ class DiscordNotifier:
         if row is None or not row.message_id:
             return  # (it says more than the buttons: those of OfferSettled are enough)
         c = await self.fairy.service.get_challenge(challenge_id)
-        text = format.challenge_text(c) + "\n⌛ Expired: no one answered it in time."
+        m = await self._reader(c.challenger.id)  # the message is the challenger's, in their language
+        text = format.challenge_text(c, m=m) + "\n⌛ " + m.tr("Expired: no one answered it in time.")
         await self.fairy.links.take_offer_messages("challenge", challenge_id, [int(row.message_id)])
         try:
             channel = await self.fairy.channel(int(row.channel_id))
             await channel.get_partial_message(int(row.message_id)).edit(
-                content=text, view=offer_view("challenge", challenge_id, settled=True),
+                content=text, view=offer_view("challenge", challenge_id, settled=True, m=m),
                 allowed_mentions=NO_PINGS)
         except discord.HTTPException as e:
             log.info("could not mark challenge #%d's message expired: %s", challenge_id, e)

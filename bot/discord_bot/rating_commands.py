@@ -7,31 +7,32 @@ import discord
 
 import rules
 from bot.operations.ratings import PROVISIONAL_NOTE, leaderboard_lines, own_lines
+from bot.words.text import DISCORD, Markup
 
 from . import format
 
 LEADERS_PER_GAME = 3  # without a game: each game's first few
 
 
-async def ratings_embed(service, player_id: int, game: str | None) -> discord.Embed:
+async def ratings_embed(service, player_id: int, game: str | None, *, m: Markup = DISCORD) -> discord.Embed:
     mine = await service.player_ratings(player_id)
     if game is not None:
         board = await service.leaderboard(game)
-        e = discord.Embed(title=f"Ratings · {format.game_name(game)}", colour=format.COLOUR_INFO,
-                          description="\n".join(leaderboard_lines(board, format.safe))
-                          or "No rated game of it has been played yet.")
+        e = discord.Embed(title=m.tr("Ratings · {game}", game=m.data(format.game_name(game))),
+                          colour=format.COLOUR_INFO, description="\n".join(leaderboard_lines(board, format.safe))
+                          or m.tr("No rated game of it has been played yet."))
         mine = [r for r in mine if r.game == game]
     else:
-        e = discord.Embed(title="Ratings", colour=format.COLOUR_INFO)
+        e = discord.Embed(title=m.tr("Ratings"), colour=format.COLOUR_INFO)
         for g in rules.variants():
             board = await service.leaderboard(g, LEADERS_PER_GAME)
             if board and len(e.fields) < 24:
-                e.add_field(name=format.game_name(g)[:256],
+                e.add_field(name=m.data(format.game_name(g))[:256],
                             value="\n".join(leaderboard_lines(board, format.safe))[:1024], inline=False)
         if not e.fields:
-            e.description = "No rated game has been played yet."
-    e.add_field(name="Your ratings", inline=False,
+            e.description = m.tr("No rated game has been played yet.")
+    e.add_field(name=m.tr("Your ratings"), inline=False,
                 value=("\n".join(own_lines(mine, format.game_name))
-                       or "None yet: play a rated game (challenges are rated unless you say casual)")[:1024])
-    e.set_footer(text=PROVISIONAL_NOTE)
+                       or m.tr("None yet: play a rated game (challenges are rated unless you say casual)"))[:1024])
+    e.set_footer(text=m.tr(PROVISIONAL_NOTE))  # (the service's note: its catalog entry is the ops helper's)
     return e

@@ -13,9 +13,11 @@ import discord
 from discord import app_commands
 
 from bot.domain.errors import DatabaseUnavailable, ServiceError
+from bot.words.text import DISCORD, Markup
+from language import T
 from rules.errors import RulesError
 
-from . import format
+from .shared import reader_of
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -73,34 +75,41 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def user_message(error: BaseException) -> str | None:
-    """The answer to an error a user caused, or None for a bug."""
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def user_message(error: BaseException, m: Markup = DISCORD) -> str | None:
+    """The answer to an error a user caused, in the reader's language (``m``); None for a bug."""
     if isinstance(error, DatabaseUnavailable):  # nothing was done: the same again in a moment
-        text = str(error)
-        return text[0].upper() + text[1:] + "."
-    if isinstance(error, USER_ERRORS):  # may quote what the user typed: made literal
-        text = format.safe(str(error) or "that cannot be done")
-        return text[0].upper() + text[1:]
+        return _capital(m.lang.say(getattr(error, "text", None) or str(error))) + "."
+    if isinstance(error, USER_ERRORS):  # may quote what the user typed: its values made literal
+        text = m.say(getattr(error, "text", None) or str(error) or T("that cannot be done"))
+        return _capital(text)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That works only in a server channel."
+        return m.tr("That works only in a server channel.")
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid {error.type.name.lower()}."
+        return m.tr("{value} is not a valid {kind}.", value=m.escape(repr(error.value)),
+                    kind=error.type.name.lower())
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+        return m.trn("Slow down: try again in {n} second.", "Slow down: try again in {n} seconds.",
+                     round(error.retry_after))
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use that here."
+        return m.tr("You cannot use that here.")
     return None
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer an error privately; log it if it is a bug."""
+    """Answer an error privately, in the asker's language; log it if it is a bug."""
     error = _unwrap(error)
-    text = user_message(error)
+    m = reader_of(interaction)
+    text = user_message(error, m)
     if text is None:
         gid = game_of(interaction)
-        where = f" (game #{gid})" if gid else ""
-        log.error("unexpected error in %s%s", _what(interaction), where, exc_info=error)
-        text = f"Sorry, something went wrong{where}. It has been logged; please try again."
+        log.error("unexpected error in %s%s", _what(interaction), f" (game #{gid})" if gid else "",
+                  exc_info=error)
+        text = (m.tr("Sorry, something went wrong (game #{game}). It has been logged; please try again.", game=gid)
+                if gid else m.tr("Sorry, something went wrong. It has been logged; please try again."))
     try:
         await send(interaction, text, ephemeral=True)
     except Exception:  # the interaction may have expired: nothing more to do

@@ -21,6 +21,7 @@ from .core import Fairy
 from .notifier import DiscordNotifier
 from .replies import report
 from .shards import Shards
+from .translator import FairypostTranslator
 
 log = logging.getLogger("bot.discord_bot")
 
@@ -73,6 +74,7 @@ class FairyClient(discord.Client):
     async def setup_hook(self) -> None:
         if not self.hosted:
             await self._own_service()
+        await self.tree.set_translator(FairypostTranslator())  # Discord's own localisations
         self.add_dynamic_items(*views.DYNAMIC_ITEMS, *waiting.DYNAMIC, tournament_join.JoinTournament)
         if self.shards is None or self.shards.syncs_commands:  # one process registers them
             await self.sync_commands()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import rules
 from bot.domain.errors import ServiceError
+from language import ENGLISH, Language, T, known
 from rules import MoveKind
 
 LIMIT = 25
@@ -33,7 +34,9 @@ class MoveEntry:
     interest: int  # lower: more interesting (mate, check, capture, promotion)
 
 
-def move_entries(pos) -> list[MoveEntry]:
+def move_entries(pos, lang: Language = ENGLISH) -> list[MoveEntry]:
+    """Every legal move, its label in ``lang`` (``piece`` stays the data's English name: typed
+    names are matched against it)."""
     names = pos.game.geometry.names
     out = []
     for m in pos.legal_moves():
@@ -41,14 +44,16 @@ def move_entries(pos) -> list[MoveEntry]:
         piece = (m.new if m.kind == MoveKind.DROP else m.piece).name if (m.piece or m.new) else ""
         frm = names[m.frm] if m.frm is not None else None
         to = names[m.to] if m.to is not None else None
+        said = lang.data(piece)
         if m.kind == MoveKind.DROP:
-            label = f"drop {piece} on {to}"
+            label = lang.tr("drop {piece} on {square}", piece=said, square=to)
         elif m.kind in (MoveKind.NORMAL, MoveKind.CASTLE) and frm and to:
-            label = f"{piece} {frm}→{to}" + (" takes" if m.captures else "")
+            label = (lang.tr("{piece} {origin}→{target} takes", piece=said, origin=frm, target=to) if m.captures
+                     else f"{said} {frm}→{to}")
             if m.promotion is not None:
-                label += f", becomes {m.promotion.name}"
+                label += lang.tr(", becomes {piece}", piece=lang.data(m.promotion.name))
         else:
-            label = piece
+            label = said
         interest = (0 if san.endswith("#") else 1 if san.endswith("+") else
                     2 if m.captures else 3 if m.promotion is not None else 4)
         out.append(MoveEntry(san, m.lan, piece, frm, to, label, interest))
@@ -72,12 +77,12 @@ def _tier(e: MoveEntry, typed: str, t: str) -> int | None:
     return None
 
 
-def suggest_moves(pos, typed: str, limit: int = LIMIT) -> list[tuple[str, str]]:
+def suggest_moves(pos, typed: str, limit: int = LIMIT, *, lang: Language = ENGLISH) -> list[tuple[str, str]]:
     """The legal moves matching what has been typed, best first: (name, SAN)."""
     typed = (typed or "").strip()
     t = norm(typed)
     ranked = []
-    for e in move_entries(pos):
+    for e in move_entries(pos, lang):
         tier = _tier(e, typed, t) if typed else 0
         if tier is not None:
             ranked.append((tier, e.interest, len(e.san), e.san, e))
@@ -99,7 +104,7 @@ def movable_pieces(pos) -> dict[str, tuple[str, int]]:
     return out
 
 
-def suggest_pieces(pos, typed: str, limit: int = LIMIT) -> list[tuple[str, str]]:
+def suggest_pieces(pos, typed: str, limit: int = LIMIT, *, lang: Language = ENGLISH) -> list[tuple[str, str]]:
     """Pieces of the side to move that have legal moves: ('e2 · Pawn, 2 moves', 'e2')."""
     t = (typed or "").strip().lower()
     ranked = []
@@ -114,7 +119,8 @@ def suggest_pieces(pos, typed: str, limit: int = LIMIT) -> list[tuple[str, str]]
             continue
         ranked.append((tier, name, sq, n))
     ranked.sort(key=lambda r: (r[0], r[1], len(r[2]), r[2]))
-    return [(f"{sq} · {name}, {n} move{'s' if n != 1 else ''}", sq) for _, name, sq, n in ranked[:limit]]
+    return [(f"{sq} · " + lang.trn("{piece}, {n} move", "{piece}, {n} moves", n, piece=lang.data(name)), sq)
+            for _, name, sq, n in ranked[:limit]]
 
 
 def find_piece(pos, text: str) -> str:
@@ -122,18 +128,20 @@ def find_piece(pos, text: str) -> str:
     of the side to move's pieces with legal moves has."""
     t = (text or "").strip().lower()
     if not t:
-        raise ServiceError("name a piece: its square (like e2) or its name")
+        raise ServiceError(T("name a piece: its square (like e2) or its name"))
     geo = pos.game.geometry
     if geo.square_or_none(t) is not None:
         if pos.piece_at(t) is None:
-            raise ServiceError(f"there is no piece on {t}")
+            raise ServiceError(T("there is no piece on {square}", square=t))
         return t
     matches = [sq for sq, (name, _) in movable_pieces(pos).items() if name.lower() == t] or \
               [sq for sq, (name, _) in movable_pieces(pos).items() if name.lower().startswith(t)]
     if not matches:
-        raise ServiceError(f"none of the pieces that can move now is called {text!r}: give its square")
+        raise ServiceError(T("none of the pieces that can move now is called {name}: give its square",
+                             name=repr(text)))
     if len(matches) > 1:
-        raise ServiceError(f"several pieces are called that ({', '.join(sorted(matches))}): give its square")
+        raise ServiceError(T("several pieces are called that ({squares}): give its square",
+                             squares=", ".join(sorted(matches))))
     return matches[0]
 
 
@@ -164,4 +172,4 @@ def piece_key(game: str, text: str) -> str:
     for key, ptype in g.types.items():
         if ptype.name.lower() == t.lower() or key.lower() == t.lower():
             return key
-    raise ServiceError(f"{g.name} has no piece {text!r}")
+    raise ServiceError(T("{game} has no piece {name}", game=known(g.name), name=repr(text)))

@@ -21,7 +21,8 @@ import discord
 from bot.commands import run as commands_text
 from bot.domain.errors import DatabaseUnavailable, ServiceError
 from bot.words.grammar import GrammarError, parse
-from bot.words.text import DISCORD
+from bot.words.text import DISCORD, Markup
+from language import T
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format
@@ -33,7 +34,7 @@ log = logging.getLogger("bot.discord_bot")
 
 MAX_LENGTH = 40
 MESSAGE_CHARS = 2000  # Discord's limit on a message
-CUT_NOTE = "\n… (all of it in the file)"
+CUT_NOTE = T("… (all of it in the file)")
 
 
 def move_text(content: str) -> str | None:
@@ -58,8 +59,9 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
     except GrammarError:
         return False  # chat that starts with a command's word
     if cmd.name == "premove":  # lines typed in a thread are there for the opponent to read
-        await message.reply("Conditional lines typed here can be read by your opponent: delete "
-                            "this message and use /premove, whose answers only you see.",
+        m = await _reader(fairy, message.author)
+        await message.reply(m.tr("Conditional lines typed here can be read by your opponent: delete "
+                                 "this message and use /premove, whose answers only you see."),
                             allowed_mentions=NO_PINGS)
         return True
     if cmd.name != "move":
@@ -68,9 +70,9 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
     try:
         fitting = await fairy.games_fitting(message.author, await fairy.links.games_in(message.channel.id), text)
         if len(fitting) > 1:
-            question = format.ambiguous_move(text, [v.id for v in fitting])
-            await message.reply(f"{format.safe(question)} with /move and its game option.",
-                                allowed_mentions=NO_PINGS)
+            m = await _reader(fairy, message.author)
+            question = format.ambiguous_move(text, [v.id for v in fitting], how="typed")
+            await message.reply(m.say(question), allowed_mentions=NO_PINGS)
             return False
         if not fitting:
             return False  # chat, or not a legal move in any of the author's games here
@@ -87,7 +89,7 @@ async def on_message(fairy: Fairy | None, message: discord.Message) -> bool:
             return False
         return True
     except DatabaseUnavailable as e:  # nothing was done: typed again in a moment, it will be
-        await message.reply(user_message(e), allowed_mentions=NO_PINGS)
+        await message.reply(user_message(e, await _reader(fairy, message.author)), allowed_mentions=NO_PINGS)
     except Exception:  # a chat message must never crash the bot
         log.exception("handling a message in thread %s failed (game #%s)", message.channel.id, gid)
     return False
@@ -97,6 +99,7 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
     """Run a typed command for its author in the one game of theirs here; answered."""
     try:
         me = await fairy.player(message.author)
+        m = DISCORD.in_language(me.reads())
         mine = []
         for gid in await fairy.links.games_in(message.channel.id):
             view = await fairy.service.game(gid)
@@ -107,14 +110,14 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
         if len(mine) > 1:
             mine = [v for v in mine if v.status == "active"] or mine[-1:]
         view = mine[0] if len(mine) == 1 else None
-        ctx = commands_text.Context(fairy.service, me, DISCORD, view.id if view else None,
+        ctx = commands_text.Context(fairy.service, me, m, view.id if view else None,
                                     find_player=lambda who: _mentioned(fairy, message, who),
                                     expected_ply=view.ply if view else None, computer=fairy.computer,
                                     scope=access.scope_of(message.guild.id))
         try:
             reply = await commands_text.execute(cmd, ctx)
         except (ServiceError, GrammarError) as e:
-            await message.reply(format.safe(str(e)), allowed_mentions=NO_PINGS)
+            await message.reply(m.say(getattr(e, "text", None) or str(e)), allowed_mentions=NO_PINGS)
             return True
         extra = {}
         if reply.attachment is not None:  # a long text (a review) as a file
@@ -123,7 +126,8 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
         words = reply.text
         if len(words) > MESSAGE_CHARS and not extra:  # a long text (a big game's rules): all of it as a file
             extra["file"] = discord.File(io.BytesIO(words.encode("utf-8")), filename="fairypost-reply.md")
-            words = words[:MESSAGE_CHARS - len(CUT_NOTE)].rsplit("\n", 1)[0] + CUT_NOTE
+            cut = "\n" + m.say(CUT_NOTE)
+            words = words[:MESSAGE_CHARS - len(cut)].rsplit("\n", 1)[0] + cut
         await message.reply(words[:MESSAGE_CHARS], allowed_mentions=NO_PINGS, **extra)
         if reply.changed and reply.game is not None:
             await fairy.post_board(reply.game)
@@ -131,6 +135,14 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
     except Exception:  # a chat message must never crash the bot
         log.exception("handling a command in thread %s failed", message.channel.id)
     return False
+
+
+async def _reader(fairy: Fairy, user) -> Markup:
+    """A message's author's markup, in the language they read (a message has no locale)."""
+    try:
+        return DISCORD.in_language((await fairy.player(user)).reads())
+    except Exception:  # noqa: BLE001 - the store is down: English
+        return DISCORD
 
 
 async def _mentioned(fairy: Fairy, message: discord.Message, who: str):

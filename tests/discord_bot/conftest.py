@@ -83,7 +83,7 @@ async def start_game(w: World, game: str = "chess", white=None, black=None, days
     accept_id = custom_ids(view)[0]
     j = w.interaction(black, message=i.original_response.return_value)
     await press(AcceptChallenge, accept_id, j)
-    assert "has begun" in last_answer(j)["content"], last_answer(j)
     thread = w.threads[-1]
+    assert thread.mention in last_answer(j)["content"], last_answer(j)  # "Game #1 has begun in <#...>."
     c = await w.fairy.service.get_challenge(int(accept_id.split(":")[-1]))
     return await w.fairy.service.game(c.game_id), thread

@@ -118,7 +118,7 @@ async def test_notices_only_go_where_the_player_and_the_bot_may_read_and_post(wo
                                                       else EVERYONE_MAY_POST)
     await _refused(w, hidden, "In #staff, you may not view channel or send messages")
     forum = spec_mock(discord.ForumChannel, id=77, name="forum", guild=w.guild, type=discord.ChannelType.forum)
-    await _refused(w, None, "not a forum channel", channel=forum)  # used in a channel it cannot post to
+    await _refused(w, None, "not to a channel of this kind (forum)", channel=forum)  # used where it cannot post
     ok = w.text_channel("chess-notices")
     i = w.interaction(w.alice)
     await run(commands.settings, i, notify="channel", channel=ok)
