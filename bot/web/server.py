@@ -46,6 +46,7 @@ from yarl import URL
 import render
 from bot.delivery import mail_status
 from bot.domain.errors import DatabaseUnavailable, RateLimited, ServiceError
+from language import language, supported
 
 from ..identity import page_tokens as tokens
 from . import analysis, boardparts, lobby, page, player_page, site, tournament_page, work
@@ -77,6 +78,7 @@ from .reach import (
     ply_and_line,
     work_for,
 )
+from .reader import VARY, choice_form, language_of
 from .work import Busy, Pictures, Turns, Workers
 
 log = logging.getLogger("bot.web")
@@ -114,7 +116,7 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     app[SERVICE] = service
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
-    app[HUB] = Hub(service.game, service.is_public, page.state)
+    app[HUB] = Hub(service.game, service.is_public, page_state)
     app[VIEWS] = Views(service.game, service.is_public)
     app[EVALUATOR] = Evaluator()
     app[PICTURES] = Pictures()
@@ -228,6 +230,17 @@ def _static_version(request: web.Request, name: str) -> str | None:
         return None
 
 
+def page_state(view, code: str = "en") -> dict:
+    """The game's state for a page in the language ``code`` (the live streams' and state.json's)."""
+    return page.state(view, language(code))
+
+
+def script_language(request: web.Request):
+    """The language of a game page's script asking: the page hands it its own (``?lang=``,
+    or ``lang`` in a POST's JSON), else the asker's cookie and Accept-Language."""
+    return language(supported(request.query.get("lang")) or language_of(request).code)
+
+
 # --- handlers -----------------------------------------------------------------------
 
 async def favicon_handler(request: web.Request) -> web.Response:
@@ -261,17 +274,22 @@ async def game_page(request: web.Request, view, role: str, path: str) -> web.Res
     # a player the bot mails no more is told here: for a mail player the only other route
     notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
         request.app[SERVICE].store, player.id)) if player else ""
+    # the link's player reads their own language; someone watching, their browser's
+    lang = language_of(request, await request.app[SERVICE].get_player(player.id) if player else None)
+    session = await site.session_of(request)
     html = page.render_page(view, path, (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
-                            icon=static_url(request, "favicon.svg"))
-    return web.Response(text=html, content_type="text/html")
+                            icon=static_url(request, "favicon.svg"), lang=lang,
+                            choice=choice_form(lang, request.path_qs, site.csrf_for(request, session)))
+    return web.Response(text=html, content_type="text/html",
+                        headers={"Vary": VARY, "Content-Language": lang.code})
 
 
 async def state_handler(request: web.Request) -> web.Response:
     view = await game_of(request)  # its JSON made once per read of the game, as the streams' is
-    return web.Response(text=request.app[HUB].state_json(view), content_type="application/json",
-                        headers={"Cache-Control": "no-store"})
+    return web.Response(text=request.app[HUB].state_json(view, script_language(request).code),
+                        content_type="application/json", headers={"Cache-Control": "no-store", "Vary": VARY})
 
 
 async def board_handler(request: web.Request) -> web.Response:
@@ -348,7 +366,8 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
         raise web.HTTPTooManyRequests(text=str(e)) from None
     hub, turns = request.app[HUB], request.app[TURNS]
     # subscribed at once with the state just read: a change from here on reaches the page
-    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view))
+    code = script_language(request).code
+    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view, code), code)
     sent = sub.latest
     try:
         # every write waits for its turn: a thousand pages opening at once (woken together
@@ -396,9 +415,9 @@ async def _player_request(request: web.Request):
     return view, player.id, body, ply
 
 
-def _refused(e: ServiceError) -> web.Response:
+def _refused(e: ServiceError, lang) -> web.Response:
     status = 429 if isinstance(e, RateLimited) else 409
-    return json_answer({"error": str(e)}, status=status)
+    return json_answer({"error": lang.say(e.text)}, status=status)
 
 
 async def move_handler(request: web.Request) -> web.Response:
@@ -409,8 +428,9 @@ async def move_handler(request: web.Request) -> web.Response:
     try:  # the same reader and checks as every other front end; made even if the page leaves
         done = await asyncio.shield(request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply))
     except ServiceError as e:
-        return _refused(e)
-    return json_answer({"san": done.san, "answer": done.answer, "state": page.state(done.game)})
+        return _refused(e, script_language(request))
+    return json_answer({"san": done.san, "answer": done.answer,
+                        "state": page.state(done.game, script_language(request))})
 
 
 async def action_handler(request: web.Request) -> web.Response:
@@ -422,8 +442,8 @@ async def action_handler(request: web.Request) -> web.Response:
         done = await asyncio.shield(getattr(request.app[SERVICE], action)(view.id, player_id,
                                                                           expected_ply=ply))
     except ServiceError as e:
-        return _refused(e)
-    return json_answer({"state": page.state(done)})
+        return _refused(e, script_language(request))
+    return json_answer({"state": page.state(done, script_language(request))})
 
 
 async def record_handler(request: web.Request) -> web.Response:
@@ -445,7 +465,7 @@ async def premoves_handler(request: web.Request) -> web.Response:
     try:
         return json_answer(_lines(await request.app[SERVICE].premoves(view.id, player.id)))
     except ServiceError as e:
-        return _refused(e)
+        return _refused(e, script_language(request))
 
 
 async def set_premoves_handler(request: web.Request) -> web.Response:
@@ -462,7 +482,7 @@ async def set_premoves_handler(request: web.Request) -> web.Response:
         return json_answer(_lines(await asyncio.shield(
             service.set_premoves(view.id, player_id, text, expected_ply=ply))))
     except ServiceError as e:
-        return _refused(e)
+        return _refused(e, script_language(request))
 
 
 # --- serving ------------------------------------------------------------------------
