@@ -252,7 +252,7 @@ async def plain_handler(request: web.Request) -> web.Response:
     if text.isascii() and text.isdigit() and len(text) <= 18 and \
             await request.app[VIEWS].is_public(int(text)):
         raise web.HTTPFound(f"/g/{int(text)}/{PUBLIC_TOKEN}")
-    raise web.HTTPNotFound(text="no such game")
+    raise web.HTTPNotFound(text=script_language(request).tr("no such game"))
 
 
 async def page_handler(request: web.Request) -> web.Response:
@@ -296,7 +296,7 @@ async def board_handler(request: web.Request) -> web.Response:
     view = await game_of(request)
     version = request.query.get("v")
     if version is not None and version != str(view.version):
-        raise web.HTTPConflict(text="the game has changed since: look again")
+        raise web.HTTPConflict(text=script_language(request).tr("the game has changed since: look again"))
     ply, line = ply_and_line(request, view)
     key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, flip_of(request))
 
@@ -404,13 +404,13 @@ async def _player_request(request: web.Request):
     that only watches."""
     view, role = await access(request)
     if not role:
-        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+        raise web.HTTPForbidden(text=script_language(request).tr("this link lets you watch the game, not play it"))
     body = await json_body(request)
     if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="the request is not a JSON object")
+        raise web.HTTPBadRequest(text=script_language(request).tr("the request is not a JSON object"))
     ply = body.get("ply")
     if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-        raise web.HTTPBadRequest(text="ply must be a whole number")
+        raise web.HTTPBadRequest(text=script_language(request).tr("ply must be a whole number"))
     player = view.white if role == "w" else view.black
     return view, player.id, body, ply
 
@@ -424,7 +424,7 @@ async def move_handler(request: web.Request) -> web.Response:
     view, player_id, body, ply = await _player_request(request)
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
-        raise web.HTTPBadRequest(text="say which move: the text of a move")
+        raise web.HTTPBadRequest(text=script_language(request).tr("say which move: the text of a move"))
     try:  # the same reader and checks as every other front end; made even if the page leaves
         done = await asyncio.shield(request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply))
     except ServiceError as e:
@@ -437,7 +437,8 @@ async def action_handler(request: web.Request) -> web.Response:
     view, player_id, body, ply = await _player_request(request)
     action = body.get("action")
     if action not in ACTIONS:
-        raise web.HTTPBadRequest(text=f"the action is one of {', '.join(sorted(ACTIONS))}")
+        raise web.HTTPBadRequest(text=script_language(request).tr(
+            "the action is one of {actions}", actions=", ".join(sorted(ACTIONS))))
     try:
         done = await asyncio.shield(getattr(request.app[SERVICE], action)(view.id, player_id,
                                                                           expected_ply=ply))
@@ -460,7 +461,7 @@ def _lines(lines) -> dict:
 async def premoves_handler(request: web.Request) -> web.Response:
     view, role = await access(request)
     if not role:
-        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+        raise web.HTTPForbidden(text=script_language(request).tr("this link lets you watch the game, not play it"))
     player = view.white if role == "w" else view.black
     try:
         return json_answer(_lines(await request.app[SERVICE].premoves(view.id, player.id)))
@@ -472,8 +473,8 @@ async def set_premoves_handler(request: web.Request) -> web.Response:
     view, player_id, body, ply = await _player_request(request)
     text = body.get("text")
     if not isinstance(text, str) or len(text) > MAX_PREMOVES_TEXT:
-        raise web.HTTPBadRequest(text=f"say the conditional moves as text of at most "
-                                      f"{MAX_PREMOVES_TEXT} characters")
+        raise web.HTTPBadRequest(text=script_language(request).tr(
+            "say the conditional moves as text of at most {n} characters", n=MAX_PREMOVES_TEXT))
     service = request.app[SERVICE]
     try:
         if not text.strip():

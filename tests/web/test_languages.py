@@ -219,6 +219,9 @@ async def test_the_game_page_and_its_script_words_in_the_players_language(svc, s
     assert "au trait (Bob)" in state["statusText"]
     english = await (await site.get(f"{bob}/state.json")).json()   # no ?lang=, no header: English
     assert english["statusText"].startswith("Black to move (Bob)")
+    # the script's refusals too: a watching link posting a move, from a French page
+    r = await site.post(f"/g/{view.id}/{tokens.sign(SECRET, view.id)}/move?lang=fr", json={"text": "e5"})
+    assert r.status == 403 and await r.text() == "ce lien vous permet de suivre la partie, pas de la jouer"
     # Alice, watching through the public-less white link, reads English still
     alice = await (await site.get(f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'w')}")).text()
     assert '<html lang="en">' in alice and "Download PGN" in alice

@@ -16,8 +16,8 @@ from tests.language.leaks import english_left
 
 from .conftest import SECRET, new_game
 from .test_browser import ARGS, CHROMIUM, until
-from .test_site_browser import click_move, smtp  # noqa: F401 - the fixture
 from .test_signin import site  # noqa: F401 - the fixture
+from .test_site_browser import click_move, smtp  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
                                 reason="no /usr/bin/chromium (CI installs it)")
