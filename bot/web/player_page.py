@@ -11,7 +11,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.domain.errors import NotFound
-from language import ENGLISH, Language
+from language import ENGLISH, Language, language
 from render import result_text
 
 from .page import game_name
@@ -72,8 +72,24 @@ async def player_handler(request: web.Request) -> web.Response:
              else f"<p>{w['no_rated']}</p>") +
             f'</section><section aria-labelledby="finished-games"><h2 id="finished-games">{w["finished"]}</h2>' +
             (f'<ul class="games">{"".join(rows)}</ul>' if rows else f"<p>{w['none']}</p>") + "</section>" +
-            await tournaments_section(request, who.id, session.player_id, lang))
+            await tournaments_section(request, who.id, session.player_id, lang) +
+            (language_section(request, me, session, lang) if who.id == me.id else ""))
     return html(request, who.name, body, session, me.name, lang=lang)
+
+
+def language_section(request: web.Request, me, session, lang: Language) -> str:
+    """On one's own page: the language one reads, and the form to choose it (or to follow
+    the browser again)."""
+    from .reader import choice_form
+    from .site import csrf_for
+    chosen = me.settings.language
+    now = (lang.tr("Your language: {name}.", name=language(chosen).name) if chosen else
+           lang.tr("You have not chosen a language: the pages follow your browser's."))
+    title = esc(lang.tr("Language"))
+    form = choice_form(lang, request.path_qs, csrf_for(request, session), form_id="my-language",
+                       default=lang.tr("your browser's"), chosen=chosen or "default")
+    return (f'<section aria-labelledby="language"><h2 id="language">{title}</h2>'
+            f"<p>{esc(now)}</p>{form}</section>")
 
 
 async def tournaments_section(request: web.Request, player_id: int, viewer_id: int,

@@ -19,6 +19,7 @@ from language import ENGLISH, Language, from_accept_language, language, language
 COOKIE = "lang"
 VARY = "Accept-Language, Cookie"
 COOKIE_SECONDS = 365 * 86400
+DEFAULT = "default"  # the choice that forgets one: the browser's language again
 MAX_BACK = 2000
 
 
@@ -44,17 +45,23 @@ def safe_back(text: str | None) -> str:
     return text
 
 
-def choice_form(lang: Language, back: str, csrf: str = "") -> str:
-    """The small form that chooses the page's language (each language in its own name)."""
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == lang.code else ""}>{escape(name)}</option>'
+def choice_form(lang: Language, back: str, csrf: str = "", *, default: str | None = None,
+                chosen: str | None = None, form_id: str = "page-language") -> str:
+    """The small form that chooses the page's language (each language in its own name);
+    ``default``: the label of an option forgetting the choice (one's own page has it),
+    ``chosen`` the option selected (else the page's language)."""
+    selected = chosen or lang.code
+    forget = (f'<option value="{DEFAULT}"{" selected" if selected == DEFAULT else ""}>{escape(default)}</option>'
+              if default else "")
+    options = forget + "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == selected else ""}>{escape(name)}</option>'
         for code, name in sorted(language_names().items()))
     label, choose = escape(lang.tr("Language")), escape(lang.tr("Choose"))
     token = f'<input type="hidden" name="csrf" value="{escape(csrf)}">' if csrf else ""
     return (f'<form method="post" action="/language" class="inline language-choice">{token}'
             f'<input type="hidden" name="back" value="{escape(safe_back(back))}">'
-            f'<label for="page-language">{label}</label> '
-            f'<select id="page-language" name="lang">{options}</select> '
+            f'<label for="{form_id}">{label}</label> '
+            f'<select id="{form_id}" name="lang">{options}</select> '
             f'<button>{choose}</button></form>')
 
 

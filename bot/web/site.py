@@ -34,7 +34,7 @@ from . import signin, site_pages
 from .mailer import MailFailed
 from .reach import SECRET, SERVICE, client_of, client_share
 from .reader import COOKIE as LANGUAGE_COOKIE
-from .reader import COOKIE_SECONDS, MAX_BACK, VARY, language_of, safe_back
+from .reader import COOKIE_SECONDS, DEFAULT, MAX_BACK, VARY, language_of, safe_back
 
 log = logging.getLogger("bot.web")
 
@@ -288,20 +288,24 @@ async def play_handler(request: web.Request) -> web.Response:
 
 
 async def choose_language_handler(request: web.Request) -> web.Response:
-    """The language chosen in a page's footer: the cookie, and the player's setting when
-    signed in; a code we do not have is refused (400) and changes nothing."""
+    """The language chosen in a page's footer (or on one's own page): the cookie, and the
+    player's setting when signed in; ``default`` forgets both (the browser's again); a code
+    we do not have is refused (400) and changes nothing."""
     session = await session_of(request)
     data = await form_of(request, session)
     lang = language_of(request)
     text = field(data, "lang", 64, lang)
-    code = supported(text)
-    if code is None:
+    code = None if text == DEFAULT else supported(text)
+    if code is None and text != DEFAULT:
         raise web.HTTPBadRequest(text=lang.tr("there is no language {code} here (choose one of {codes})",
                                               code=text, codes=", ".join(sorted(language_names()))))
     back = safe_back(field(data, "back", MAX_BACK, lang))
     if session is not None:
         await request.app[SERVICE].update_settings(session.player_id, language=code)
     response = see_other(back)
-    response.set_cookie(LANGUAGE_COOKIE, code, max_age=COOKIE_SECONDS, path="/", samesite="Lax",
-                        secure=secure(request))
+    if code is None:
+        response.del_cookie(LANGUAGE_COOKIE, path="/")
+    else:
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=COOKIE_SECONDS, path="/", samesite="Lax",
+                            secure=secure(request))
     return response

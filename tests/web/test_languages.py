@@ -226,3 +226,19 @@ async def test_the_game_page_and_its_script_words_in_the_players_language(svc, s
     alice = await (await site.get(f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'w')}")).text()
     assert '<html lang="en">' in alice and "Download PGN" in alice
     assert re.search(r'"yourMove": "Your move: click a piece', alice)
+
+
+async def test_ones_own_page_shows_the_language_and_may_forget_it(svc, site, smtp):  # noqa: F811
+    ann = await person(site, smtp, ANN)
+    await svc.update_settings(ann.id, language="es")
+    page = await (await ann.get(f"/player/{ann.id}")).text()
+    assert "Tu idioma: Español." in page and '<select id="my-language" name="lang">' in page
+    assert '<option value="es" lang="es" selected>' in page.split('id="my-language"')[1]
+    assert english_left(visible(page), "es", own=["ann"]) == []
+    r = await ann.post("/language", {"lang": "default", "back": f"/player/{ann.id}"})
+    assert r.status == 303 and r.headers["Location"] == f"/player/{ann.id}"
+    assert (await svc.get_player(ann.id)).settings.language is None
+    page = await (await site.get(f"/player/{ann.id}", headers={**ann.headers(), "Accept-Language": "fr"})).text()
+    assert '<html lang="fr">' in page and "Vous n’avez pas choisi de langue" in page
+    bob = await person(site, smtp, "bob@example.org")       # another's page: no such section
+    assert 'id="my-language"' not in await (await bob.get(f"/player/{ann.id}")).text()
