@@ -105,8 +105,9 @@ async def tournaments_section(request: web.Request, player_id: int, viewer_id: i
             continue
         standing = next((s for s in t.standings if s.player.id == player_id), None)
         if standing and t.status != "open":
+            points = format(standing.points, "g")
             where = lang.tr("{status}: place {place}, {points} points", status=tournament_status(t.status, lang),
-                            place=standing.place, points=f"{standing.points:g}")
+                            place=standing.place, points=points)
         else:
             where = lang.tr("{status}: entered", status=tournament_status(t.status, lang))
         name = esc(t.name)

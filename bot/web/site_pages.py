@@ -20,7 +20,8 @@ def layout(title: str, body: str, *, style: str, icon: str, signed_in_as: str | 
     the language (``path``: the page to come back to)."""
     tr = lang.tr
     if signed_in_as is not None:
-        signed = tr("Signed in as {name}", name=f"<strong>{esc(signed_in_as)}</strong>")
+        strong = f"<strong>{esc(signed_in_as)}</strong>"
+        signed = tr("Signed in as {name}", name=strong)
         sign_out = esc(tr("Sign out"))
         who = (f'<span>{signed}</span> <form method="post" action="/signout" class="inline">'
                f'{hidden_csrf(csrf)}<button>{sign_out}</button></form>')
