@@ -12,6 +12,8 @@
     figures.py  pictures and names of choices: a promotion's piece, a facing, a piece in hand
     site.py     the site around the games: home, signing in and out, a player's own game pages
     site_pages.py, home.py   those pages' HTML ("Your games")
+    reader.py   the page's language (the player's, the ``lang`` cookie, Accept-Language) and
+                the footer's form choosing it
     lobby.py    the "New game" form and the Lobby (accept, decline, cancel)
     player_page.py  a player's page: ratings per game, finished games
     signin.py   single-use sign-in links and sessions (hashes kept; mail budgets)

@@ -23,6 +23,7 @@ import hashlib
 from aiohttp import web
 
 from .reach import WORKERS, client_of, flip_of, game_of, json_answer, ply_and_line, work_for
+from .reader import language_of
 from .work import Busy, Pictures
 
 PARTS = web.AppKey("board_parts", object)
@@ -94,7 +95,7 @@ def _known(request: web.Request) -> str:
     import rules
     game = request.match_info["game"]
     if game not in rules.variants():
-        raise web.HTTPNotFound(text="no such game")
+        raise web.HTTPNotFound(text=language_of(request).tr("no such game"))
     return game
 
 

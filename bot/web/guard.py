@@ -21,6 +21,10 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
 
+from language import T
+
+from .reader import language_of
+
 # Everything the page loads is its own: no inline script, no other site, no framing.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -54,22 +58,27 @@ def origin_of(url: str | None) -> str | None:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
+#: the refusals' message ids (said in the asker's language by the middleware)
+ELSEWHERE = T("a page on another site cannot play here").msgid
+ONE_ORIGIN = T("one Origin, please").msgid
+
+
 def from_elsewhere(request: web.Request, own_origin: str | None) -> str | None:
     """Why a POST is refused as sent by another site's page, or None. Browsers send
     ``Origin`` with every POST (a form's, a no-cors fetch's); a client that is not a
     browser sends none and is not a page elsewhere."""
     if request.headers.get("Sec-Fetch-Site", "").lower() == "cross-site":
-        return "a page on another site cannot play here"
+        return ELSEWHERE
     origins = request.headers.getall("Origin", [])
     if not origins:
         return None
     if len(origins) > 1:
-        return "one Origin, please"
+        return ONE_ORIGIN
     said = origin_of(origins[0])  # "null" (a sandboxed frame, a file) is no origin: refused
     if said is not None and (said == own_origin or
                              urlsplit(said).netloc == request.host.lower()):
         return None
-    return "a page on another site cannot play here"
+    return ELSEWHERE
 
 
 def make_refusing_elsewhere(own_url: str | None):
@@ -82,7 +91,7 @@ def make_refusing_elsewhere(own_url: str | None):
         if request.method not in SAFE_METHODS and request.match_info.http_exception is None:
             why = from_elsewhere(request, own_origin)
             if why:
-                raise web.HTTPForbidden(text=why)
+                raise web.HTTPForbidden(text=language_of(request).tr(why))
             route = request.match_info.route.name or ""
             if request.content_type == FORM_TYPE and route.startswith(FORM_ROUTES):
                 return await handler(request)

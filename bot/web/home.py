@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from language import ENGLISH, Language
 from render import result_text
 
 from .page import game_name
@@ -46,31 +47,42 @@ async def last_finished(service, player_id: int, limit: int) -> list[FinishedGam
     return out
 
 
-def _state(g) -> str:
+def time_left(seconds: int, lang: Language = ENGLISH) -> str:
+    """Days and hours left, as the page says them ("2 d 5 h" in English)."""
+    hours = max(0, seconds) // 3600
+    return lang.tr("{days} d {hours} h", days=hours // 24, hours=hours % 24)
+
+
+def _state(g, lang: Language = ENGLISH) -> str:
     if g.status == "active":
-        state = "your move" if g.my_move else "their move"
-        if g.seconds_left is not None:
-            hours = max(0, g.seconds_left) // 3600
-            state += f", {hours // 24} d {hours % 24} h left"
-        return state
+        if g.seconds_left is None:
+            return lang.tr("your move") if g.my_move else lang.tr("their move")
+        left = time_left(g.seconds_left, lang)
+        return lang.tr("your move, {time} left", time=left) if g.my_move else \
+            lang.tr("their move, {time} left", time=left)
     if g.result:
         return result_text(g.game, g.result, g.reason) or g.result
     return str(g.status)
 
 
-def game_item(g) -> str:
-    return (f'<li><a href="/play/{g.id}">{esc(game_name(g.game))} against {esc(g.opponent.name)}'
-            f'</a> <span class="state">({esc(_state(g))})</span> '
-            f'<a class="who" href="/player/{g.opponent.id}">{esc(g.opponent.name)}\'s page</a></li>')
+def game_item(g, lang: Language = ENGLISH) -> str:
+    game = lang.tr("{game} against {name}", game=esc(game_name(g.game, lang)), name=esc(g.opponent.name))
+    page = lang.tr("{name}'s page", name=esc(g.opponent.name))
+    return (f'<li><a href="/play/{g.id}">{game}</a> <span class="state">({esc(_state(g, lang))})</span> '
+            f'<a class="who" href="/player/{g.opponent.id}">{page}</a></li>')
 
 
-async def your_games(service, me) -> str:
+async def your_games(service, me, lang: Language = ENGLISH) -> str:
     active = await service.list_games(me.id)           # the active ones only
     mine = [g for g in active if g.my_move]            # list_games: least time left first
     theirs = [g for g in active if not g.my_move]
     finished = await last_finished(service, me.id, LAST_FINISHED)
-    return ('<section aria-labelledby="your-games"><h2 id="your-games">Your games</h2>' +
-            games_section("Your move", [game_item(g) for g in mine], "No game waits for you.", "your-move") +
-            games_section("Their move", [game_item(g) for g in theirs], "None.", "their-move") +
-            games_section("Finished", [game_item(g) for g in finished], "None yet.", "finished") +
-            '</section><p><a href="/new">New game</a> · <a href="/lobby">Lobby</a></p>')
+    tr = lang.tr
+    title = esc(tr("Your games"))
+    new, lobby = esc(tr("New game")), esc(tr("Lobby"))
+    return (f'<section aria-labelledby="your-games"><h2 id="your-games">{title}</h2>' +
+            games_section(tr("Your move"), [game_item(g, lang) for g in mine], tr("No game waits for you."),
+                          "your-move") +
+            games_section(tr("Their move"), [game_item(g, lang) for g in theirs], tr("None."), "their-move") +
+            games_section(tr("Finished"), [game_item(g, lang) for g in finished], tr("None yet."), "finished") +
+            f'</section><p><a href="/new">{new}</a> · <a href="/lobby">{lobby}</a></p>')

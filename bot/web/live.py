@@ -28,8 +28,9 @@ MADE_KEPT = 1024  # games whose state's JSON is kept (the least recently asked f
 
 
 class Subscriber:
-    def __init__(self, game_id: int, public: bool):
+    def __init__(self, game_id: int, public: bool, lang: str = "en"):
         self.game_id = game_id
+        self.lang = lang  # the page's language: its state's words (statusText, banner) in it
         self.public = public  # came by the public link: ends when the game is made private
         self.latest: str | None = None  # the newest state (JSON), or CLOSED
         self.pinged = False  # time to say the stream is still there
@@ -56,26 +57,30 @@ class Hub:
         self._dirty = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._pinger: asyncio.Task | None = None
-        self._made: OrderedDict[int, tuple[object, str]] = OrderedDict()  # game id -> (view, its JSON)
+        # (game id, language) -> (view, its JSON)
+        self._made: OrderedDict[tuple[int, str], tuple[object, str]] = OrderedDict()
         self.reads = 0  # games read for the streams (the bench and tests read it)
 
     def wake(self) -> None:
         """Something changed somewhere: look at every watched game again."""
         self._dirty.set()
 
-    def state_json(self, view) -> str:
-        """The state of ``view`` as JSON, made once for however many pages open on the same
-        read of the game (a thousand pages opening at once pay for one)."""
-        made = self._made.get(view.id)
+    def state_json(self, view, lang: str = "en") -> str:
+        """The state of ``view`` as JSON for pages in ``lang``, made once for however many
+        pages open on the same read of the game (a thousand pages opening at once pay for
+        one per language)."""
+        key = (view.id, lang)
+        made = self._made.get(key)
         if made is None or made[0] is not view:
-            made = self._made[view.id] = (view, json.dumps(self._state_of(view)))
+            state = self._state_of(view) if lang == "en" else self._state_of(view, lang)
+            made = self._made[key] = (view, json.dumps(state))
             while len(self._made) > MADE_KEPT:
                 self._made.popitem(last=False)
-        self._made.move_to_end(view.id)
+        self._made.move_to_end(key)
         return made[1]
 
-    def subscribe(self, game_id: int, public: bool, state: str) -> Subscriber:
-        sub = Subscriber(game_id, public)
+    def subscribe(self, game_id: int, public: bool, state: str, lang: str = "en") -> Subscriber:
+        sub = Subscriber(game_id, public, lang)
         sub.latest = state
         self._subs.setdefault(game_id, set()).add(sub)
         loop = asyncio.get_running_loop()
@@ -91,7 +96,8 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 del self._subs[sub.game_id]
-                self._made.pop(sub.game_id, None)
+                for key in [k for k in self._made if k[0] == sub.game_id]:
+                    self._made.pop(key, None)
 
     def stop(self) -> None:
         for task in (self._task, self._pinger):
@@ -128,14 +134,14 @@ class Hub:
         try:
             view = await self._read_game(game_id)
         except NotFound:  # deleted: every page's link is dead
-            state = CLOSED
+            states = None
         else:
-            state = self.state_json(view)
-        public = await self._is_public(game_id) if state != CLOSED and \
+            states = {lang: self.state_json(view, lang) for lang in {sub.lang for sub in subs}}
+        public = await self._is_public(game_id) if states is not None and \
             any(sub.public for sub in subs) else None
 
         def hand(sub: Subscriber) -> None:
-            sub.hand(CLOSED if sub.public and public is False else state)
+            sub.hand(CLOSED if states is None or (sub.public and public is False) else states[sub.lang])
         await _in_passes(subs, hand)
 
 

@@ -19,14 +19,16 @@ from aiohttp import web
 
 import rules
 from bot.domain.errors import ServiceError
+from language import ENGLISH, Language, T
 
 from .page import game_name
 from .reach import SERVICE
-from .site import field, form_of, html, see_other, shared, signed_in
+from .reader import language_of
+from .site import field, form_of, html, reader_of, see_other, shared, signed_in
 from .site_pages import esc, hidden_csrf, message
 
 DAYS = (1, 2, 3, 5, 7, 10, 14)
-COLOURS = {"random": "Random", "white": "White", "black": "Black"}
+COLOURS = {"random": T("Random"), "white": T("White"), "black": T("Black")}
 MAX_NAME = 100
 MAX_LOBBY = 100  # others' challenges shown (the oldest first); one's own always are
 
@@ -43,63 +45,69 @@ def _options(pairs, chosen) -> str:
                    f"{esc(t)}</option>" for v, t in pairs)
 
 
-def new_form(csrf: str, values: dict | None = None, error: str = "") -> str:
+def new_form(csrf: str, values: dict | None = None, error: str = "", lang: Language = ENGLISH) -> str:
     import ai
     v = {"game": rules.variants()[0], "days": "3", "opponent": "", "colour": "random", "rated": "on",
          "computer": "", "level": "3", **(values or {})}
-    games = [(g, game_name(g)) for g in rules.variants()]
+    games = [(g, game_name(g, lang)) for g in rules.variants()]
     levels = [(n, f"{n}") for n in sorted(ai.LEVELS)]
+    colours = [(k, lang.say(t)) for k, t in COLOURS.items()]
     checked = lambda name: " checked" if v.get(name) else ""  # noqa: E731
+    w = {k: esc(t) for k, t in {
+        "game": lang.tr("Game"), "days": lang.tr("Days per move"), "opponent": lang.tr("Opponent"),
+        "hint": lang.tr("a player's name, or empty for anyone (the challenge goes to the Lobby)"),
+        "colour": lang.tr("Colour"), "rated": lang.tr("Rated"), "computer": lang.tr("Play the computer"),
+        "level": lang.tr("Level"), "create": lang.tr("Create")}.items()}
     return (message(error, alert=True) if error else "") + f"""
 <form method="post" action="/new" class="stack">{hidden_csrf(csrf)}
-<label for="game">Game</label><select id="game" name="game">{_options(games, v["game"])}</select>
-<label for="days">Days per move</label>
+<label for="game">{w["game"]}</label><select id="game" name="game">{_options(games, v["game"])}</select>
+<label for="days">{w["days"]}</label>
 <select id="days" name="days">{_options([(d, str(d)) for d in DAYS], v["days"])}</select>
-<label for="opponent">Opponent</label>
+<label for="opponent">{w["opponent"]}</label>
 <input id="opponent" name="opponent" maxlength="{MAX_NAME}" value="{esc(v["opponent"])}"
- aria-describedby="opponent-hint"><span id="opponent-hint" class="hint">a player's name, or empty
- for anyone (the challenge goes to the Lobby)</span>
-<label for="colour">Colour</label>
-<select id="colour" name="colour">{_options(COLOURS.items(), v["colour"])}</select>
-<label><input type="checkbox" name="rated"{checked("rated")}> Rated</label>
-<label><input type="checkbox" name="computer"{checked("computer")}> Play the computer</label>
-<label for="level">Level</label>
+ aria-describedby="opponent-hint"><span id="opponent-hint" class="hint">{w["hint"]}</span>
+<label for="colour">{w["colour"]}</label>
+<select id="colour" name="colour">{_options(colours, v["colour"])}</select>
+<label><input type="checkbox" name="rated"{checked("rated")}> {w["rated"]}</label>
+<label><input type="checkbox" name="computer"{checked("computer")}> {w["computer"]}</label>
+<label for="level">{w["level"]}</label>
 <select id="level" name="level">{_options(levels, v["level"])}</select>
-<button>Create</button></form>"""
+<button>{w["create"]}</button></form>"""
 
 
 async def new_form_handler(request: web.Request) -> web.Response:
-    session = await signed_in(request)
-    me = await request.app[SERVICE].get_player(session.player_id)
+    await signed_in(request)
+    session, me, lang = await reader_of(request)
     from .site import csrf_for
-    return html(request, "New game", new_form(csrf_for(request, session)), session, me.name)
+    return html(request, lang.tr("New game"), new_form(csrf_for(request, session), lang=lang), session,
+                me.name, lang=lang)
 
 
 async def new_game_handler(request: web.Request) -> web.Response:
     from bot.computer.player import challenge_computer
 
     from .site import csrf_for
-    session = await signed_in(request)
+    await signed_in(request)
+    session, me, lang = await reader_of(request)
     data = await form_of(request, session)
     service = request.app[SERVICE]
-    me = await service.get_player(session.player_id)
-    values = {k: field(data, k, MAX_NAME if k == "opponent" else 20)
+    values = {k: field(data, k, MAX_NAME if k == "opponent" else 20, lang)
               for k in ("game", "days", "opponent", "colour", "rated", "computer", "level")}
 
-    def refused(text: str) -> web.Response:
-        return html(request, "New game", new_form(csrf_for(request, session), values, text),
-                    session, me.name, status=400)
+    def refused(text) -> web.Response:
+        return html(request, lang.tr("New game"), new_form(csrf_for(request, session), values, lang.say(text), lang),
+                    session, me.name, status=400, lang=lang)
     if values["game"] not in rules.variants():
-        return refused("choose a game from the list")
+        return refused(T("choose a game from the list"))
     if values["days"] not in {str(d) for d in DAYS}:
-        return refused(f"days per move: one of {', '.join(map(str, DAYS))}")
+        return refused(T("days per move: one of {days}", days=", ".join(map(str, DAYS))))
     if values["colour"] not in COLOURS:
-        return refused("colour: random, white or black")
+        return refused(T("colour: {choices}", choices="random, white, black"))
     options = {"days": int(values["days"]), "colour": values["colour"]}
     try:
         if values["computer"]:
             if not (values["level"].isascii() and values["level"].isdigit()):  # "²" is a digit to isdigit
-                return refused("the computer's level is a number")
+                return refused(T("the computer's level is a number"))
             _, c = await challenge_computer(service, me.id, values["game"], int(values["level"]),
                                             **options)
             return see_other(f"/play/{c.game_id}" if c.game_id else "/")
@@ -108,32 +116,39 @@ async def new_game_handler(request: web.Request) -> web.Response:
         if name:
             found = [p for p in await service.players_named(name) if p.id != me.id]
             if not found:
-                return refused(f"nobody here is called {name}")
+                return refused(T("nobody here is called {name}", name=name))
             if len(found) > 1:
-                return refused(f"several players are called {name}: ask them for a challenge instead")
+                return refused(T("several players are called {name}: ask them for a challenge instead", name=name))
             opponent_id = found[0].id
         await service.challenge(me.id, values["game"], opponent_id=opponent_id,
                                 rated=bool(values["rated"]), **options)
     except ServiceError as e:
-        return refused(str(e))
+        return refused(e.text)
     return see_other("/lobby")
 
 
-def _challenge_item(c, me_id: int, csrf: str) -> str:
-    def button(answer: str, label: str) -> str:
+def _challenge_item(c, me_id: int, csrf: str, lang: Language = ENGLISH) -> str:
+    def button(answer: str, label: str, aria: str) -> str:
         return (f'<form method="post" action="/lobby/{c.id}/{answer}" class="inline">'
-                f'{hidden_csrf(csrf)}<button aria-label="{esc(label)} challenge {c.id}">{esc(label)}'
+                f'{hidden_csrf(csrf)}<button aria-label="{esc(aria)}">{esc(label)}'
                 f"</button></form>")
-    days = f"{c.days} days per move" if c.days else "no clock"
-    colour = {"white": "plays White", "black": "plays Black"}.get(c.colour, "colour at random")
-    text = (f"#{c.id} {esc(game_name(c.game))}, {esc(days)}, {'rated' if c.rated else 'casual'}: "
-            f"{esc(c.challenger.name)} ({colour})")
+    tr = lang.tr
+    days = lang.trn("{n} day per move", "{n} days per move", c.days) if c.days else tr("no clock")
+    colour = {"white": tr("plays White"), "black": tr("plays Black")}.get(c.colour) or tr("colour at random")
+    kind = tr("rated") if c.rated else tr("casual")
     if c.opponent is not None:
-        text += f" to {esc(c.opponent.name)}"
+        text = tr("#{id} {game}, {days}, {kind}: {challenger} ({colour}) to {opponent}", id=c.id,
+                  game=esc(game_name(c.game, lang)), days=esc(days), kind=esc(kind),
+                  challenger=esc(c.challenger.name), colour=esc(colour), opponent=esc(c.opponent.name))
+    else:
+        text = tr("#{id} {game}, {days}, {kind}: {challenger} ({colour})", id=c.id,
+                  game=esc(game_name(c.game, lang)), days=esc(days), kind=esc(kind),
+                  challenger=esc(c.challenger.name), colour=esc(colour))
     if c.challenger.id == me_id:
-        buttons = button("cancel", "Cancel")
+        buttons = button("cancel", tr("Cancel"), tr("Cancel challenge {id}", id=c.id))
     elif c.opponent is None or c.opponent.id == me_id:
-        buttons = button("accept", "Accept") + (button("decline", "Decline") if c.opponent else "")
+        buttons = button("accept", tr("Accept"), tr("Accept challenge {id}", id=c.id)) + (
+            button("decline", tr("Decline"), tr("Decline challenge {id}", id=c.id)) if c.opponent else "")
     else:
         buttons = ""
     return f'<li data-challenge="{c.id}">{text} {buttons}</li>'
@@ -150,19 +165,23 @@ async def lobby_handler(request: web.Request) -> web.Response:
     return await lobby_page(request, await signed_in(request))
 
 
-async def lobby_page(request: web.Request, session, note: str = "", status: int = 200) -> web.Response:
+async def lobby_page(request: web.Request, session, note=None, status: int = 200) -> web.Response:
     """The lobby; ``note``: why an answer was refused (the service's words)."""
     from .site import csrf_for
     service = request.app[SERVICE]
-    me = await service.get_player(session.player_id)
+    _, me, lang = await reader_of(request)
     csrf = csrf_for(request, session)
     shown, more = await lobby_challenges(service, me.id)
-    items = "".join(_challenge_item(c, me.id, csrf) for c in shown)
-    body = ((message(note, alert=True) if note else "") +
-            (f'<ul class="challenges">{items}</ul>' if items else "<p>No open challenges.</p>") +
-            (f"<p>… and {more} more: take one of these first, or make your own.</p>" if more > 0 else "") +
-            '<p><a href="/new">New game</a></p>')
-    return html(request, "Lobby", body, session, me.name, status=status)
+    items = "".join(_challenge_item(c, me.id, csrf, lang) for c in shown)
+    none = esc(lang.tr("No open challenges."))
+    beyond = esc(lang.trn("… and {n} more: take one of these first, or make your own.",
+                          "… and {n} more: take one of these first, or make your own.", more))
+    new = esc(lang.tr("New game"))
+    body = ((message(lang.say(note), alert=True) if note else "") +
+            (f'<ul class="challenges">{items}</ul>' if items else f"<p>{none}</p>") +
+            (f"<p>{beyond}</p>" if more > 0 else "") +
+            f'<p><a href="/new">{new}</a></p>')
+    return html(request, lang.tr("Lobby"), body, session, me.name, status=status, lang=lang)
 
 
 async def answer_handler(request: web.Request) -> web.Response:
@@ -171,7 +190,7 @@ async def answer_handler(request: web.Request) -> web.Response:
     text, answer = request.match_info["id"], request.match_info["answer"]
     if not (text.isascii() and text.isdigit()) or len(text) > 18 or \
             answer not in ("accept", "decline", "cancel"):
-        raise web.HTTPNotFound(text="no such challenge")
+        raise web.HTTPNotFound(text=language_of(request).tr("no such challenge"))
     service = request.app[SERVICE]
     try:
         if answer == "accept":
@@ -179,5 +198,5 @@ async def answer_handler(request: web.Request) -> web.Response:
             return see_other(f"/play/{view.id}")
         await getattr(service, f"{answer}_challenge")(int(text), session.player_id)
     except ServiceError as e:
-        return await lobby_page(request, session, str(e), status=409)
+        return await lobby_page(request, session, e.text, status=409)
     return see_other("/lobby")

@@ -30,7 +30,7 @@ class Mailer:
         self.starttls = not self.tls and not clear
         self.sender = sender
 
-    async def send(self, to: str, subject: str, text: str) -> None:
+    async def send(self, to: str, subject: str, text: str, language: str = "en") -> None:
         msg = EmailMessage()
         msg["From"] = f"fairypost <{self.sender}>"
         msg["To"] = to
@@ -38,6 +38,7 @@ class Mailer:
         msg["Message-ID"] = make_msgid(domain=self.sender.rpartition("@")[2] or None)
         msg["Auto-Submitted"] = "auto-generated"  # no autoresponder answers it
         msg.set_content(text)
+        msg["Content-Language"] = language   # after set_content, which sets the Content-* headers anew
         try:
             await aiosmtplib.send(msg, hostname=self.host, port=self.port, use_tls=self.tls,
                                   start_tls=self.starttls, username=self.user, password=self.password,

@@ -15,6 +15,7 @@ from ..identity import page_tokens as tokens
 from . import analysis
 from .evaluation import Evaluator
 from .live import Hub, StreamSlots, Views
+from .reader import language_of
 from .work import Busy, Pictures, Turns, Workers
 
 SERVICE = web.AppKey("service", object)
@@ -53,21 +54,21 @@ async def access(request: web.Request, *, turn: bool = True):
     ``turn`` is False (an event stream subscribes first, then takes its turn)."""
     text, token = request.match_info["id"], request.match_info["token"]
     if not (text.isascii() and text.isdigit()) or len(text) > 18:
-        raise web.HTTPNotFound(text="no such game")
+        raise web.HTTPNotFound(text=language_of(request).tr("no such game"))
     game_id = int(text)
     views = request.app[VIEWS]
     if token == PUBLIC_TOKEN:
         if not await views.is_public(game_id):
-            raise web.HTTPNotFound(text="no such game")
+            raise web.HTTPNotFound(text=language_of(request).tr("no such game"))
         role = ""
     else:
         role = tokens.role(request.app[SECRET], game_id, token)
         if role is None:
-            raise web.HTTPNotFound(text="no such game")
+            raise web.HTTPNotFound(text=language_of(request).tr("no such game"))
     try:
         view = await views.game(game_id)
     except NotFound:
-        raise web.HTTPNotFound(text="no such game") from None
+        raise web.HTTPNotFound(text=language_of(request).tr("no such game")) from None
     # the hundreds of requests that waited on one read of their game wake together: each
     # goes on in its turn, a few per pass of the loop (all at once: 316 answers, 36 ms)
     if turn:

@@ -46,6 +46,7 @@ from yarl import URL
 import render
 from bot.delivery import mail_status
 from bot.domain.errors import DatabaseUnavailable, RateLimited, ServiceError
+from language import language, supported
 
 from ..identity import page_tokens as tokens
 from . import analysis, boardparts, lobby, page, player_page, site, tournament_page, work
@@ -77,6 +78,7 @@ from .reach import (
     ply_and_line,
     work_for,
 )
+from .reader import VARY, choice_form, language_of
 from .work import Busy, Pictures, Turns, Workers
 
 log = logging.getLogger("bot.web")
@@ -114,7 +116,7 @@ def make_app(service, secret: bytes, *, max_streams: int = MAX_STREAMS, web_url:
     app[SERVICE] = service
     app[SECRET] = secret
     app[CACHE] = analysis.PositionCache()
-    app[HUB] = Hub(service.game, service.is_public, page.state)
+    app[HUB] = Hub(service.game, service.is_public, page_state)
     app[VIEWS] = Views(service.game, service.is_public)
     app[EVALUATOR] = Evaluator()
     app[PICTURES] = Pictures()
@@ -228,6 +230,17 @@ def _static_version(request: web.Request, name: str) -> str | None:
         return None
 
 
+def page_state(view, code: str = "en") -> dict:
+    """The game's state for a page in the language ``code`` (the live streams' and state.json's)."""
+    return page.state(view, language(code))
+
+
+def script_language(request: web.Request):
+    """The language of a game page's script asking: the page hands it its own (``?lang=``,
+    or ``lang`` in a POST's JSON), else the asker's cookie and Accept-Language."""
+    return language(supported(request.query.get("lang")) or language_of(request).code)
+
+
 # --- handlers -----------------------------------------------------------------------
 
 async def favicon_handler(request: web.Request) -> web.Response:
@@ -239,7 +252,7 @@ async def plain_handler(request: web.Request) -> web.Response:
     if text.isascii() and text.isdigit() and len(text) <= 18 and \
             await request.app[VIEWS].is_public(int(text)):
         raise web.HTTPFound(f"/g/{int(text)}/{PUBLIC_TOKEN}")
-    raise web.HTTPNotFound(text="no such game")
+    raise web.HTTPNotFound(text=script_language(request).tr("no such game"))
 
 
 async def page_handler(request: web.Request) -> web.Response:
@@ -261,24 +274,29 @@ async def game_page(request: web.Request, view, role: str, path: str) -> web.Res
     # a player the bot mails no more is told here: for a mail player the only other route
     notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
         request.app[SERVICE].store, player.id)) if player else ""
+    # the link's player reads their own language; someone watching, their browser's
+    lang = language_of(request, await request.app[SERVICE].get_player(player.id) if player else None)
+    session = await site.session_of(request)
     html = page.render_page(view, path, (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
                             style=static_url(request, "game.css"),
-                            icon=static_url(request, "favicon.svg"))
-    return web.Response(text=html, content_type="text/html")
+                            icon=static_url(request, "favicon.svg"), lang=lang,
+                            choice=choice_form(lang, request.path_qs, site.csrf_for(request, session)))
+    return web.Response(text=html, content_type="text/html",
+                        headers={"Vary": VARY, "Content-Language": lang.code})
 
 
 async def state_handler(request: web.Request) -> web.Response:
     view = await game_of(request)  # its JSON made once per read of the game, as the streams' is
-    return web.Response(text=request.app[HUB].state_json(view), content_type="application/json",
-                        headers={"Cache-Control": "no-store"})
+    return web.Response(text=request.app[HUB].state_json(view, script_language(request).code),
+                        content_type="application/json", headers={"Cache-Control": "no-store", "Vary": VARY})
 
 
 async def board_handler(request: web.Request) -> web.Response:
     view = await game_of(request)
     version = request.query.get("v")
     if version is not None and version != str(view.version):
-        raise web.HTTPConflict(text="the game has changed since: look again")
+        raise web.HTTPConflict(text=script_language(request).tr("the game has changed since: look again"))
     ply, line = ply_and_line(request, view)
     key = (view.game, view.start_vfen, tuple(m.lan for m in view.moves[:ply]) + line, flip_of(request))
 
@@ -348,7 +366,8 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
         raise web.HTTPTooManyRequests(text=str(e)) from None
     hub, turns = request.app[HUB], request.app[TURNS]
     # subscribed at once with the state just read: a change from here on reaches the page
-    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view))
+    code = script_language(request).code
+    sub = hub.subscribe(view.id, request.match_info["token"] == PUBLIC_TOKEN, hub.state_json(view, code), code)
     sent = sub.latest
     try:
         # every write waits for its turn: a thousand pages opening at once (woken together
@@ -385,45 +404,47 @@ async def _player_request(request: web.Request):
     that only watches."""
     view, role = await access(request)
     if not role:
-        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+        raise web.HTTPForbidden(text=script_language(request).tr("this link lets you watch the game, not play it"))
     body = await json_body(request)
     if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="the request is not a JSON object")
+        raise web.HTTPBadRequest(text=script_language(request).tr("the request is not a JSON object"))
     ply = body.get("ply")
     if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-        raise web.HTTPBadRequest(text="ply must be a whole number")
+        raise web.HTTPBadRequest(text=script_language(request).tr("ply must be a whole number"))
     player = view.white if role == "w" else view.black
     return view, player.id, body, ply
 
 
-def _refused(e: ServiceError) -> web.Response:
+def _refused(e: ServiceError, lang) -> web.Response:
     status = 429 if isinstance(e, RateLimited) else 409
-    return json_answer({"error": str(e)}, status=status)
+    return json_answer({"error": lang.say(e.text)}, status=status)
 
 
 async def move_handler(request: web.Request) -> web.Response:
     view, player_id, body, ply = await _player_request(request)
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
-        raise web.HTTPBadRequest(text="say which move: the text of a move")
+        raise web.HTTPBadRequest(text=script_language(request).tr("say which move: the text of a move"))
     try:  # the same reader and checks as every other front end; made even if the page leaves
         done = await asyncio.shield(request.app[SERVICE].move(view.id, player_id, text, expected_ply=ply))
     except ServiceError as e:
-        return _refused(e)
-    return json_answer({"san": done.san, "answer": done.answer, "state": page.state(done.game)})
+        return _refused(e, script_language(request))
+    return json_answer({"san": done.san, "answer": done.answer,
+                        "state": page.state(done.game, script_language(request))})
 
 
 async def action_handler(request: web.Request) -> web.Response:
     view, player_id, body, ply = await _player_request(request)
     action = body.get("action")
     if action not in ACTIONS:
-        raise web.HTTPBadRequest(text=f"the action is one of {', '.join(sorted(ACTIONS))}")
+        raise web.HTTPBadRequest(text=script_language(request).tr(
+            "the action is one of {actions}", actions=", ".join(sorted(ACTIONS))))
     try:
         done = await asyncio.shield(getattr(request.app[SERVICE], action)(view.id, player_id,
                                                                           expected_ply=ply))
     except ServiceError as e:
-        return _refused(e)
-    return json_answer({"state": page.state(done)})
+        return _refused(e, script_language(request))
+    return json_answer({"state": page.state(done, script_language(request))})
 
 
 async def record_handler(request: web.Request) -> web.Response:
@@ -440,20 +461,20 @@ def _lines(lines) -> dict:
 async def premoves_handler(request: web.Request) -> web.Response:
     view, role = await access(request)
     if not role:
-        raise web.HTTPForbidden(text="this link lets you watch the game, not play it")
+        raise web.HTTPForbidden(text=script_language(request).tr("this link lets you watch the game, not play it"))
     player = view.white if role == "w" else view.black
     try:
         return json_answer(_lines(await request.app[SERVICE].premoves(view.id, player.id)))
     except ServiceError as e:
-        return _refused(e)
+        return _refused(e, script_language(request))
 
 
 async def set_premoves_handler(request: web.Request) -> web.Response:
     view, player_id, body, ply = await _player_request(request)
     text = body.get("text")
     if not isinstance(text, str) or len(text) > MAX_PREMOVES_TEXT:
-        raise web.HTTPBadRequest(text=f"say the conditional moves as text of at most "
-                                      f"{MAX_PREMOVES_TEXT} characters")
+        raise web.HTTPBadRequest(text=script_language(request).tr(
+            "say the conditional moves as text of at most {n} characters", n=MAX_PREMOVES_TEXT))
     service = request.app[SERVICE]
     try:
         if not text.strip():
@@ -462,7 +483,7 @@ async def set_premoves_handler(request: web.Request) -> web.Response:
         return json_answer(_lines(await asyncio.shield(
             service.set_premoves(view.id, player_id, text, expected_ply=ply))))
     except ServiceError as e:
-        return _refused(e)
+        return _refused(e, script_language(request))
 
 
 # --- serving ------------------------------------------------------------------------

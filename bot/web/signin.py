@@ -16,6 +16,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from language.text import T, Text, Tn
+
 from ..identity.web_links import add_link, hashed
 
 SESSION_SECONDS = 30 * 86400
@@ -31,13 +33,13 @@ _ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-
 
 
 class BadAddress(ValueError):
-    """Not a mail address: the text says what was wrong."""
+    """Not a mail address: the text (a ``Text``, ``args[0]``) says what was wrong."""
 
 
 class TooMany(Exception):
     """Over a sign-in mail budget: ``retry_after`` seconds until one may be sent again."""
 
-    def __init__(self, text: str, retry_after: int):
+    def __init__(self, text: Text, retry_after: int):
         super().__init__(text)
         self.retry_after = retry_after
 
@@ -56,11 +58,11 @@ def normal_address(text: str) -> str:
     """The address as kept (lower case); BadAddress saying why it is none."""
     address = text.strip()
     if not address:
-        raise BadAddress("type your email address (like ann@example.org)")
+        raise BadAddress(T("type your email address (like {example})", example="ann@example.org"))
     if len(address) > MAX_ADDRESS:
-        raise BadAddress(f"an email address is at most {MAX_ADDRESS} characters")
+        raise BadAddress(T("an email address is at most {n} characters", n=MAX_ADDRESS))
     if not _ADDRESS.fullmatch(address) or not address.isascii():
-        raise BadAddress("that is not an email address (like ann@example.org)")
+        raise BadAddress(T("that is not an email address (like {example})", example="ann@example.org"))
     return address.lower()
 
 
@@ -90,16 +92,19 @@ class SignIns:
 
     async def _check_budgets(self, tx, client: str, address: str, now: int) -> None:
         """TooMany if a mail to ``address`` asked by ``client`` is over any budget."""
-        await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now,
-                                 "sign-in mails to this address")
-        await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now,
-                                 "sign-in mails asked from here")
-        await self._check_budget(tx, None, None, MAILS_PER_HOUR, now,
-                                 "sign-in mails asked of this site")
+        await self._check_budget(tx, "address", address, MAILS_PER_ADDRESS, now, lambda minutes: Tn(
+            "too many sign-in mails to this address in an hour: try again in {n} minute",
+            "too many sign-in mails to this address in an hour: try again in {n} minutes", minutes))
+        await self._check_budget(tx, "client", client, MAILS_PER_CLIENT, now, lambda minutes: Tn(
+            "too many sign-in mails asked from here in an hour: try again in {n} minute",
+            "too many sign-in mails asked from here in an hour: try again in {n} minutes", minutes))
+        await self._check_budget(tx, None, None, MAILS_PER_HOUR, now, lambda minutes: Tn(
+            "too many sign-in mails asked of this site in an hour: try again in {n} minute",
+            "too many sign-in mails asked of this site in an hour: try again in {n} minutes", minutes))
 
     @staticmethod
     async def _check_budget(tx, column: str | None, value: str | None, limit: int, now: int,
-                            what: str) -> None:
+                            refusal) -> None:
         """TooMany if ``limit`` mails went within the hour to the rows whose ``column`` is
         ``value`` (all of them if None)."""
         where, params = (f"{column} = ? AND ", (value,)) if column else ("", ())
@@ -109,7 +114,7 @@ class SignIns:
         if len(rows) >= limit:
             wait = int(rows[len(rows) - limit][0]) + BUDGET_SECONDS - now
             minutes = max(1, (wait + 59) // 60)
-            raise TooMany(f"too many {what} in an hour: try again in {minutes} minutes", wait)
+            raise TooMany(refusal(minutes), wait)
 
     async def link_for(self, token: str) -> tuple[str | None, int | None]:
         """Whom a working link signs in (its address, its player); LinkRefused if none."""
@@ -118,16 +123,16 @@ class SignIns:
 
     async def _link(self, token: str, tx=None):
         if not token or len(token) > 100:
-            raise LinkRefused("this sign-in link is not one of ours")
+            raise LinkRefused(T("this sign-in link is not one of ours"))
         async with self.store.read() as tx:
             row = await tx.fetch_one("SELECT * FROM web_signin_links WHERE token_hash = ?",
                                      (hashed(token),))
         if row is None:
-            raise LinkRefused("this sign-in link is not one of ours")
+            raise LinkRefused(T("this sign-in link is not one of ours"))
         if row["used_at"] is not None:
-            raise LinkRefused("this sign-in link was used already: each works once. Ask for a new one")
+            raise LinkRefused(T("this sign-in link was used already: each works once. Ask for a new one"))
         if row["expires_at"] <= self.now():
-            raise LinkRefused("this sign-in link has expired (each works for 15 minutes). Ask for a new one")
+            raise LinkRefused(T("this sign-in link has expired (each works for 15 minutes). Ask for a new one"))
         return row
 
     async def use_link(self, token: str) -> tuple[str, int]:
@@ -138,7 +143,7 @@ class SignIns:
         async with self.store.write() as tx:
             if await tx.change("UPDATE web_signin_links SET used_at = ? WHERE token_hash = ? "
                                "AND used_at IS NULL", (now, hashed(token))) != 1:
-                raise LinkRefused("this sign-in link was used already: each works once. Ask for a new one")
+                raise LinkRefused(T("this sign-in link was used already: each works once. Ask for a new one"))
         player_id = row["player_id"] or await self.player_of_address(row["address"])
         session = secrets.token_urlsafe(32)
         async with self.store.write() as tx:

@@ -28,7 +28,8 @@ async def test_a_page_refused_its_stream_reads_the_game_and_tries_again_later(sv
     second = await new_page(browser)
     await second.clock.install()
     streams: list[int] = []
-    second.on("response", lambda r: streams.append(r.status) if r.url.endswith("/events") else None)
+    # the stream's address carries the page's language (?lang=): its path is what says it is one
+    second.on("response", lambda r: streams.append(r.status) if r.url.split("?")[0].endswith("/events") else None)
     await second.goto(url(client, view.id))
     await ready(second, 1)
     await asyncio.wait_for(_until(lambda: streams == [503]), 10)

@@ -27,9 +27,15 @@
   let closed = false;         // the link stopped working
   let focusSq = null;         // the square the board's keyboard focus is on (kept over redraws)
   const $ = (id) => document.getElementById(id);
+  // the page's words in its language (page.py's SCRIPT_WORDS), each {value} filled here
+  const words = data.words || {};
+  const lang = document.documentElement.lang || "en";
+  const say = (key, values) => (words[key] || key).replace(/\{(\w+)\}/g,
+    (all, name) => (values && name in values ? String(values[name]) : all));
+  const withLang = (url) => `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 
   function query(extra) {
-    const q = new URLSearchParams({ ply: String(ply), flip: flip ? "1" : "0" });
+    const q = new URLSearchParams({ ply: String(ply), flip: flip ? "1" : "0", lang });
     if (line.length) q.set("line", line.join(" "));
     for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
     return q.toString();
@@ -40,11 +46,11 @@
     return r.json();
   }
   async function post(path, body) {
-    const r = await fetch(`${base}/${path}`, {
+    const r = await fetch(withLang(`${base}/${path}`), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     let got = null;
-    try { got = await r.json(); } catch (e) { got = { error: "the server did not answer" }; }
-    if (!r.ok && !got.error) got.error = `refused (${r.status})`;
+    try { got = await r.json(); } catch (e) { got = { error: say("noAnswer") }; }
+    if (!r.ok && !got.error) got.error = say("refused", { status: r.status });
     return got;
   }
   function note(text) { $("board-note").textContent = text || ""; }
@@ -84,7 +90,7 @@
   async function recover(e) {
     if (closed) return;
     if (e.status === 429) { setTimeout(show, 2000); return; }
-    try { reconcile(await (await fetch(`${base}/state.json`)).json(), true); } catch (e2) { /* offline */ }
+    try { reconcile(await (await fetch(withLang(`${base}/state.json`))).json(), true); } catch (e2) { /* offline */ }
   }
   // the game changed (a live update, a move's answer): the page follows it. A side line
   // (Analysis) over the old position is never left looking like the game: the player whose
@@ -98,12 +104,11 @@
     const news = game.moves.slice(old.ply).map((m) => m.san).join(" ");
     const atEnd = ply === old.ply && !analysis;
     if (analysis && samePrefix && !force && !(role && game.turn === role && game.status === "active")) {
-      $("analysis-news").textContent = news ? ` The game went on: ${news}.` : " The game changed.";
+      $("analysis-news").textContent = news ? say("wentOnBanner", { moves: news }) : say("changedBanner");
       drawMoves(); drawPlay(); return;
     }
     if (analysis) {
-      note(news && samePrefix ? `The game went on (${news}): back to the game.` :
-        "The game changed: back to the game.");
+      note(news && samePrefix ? say("wentOnNote", { moves: news }) : say("changedNote"));
     }
     if (atEnd || analysis || !samePrefix || force) {
       ply = game.ply; line = []; analysis = false;
@@ -146,11 +151,10 @@
     for (const b of box.children) {
       const sq = b.dataset.square;
       const [x0, y0, x1, y1] = pos.squares[sq];
-      const what = pos.pieces[sq] || "empty";
+      const what = pos.pieces[sq] || say("empty");
       const cls = marks.get(sq) || [];
-      b.setAttribute("aria-label", `${sq} ${what}` +
-        (cls.includes("target") || cls.includes("place") ? ", a move goes here" : "") +
-        (cls.includes("sel") ? ", chosen" : ""));
+      b.setAttribute("aria-label", say(cls.includes("target") || cls.includes("place") ? "squareTarget" :
+        cls.includes("sel") ? "squareChosen" : "square", { square: sq, what }));
       b.className = cls.join(" ");
       b.tabIndex = sq === focusSq ? 0 : -1;
       b.style.left = `${100 * x0 / pos.width}%`; b.style.top = `${100 * y0 / pos.height}%`;
@@ -185,7 +189,7 @@
       const [x, y, w, hh] = h.box;
       const b = document.createElement("button");
       b.type = "button"; b.dataset.piece = h.piece;
-      b.setAttribute("aria-label", `drop a ${h.name} from the hand (${h.count} there)`);
+      b.setAttribute("aria-label", say("dropFromHand", { piece: h.name, count: h.count }));
       b.setAttribute("aria-pressed", String(pendingDrop === h.piece));
       b.style.left = `${100 * x / pos.width}%`; b.style.top = `${100 * y / pos.height}%`;
       b.style.width = `${100 * w / pos.width}%`; b.style.height = `${100 * hh / pos.height}%`;
@@ -266,8 +270,8 @@
     }
     for (const [x, y] of b.empty) {
       const t = svg("text", { x, y, fill: st.muted, "font-size": st.handFont, "text-anchor": "middle" }, figures);
-      svg("tspan", { x, dy: "-0.2em" }, t).textContent = "no pieces";
-      svg("tspan", { x, dy: "1.2em" }, t).textContent = "in hand";
+      svg("tspan", { x, dy: "-0.2em" }, t).textContent = say("noPieces");
+      svg("tspan", { x, dy: "1.2em" }, t).textContent = say("inHand");
     }
     for (const sq of b.last.concat(b.captured)) frame(sq, st.lastEdge, st.lastEdgeWidth, st.lastInset);
     for (const sq of b.check) frame(sq, st.checkEdge, st.edgeWidth, 0);
@@ -328,7 +332,7 @@
       const about = pos.board.placing[p] || { name: p, figures: [] };
       b.type = "button"; b.dataset.piece = p;
       for (const f of about.figures) b.append(picture(f, 28));
-      b.append(`drop ${about.name}`);
+      b.append(say("drop", { piece: about.name }));
       b.setAttribute("aria-pressed", String(pendingDrop === p));
       b.onclick = () => pickDrop(p);
       return b;
@@ -347,10 +351,8 @@
     const setup = game.inSetup && game.status === "active";
     $("setup-note").hidden = !setup;
     if (setup) {
-      $("setup-note").textContent = "Set-up: before the first move, each side in turn places its " +
-        "pieces on its own squares, shown by the dots. Click a dot to put a piece there (a piece " +
-        "placed in pairs: click each of its two squares), then pick the piece from the pictures if " +
-        "several fit." + (role ? (game.turn === role ? " It is your turn to place." : " Your opponent is placing.") : "");
+      $("setup-note").textContent = say("setup") +
+        (role ? " " + say(game.turn === role ? "setupYours" : "setupTheirs") : "");
     }
   }
 
@@ -361,25 +363,24 @@
   function drawPlay() {
     if (!role || !$("play")) return;
     const active = game.status === "active";
-    $("turn-note").textContent = !active ? "The game is over." : analysis ? "Analysis: moves here are not the game's." :
-      game.turn === role ? "Your move: click a piece, then where it goes (or drag it, or type it)." :
-        "Your opponent's move. You may leave conditional moves below.";
+    $("turn-note").textContent = say(!active ? "over" : analysis ? "analysisNote" :
+      game.turn === role ? "yourMove" : "theirMove");
     $("actions").hidden = !active;
     $("move-form").hidden = !active;
     const offers = [];
     const offer = (text, yes, no) => {
       const p = document.createElement("p"); p.textContent = text;
-      for (const [label, action] of [["accept", yes], ["decline", no]]) {
+      for (const [label, action] of [[say("accept"), yes], [say("decline"), no]]) {
         const b = document.createElement("button"); b.type = "button";
         b.textContent = label; b.dataset.action = action; b.onclick = () => act(action);
         p.append(" ", b);
       }
       offers.push(p);
     };
-    if (active && game.drawOffer && game.drawOffer !== role) offer("Your opponent offers a draw.", "accept_draw", "decline_draw");
-    if (active && game.drawOffer === role) offers.push(Object.assign(document.createElement("p"), { textContent: "You offered a draw." }));
-    if (active && game.takebackBy && game.takebackBy !== role) offer("Your opponent asks to take back their last move.", "accept_takeback", "decline_takeback");
-    if (active && game.takebackBy === role) offers.push(Object.assign(document.createElement("p"), { textContent: "You asked to take back your move." }));
+    if (active && game.drawOffer && game.drawOffer !== role) offer(say("drawOffered"), "accept_draw", "decline_draw");
+    if (active && game.drawOffer === role) offers.push(Object.assign(document.createElement("p"), { textContent: say("youOfferedDraw") }));
+    if (active && game.takebackBy && game.takebackBy !== role) offer(say("takebackAsked"), "accept_takeback", "decline_takeback");
+    if (active && game.takebackBy === role) offers.push(Object.assign(document.createElement("p"), { textContent: say("youAskedTakeback") }));
     $("offers").replaceChildren(...offers);
     drawPremoves();
   }
@@ -393,7 +394,7 @@
   }
   async function sendMove(text) { note(""); said(await post("move", { text, ply: game.ply })); }
   async function act(action) {
-    if (action === "resign" && !window.confirm("Resign this game?")) return;
+    if (action === "resign" && !window.confirm(say("resignConfirm"))) return;
     said(await post("action", { action, ply: game.ply }));
   }
 
@@ -412,8 +413,7 @@
     const promotion = moves.some((m) => m.lan.includes("="));
     const title = document.createElement("p");
     title.className = "choose";
-    title.textContent = facing ? "Choose which way the piece faces after its move:" :
-      promotion ? "Choose the piece it becomes:" : "Choose the piece:";
+    title.textContent = say(facing ? "chooseFacing" : promotion ? "choosePromotion" : "choosePiece");
     box.replaceChildren(title, ...moves.map((m) => {
       const b = document.createElement("button");
       const about = m.name ? m : (pos.board.placing[m.piece] || {});
@@ -464,7 +464,7 @@
       if (cands.length) return place(sq, cands);
       if (pos.pieces[sq] && !pos.over) {
         // a piece that cannot move (pinned to its king, blocked, or not the side to move's)
-        note(`The ${pos.pieces[sq]} on ${sq} has no legal move here.`);
+        note(say("noLegalMove", { piece: pos.pieces[sq], square: sq }));
       }
     }
     drawSquares();
@@ -473,7 +473,7 @@
   function place(sq, cands) {
     if (cands.every((c) => c.squares.length === 1)) return choose(cands);
     placing = { cands, picked: [sq] };
-    note("Now click the other square of the pair.");
+    note(say("otherSquare"));
     drawSquares();
   }
   function clearSel() { selected = null; placing = null; pendingDrop = null; $("choices").hidden = true; }
@@ -512,7 +512,7 @@
     if (!box) return;
     const waiting = game.status === "active" && game.turn !== role && !game.inSetup;
     box.hidden = !waiting;
-    $("premove-now").textContent = premoves && premoves.text ? `Set: ${premoves.text}` : "None set.";
+    $("premove-now").textContent = premoves && premoves.text ? say("premovesSet", { moves: premoves.text }) : say("premovesNone");
     $("premove-cancel").hidden = !(premoves && premoves.text);
     $("premove-from-line").hidden = !(analysis && ply === game.ply && line.length >= 2);
   }
@@ -524,7 +524,7 @@
 
   async function evaluate() {   // the computer's view of the shown position (about a second)
     const out = $("eval");
-    out.textContent = "thinking…";
+    out.textContent = say("thinking");
     const shown = query();
     let got;
     try { got = await getJSON("eval.json"); } catch (e) {
@@ -533,7 +533,7 @@
       return recover(e);
     }
     if (shown !== query()) return;   // the viewer moved on meanwhile
-    out.textContent = got.over ? got.text : `${got.text}, depth ${got.depth}: ${got.pv.join(" ")}`;
+    out.textContent = got.over ? got.text : say("evaluation", { text: got.text, depth: got.depth, line: got.pv.join(" ") });
   }
 
   function go(n) { ply = Math.max(0, Math.min(game.ply, n)); line = []; clearSel(); show(); }
@@ -579,17 +579,17 @@
   // browser: the page reads the game itself and asks again 20-40 s later
   function follow() {
     if (!window.EventSource || closed) return;
-    const es = new EventSource(`${base}/events`);
+    const es = new EventSource(withLang(`${base}/events`));
     es.addEventListener("update", (e) => { reconcile(JSON.parse(e.data), false); loadPremoves(); });
     es.addEventListener("closed", () => {
       es.close(); closed = true;
-      $("status").textContent = "This link no longer opens the game.";
+      $("status").textContent = say("linkClosed");
       $("squares").replaceChildren(); $("hand").replaceChildren();
     });
     es.onerror = () => {
       if (closed || es.readyState !== EventSource.CLOSED) return;   // the browser tries again itself
       setTimeout(async () => {
-        try { reconcile(await (await fetch(`${base}/state.json`)).json(), false); } catch (e) { /* offline */ }
+        try { reconcile(await (await fetch(withLang(`${base}/state.json`))).json(), false); } catch (e) { /* offline */ }
         follow();
       }, 20000 + Math.random() * 20000);
     };
