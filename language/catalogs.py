@@ -63,7 +63,20 @@ class Language:
         """A text from a game's data file (a game's, a piece's or a side's name, a rule) in
         this language: the data extractor put it in the catalogs; a server's own game's
         texts, which are in no catalog, read as their file has them."""
-        return self.translations.gettext(text) if text else text
+        if not text:
+            return text
+        said = self.translations.gettext(text)
+        if said != text or self.code == "en":
+            return said
+        # a text the rules made of two data texts (Super Chess: a Cyclops' description and
+        # the note on facings): each part from the catalog
+        for i in range(len(text) - 1):
+            if text[i] == "." and text[i + 1] == " ":
+                head, tail = text[:i + 1], text[i + 2:]
+                head_said, tail_said = self.translations.gettext(head), self.translations.gettext(tail)
+                if head_said != head and tail_said != tail:
+                    return f"{head_said} {tail_said}"
+        return said
 
     def say(self, text: Text | str, escape: Callable[[str], str] | None = None) -> str:
         """A ``Text`` in this language (its values through ``escape`` if given, and Texts

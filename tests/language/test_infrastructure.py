@@ -129,3 +129,11 @@ def test_the_tool_checks_and_refuses_an_unknown_language(tmp_path):
     r = subprocess.run([sys.executable, "-m", "language", "fill", "fr", str(tmp_path / "none.po")],
                        capture_output=True, text=True)
     assert r.returncode != 0
+
+
+def test_a_data_text_made_of_two_catalog_texts_is_said_in_two_parts():
+    fr = made_language("fr", {"Runs up to 3 squares.": "Court jusqu'à 3 cases.",
+                              "A facing is seen from its owner.": "Une orientation se lit depuis son camp."})
+    assert fr.data("Runs up to 3 squares. A facing is seen from its owner.") == \
+        "Court jusqu'à 3 cases. Une orientation se lit depuis son camp."
+    assert fr.data("Runs up to 3 squares. Not in the catalog.") == "Runs up to 3 squares. Not in the catalog."
