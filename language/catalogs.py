@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_time, get_timezone
 from babel.support import Translations
 from babel.units import format_unit
 
@@ -108,16 +108,17 @@ class Language:
         """``n`` of a unit of time ("day", "hour", "minute", "second", "week"): "2 jours"."""
         return format_unit(n, _UNITS[unit], length="long", locale=self.locale)
 
-    def moment(self, moment: datetime, zone: tzinfo | None = None) -> str:
+    def moment(self, moment: datetime, zone: tzinfo | str | None = None) -> str:
         """A date and time to the minute, as this locale writes it ("28 nov. 2026, 14:05"), in
-        ``zone`` (else the moment's own)."""
-        zone = zone or moment.tzinfo
+        ``zone`` (a tzinfo or an IANA name; else the moment's own)."""
+        zone = get_timezone(zone) if isinstance(zone, str) else zone or moment.tzinfo
         pattern = str(self.locale.datetime_formats["medium"])  # "{1}, {0}": the date, then the time
         day = format_date(moment.astimezone(zone) if zone else moment, "medium", locale=self.locale)
         time = format_time(moment, "short", tzinfo=zone, locale=self.locale)
         return pattern.replace("{1}", day).replace("{0}", time)
 
-    def day(self, moment: datetime, zone: tzinfo | None = None) -> str:
+    def day(self, moment: datetime, zone: tzinfo | str | None = None) -> str:
+        zone = get_timezone(zone) if isinstance(zone, str) else zone
         return format_date(moment.astimezone(zone) if zone else moment, "medium", locale=self.locale)
 
 

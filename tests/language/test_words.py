@@ -172,7 +172,7 @@ def test_durations_dates_and_ordinals_in_each_language():
     assert time_left(3600 + 60, de) == "1 Stunde 1 Minute"
     assert time_left(30, es) == "menos de un minuto" and time_left(None, fr) == "sans pendule"
     assert time_left(0, de) == "keine Zeit mehr"
-    assert PLAIN.in_language("fr").when(WHEN) == f"{fr.moment(WHEN, UTC)} UTC" == "24 nov. 2026, 21:00:00 UTC"
+    assert PLAIN.in_language("fr").when(WHEN) == f"{fr.moment(WHEN, UTC)} UTC" == "24 nov. 2026, 21:00 UTC"
     assert "nov." in PLAIN.in_language("fr").when(WHEN)
     assert DISCORD.in_language("fr").when(WHEN) == DISCORD.when(WHEN)  # Discord's timestamps: the reader's own
     assert [text.ordinal(n, PLAIN.in_language("fr")) for n in (1, 2, 22)] == ["1er", "2e", "22e"]
