@@ -182,7 +182,7 @@ async def _refusals(svc):
 
 
 def _said(error, code: str) -> str:
-    text = error.text if isinstance(error, ServiceError) else error.problem
+    text = error.text  # a ServiceError's and a GrammarError's Text
     return language(code).say(text)
 
 

@@ -171,7 +171,7 @@ def test_durations_dates_and_ordinals_in_each_language():
     assert time_left(2 * 86400 + 5 * 3600, fr) == "2\xa0jours 5\xa0heures"  # Babel's spaces: no break
     assert time_left(3600 + 60, de) == "1 Stunde 1 Minute"
     assert time_left(30, es) == "menos de un minuto" and time_left(None, fr) == "sans pendule"
-    assert time_left(0, de) == "keine Zeit mehr"
+    assert time_left(0, de) == "keine Zeit"
     assert PLAIN.in_language("fr").when(WHEN) == f"{fr.moment(WHEN, UTC)} UTC" == "24 nov. 2026, 21:00 UTC"
     assert "nov." in PLAIN.in_language("fr").when(WHEN)
     assert DISCORD.in_language("fr").when(WHEN) == DISCORD.when(WHEN)  # Discord's timestamps: the reader's own
@@ -249,7 +249,7 @@ async def test_ratings_text_in_each_language(service):
         assert english_left(said, code, OWN) == [], said
     said = await ratings_text(service, "chess", [ann], PLAIN.in_language("fr"))
     assert said.startswith(f"Classements, {language('fr').data('Chess')} :\n  aucune partie classée pour l'instant")
-    assert said.endswith("Un ? signale un classement provisoire (trop peu de parties classées récentes pour en "
+    assert said.endswith("Un ? marque un classement provisoire (trop peu de parties classées récentes pour en "
                          "être sûr).")
 
 

@@ -166,7 +166,7 @@ async def test_abuse_changes_nothing(svc, site, smtp):  # noqa: F811
     assert LANG not in r.cookies and (await svc.get_player(ann.id)).settings.language is None
     r = await site.post("/language", data={"lang": "../../etc", "back": "/"},
                         headers={"Accept-Language": "fr", **origin(site)}, allow_redirects=False)
-    assert r.status == 400 and "il n’y a pas de langue ../../etc ici" in await r.text()
+    assert r.status == 400 and "pas de langue ../../etc ici" in await r.text()
     # the way back is this site's, never another's
     for back in ("//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"):
         r = await site.post("/language", data={"lang": "de", "back": back}, headers=origin(site),
