@@ -516,7 +516,8 @@ def piece_of_game(line: str, m: Markup = texts.PLAIN) -> str:
     try:
         game = resolve_game(words[0])
     except ValueError as e:
-        said = m.say(e.text) if hasattr(e, "text") else str(e)
+        text = getattr(e, "text", None)
+        said = m.say(text) if text is not None else str(e)
         raise GrammarError(m.tr("{problem}. Write {usage}", problem=said, usage=usage)) from None
     g = rules.game(game)
     return piece_text(g, find_piece(g, " ".join(words[1:])), m, WIDTH)

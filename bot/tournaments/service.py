@@ -168,7 +168,8 @@ class TournamentOps(DirectorOps, WithdrawalOps, ResultOps):
                                     value=repr(timeouts)))
         if adjudicate and (format != SWISS or round_days is None):
             raise TournamentError(T("adjudication at a round's deadline is for a Swiss with a deadline (its round "
-                                    "days: --round-days N, or round_days on Discord)"))
+                                    "days: {option}, or {discord} on Discord)", option="--round-days N",
+                                    discord="round_days"))
         start = None if starts_at is None else self._ts(starts_at)
         async with self.store.write() as tx:
             if creator_id is not None and await tx.player(creator_id) is None:
