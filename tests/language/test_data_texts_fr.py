@@ -17,6 +17,8 @@ from collections import Counter
 import pytest
 
 import rules
+from bot.words.game_texts import piece_text, rules_text
+from bot.words.text import DISCORD, HTML, PLAIN
 from language import language
 from language.checks import MARKUP_CHARS, placeholders, problems, read_catalog, template
 from language.extract import texts
@@ -120,6 +122,20 @@ def test_the_cyclops_description_and_its_facing_note_both_read_in_french():
     said = FR.data(cyclops.description)
     assert said.startswith("Regarde dans l'une des 8 directions.")
     assert "Cyclops's" not in said and english_left(said, "fr", own=KEPT) == []
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_rules_and_piece_cards_read_in_french_on_every_markup(gid):
+    """`rules GAME` and `piece CODE` as the terminal, Discord and the web show them: no English
+    left but the kept names, the game's id and the pieces' Betza notation (typed, not words)."""
+    g = rules.game(gid)
+    own = KEPT | SAME_IN_FRENCH | {gid} | {b for t in g.types.values()
+                                           for b in (t.betza, *t.state_betza.values())}
+    for markup in (PLAIN, DISCORD, HTML):
+        reader = markup.in_language("fr")
+        for said in [rules_text(gid, reader), *(piece_text(g, t, reader) for t in g.types.values())]:
+            assert english_left(said, "fr", own=own) == [], said
+    assert "Règles particulières" in rules_text(gid, PLAIN.in_language("fr")) or not g.special_rules
 
 
 def test_no_data_message_of_the_french_catalog_is_missing_or_wrong():
