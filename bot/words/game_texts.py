@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 
 import rules
-from language import ENGLISH, Language, T, known
+from language import ENGLISH, Language, T, Text, known
 
 from ..domain.errors import ServiceError
 from .grammar import shown
@@ -42,6 +42,13 @@ def _wrap(text: str, width: int | None, first: str = "", rest: str = "") -> list
 def piece_label(ptype, m: Markup = PLAIN) -> str:
     """A piece's name; both sides' names where they differ ('Jester / Fool')."""
     return " / ".join(map(m.data, ptype.side_names)) if ptype.side_names else m.data(ptype.name)
+
+
+def _label_text(ptype) -> Text:
+    """``piece_label`` as a Text, for a sentence said later."""
+    if not ptype.side_names:
+        return known(ptype.name)
+    return T("{first} / {then}", first=known(ptype.side_names[0]), then=known(ptype.side_names[1]))
 
 
 def board_line(g, m: Markup = PLAIN) -> str:
@@ -101,7 +108,10 @@ def find_piece(g, text: str, lang: Language = ENGLISH):
     starts = [p for p in g.types.values() if low and any(n.lower().startswith(low) for n in names(p))]
     if len(starts) == 1:
         return starts[0]
-    codes = ", ".join(f"{k} {piece_label(p, PLAIN.in_language(lang))}" for k, p in g.types.items())
+    codes = None
+    for k, p in g.types.items():  # a Text, said in the reader's language; str() English
+        item = T("{letter} {piece}", letter=k, piece=_label_text(p))
+        codes = item if codes is None else T("{first}, {then}", first=codes, then=item)
     raise ServiceError(T("{game} has no piece {piece}. Its pieces: {pieces}.", game=known(g.name), piece=shown(t),
                          pieces=codes))
 
