@@ -28,6 +28,7 @@ from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
 from .rating_commands import ratings_embed
 from .replies import defer, note_game, pings, send
+from .shared import reader_of
 from .threads import NotifyPref
 from .views import ask_resign, challenge_view, piece_moves_text
 
@@ -138,12 +139,13 @@ async def piece_name_autocomplete(interaction: discord.Interaction, current: str
     current = _typed(current)
     try:
         game = getattr(interaction.namespace, "game", None) or await _thread_variant(interaction)
+        m = reader_of(interaction)  # (no store read: an autocomplete must answer at once)
         if game:
-            return [Choice(name=n, value=v) for n, v in suggest.suggest_game_pieces(game, current)]
+            return [Choice(name=n, value=v) for n, v in suggest.suggest_game_pieces(game, current, lang=m.lang)]
         out = []
         for g in rules.variants():
-            for n, key in suggest.suggest_game_pieces(g, current):
-                out.append(Choice(name=f"{n}, {format.game_name(g)}"[:100], value=f"{g}:{key}"))
+            for n, key in suggest.suggest_game_pieces(g, current, lang=m.lang):
+                out.append(Choice(name=f"{n}, {format.game_name(g, m)}"[:100], value=f"{g}:{key}"))
         return out[:25]
     except Exception:  # noqa: BLE001
         return []
@@ -153,8 +155,10 @@ async def variant_autocomplete(interaction: discord.Interaction, current: str) -
     """The games whose name or id holds what has been typed (when they are too many for
     Discord's fixed list: a server's own variants added to the built-in ones)."""
     typed = _typed(current).casefold().strip()
-    return [Choice(name=format.game_name(g)[:100], value=g) for g in rules.variants()
-            if typed in g or typed in format.game_name(g).casefold()][:MAX_CHOICES]
+    m = reader_of(interaction)
+    return [Choice(name=format.game_name(g, m)[:100], value=g) for g in rules.variants()
+            if typed in g or typed in format.game_name(g).casefold()
+            or typed in format.game_name(g, m).casefold()][:MAX_CHOICES]
 
 
 async def _asker(interaction: discord.Interaction) -> Markup:

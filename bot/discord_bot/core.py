@@ -15,7 +15,7 @@ from bot.identity.links import link_suffix
 from bot.identity.players import Player
 from bot.operations.service import GameService, GameView, MoveResult
 from bot.words.text import DISCORD, Markup
-from language import T
+from language import T, known
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
@@ -47,9 +47,11 @@ def _pick(games, my_move: bool, where: str) -> int:
     if my_move and any(s.my_move for s in games):
         games = [s for s in games if s.my_move]
     if len(games) > 1:
-        listed = ", ".join(f"#{s.id}" for s in games[:10])
-        raise ServiceError(f"you have several games {where + ' ' if where else ''}({listed}): "
-                           "say which with the game option")
+        listed = known(", ".join(f"#{s.id}" for s in games[:10]))  # ours, not a user's: not escaped
+        if where == "here":
+            raise ServiceError(T("you have several games here ({games}): say which with the game option",
+                                 games=listed))
+        raise ServiceError(T("you have several games ({games}): say which with the game option", games=listed))
     return games[0].id
 
 
@@ -99,8 +101,9 @@ class Fairy:
             elif in_thread and spectate:
                 gid = in_thread[-1]
             elif in_thread:
-                raise NotAPlayer(f"game #{in_thread[-1]} here is not your game (you can watch it "
-                                 "with /board); for one of yours, say which with the game option")
+                raise NotAPlayer(T("game #{game} here is not your game (you can watch it with {command}); "
+                                   "for one of yours, say which with the game option",
+                                   game=in_thread[-1], command="/board"))
             else:
                 gid = None
             if gid is not None:
@@ -108,7 +111,7 @@ class Fairy:
                 return gid
         candidates = [s for s in mine if s.status == "active" or finished]
         if not candidates:
-            raise ServiceError("you have no game in progress: start one with /challenge")
+            raise ServiceError(T("you have no game in progress: start one with {command}", command="/challenge"))
         gid = _pick(candidates, my_move, "")
         note_game(interaction, gid)
         return gid

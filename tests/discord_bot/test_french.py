@@ -24,7 +24,7 @@ from language import LANGUAGES, language, language_names
 from tests.language.leaks import english_left
 from tests.language.test_rules_texts import DATA_NAMES
 
-from .conftest import press, run
+from .conftest import press, run, start_game
 from .helpers import answers, custom_ids
 
 LOCALE = {"fr": Locale.french, "de": Locale.german, "es": Locale.spain_spanish}
@@ -240,3 +240,36 @@ async def test_help_fits_in_an_embed_in_every_language(world, code):
     if code != "en":
         # PHASE B: the data's names; "and": King and Queen's, a title
         assert english_left(text, code, own=["fairypost", "and", *DATA_NAMES]) == [], text
+
+
+async def test_the_autocompletes_name_pieces_and_games_in_the_askers_language(world):
+    """Before: a piece's and a game's name were English in every Discord."""
+    fr = language("fr")
+    i = world.interaction(world.alice, namespace={"game": "chess"})
+    i.locale = Locale.french
+    choices = await commands.piece_name_autocomplete(i, "")
+    assert f"{fr.data('Knight')} (N)" in [c.name for c in choices]
+    assert [c.value for c in await commands.piece_name_autocomplete(i, "kni")] == ["N"]  # English still found
+    j = world.interaction(world.alice)
+    j.locale = Locale.french
+    named = {c.value: c.name for c in await commands.variant_autocomplete(j, "")}
+    assert named["chess"] == fr.data(format.game_name("chess"))
+    assert commands.suggest.piece_key("chess", fr.data("Knight")) == "N"
+
+
+async def test_which_game_refusals_are_french(world):
+    """Before: these refusals of the adapter's own were English strings."""
+    w = world
+    i = w.interaction(w.alice)
+    i.locale = Locale.french
+    await run(commands.move, i, move="e4")
+    said = answers(i)[-1]["content"]
+    assert said == "Vous n'avez aucune partie en cours : commencez-en une avec /challenge", said
+    carol = w.member("Carol")
+    gv, thread = await start_game(w, white=w.bob, black=carol)
+    j = w.interaction(w.alice, channel=thread)
+    j.locale = Locale.french
+    await run(commands.draw, j)
+    said = answers(j)[-1]["content"]
+    assert said.startswith(f"La partie #{gv.id} ici n'est pas la vôtre"), said
+    assert english_left(said, "fr") == [], said
