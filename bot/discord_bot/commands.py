@@ -28,6 +28,7 @@ from . import access, format, images, suggest, waiting
 from .core import board_flip, fairy_of, lookup_game
 from .rating_commands import ratings_embed
 from .replies import defer, note_game, pings, send
+from .shared import reader_of
 from .threads import NotifyPref
 from .views import ask_resign, challenge_view, piece_moves_text
 
@@ -138,12 +139,13 @@ async def piece_name_autocomplete(interaction: discord.Interaction, current: str
     current = _typed(current)
     try:
         game = getattr(interaction.namespace, "game", None) or await _thread_variant(interaction)
+        m = reader_of(interaction)  # (no store read: an autocomplete must answer at once)
         if game:
-            return [Choice(name=n, value=v) for n, v in suggest.suggest_game_pieces(game, current)]
+            return [Choice(name=n, value=v) for n, v in suggest.suggest_game_pieces(game, current, lang=m.lang)]
         out = []
         for g in rules.variants():
-            for n, key in suggest.suggest_game_pieces(g, current):
-                out.append(Choice(name=f"{n}, {format.game_name(g)}"[:100], value=f"{g}:{key}"))
+            for n, key in suggest.suggest_game_pieces(g, current, lang=m.lang):
+                out.append(Choice(name=f"{n}, {format.game_name(g, m)}"[:100], value=f"{g}:{key}"))
         return out[:25]
     except Exception:  # noqa: BLE001
         return []
@@ -153,8 +155,10 @@ async def variant_autocomplete(interaction: discord.Interaction, current: str) -
     """The games whose name or id holds what has been typed (when they are too many for
     Discord's fixed list: a server's own variants added to the built-in ones)."""
     typed = _typed(current).casefold().strip()
-    return [Choice(name=format.game_name(g)[:100], value=g) for g in rules.variants()
-            if typed in g or typed in format.game_name(g).casefold()][:MAX_CHOICES]
+    m = reader_of(interaction)
+    return [Choice(name=format.game_name(g, m)[:100], value=g) for g in rules.variants()
+            if typed in g or typed in format.game_name(g).casefold()
+            or typed in format.game_name(g, m).casefold()][:MAX_CHOICES]
 
 
 async def _asker(interaction: discord.Interaction) -> Markup:
@@ -289,7 +293,7 @@ async def hint(interaction: discord.Interaction, game: int | None = None) -> Non
     comp.check_hint(gv, me.id)  # refused at once, before the thinking
     await defer(interaction)
     h = await _computer(fairy).hint(gv, me.id)
-    await send(interaction, comp.hint_line(gid, h))
+    await send(interaction, comp.hint_line(gid, h, lang=m.lang))
 
 
 @app_commands.command(description=locale_str("After a game: each move's score swing, its blunders and best moves"))
@@ -304,9 +308,9 @@ async def review(interaction: discord.Interaction, game: int | None = None) -> N
     computer = _computer(fairy)
     await defer(interaction)
     moves = await computer.review(gv)
-    text = comp.review_text(gv, moves)
+    text = comp.review_text(gv, moves, lang=m.lang)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=comp.review_file_name(gid))
-    await send(interaction, comp.review_summary(gid, moves), file=file)
+    await send(interaction, comp.review_summary(gid, moves, lang=m.lang), file=file)
 
 
 @app_commands.command(description=locale_str("Your game's web page: its link, and whether anyone may follow it"))
@@ -412,7 +416,7 @@ async def board(interaction: discord.Interaction, game: int | None = None, my_si
             raise GameOver(T("the game is over: no piece has moves"))
         text, square = await piece_moves_text(fairy, gv, piece)
         content += "\n" + text
-    await send(interaction, content, file=await fairy.board_file(gv, flip=flip, highlight=square))
+    await send(interaction, content, file=await fairy.board_file(gv, flip=flip, highlight=square, m=m))
 
 
 @app_commands.command(description=locale_str("Resign a game (you will be asked to confirm)"))
@@ -541,7 +545,7 @@ async def rules_(interaction: discord.Interaction, game: str | None = None) -> N
     e = format.rules_embed(game, m=m)
     e.set_image(url="attachment://pieces.png")
     e.set_footer(text=m.tr("{command} shows one piece's moves", command="/piece"))
-    await send(interaction, embed=e, file=await images.rules_legend_file(game))
+    await send(interaction, embed=e, file=await images.rules_legend_file(game, lang=m.lang))
 
 
 @app_commands.command(description=locale_str("A piece's card: how it moves"))
@@ -560,7 +564,7 @@ async def piece(interaction: discord.Interaction, piece: str, game: str | None =
     await defer(interaction)
     e = format.piece_embed(game, key, m=m)
     e.set_image(url="attachment://piece.png")
-    await send(interaction, embed=e, file=await images.piece_file(game, key))
+    await send(interaction, embed=e, file=await images.piece_file(game, key, lang=m.lang))
 
 
 # --- you ----------------------------------------------------------------------------------
@@ -627,7 +631,7 @@ async def settings(interaction: discord.Interaction, notify: str | None = None,
         done.append(m.tr("you read {language} here", language=m.bold(m.lang.name)))
     if email is not None or email_code is not None or email_notices is not None:
         from bot.identity.account_links import link_step
-        done.append(await link_step(fairy.service, me.id, email, email_code, email_notices))
+        done.append(await link_step(fairy.service, me.id, email, email_code, email_notices, lang=m.lang))
     if web:
         from bot.identity.web_links import signin_url
         url = await signin_url(fairy.service, me.id, "discord")
@@ -689,7 +693,7 @@ async def _settings_embed(fairy, player_id: int, *, m: Markup = DISCORD) -> disc
                 m.tr("{language} (your Discord's)", language=m.lang.name))
     blocked = await fairy.service.blocked_players(player_id)
     e.add_field(name=m.tr("Blocked"), value=(", ".join(format.name(p) for p in blocked) or m.tr("no one"))[:1024])
-    left = format.time_left(vac.left_seconds)
+    left = format.time_left(vac.left_seconds, m.lang)
     if vac.on_vacation:
         until = int(vac.until.timestamp())
         e.add_field(name=m.tr("Vacation"), value=m.tr("on vacation until {moment}; {left} left this year",

@@ -15,7 +15,7 @@ from bot.identity.links import link_suffix
 from bot.identity.players import Player
 from bot.operations.service import GameService, GameView, MoveResult
 from bot.words.text import DISCORD, Markup
-from language import T
+from language import T, known
 from rules.errors import RulesError
 
 from . import PLATFORM, access, format, images
@@ -47,9 +47,11 @@ def _pick(games, my_move: bool, where: str) -> int:
     if my_move and any(s.my_move for s in games):
         games = [s for s in games if s.my_move]
     if len(games) > 1:
-        listed = ", ".join(f"#{s.id}" for s in games[:10])
-        raise ServiceError(f"you have several games {where + ' ' if where else ''}({listed}): "
-                           "say which with the game option")
+        listed = known(", ".join(f"#{s.id}" for s in games[:10]))  # ours, not a user's: not escaped
+        if where == "here":
+            raise ServiceError(T("you have several games here ({games}): say which with the game option",
+                                 games=listed))
+        raise ServiceError(T("you have several games ({games}): say which with the game option", games=listed))
     return games[0].id
 
 
@@ -99,8 +101,9 @@ class Fairy:
             elif in_thread and spectate:
                 gid = in_thread[-1]
             elif in_thread:
-                raise NotAPlayer(f"game #{in_thread[-1]} here is not your game (you can watch it "
-                                 "with /board); for one of yours, say which with the game option")
+                raise NotAPlayer(T("game #{game} here is not your game (you can watch it with {command}); "
+                                   "for one of yours, say which with the game option",
+                                   game=in_thread[-1], command="/board"))
             else:
                 gid = None
             if gid is not None:
@@ -108,7 +111,7 @@ class Fairy:
                 return gid
         candidates = [s for s in mine if s.status == "active" or finished]
         if not candidates:
-            raise ServiceError("you have no game in progress: start one with /challenge")
+            raise ServiceError(T("you have no game in progress: start one with {command}", command="/challenge"))
         gid = _pick(candidates, my_move, "")
         note_game(interaction, gid)
         return gid
@@ -199,24 +202,28 @@ class Fairy:
                                                                  expected_ply=expected_ply))
 
     async def board_file(self, view: GameView, *, flip: bool | None = None,
-                         highlight: str | None = None) -> discord.File:
+                         highlight: str | None = None, m: Markup = DISCORD) -> discord.File:
+        """The game's board as a picture, its words (the banner) in ``m``'s language."""
         pos = await self.position(view)
         return await images.board_file(pos, flip=board_flip(view) if flip is None else flip,
                                        highlight=highlight, name=f"game{view.id}-{view.ply}.png",
-                                       outcome=(view.result, view.reason))
+                                       outcome=(view.result, view.reason), lang=m.lang)
 
-    async def thread_reader(self, view: GameView) -> Markup:
-        """The markup of a game's thread, which both players read: in their language when
-        they read the same one (the computer reads any), else in English."""
-        codes = set()
+    async def thread_readers(self, view: GameView) -> list[Markup]:
+        """The markups of a game's thread, which both players read: one when they read the
+        same language (the computer reads any), else White's and Black's, so that each
+        post says everything in both (English when no player of ours is in it)."""
+        codes: list[str] = []
         for ref in (view.white, view.black):
             if ref.platform != PLATFORM:
                 continue
             try:
-                codes.add((await self.service.get_player(ref.id)).reads())
+                code = (await self.service.get_player(ref.id)).reads()
             except ServiceError:  # (the computer, or a player gone: no language of theirs)
                 continue
-        return DISCORD.in_language(codes.pop() if len(codes) == 1 else None)
+            if code not in codes:
+                codes.append(code)
+        return [DISCORD.in_language(c) for c in codes] or [DISCORD]
 
     async def post_board(self, view: GameView, note: str | None = None,
                          ping: tuple[str, ...] = ()) -> discord.Message | None:
@@ -228,15 +235,16 @@ class Fairy:
             return None
         try:
             thread = await self.channel(int(row.thread_id))
-            m = await self.thread_reader(view)
-            content = format.board_caption(view, m.tr(note) if note else None, m=m) + link_suffix(
-                self.service.settings, view.id)
+            readers = await self.thread_readers(view)
+            m = readers[0]  # the picture's words: the first player's language
+            content = "\n\n".join(format.board_caption(view, r.tr(note) if note else None, m=r)
+                                   for r in readers) + link_suffix(self.service.settings, view.id)
             if ping:
                 content += "\n" + " ".join(f"<@{u}>" for u in ping)
-            kwargs = {"content": content[:2000], "file": await self.board_file(view),
+            kwargs = {"content": content[:2000], "file": await self.board_file(view, m=m),
                       "allowed_mentions": pings(*ping)}
             if view.status == "active":
-                kwargs["view"] = board_view(view.id, m=m)
+                kwargs["view"] = board_view(view.id, m=m, also=readers[1:])
             msg = await thread.send(**kwargs)
         except discord.HTTPException as e:  # Discord refused or is down; the move stands
             log.warning("could not post the board of game #%d in thread %s (%s)", view.id, row.thread_id,
@@ -256,7 +264,7 @@ class Fairy:
     async def open_thread(self, view: GameView, channel, message=None):
         """A public thread for the game, hanging off the challenge message if there is one,
         and its first board (pinging both players adds them to the thread)."""
-        name = format.thread_name(view)
+        name = format.thread_name(view, m=(await self.thread_readers(view))[0])
         try:
             if message is not None:
                 thread = await message.create_thread(name=name, auto_archive_duration=10080)

@@ -85,8 +85,9 @@ def result_text(game: str, white: ev.PlayerRef, black: ev.PlayerRef, result: str
     return text.result_text(game, white, black, result, reason, m)
 
 
-def title(view) -> str:
-    return text.title(view)
+def title(view, *, m: Markup = DISCORD) -> str:
+    """'Game #3 · Chess' in the reader's language (not escaped: the caller marks it up)."""
+    return text.title(view, m)
 
 
 def players_line(view, *, m: Markup = DISCORD) -> str:
@@ -110,8 +111,10 @@ def board_caption(view, note: str | None = None, *, m: Markup = DISCORD) -> str:
 setup_hint = text.setup_hint
 
 
-def thread_name(view) -> str:
-    return f"#{view.id} {game_name(view.game)}: {view.white.name} vs {view.black.name}"[:100]
+def thread_name(view, *, m: Markup = DISCORD) -> str:
+    """A game thread's name (plain: Discord shows no markup there), in ``m``'s language."""
+    return m.tr("#{id} {game}: {white} vs {black}", id=view.id, game=game_name(view.game, m),
+                white=view.white.name, black=view.black.name)[:100]
 
 
 def challenge_text(c, opponent_mention: str | None = None, *, m: Markup = DISCORD) -> str:

@@ -10,6 +10,7 @@ import discord
 import render
 import rules
 from bot.tournaments.crosstable import crosstable_picture
+from language import ENGLISH, Language
 from render.legend import draw_legend
 
 
@@ -19,13 +20,14 @@ def _file(data: bytes, name: str) -> discord.File:
 
 async def board_file(pos, *, flip: bool, highlight: str | None = None,
                      name: str = "board.png",
-                     outcome: tuple[str | None, str | None] = (None, None)) -> discord.File:
+                     outcome: tuple[str | None, str | None] = (None, None),
+                     lang: Language = ENGLISH) -> discord.File:
     """The board, its last move marked; with ``highlight``, that piece's legal moves;
     with ``outcome``, a finished game's stored (result, reason) as a banner (the
-    position alone knows no resignation, time or agreement)."""
-    banner = render.result_text(pos.game, *outcome)
+    position alone knows no resignation, time or agreement); its words in ``lang``."""
+    banner = render.result_text(pos.game, *outcome, lang=lang)
     data = await asyncio.to_thread(render.board_png, pos, flip=flip, highlight=highlight,
-                                   show_last_move=True, result=banner)
+                                   show_last_move=True, result=banner, lang=lang)
     return _file(data, name)
 
 
@@ -44,17 +46,18 @@ def every_piece(game_id: str) -> list[render.LegendEntry]:
     return entries
 
 
-def _rules_legend_png(game_id: str) -> bytes:
-    return render.to_png(draw_legend(rules.game(game_id), every_piece(game_id))[0])
+def _rules_legend_png(game_id: str, lang: Language) -> bytes:
+    return render.to_png(draw_legend(rules.game(game_id), every_piece(game_id), lang=lang)[0])
 
 
-async def rules_legend_file(game_id: str, name: str = "pieces.png") -> discord.File:
-    """Every piece of a game, for /rules."""
-    return _file(await asyncio.to_thread(_rules_legend_png, game_id), name)
+async def rules_legend_file(game_id: str, name: str = "pieces.png", *, lang: Language = ENGLISH) -> discord.File:
+    """Every piece of a game, for /rules (its words in ``lang``)."""
+    return _file(await asyncio.to_thread(_rules_legend_png, game_id, lang), name)
 
 
-async def piece_file(game: str, key: str, colour: str = "w", name: str = "piece.png") -> discord.File:
-    return _file(await asyncio.to_thread(render.piece_card_png, game, key, color=colour), name)
+async def piece_file(game: str, key: str, colour: str = "w", name: str = "piece.png", *,
+                     lang: Language = ENGLISH) -> discord.File:
+    return _file(await asyncio.to_thread(render.piece_card_png, game, key, color=colour, lang=lang), name)
 
 
 async def crosstable_file(view, name: str = "crosstable.png") -> discord.File | None:

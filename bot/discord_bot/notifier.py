@@ -136,14 +136,23 @@ class DiscordNotifier:
         from .views import offer_view
         for channel, message_id in await self.fairy.links.take_offer_messages(what, ref_id):
             try:
-                if channel.startswith("@"):  # a direct message
+                if channel.startswith("@"):  # a direct message: its reader's language
                     where = await (await self.fairy.user(int(channel[1:]))).create_dm()
+                    m = await self._reader((await self.fairy.service.player(PLATFORM, channel[1:])).id)
                 else:
                     where = await self.fairy.channel(int(channel))
-                await where.get_partial_message(message_id).edit(view=offer_view(what, ref_id, settled=True))
+                    m = await self._channel_reader(what, ref_id)
+                await where.get_partial_message(message_id).edit(view=offer_view(what, ref_id, settled=True, m=m))
             except discord.HTTPException as e:
                 log.info("could not disable the buttons of %s #%d (message %d): %s", what, ref_id,
                          message_id, e)
+
+    async def _channel_reader(self, what: str, ref_id: int) -> Markup:
+        """The language of an offer's message in a channel: a challenge's is its challenger's,
+        a game's offer is read in its thread's (first) language."""
+        if what == "challenge":
+            return await self._reader((await self.fairy.service.get_challenge(ref_id)).challenger.id)
+        return (await self.fairy.thread_readers(await self.fairy.service.game(ref_id)))[0]
 
     async def _expired(self, challenge_id: int) -> None:
         """An expired challenge's message in its channel says so, its buttons disabled."""

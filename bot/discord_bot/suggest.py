@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import rules
 from bot.domain.errors import ServiceError
-from language import ENGLISH, Language, T, known
+from language import ENGLISH, LANGUAGES, Language, T, known, language
 from rules import MoveKind
 
 LIMIT = 25
@@ -145,19 +145,22 @@ def find_piece(pos, text: str) -> str:
     return matches[0]
 
 
-def game_pieces(game: str) -> list[tuple[str, str]]:
-    """(name, key) of every piece of a game, in its definition order."""
+def game_pieces(game: str, lang: Language = ENGLISH) -> list[tuple[str, str, str]]:
+    """(name in ``lang``, key, English name) of every piece of a game, in its definition order."""
     g = rules.game(game)
-    return [(f"{t.name} ({key})", key) for key, t in g.types.items()]
+    return [(f"{lang.data(t.name)} ({key})", key, t.name) for key, t in g.types.items()]
 
 
-def suggest_game_pieces(game: str, typed: str, limit: int = LIMIT) -> list[tuple[str, str]]:
+def suggest_game_pieces(game: str, typed: str, limit: int = LIMIT, *,
+                        lang: Language = ENGLISH) -> list[tuple[str, str]]:
+    """The pieces whose name (in ``lang``, or the English one) or letter fits what is typed."""
     t = (typed or "").strip().lower()
     out = []
-    for name, key in game_pieces(game):
-        if not t or name.lower().startswith(t) or key.lower() == t:
+    for name, key, english in game_pieces(game, lang):
+        names = (name.lower(), english.lower())
+        if not t or any(n.startswith(t) for n in names) or key.lower() == t:
             out.append((0, name, key))
-        elif t in name.lower():
+        elif any(t in n for n in names):
             out.append((1, name, key))
     out.sort(key=lambda r: r[0])
     return [(name, key) for _, name, key in out[:limit]]
@@ -169,7 +172,8 @@ def piece_key(game: str, text: str) -> str:
     t = (text or "").strip()
     if t in g.types:
         return t
-    for key, ptype in g.types.items():
-        if ptype.name.lower() == t.lower() or key.lower() == t.lower():
+    for key, ptype in g.types.items():  # a name in any of our languages ("Cavalier", "Springer")
+        names = {language(code).data(ptype.name).lower() for code in LANGUAGES}
+        if t.lower() in names or key.lower() == t.lower():
             return key
     raise ServiceError(T("{game} has no piece {name}", game=known(g.name), name=repr(text)))

@@ -249,9 +249,9 @@ async def standings(interaction: discord.Interaction, id: int) -> None:
     fairy, t = await _here(interaction, id)
     me = await fairy.player(interaction.user)
     await fairy.service.budget_read(me.id)
-    page = tournament_link_line(fairy.service.settings, t.id)  # with FAIRYPOST_WEB_URL set
+    m = reader_markup(interaction, me)
+    page = tournament_link_line(fairy.service.settings, t.id, lang=m.lang)  # with FAIRYPOST_WEB_URL set
     await defer(interaction)  # the picture may take longer than Discord's 3 seconds
     picture = await images.crosstable_file(t)
-    m = reader_markup(interaction, me)
     await send(interaction, tournament_text(t, m) + (f"\n{page}" if page else ""),
                **({"file": picture} if picture else {}))

@@ -116,8 +116,11 @@ async def _command(fairy: Fairy, message: discord.Message, cmd) -> bool:
                                     scope=access.scope_of(message.guild.id))
         try:
             reply = await commands_text.execute(cmd, ctx)
-        except (ServiceError, GrammarError) as e:
-            await message.reply(m.say(getattr(e, "text", None) or str(e)), allowed_mentions=NO_PINGS)
+        except GrammarError as e:  # what was wrong, and the usage
+            await message.reply(e.said(m), allowed_mentions=NO_PINGS)
+            return True
+        except ServiceError as e:
+            await message.reply(m.say(e.text), allowed_mentions=NO_PINGS)
             return True
         extra = {}
         if reply.attachment is not None:  # a long text (a review) as a file

@@ -9,6 +9,7 @@ the service and back; errors become private answers (``replies.report``).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import ClassVar
 
 import discord
@@ -48,10 +49,15 @@ class _Button(ui.DynamicItem[ui.Button], template=r"fp:-"):
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     emoji: ClassVar[str | None] = None
 
-    def __init__(self, *ids: int, m: Markup = DISCORD):
-        """``m``: the markup of the reader the button is posted for (its label in their language)."""
+    def __init__(self, *ids: int, m: Markup = DISCORD, also: Sequence[Markup] = ()):
+        """``m``: the markup of the reader the button is posted for (its label in their language);
+        ``also``: other readers of the same button (a thread's players in two languages: the
+        label in each, "Coup / Zug")."""
         custom_id = ":".join(["fp", self.action, *map(str, ids)])
-        self.label = m.lang.say(self.caption) if self.caption else type(self).label
+        if self.caption:
+            self.label = " / ".join(dict.fromkeys(r.lang.say(self.caption) for r in (m, *also)))[:80]
+        else:
+            self.label = type(self).label
         super().__init__(ui.Button(label=self.label or None, style=self.style, emoji=self.emoji,
                                    custom_id=custom_id))
         self.ids = ids
@@ -252,10 +258,10 @@ class FlipButton(_Button, template=r"fp:flip:(\d+)"):
         await defer(interaction)
         flip = not board_flip(gv)
         m = reader_of(interaction)
-        seen = format.side_name(gv.game, "b" if flip else "w")  # (the words' helper: its language at merge)
-        await send(interaction, m.tr("{game}, seen from {side}'s side.", game=format.title(gv), side=seen) + "\n"
+        seen = format.side_name(gv.game, "b" if flip else "w", m)
+        await send(interaction, m.tr("{game}, seen from {side}'s side.", game=format.title(gv, m=m), side=seen) + "\n"
                    + format.turn_line(gv, m=m),
-                   file=await fairy.board_file(gv, flip=flip))
+                   file=await fairy.board_file(gv, flip=flip, m=m))
 
 
 class MyMovesButton(_Button, template=r"fp:mine:(\d+)"):
@@ -268,10 +274,11 @@ class MyMovesButton(_Button, template=r"fp:mine:(\d+)"):
         await interaction.response.send_modal(PieceModal(gid, m=reader_of(interaction)))
 
 
-def board_view(game_id: int, *, m: Markup = DISCORD) -> ui.View:
+def board_view(game_id: int, *, m: Markup = DISCORD, also: Sequence[Markup] = ()) -> ui.View:
+    """A board's buttons, labelled for ``m``'s reader (and ``also``'s: a thread in two languages)."""
     v = ui.View(timeout=None)
     for cls in (MoveButton, MyMovesButton, FlipButton, DrawButton, ResignButton):
-        v.add_item(cls(game_id, m=m))
+        v.add_item(cls(game_id, m=m, also=also))
     return v
 
 
@@ -374,7 +381,7 @@ class PieceModal(_Modal):
         gv = await fairy.service.game(self.game_id)
         side = _check_my_move(gv, me.id)
         text, square = await piece_moves_text(fairy, gv, self.piece.value, m=m)
-        await send(interaction, text, file=await fairy.board_file(gv, flip=side == "b", highlight=square))
+        await send(interaction, text, file=await fairy.board_file(gv, flip=side == "b", highlight=square, m=m))
 
 
 # --- shared words -----------------------------------------------------------------------
@@ -423,7 +430,7 @@ class NextGame(_Button, template=r"fp:next"):
         v.add_item(MoveButton(nxt.id, m=m))
         v.add_item(NextGame(m=m))
         await send(interaction, text, view=v,
-                   file=await fairy.board_file(gv, flip=gv.side_of(me.id) == "b"))
+                   file=await fairy.board_file(gv, flip=gv.side_of(me.id) == "b", m=m))
 
 
 def next_view(*, m: Markup = DISCORD) -> ui.View:

@@ -356,12 +356,14 @@ def last_move_line(view, m: Markup) -> str | None:
     return m.tr("{player} played {move}", player=m.escape(player_of(view, last.side).name), move=m.bold(last.san))
 
 
-def setup_hint(view) -> str | None:
-    """The set-up action now due, in the game's own words; None outside a set-up."""
+def setup_hint(view, m: Markup = PLAIN) -> str | None:
+    """The set-up action now due, in the game's own words and the reader's language (not
+    escaped); None outside a set-up."""
     if view.status != "active" or not view.in_setup:
         return None
     pos = rules.from_fen(view.game, view.fen)
-    return pos.game.extension.setup_hint(pos)
+    hint = pos.game.extension.setup_hint_text(pos)
+    return m.lang.say(hint) if hint else None
 
 
 def board_caption(view, m: Markup, note: str | None = None) -> str:
@@ -374,7 +376,7 @@ def board_caption(view, m: Markup, note: str | None = None) -> str:
     if last:
         parts.append(last)
     parts.append(turn_line(view, m))
-    hint = setup_hint(view)
+    hint = setup_hint(view, m)
     if hint:
         parts.append(m.tr("Set-up: choose {action}", action=m.escape(hint)))
     return m.lines(parts)
@@ -432,7 +434,7 @@ def status_text(view, m: Markup, setup: str | None = None) -> str:
                           side=side_name(view.game, last.side, m)))
     mover = who(view, view.turn, m, always_side=False)
     if view.in_setup:
-        action = m.escape(setup or setup_hint(view) or m.tr("a set-up action"))
+        action = m.escape(setup or setup_hint(view, m) or m.tr("a set-up action"))
         parts.append(sentence(m.tr("Set-up: {player} to choose {action}", player=mover, action=action)))
     elif view.in_check:
         parts.append(m.tr("{player} to move, in check.", player=mover))

@@ -266,13 +266,18 @@ async def test_a_french_move_its_buttons_and_the_threads_board(world):
     assert english_left(said["content"], "fr", own=["Alice"]) == []
 
 
-async def test_a_thread_of_players_of_two_languages_is_in_english(world):
+async def test_a_thread_of_players_of_two_languages_speaks_both(world):
+    """Before (phase A): such a thread was in English, which neither reads."""
     w = world
     await w.fairy.service.update_settings((await w.fairy.player(w.alice)).id, language="fr")
     await w.fairy.service.update_settings((await w.fairy.player(w.bob)).id, language="de")
     gv, thread = await start_game(w)
     post = w.sent_to(thread)[-1]
-    assert _labels(post["view"])[0] == "Move"
+    assert _labels(post["view"])[0] == "Coup / Zug"
+    french, german = post["content"].split("\n\n")[:2]
+    assert "Les parties commencent" in french or "commence" in french, french
+    assert english_left(french, "fr", own=["Alice", "Bob", "Chess", "White", "Black"]) == []  # PHASE B
+    assert english_left(german, "de", own=["Alice", "Bob", "Chess", "White", "Black"]) == []  # PHASE B
     i = _french(w, w.alice)  # but each one's own answers are theirs
     i.channel, i.channel_id = thread, thread.id
     await run(commands.move, i, move="e4")

@@ -37,3 +37,27 @@ def test_the_caption_asks_for_the_facing_with_the_note(tmp_path):
     assert facing.endswith(FACING_NOTE)
     assert "Set-up" not in after  # the game is under way
     assert "C(N)" in view.fen and "c(SE)" in view.fen
+
+
+def test_the_set_up_caption_is_in_the_readers_language(tmp_path):
+    """Before: the rules' set-up hint stayed English in a French caption."""
+    from bot.words.text import DISCORD
+    from tests.language.leaks import english_left
+    from tests.language.test_rules_texts import DATA_NAMES
+
+    async def scenario():
+        svc = await GameService.open(Settings(db_path=str(tmp_path / "g.db")))
+        try:
+            a = await svc.player("discord", "1", "Ann")
+            b = await svc.player("discord", "2", "Bob")
+            c = await svc.challenge(a.id, "superchess", opponent_id=b.id, colour="white",
+                                    setup="players")
+            return await svc.accept_challenge(c.id, b.id)
+        finally:
+            await svc.close()
+
+    v = asyncio.run(scenario())
+    fr = format.board_caption(v, m=DISCORD.in_language("fr"))
+    line = next(x for x in fr.splitlines() if "Set-up" in x or "Mise en place" in x or "choisi" in x.lower())
+    assert "files" not in line, line
+    assert english_left(line, "fr", own=["Ann", "Bob", *DATA_NAMES]) == [], line  # PHASE B: data names
