@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
+import render
+from language import language
 from tests.language.leaks import english_left
 
 from .conftest import BOT, as_proven
@@ -19,13 +21,19 @@ ALICE, BOB = "alice@a.test", "bob@b.test"
 MOVES = ["f3", "e5", "g4", "Qh4#", "Nc5", "Na3", "Nc3", "Nf3", "Nh3"]
 #: what the players are called and what they type (the glossary keeps commands as typed)
 OWN = ["alice", "bob", *MOVES, "accept", "decline", "draw", "takeback", "resign", "board", "moves",
-       "SQUARE", "games", "help", "language", "fairypost"]
+       "SQUARE", "LANG", "games", "help", "language", "default", "fairypost"]
 #: PHASE B: the game's, its pieces' and its sides' names come from data/variants, translated
 #: when the data catalogs land
 DATA = ["Chess", "White", "Black", "Knight", "Queen"]
 #: English words some translation in the catalogs uses as a typed word (``days 3``), which
 #: english_left therefore lets through: never in a French or German mail all the same
 ENGLISH_WORDS = re.compile(r"\b(days?|hours?|minutes?|left|clock|vs)\b")
+
+
+def png_of(msg: EmailMessage) -> bytes:
+    pictures = [p.get_content() for p in msg.walk() if p.get_content_type() == "image/png"]
+    assert len(pictures) == 1
+    return pictures[0]
 
 
 def html_of(msg: EmailMessage) -> str:
@@ -38,10 +46,10 @@ def everything_read(msg: EmailMessage) -> str:
     return "\n".join((str(msg["Subject"]), text_of(msg), html_of(msg)))
 
 
-def assert_no_english(msg: EmailMessage, code: str) -> None:
+def assert_no_english(msg: EmailMessage, code: str, own: tuple[str, ...] = ()) -> None:
     assert str(msg["Content-Language"]) == code, (code, str(msg["Subject"]))
     said = everything_read(msg)
-    assert english_left(said, code, own=OWN + DATA) == [], said
+    assert english_left(said, code, own=[*OWN, *DATA, *own]) == [], said
     assert ENGLISH_WORDS.findall(re.sub(r"`[^`]*`", "", said)) == [], said
     html = html_of(msg)
     if html:
@@ -114,8 +122,78 @@ async def test_a_french_game_by_mail_to_mate_with_a_german_opponent(bot, servers
     over = {ALICE: text_of(servers.last_to(ALICE)), BOB: text_of(servers.last_to(BOB))}
     assert "Coups :\n1. f3 e5 2. g4 Qh4#" in over[ALICE].replace("\r\n", "\n")
     assert "Züge:\n1. f3 e5 2. g4 Qh4#" in over[BOB].replace("\r\n", "\n")
+    # the board's picture (its result banner, its words) is drawn in each one's language
+    pos = await bot.service.position(1)
+
+    def drawn(lang, flip: bool) -> bytes:
+        banner = render.result_text(pos.game, "0-1", "checkmate", lang=lang)
+        return render.board_png(pos, flip=flip, show_last_move=True, result=banner, lang=lang)
+    for address, code in ((ALICE, "fr"), (BOB, "de")):
+        flip = address == black
+        assert png_of(servers.last_to(address)) == drawn(language(code), flip) != drawn(language("en"), flip), code
     # every mail was read in its reader's language, subjects included
     assert all(str(m["Content-Language"]) == "fr" for m in servers.sent_to(ALICE))
     bob_langs = [str(m["Content-Language"]) for m in servers.sent_to(BOB)[1:]]
     assert set(bob_langs[:in_french - 1]) == {"fr"} and set(bob_langs[in_french - 1:]) == {"de"}, bob_langs
     assert len(servers.sent_to(ALICE)) >= 6 and len(servers.sent_to(BOB)) >= 6
+
+
+async def test_the_tournament_end_mail_and_its_crosstable_are_in_the_readers_language(bot, servers):
+    from bot.delivery import events as ev
+    from bot.tournaments.crosstable import crosstable_picture
+    await as_proven(bot.adapter, ALICE)
+    player = await bot.adapter.accounts.player_of(ALICE)
+    await bot.service.update_settings(player.id, language="fr")
+    await bot.service.create_tournament("chess", name="Coupe", format="round-robin", days=3)
+    await bot.adapter.notify(ev.TournamentOver(recipient=ev.ref(player), event_id=7, tournament_id=1,
+                                               name="Coupe", game="chess", place=1, players=1, points=0.0,
+                                               winner=ev.ref(player)))
+    await bot.adapter.mailer.drain()
+    mail = servers.last_to(ALICE)
+    assert str(mail["Subject"]) == "fairypost tournoi 1 : Coupe est terminé"
+    assert_no_english(mail, "fr", own=("Coupe",))
+    view = await bot.service.tournament(1)
+    assert png_of(mail) == crosstable_picture(view, language("fr")) != crosstable_picture(view)
+    assert 'alt="' + language("fr").tr("the crosstable") in html_of(mail)
+
+
+async def test_language_by_mail_without_a_game_and_a_bad_code_refused_in_french(bot, servers):
+    """A French player with no game: ``language de`` at the plain address is not done (its
+    From proves nothing) and says how; the reply to that answer does it, answered in German;
+    a language we do not have is refused clearly (in the reader's language) and changes
+    nothing."""
+    await as_proven(bot.adapter, ALICE)
+    await servers.deliver(in_language(write_mail(ALICE, BOT, "langue", "language de"), "fr"))
+    await bot.step()
+    answer = servers.last_to(ALICE)
+    assert "language agit en votre nom" in text_of(answer)
+    assert_no_english(answer, "fr")
+    player = await bot.adapter.accounts.player_of(ALICE)
+    assert player.settings.language is None and player.reads() == "fr"
+
+    await servers.deliver(reply_to_mail(ALICE, answer, "language xx"))
+    await bot.step()
+    refused = servers.last_to(ALICE)
+    assert_no_english(refused, "fr", own=("xx",))
+    assert "xx" in text_of(refused)
+    assert (await bot.adapter.accounts.player_of(ALICE)).settings.language is None
+
+    await servers.deliver(reply_to_mail(ALICE, answer, "language de"))
+    await bot.step()
+    chosen = servers.last_to(ALICE)
+    assert "Ab jetzt liest du" in text_of(chosen) and "Deutsch" in text_of(chosen)
+    # a signed reply's answer keeps the player's own subject ("Re: " + what they wrote)
+    assert str(chosen["Subject"]) == "Re: fairypost: la réponse à votre courriel"
+    assert_no_english(chosen, "de", own=(str(chosen["Subject"]),))
+    assert (await bot.adapter.accounts.player_of(ALICE)).settings.language == "de"
+    # later mails are German, whatever the mail's own header says
+    await servers.deliver(in_language(write_mail(ALICE, BOT, "hilfe", "games"), "fr"))
+    await bot.step()
+    assert str(servers.last_to(ALICE)["Subject"]) == "fairypost: die Antwort auf deine Mail"
+    assert_no_english(servers.last_to(ALICE), "de")
+    # language default: back to the language her first mail said
+    await servers.deliver(reply_to_mail(ALICE, answer, "language default"))
+    await bot.step()
+    assert "Aucune langue choisie" in text_of(servers.last_to(ALICE))
+    assert_no_english(servers.last_to(ALICE), "fr")
+    assert (await bot.adapter.accounts.player_of(ALICE)).reads() == "fr"
