@@ -197,3 +197,52 @@ async def test_language_by_mail_without_a_game_and_a_bad_code_refused_in_french(
     assert "Aucune langue choisie" in text_of(servers.last_to(ALICE))
     assert_no_english(servers.last_to(ALICE), "fr")
     assert (await bot.adapter.accounts.player_of(ALICE)).reads() == "fr"
+
+
+async def test_a_declined_challenge_a_takeback_a_clock_warning_and_a_timeout_in_french(bot, servers, clock):
+    """Two French readers: every mail of a declined challenge, a takeback, the clock's
+    warning and the loss on time is French (the time left too)."""
+    from datetime import timedelta
+    await as_proven(bot.adapter, ALICE, BOB)
+    for address in (ALICE, BOB):
+        player = await bot.adapter.accounts.player_of(address)
+        await bot.service.update_settings(player.id, language="fr")
+    checked = {ALICE: 0, BOB: 0}
+
+    def check_new_mails() -> list[str]:
+        texts = []
+        for address in (ALICE, BOB):
+            for msg in servers.sent_to(address)[checked[address]:]:
+                assert_no_english(msg, "fr")
+                texts.append(text_of(msg))
+            checked[address] = len(servers.sent_to(address))
+        return texts
+
+    async def mailed(sender: str, line: str, to=None) -> list[str]:
+        raw = write_mail(sender, BOT, "x", line) if to is None else reply_to_mail(sender, servers.last_to(to), line)
+        await servers.deliver(raw)
+        await bot.step()
+        await bot.adapter.mailer.drain()
+        return check_new_mails()
+
+    await mailed(ALICE, "challenge chess bob@b.test days 1")
+    assert "bob a refusé votre défi #1." in "\n".join(await mailed(BOB, "decline", to=BOB))
+    await mailed(ALICE, "challenge chess bob@b.test days 1")
+    await mailed(BOB, "accept", to=BOB)
+    view = await bot.service.game(1)
+    white, black = view.white.user_id, view.black.user_id
+    await mailed(white, "e4", to=white)
+    assert any("demande à reprendre e4" in t for t in await mailed(white, "takeback", to=white))
+    await mailed(black, "accept", to=black)
+    assert (await bot.service.game(1)).ply == 0
+    await mailed(white, "d4", to=white)
+    clock.advance(timedelta(hours=20))
+    await bot.service.sweep()
+    await bot.adapter.mailer.drain()
+    warned = "\n".join(check_new_mails())
+    assert "il vous reste 4\u00a0heures pour jouer" in warned and "il reste 4\u00a0heures." in warned
+    clock.advance(timedelta(hours=5))
+    await bot.service.sweep()
+    await bot.adapter.mailer.drain()
+    over = check_new_mails()
+    assert len(over) == 2 and all("gagne au temps." in t for t in over)
