@@ -187,7 +187,7 @@ def board_text(view, pos, player_id: int, note: str = "", link: str = "", *,
         to_move = view.to_move
         mine = to_move is not None and to_move.id == player_id
         turn = m.data(side_name(view.game, view.turn))
-        left = time_left(view.seconds_left) if view.days is not None else None
+        left = time_left(view.seconds_left, m.lang) if view.days is not None else None
         if mine:
             lines.append(m.tr("It is your move ({side}); {left} left.", side=turn, left=left)
                          if left else m.tr("It is your move ({side}) (no clock).", side=turn))

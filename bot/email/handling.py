@@ -59,7 +59,10 @@ NOTHING_TO_READ = nothing_to_read()
 
 
 def refusal(e: Exception, m: Markup) -> str:
-    """A refusal (the service's, the grammar's) in the reader's language, as a sentence."""
+    """A refusal (the service's, the grammar's: with the command's usage) in the reader's
+    language, as a sentence."""
+    if isinstance(e, GrammarError):
+        return sentence(e.said(m))
     text = getattr(e, "text", None)
     return sentence(m.say(text) if text is not None else str(e))
 
@@ -165,9 +168,19 @@ class Handler:
                 tournament_id: int | None = None, m: Markup = texts.PLAIN):
         async def find_player(who: str):  # an OPPONENT by mail is an address: its player
             return await self.a.accounts.player_for(normal_address(who))
+        # mail's own language for a player is the one their first mail said (``language
+        # default`` goes back to it)
+        here = player.settings.seen_language if player is not None else None
         return commands_text.Context(self.a.service, player, m, game_id=game_id,
                                      find_player=find_player, expected_ply=ply,
-                                     computer=self.a.computer, tournament_id=tournament_id)
+                                     computer=self.a.computer, tournament_id=tournament_id, here=here)
+
+    async def reread(self, cmd: Command, mail: Incoming, player, m: Markup) -> Markup:
+        """The reader's markup after ``cmd``: a ``language`` command changed it (its answer,
+        subject and board included, is in the new language already)."""
+        if cmd.name != "language":
+            return m
+        return await self.reader(mail, await self.a.service.get_player(player.id))
 
     # --- a reply in a game ---
 
@@ -226,6 +239,7 @@ class Handler:
             # the notices the command causes wait: the writer's game-over mail is this one's answer
             async with a.service.outbox.held():
                 reply = await commands_text.execute(cmd, self.context(me, view.id, ply, m=m))
+                m = await self.reread(cmd, mail, me, m)
                 over = reply.changed and reply.game is not None and reply.game.status != "active"
                 if over:  # the game-over mail, to both players, says it and shows the board
                     await self.game_over_answers(mail, me, view.id, line)
@@ -373,6 +387,7 @@ class Handler:
             else:
                 ctx = self.context(me, tournament_id=tag.id or None, m=m)
                 text = full_text(await commands_text.execute(cmd, ctx))
+                m = await self.reread(cmd, mail, me, m)
         except GrammarError as e:
             text = refusal(e, m) + " " + mail_help_hint(m)
         except ServiceError as e:

@@ -26,12 +26,13 @@ class Notices:
     def __init__(self, adapter):
         self.a = adapter
 
-    async def _png(self, view, pos, player_id: int) -> bytes | None:
+    async def _png(self, view, pos, player_id: int, m: Markup = texts.PLAIN) -> bytes | None:
+        """The board's picture, its result banner and words in the reader's language."""
         try:
             import render
-            banner = render.result_text(pos.game, view.result, view.reason)
+            banner = render.result_text(pos.game, view.result, view.reason, lang=m.lang)
             return await asyncio.to_thread(render.board_png, pos, flip=view.side_of(player_id) == "b",
-                                           show_last_move=True, result=banner)
+                                           show_last_move=True, result=banner, lang=m.lang)
         except Exception:  # noqa: BLE001 - the text board still says everything
             log.exception("drawing the board of game %d failed", view.id)
             return None
@@ -77,7 +78,7 @@ class Notices:
         if board:
             pos = await a.service.position(game_id)
             text = board_text(view, pos, player_id, note, self._link(game_id, view.side_of(player_id)), m=m)
-            png = await self._png(view, pos, player_id)
+            png = await self._png(view, pos, player_id, m)
         else:
             text = note.rstrip() + "\n"
             if view.status == "active":
@@ -205,7 +206,8 @@ class Notices:
                                           name=event.name)
             await self._plain(rid, key, m, subject, note + "\n\n" + tournament_text(view, m),
                               reply_to=self.a.composer.reply_to("t", event.tournament_id, rid),
-                              png=await self._crosstable_png(view), picture=("crosstable.png", m.tr("the crosstable")))
+                              png=await self._crosstable_png(view, m),
+                              picture=("crosstable.png", m.tr("the crosstable")))
         elif isinstance(event, ev.Digest):
             subject = "fairypost: " + m.tr("your moves on {day}", day=day_said(event.day, m))
             await self._plain(rid, key, m, subject, note)
@@ -221,10 +223,10 @@ class Notices:
             address, subject, text + "\n", key=key, reply_to=reply_to, png=png,
             picture=picture or ("board.png", m.tr("the board")), lang_code=m.lang.code))
 
-    async def _crosstable_png(self, view) -> bytes | None:
+    async def _crosstable_png(self, view, m: Markup = texts.PLAIN) -> bytes | None:
         try:
             from bot.tournaments.crosstable import crosstable_picture
-            return await asyncio.to_thread(crosstable_picture, view)
+            return await asyncio.to_thread(crosstable_picture, view, m.lang)
         except Exception:  # noqa: BLE001 - the standings in the text say everything
             log.exception("drawing the crosstable of tournament %d failed", view.id)
             return None

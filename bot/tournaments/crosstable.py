@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from language import ENGLISH, Language
 from render.crosstable import Crosstable, Game, Player, crosstable_png
 
 from ..words.text import days_text, game_name
@@ -23,6 +24,6 @@ def crosstable_of(t: TournamentView) -> Crosstable:
                       subtitle=subtitle, double=t.double)
 
 
-def crosstable_picture(t: TournamentView) -> bytes:
-    """The PNG."""
-    return crosstable_png(crosstable_of(t))
+def crosstable_picture(t: TournamentView, lang: Language = ENGLISH) -> bytes:
+    """The PNG; its headings in ``lang``."""
+    return crosstable_png(crosstable_of(t), lang)

@@ -204,9 +204,9 @@ async def test_the_mate_mailed_is_answered_by_the_game_over_mail_which_says_what
     drawn = []  # the boards drawn (the real drawing, counted): one a mail, none for the notice
     notices, draw = bot.adapter.notices, bot.adapter.notices._png  # delivered after the answer
 
-    async def counted(view, pos, player_id):
+    async def counted(view, pos, player_id, m):
         drawn.append(player_id)
-        return await draw(view, pos, player_id)
+        return await draw(view, pos, player_id, m)
     notices._png = counted
     await servers.deliver(raw)
     await bot.step()
