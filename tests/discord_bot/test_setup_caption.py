@@ -60,4 +60,4 @@ def test_the_set_up_caption_is_in_the_readers_language(tmp_path):
     fr = format.board_caption(v, m=DISCORD.in_language("fr"))
     line = next(x for x in fr.splitlines() if "Set-up" in x or "Mise en place" in x or "choisi" in x.lower())
     assert "files" not in line, line
-    assert english_left(line, "fr", own=["Ann", "Bob", *DATA_NAMES]) == [], line  # PHASE B: data names
+    assert english_left(line, "fr", own=["Ann", "Bob", *DATA_NAMES]) == [], line

@@ -164,14 +164,13 @@ async def test_a_refused_move_and_an_empty_reply_are_answered_in_french(bot, ser
     said = text(servers.last_to(white))
     assert said.startswith("Votre courriel ne contient aucun texte de votre main, donc rien n'a été fait : "
                            "écrivez un coup ou une commande (help les liste) sur sa première ligne.")
-    assert english_left(read(servers.last_to(white)), "fr", own=TYPED + ["Chess"]) == [], \
-        "Chess: a game's name from data, translated at merge (phase B)"
+    assert english_left(read(servers.last_to(white)), "fr", own=TYPED) == []
     await servers.deliver(reply_to_mail(white, board_mail, "Nc5"))
     await bot.step()
     said = text(servers.last_to(white))
     assert "Aucun coup n'a été joué." in said
-    # the piece's name is data ("Cavalier" once the data catalog is merged, phase B)
-    assert "4 coups de votre pièce " in said and " (N) : Na3 Nc3 Nf3 Nh3" in said
+    # the piece's name is data, from the catalog
+    assert "4 coups de votre pièce Cavalier (N) : Na3 Nc3 Nf3 Nh3" in said
 
 
 

@@ -26,6 +26,7 @@ _NOT_WORDS = re.compile(
     r"|\b\w*\d\w*\b"  # anything with a digit: moves, squares, ids, times
 )
 _TAGS = re.compile(r"<[^>]*>")
+_CODE = re.compile(r"`[^`]*`")
 #: English words that are no other language's: a sentence with one of them is English
 #: whatever the catalogs say
 ENGLISH_ONLY = frozenset({"the", "your", "you", "with", "this", "that", "has", "have", "been", "will",
@@ -43,7 +44,8 @@ def vocabulary(code: str) -> frozenset[str]:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for s in strings:
-            words.update(w.lower() for w in _WORD.findall(s or ""))
+            # not the words a translation quotes as typed (`days 3`): those stay English
+            words.update(w.lower() for w in _WORD.findall(_CODE.sub(" ", s or "")))
     locale = Locale.parse(code)
     units = {k: v for k, v in locale._data["unit_patterns"].items() if k.startswith("duration-")}
     for pattern in _flatten([locale.months, locale.days, locale.eras, locale.periods, units, locale.list_patterns]):

@@ -6,9 +6,8 @@ in fr/de/es and must leave no English word (tests/language/leaks.py), while ``st
 stays the English of before. The pictures (legend, card, banner, hands, crosstable) are
 handed their words in the reader's language.
 
-Until phase B translates the games' data, the piece, side and game names are the data's
-English: ``DATA_NAMES`` lists them as the players' own words (``own=``) — marked so that the
-merge can drop it.
+The piece, side and game names are the data's, said from the catalogs too: ``DATA_NAMES``,
+which let them through while the data was untranslated, is empty.
 """
 from __future__ import annotations
 
@@ -28,20 +27,8 @@ CODES = ("fr", "de", "es")
 GLUE = frozenset({"and", "the", "of"})  # "King and Queen": not a name's words to let through
 
 
-def _data_names() -> list[str]:
-    """PHASE B: the data's names (pieces, sides, games), untranslated until the data is."""
-    words: set[str] = set()
-    for gid in rules.variants():
-        game = rules.game(gid)
-        names = [game.name, *game.side_names]
-        for t in game.types.values():
-            names += [t.name, *(t.side_names or ())]
-        words.update(w for n in names for w in n.replace("-", " ").split() if w.lower() not in GLUE)
-    words.update({"Knights", "Pawns", "Bishops", "Rooks", "Spearmen"})  # PHASE B: the plural of a data name
-    return sorted(words)
 
-
-DATA_NAMES = _data_names()
+DATA_NAMES: list[str] = []  # the data is translated: no name of it is let through as English
 #: the facing words a player types for a Cyclops (rules/hooks/superchess.py): keywords, never translated
 FACING_WORDS = ["forward-right", "back-right", "back-left", "forward-left", "right", "left"]
 
@@ -246,7 +233,7 @@ def test_a_french_legend_is_drawn_with_french_words():
     for code in CODES:
         said = " ".join([legend_words(pos.game, entries, lang=language(code)).title,
                          legend_words(pos.game, entries, lang=language(code)).in_hand])
-        assert english_left(said, code, own=[*DATA_NAMES, "and"]) == [], said  # PHASE B: "King and Queen"
+        assert english_left(said, code, own=[*DATA_NAMES]) == [], said
 
 
 def test_a_long_german_name_fits_its_legend():
