@@ -21,8 +21,9 @@ RUN useradd --create-home --uid 10001 --user-group --shell /usr/sbin/nologin fai
 WORKDIR /src
 # Installed like any user's install (not editable): the game definitions and fonts go
 # into site-packages as the package fairypost_data, and the sources are removed after.
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY data ./data
+COPY language ./language
 COPY rules ./rules
 COPY ai ./ai
 COPY render ./render

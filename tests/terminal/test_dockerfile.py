@@ -102,3 +102,13 @@ def test_slim_python_non_root_volume_and_token_from_the_environment():
     assert any("rm -rf /src" in args and "rules.variants()" in args for args in runs)
     # the non-root user owns the volume's mount point
     assert any("chown" in args and "/data" in args for args in of("RUN"))
+
+
+def test_the_image_copies_every_package_and_the_build_script():
+    """`pip install .` in the image builds from what was copied: every top package of
+    pyproject's list (data/ is fairypost_data), and setup.py, which compiles the languages'
+    catalogs (language/): without them the image would have no language but English."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    tops = {data.get("package-dir", {}).get(p, p) for p in data["packages"] if "." not in p}
+    copied = {Path(src).name for args in of("COPY") for src in shlex.split(args)[:-1]}
+    assert tops | {"setup.py", "pyproject.toml"} <= copied, tops - copied
