@@ -25,6 +25,9 @@ msgstr "Cavallo"
 
 msgid "it is not your turn"
 msgstr "non è il tuo turno"
+
+msgid "Challenge someone (or anyone, or the computer) to a game"
+msgstr "Sfida qualcuno (o chiunque, o il computer) a una partita"
 '''
 
 
@@ -48,6 +51,13 @@ def test_an_italian_folder_is_italian_everywhere(tmp_path):
         assert DISCORD.in_language("it").say(NotYourTurn().text) == "non è il tuo turno"
         from bot.identity.players import PlayerSettings
         assert PlayerSettings(language="it").language == "it"
+        # Discord's command picker: the translator localises for Discord's Italian too
+        from discord import Locale
+        from discord.app_commands import locale_str
+        from bot.discord_bot.translator import localised
+        assert localised(locale_str("Challenge someone (or anyone, or the computer) to a game"),
+                         lang("it")) == "Sfida qualcuno (o chiunque, o il computer) a una partita"
+        assert from_discord_locale(Locale.italian) == "it"
         print("ok", lang("it").name)
     """) % str(copy)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT)])}
