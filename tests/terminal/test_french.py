@@ -202,3 +202,24 @@ def test_french_game_choice_set_up_and_a_bad_days_value(fairypost):
     said = days.out + days.err
     assert "9" in said and "fairypost play:" in said
     assert _english(said.splitlines(), "fr", own + ["none"]) == []
+
+
+def test_the_play_commands_own_refusals_in_french(fairypost, tmp_path):
+    # what `fairypost play` says of its options before any game: in the terminal's language
+    level = fairypost.play("chess", "--level", "2", env=FRENCH)
+    assert level.code == 2
+    assert "--level et --colour vont avec --vs computer, comme dans : fairypost play chess --vs computer" in level.err
+    rated = fairypost.play("chess", "--vs", "computer", "--rated", env=FRENCH)
+    assert rated.code == 2
+    assert "les parties contre l'ordinateur ne comptent jamais pour le classement : retirez --rated" in rated.err
+    a_file = tmp_path / "pictures.txt"
+    a_file.write_text("")
+    images = fairypost.play("chess", "--images", str(a_file), env=FRENCH, images=True)
+    assert images.code == 2
+    assert "c'est un fichier ; indiquez un dossier pour les images" in images.err
+    both = fairypost.play("chess", "--resume", env=FRENCH)
+    assert both.code == 2 and "indiquez un jeu à commencer ou --resume, pas les deux" in both.err
+    own = TYPED + ["level", "colour", "vs", "computer", "rated", "images", "GAME", "usage", "error"]
+    for r in (level, rated, images, both):
+        # argparse's own "usage:" and "error:" aside (its words, not ours), no English left
+        assert _english([line for line in r.err.splitlines() if not line.startswith("usage:")], "fr", own) == []
