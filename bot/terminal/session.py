@@ -514,6 +514,7 @@ async def _as_everywhere(s: Session, cmd: Command) -> bool:
 
 
 handles("rules")(_as_everywhere)
+handles("tournaments")(_as_everywhere)
 
 
 @handles("record")

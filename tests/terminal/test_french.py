@@ -223,3 +223,17 @@ def test_the_play_commands_own_refusals_in_french(fairypost, tmp_path):
     for r in (level, rated, images, both):
         # argparse's own "usage:" and "error:" aside (its words, not ours), no English left
         assert _english([line for line in r.err.splitlines() if not line.startswith("usage:")], "fr", own) == []
+
+
+def test_every_command_the_help_lists_runs_in_french(fairypost):
+    # each command word of the terminal's help has its handler (none ends the session with a
+    # traceback), and what it says is French
+    from bot.terminal.commands import HANDLERS, TERMINAL
+    assert sorted(s.name for s in TERMINAL if s.name not in HANDLERS) == []
+    r = fairypost.play("chess", lines=["tournaments", "challenges", "tournament join 1", "e4", "undo", "quit"],
+                       env=FRENCH)
+    assert r.code == 0, r.err
+    assert "Traceback" not in r.err
+    assert "Coup repris : le coup e4 de White." in r.out  # a sentence, with its capital
+    own = TYPED + ["tournaments", "challenges", "tournament", "join", "e4", "undo"]
+    assert _english(_read(r.out), "fr", own) == []
