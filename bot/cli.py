@@ -231,19 +231,23 @@ def main(argv: list[str] | None = None) -> int:
                   f"{e.strerror or e}", file=sys.stderr)
             return 2
     if args.command == "play":
+        from language import from_environment, language
+
         from .terminal.play import play
+        lang = language(from_environment(os.environ))  # a player reads these: the terminal's language
         if args.resume is not None and args.game:
-            parser.error("give a game to start or --resume, not both")
+            parser.error(lang.tr("give a game to start or --resume, not both"))
         play_parser = parser._subparsers._group_actions[0].choices["play"]  # its own usage
         if args.vs is None and (args.level is not None or args.colour is not None):
-            play_parser.error(f"--level and --colour go with --vs computer, as in: fairypost play "
-                              f"{args.game or 'GAME'} --vs computer --level {args.level or 'N'}")
+            example = f"fairypost play {args.game or 'GAME'} --vs computer --level {args.level or 'N'}"
+            play_parser.error(lang.tr("--level and --colour go with --vs computer, as in: {example}",
+                                      example=example))
         if args.vs is not None and args.rated:
-            play_parser.error("games against the computer are never rated: leave out --rated")
+            play_parser.error(lang.tr("games against the computer are never rated: leave out --rated"))
         images = None if args.no_images else (args.images or images_folder(settings))
         if images is not None and Path(images).exists() and not Path(images).is_dir():
-            print(f"fairypost play: --images {images}: that is a file; name a folder for the "
-                  f"pictures (it is made if need be)", file=sys.stderr)
+            print("fairypost play: " + lang.tr("--images {folder}: that is a file; name a folder for the "
+                                               "pictures (it is made if need be)", folder=images), file=sys.stderr)
             return 2
         return _terminal(play(settings, game=args.game, resume=args.resume, white=args.white,
                               black=args.black, setup=args.setup, days=args.days,

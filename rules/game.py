@@ -439,10 +439,10 @@ class GameExtension:
         """``setup_hint`` as a Text, said in its reader's language."""
         return self.setup_hint(pos)
 
-    def setup_choice(self) -> str | None:
+    def setup_choice(self) -> Text | str | None:
         return None
 
-    def setup_default(self) -> str | None:
+    def setup_default(self) -> Text | str | None:
         return None
 
     def rewrite(self, pos: PositionView, text: str) -> Iterable[str]:

@@ -254,7 +254,7 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
         info = await s.start_vacation(ctx.player.id, days)
     else:
         info = await s.vacation(ctx.player.id)
-    m, left = ctx.markup, time_left(info.left_seconds)
+    m, left = ctx.markup, time_left(info.left_seconds, ctx.markup.lang)
     if info.on_vacation and info.until:
         return Reply(m.tr("You are on vacation until {until}: your clocks are stopped. {left} of vacation "
                           "left this year.", until=m.when(info.until), left=left))
@@ -381,7 +381,7 @@ async def _hint(cmd: Command, ctx: Context) -> Reply:
     view = await ctx.service.game(ctx.game_id)
     comp.check_hint(view, ctx.player.id)  # refused at once, before the thinking
     hint = await _computer(ctx).hint(view, ctx.player.id)
-    return Reply(ctx.markup.escape(comp.hint_line(view.id, hint)))
+    return Reply(ctx.markup.escape(comp.hint_line(view.id, hint, lang=ctx.markup.lang)))
 
 
 @handles("review")
@@ -390,8 +390,9 @@ async def _review(cmd: Command, ctx: Context) -> Reply:
     view = await ctx.service.game(ctx.game_id)
     comp.check_review(view)
     moves = await _computer(ctx).review(view)
-    return Reply(ctx.markup.escape(comp.review_summary(view.id, moves)),
-                 attachment=(comp.review_file_name(view.id), comp.review_text(view, moves)))
+    return Reply(ctx.markup.escape(comp.review_summary(view.id, moves, lang=ctx.markup.lang)),
+                 attachment=(comp.review_file_name(view.id),
+                             comp.review_text(view, moves, lang=ctx.markup.lang)))
 
 
 CONFIRM_SAID = {True: T("Moves you type are asked about (\"Play Nf3?\") before they are played."),

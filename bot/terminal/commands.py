@@ -12,9 +12,10 @@ from ..words.grammar import GRAMMAR
 
 # The shared grammar (bot/words/grammar.py) with the terminal's own words: both players sit at
 # one keyboard, so a draw offer or a takeback is answered at once, and challenges,
-# accepting and vacations have no meaning here.
+# accepting and vacations have no meaning here (nor the open challenges, which none here can
+# accept, nor joining a tournament, whose games are the bot's: fairypost tournament directs them).
 TERMINAL = GRAMMAR.extended()
-for _name in ("challenge", "accept", "decline", "vacation", "block", "unblock"):
+for _name in ("challenge", "accept", "decline", "vacation", "block", "unblock", "challenges", "tournament"):
     TERMINAL.remove(_name)
 TERMINAL.add("takeback", T("take back the last move (both players agree: one keyboard)"), aliases=("undo",))
 TERMINAL.add("draw", T("offer a draw; the other player answers at once"))

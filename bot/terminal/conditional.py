@@ -128,7 +128,7 @@ async def _next(s, cmd: Command) -> bool:
         return True
     if nxt.seconds_left is not None:
         s.say(s.m.tr("On to game #{id} against {name}, {time} left.", id=nxt.id, name=nxt.opponent.name,
-                     time=time_left(nxt.seconds_left)))
+                     time=time_left(nxt.seconds_left, s.m.lang)))
     else:
         s.say(s.m.tr("On to game #{id} against {name}.", id=nxt.id, name=nxt.opponent.name))
     s.game_id = nxt.id

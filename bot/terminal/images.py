@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from language import T, Text
+from language import ENGLISH, Language, T, Text
 
 
 class Images:
@@ -40,25 +40,27 @@ class Images:
         return None
 
     def board(self, game_id: int, pos, *, flip: bool = False, highlight=None,
-              outcome: tuple[str | None, str | None] = (None, None)) -> Path | None:
+              outcome: tuple[str | None, str | None] = (None, None),
+              lang: Language = ENGLISH) -> Path | None:
         """The board; ``outcome``: a finished game's stored (result, reason), shown
-        as a banner ("White resigned — Black wins")."""
+        as a banner ("White resigned — Black wins") in the reader's language ``lang``."""
         def make():
             import render
-            return render.board_png(pos, flip=flip, highlight=highlight,
-                                    result=render.result_text(pos.game, *outcome))
+            return render.board_png(pos, flip=flip, highlight=highlight, lang=lang,
+                                    result=render.result_text(pos.game, *outcome, lang=lang))
         return self._write(f"game-{game_id}.png", make)
 
-    def legend(self, game_id: int, pos) -> Path | None:
+    def legend(self, game_id: int, pos, lang: Language = ENGLISH) -> Path | None:
         def make():
             import render
-            return render.legend_png(pos)
+            return render.legend_png(pos, lang=lang)
         return self._write(f"game-{game_id}-legend.png", make)
 
-    def piece(self, game: str, key: str, colour: str = "w", state: str | None = None) -> Path | None:
+    def piece(self, game: str, key: str, colour: str = "w", state: str | None = None,
+              lang: Language = ENGLISH) -> Path | None:
         def make():
             import render
-            return render.piece_card_png(game, key, colour, state)
+            return render.piece_card_png(game, key, colour, state, lang=lang)
         safe = key.replace("+", "promoted-")
         return self._write(f"piece-{game}-{safe}-{colour}.png", make)
 

@@ -22,10 +22,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import rules
-from language import T
+from language import T, language
 
 from ..computer import player as comp
-from ..config import ConfigError, Settings, parse_days
+from ..config import ConfigError, Settings, _days_text, parse_days
 from ..delivery.notifiers import Notifiers
 from ..domain.errors import DatabaseError, ServiceError
 from ..operations.service import COMPUTER, GameService
@@ -58,13 +58,27 @@ class TerminalNotifier:
 
     platforms = frozenset({PLATFORM})
 
-    def __init__(self, say: Callable[[str], None] | None = None):
+    def __init__(self, say: Callable[[str], None] | None = None, here: str | None = None):
         self.say = say
+        self.here = here  # the terminal's own language (LANG): for a player who chose none
+        self.service: GameService | None = None
+
+    def bind(self, service: GameService) -> None:
+        """Read each recipient's language through ``service`` (unbound: the terminal's)."""
+        self.service = service
 
     async def notify(self, event) -> None:
-        words = text.event_text(event, PLAIN) if self.say is not None else None
+        if self.say is None:
+            return
+        m = PLAIN.in_language(await self._reads(event.recipient))
+        words = text.event_text(event, m)
         if words:
-            self.say(f"[to {event.recipient.name}] {words}")
+            self.say(m.tr("[to {name}] {notice}", name=event.recipient.name, notice=words))
+
+    async def _reads(self, recipient) -> str:
+        if self.service is None or recipient is None:
+            return language(self.here).code
+        return (await self.service.get_player(recipient.id)).reads(self.here)
 
 
 class DatabaseFileError(Exception):
@@ -103,8 +117,9 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
     console = console or Console()
     try:
         days_value = parse_days(days) if days is not None else None
-    except ConfigError as e:
-        console.say(f"fairypost play: {e}")
+    except ConfigError:  # the service's refusal, in the reader's words
+        console.say("fairypost play: " + console.m.tr("days per move must be one of {choices}, not {value}",
+                                                       choices=_days_text(), value=repr(days)))
         return 2
     computer = computer or comp.Computer(games=())  # each game's tables when first played
     # no background delivery here: one player at one keyboard waits for nobody else's
@@ -124,7 +139,7 @@ async def play(settings: Settings, *, game: str | None = None, resume: int | boo
         session = Session(service, game_id, console, Images(images), flip=flip, computer=computer)
         return await session.run()
     except ServiceError as e:
-        console.say(f"fairypost play: {e}")
+        console.say(f"fairypost play: {console.m.say(e.text)}")
         return 1
     finally:
         await computer.close()
@@ -148,7 +163,8 @@ async def _computer_game(service: GameService, console: Console, game: str | Non
     game = await _which_game(console, game)
     if game is None:
         return None
-    name = ((white if colour == "white" else black) or "You").strip() or "You"
+    you = console.m.tr("You")  # the person at the keyboard, named in their language
+    name = ((white if colour == "white" else black) or you).strip() or you
     if setup is None:
         setup = (choose_setup(console, game) if rules.game(game).setup_start_fen is not None
                  else "default")
@@ -163,13 +179,18 @@ async def _computer_game(service: GameService, console: Console, game: str | Non
         return None
     side = rules.game(game).side_names[0 if colour == "white" else 1]
     console.say(console.m.tr("You play {side} against {name} ({level}).", side=console.m.data(side),
-                             name=cpu.name, level=_level_name(level)))
+                             name=cpu.name, level=_level_name(level, console.m)))
     return c.game_id
 
 
-def _level_name(level: int) -> str:
+#: the computer's levels (ai.LEVELS' names), as its opponent reads them
+LEVEL_NAMES = {1: T("beginner"), 2: T("novice"), 3: T("club player"), 4: T("strong"),
+               5: T("strongest within the time budget")}
+
+
+def _level_name(level: int, m=PLAIN) -> str:
     import ai
-    return ai.LEVELS[level].name
+    return m.say(LEVEL_NAMES[level]) if level in LEVEL_NAMES else ai.LEVELS[level].name
 
 
 async def _new_game(service: GameService, console: Console, game: str | None, white: str | None,

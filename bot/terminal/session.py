@@ -94,7 +94,7 @@ class Session:
             try:
                 keep_going = await self.handle(line)
             except ServiceError as e:
-                self.say(sentence(quoting(str(e), line)))
+                self.say(sentence(quoting(self.m.say(e.text), line)))
                 await self.after_refusal()
                 keep_going = True
             if not keep_going:
@@ -111,8 +111,8 @@ class Session:
 
     def leave(self) -> int:
         if self.view is not None and self.view.status == "active":
-            self.say(self.m.tr("Game #{id} is saved. Go on with: {command}", id=self.game_id,
-                               command=f"fairypost play --resume {self.game_id}"))
+            command = "fairypost play --resume " + str(self.game_id)  # typed: as it is
+            self.say(self.m.tr("Game #{id} is saved. Go on with: {command}", id=self.game_id, command=command))
         return 0
 
     async def pending(self) -> bool:
@@ -226,7 +226,7 @@ class Session:
         if v.status != "active":
             return "> "
         if v.seconds_left is not None:
-            return self.m.tr("{who} ({time} left)> ", who=self.who(v.turn), time=time_left(v.seconds_left))
+            return self.m.tr("{who} ({time} left)> ", who=self.who(v.turn), time=time_left(v.seconds_left, self.m.lang))
         return f"{self.who(v.turn)}> "
 
     async def after_refusal(self) -> None:
@@ -261,7 +261,7 @@ class Session:
         self.say()
         self.say(self.status())
         path = self.images.board(self.game_id, self.pos, flip=self.flip,
-                                 outcome=(self.view.result, self.view.reason))
+                                 outcome=(self.view.result, self.view.reason), lang=self.m.lang)
         if path is not None:
             self.say(self.m.tr("Image: {path}", path=path))
         elif self.images.problem and not self._told_images:
@@ -326,7 +326,8 @@ class Session:
         v = self.view
         if v.status == "aborted":
             return self.m.tr("the game was aborted")
-        return self.m.tr("the game is over: {result} ({reason})", result=v.result, reason=v.reason)
+        return self.m.tr("the game is over: {result} ({reason})", result=v.result,
+                         reason=text.reason_name(v.reason, self.m))
 
     async def answer_draw(self, offered_by: str) -> bool:
         other = _other(offered_by)
@@ -372,7 +373,7 @@ _other = text.other
 
 def _setup_hint(pos, m: Markup = PLAIN) -> str:
     """What the set-up action now to be made is, in the game's own words."""
-    hint = pos.game.extension.setup_hint(pos)
+    hint = pos.game.extension.setup_hint_text(pos)
     return m.say(hint) if hint else m.tr("a set-up action (type moves to see them)")
 
 
@@ -422,7 +423,7 @@ async def _moves(s: Session, cmd: Command, marked: bool = False) -> bool:
         for paragraph in text.square_moves_text(found, s.m, list_break="\n").split("\n"):
             s.say(paragraph)
         if found.sans and not found.as_if:
-            path = s.images.board(s.game_id, pos, flip=s.flip, highlight=found.square)
+            path = s.images.board(s.game_id, pos, flip=s.flip, highlight=found.square, lang=s.m.lang)
             if path is not None:
                 s.say(s.m.tr("Image (the moves marked): {path}", path=path))
         return True
@@ -513,6 +514,7 @@ async def _as_everywhere(s: Session, cmd: Command) -> bool:
 
 
 handles("rules")(_as_everywhere)
+handles("tournaments")(_as_everywhere)
 
 
 @handles("record")
@@ -528,7 +530,7 @@ async def _piece(s: Session, cmd: Command) -> bool:
     s.say((await s.shared(cmd)).text)
     # and, the terminal's own, the card's image
     game = rules.game(s.view.game)
-    path = s.images.piece(game.id, find_piece(game, cmd["piece"]).key)
+    path = s.images.piece(game.id, find_piece(game, cmd["piece"]).key, lang=s.m.lang)
     if path is not None:
         s.say(s.m.tr("Card: {path}", path=path))
     return True
@@ -540,9 +542,9 @@ async def _legend(s: Session, cmd: Command) -> bool:
     w, b = (s.m.data(name) for name in side_names(pos))
     s.say(s.m.tr("Upper case is {white}, lower case {black}; {plus} marks a promoted piece; a state stands "
                  "in brackets.", white=w, black=b, plus="'+'"))
-    for line in legend_lines(pos):
+    for line in legend_lines(pos, s.m.lang):
         s.say("  " + line)
-    path = s.images.legend(s.game_id, pos)
+    path = s.images.legend(s.game_id, pos, lang=s.m.lang)
     if path is not None:
         s.say(s.m.tr("Image: {path}", path=path))
     return True

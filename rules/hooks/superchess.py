@@ -318,11 +318,11 @@ class SuperChess(GameExtension):
         return T("the way the Cyclops faces: {choices}; like just N, or forward. {note}", choices=FACING_CHOICES,
                  note=FACING_NOTE_TEXT)
 
-    def setup_choice(self) -> str:
-        return "each side chooses where its two Super Pawns stand and which way its Cyclops faces"
+    def setup_choice(self) -> Text:
+        return T("each side chooses where its two Super Pawns stand and which way its Cyclops faces")
 
-    def setup_default(self) -> str:
-        return "Super Pawns on e and f, Cyclopes facing N, forward"
+    def setup_default(self) -> Text:
+        return T("Super Pawns on e and f, Cyclopes facing N, forward")
 
     def after_setup(self, pos: PositionView, move: Move) -> tuple[int, str | None]:
         return _NEXT[pos.setup]
