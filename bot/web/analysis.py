@@ -117,32 +117,32 @@ def placements(pos) -> list[dict]:
     return out
 
 
-def piece_names(pos) -> dict[str, str]:
-    """Each occupied square's piece in words ("White Knight"; a state after it, "(NE)"): the
-    board's buttons are named by their square and this."""
-    from render.glyphs import piece_type
+def piece_names(pos, lang=None) -> dict[str, str]:
+    """Each occupied square's piece in words of ``lang`` ("White Knight"; a state after it,
+    "(NE)"): the board's buttons are named by their square and this."""
+    from language import ENGLISH
     from render.position import board_pieces
     from render.result import side_names_of
-    sides = dict(zip("wb", side_names_of(pos.game), strict=True))
+
+    from .figures import kind_name, side_piece
+    lang = lang or ENGLISH
+    sides = dict(zip("wb", (lang.data(n) for n in side_names_of(pos.game)), strict=True))
     out = {}
     for square, p in board_pieces(pos).items():
-        try:
-            name = piece_type(p.game or pos.game.id, p.code, p.promoted).name
-        except Exception:  # noqa: BLE001 - a kind without a name: its letter
-            name = p.code
-        out[square] = f"{sides.get(p.colour, p.colour)} {name}" + (
-            f" ({p.state})" if p.state else "")
+        name = side_piece(sides.get(p.colour, p.colour), kind_name(p.game or pos.game.id, p.code, p.promoted, lang),
+                          lang)
+        out[square] = name + (f" ({p.state})" if p.state else "")
     return out
 
 
-def describe(pos, pos_at, line: tuple[str, ...], flip: bool, square: int) -> dict:
+def describe(pos, pos_at, line: tuple[str, ...], flip: bool, square: int, lang=None) -> dict:
     """What the page draws over the picture of ``pos``: each square's pixel box, the
     pieces in words, the side line's SAN (``pos_at``: from a LAN prefix of the line to its
-    position), and the placements."""
+    position), and the placements; ``lang`` the reader's (English if None)."""
     import render
     lay = render.board_layout(pos, flip=flip, square=square, result="")
     return {"turn": pos.turn, "over": pos.outcome() is not None,
             "width": lay.width, "height": lay.height,
             "squares": {name: lay.box(name) for name in lay.squares()},
-            "pieces": piece_names(pos), "line": line_sans(pos_at, line),
+            "pieces": piece_names(pos, lang), "line": line_sans(pos_at, line),
             "placements": placements(pos)}

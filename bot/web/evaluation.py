@@ -32,6 +32,31 @@ def evaluate_in_worker(game: str, start_vfen: str, lans: tuple[str, ...], second
             "pv": sans, "depth": t.depth}
 
 
+def said(got: dict, game: str, lang) -> dict:
+    """``got`` (evaluate_in_worker's, the same for every reader) with its ``text`` in
+    ``lang``: the score from the first side's view ("+35 cp (for White)", "mate in 2 (for
+    White)"), or that the game is over here."""
+    import ai
+    from render.result import side_names_of
+    if got.get("over"):
+        return {**got, "text": lang.tr("the game is over here")}
+    score = got["score"]
+    side = lang.data(side_names_of(rules_game(game))[0])
+    mate = ai.mate_in(score)
+    if mate is None:
+        text = lang.tr("{score} cp (for {side})", score=f"{score:+d}", side=side)
+    elif mate > 0:
+        text = lang.trn("mate in {n} (for {side})", "mate in {n} (for {side})", mate, side=side)
+    else:
+        text = lang.trn("mated in {n} (for {side})", "mated in {n} (for {side})", -mate, side=side)
+    return {**got, "text": text}
+
+
+def rules_game(game_id: str):
+    import rules
+    return rules.game(game_id)
+
+
 def _ready() -> None:
     """The worker's first task: the computer imported."""
     import ai  # noqa: F401

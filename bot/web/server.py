@@ -46,10 +46,10 @@ from yarl import URL
 import render
 from bot.delivery import mail_status
 from bot.domain.errors import DatabaseUnavailable, RateLimited, ServiceError
-from language import language, supported
+from language import language
 
 from ..identity import page_tokens as tokens
-from . import analysis, boardparts, lobby, page, player_page, site, tournament_page, work
+from . import analysis, boardparts, evaluation, lobby, page, player_page, site, tournament_page, work
 from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
@@ -78,7 +78,7 @@ from .reach import (
     ply_and_line,
     work_for,
 )
-from .reader import VARY, choice_form, language_of
+from .reader import VARY, choice_form, language_of, script_language
 from .work import Busy, Pictures, Turns, Workers
 
 log = logging.getLogger("bot.web")
@@ -235,12 +235,6 @@ def page_state(view, code: str = "en") -> dict:
     return page.state(view, language(code))
 
 
-def script_language(request: web.Request):
-    """The language of a game page's script asking: the page hands it its own (``?lang=``,
-    or ``lang`` in a POST's JSON), else the asker's cookie and Accept-Language."""
-    return language(supported(request.query.get("lang")) or language_of(request).code)
-
-
 # --- handlers -----------------------------------------------------------------------
 
 async def favicon_handler(request: web.Request) -> web.Response:
@@ -321,7 +315,7 @@ async def position_handler(request: web.Request) -> web.Response:
     ply, line = ply_and_line(request, view)
     before = tuple(m.lan for m in view.moves[:ply])
     got = await work_for(request, work.position_json, view.game, view.start_vfen, before, line,
-                      flip_of(request), SQUARE_PX)
+                      flip_of(request), SQUARE_PX, script_language(request).code)
     return json_answer({"ply": ply, **got})
 
 
@@ -330,7 +324,8 @@ async def moves_handler(request: web.Request) -> web.Response:
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     return json_answer(await work_for(request, work.square_json, view.game, view.start_vfen, lans,
-                                      request.query.get("square", ""), flip_of(request), SQUARE_PX))
+                                      request.query.get("square", ""), flip_of(request), SQUARE_PX,
+                                      script_language(request).code))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
@@ -338,12 +333,13 @@ async def eval_handler(request: web.Request) -> web.Response:
     try:  # the service's fair-play rule, as for a hint on any front end
         await request.app[SERVICE].check_engine_help(view)
     except ServiceError as e:
-        raise web.HTTPForbidden(text=str(e)) from None
+        raise web.HTTPForbidden(text=script_language(request).say(e.text)) from None
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:
-        return json_answer(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
-                                                           queue=view.id, client=client_of(request)))
+        got = await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
+                                                    queue=view.id, client=client_of(request))
+        return json_answer(evaluation.said(got, view.game, script_language(request)))
     except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
         raise web.HTTPBadRequest(text=str(e)) from None
     except Busy as e:

@@ -91,21 +91,27 @@ def render_board(game: str, start_vfen: str, lans: tuple[str, ...], flip: bool, 
 
 
 def position_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[str, ...],
-                  flip: bool, square: int) -> dict:
-    """analysis.describe of the position after ``before`` (the game's moves) then ``line``."""
+                  flip: bool, square: int, code: str = "en") -> dict:
+    """analysis.describe of the position after ``before`` (the game's moves) then ``line``;
+    the pieces named in the language ``code``."""
+    from language import language
+
     from .analysis import describe
     at = _worker_positions.get
     return describe(at(game, start_vfen, before + line),
-                    lambda lans: at(game, start_vfen, before + lans), line, flip, square)
+                    lambda lans: at(game, start_vfen, before + lans), line, flip, square, language(code))
 
 
 def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str,
-                flip: bool = False, px: int = 56) -> dict:
-    """analysis.square_moves, each choice among moves to one square with its picture and name."""
+                flip: bool = False, px: int = 56, code: str = "en") -> dict:
+    """analysis.square_moves, each choice among moves to one square with its picture and
+    name (in the language ``code``)."""
+    from language import language
+
     from .analysis import square_moves
     from .figures import choice_figures
     pos = _worker_positions.get(game, start_vfen, lans)
-    return choice_figures(pos, square_moves(pos, square), flip, px)
+    return choice_figures(pos, square_moves(pos, square), flip, px, language(code))
 
 
 def lower_priority() -> None:
