@@ -36,7 +36,7 @@ from bot.tournaments.tables import TournamentTables
 from bot.tournaments.tiebreaks import TIEBREAK_NAMES
 from bot.words.text import HTML
 from bot.words.tournament_text import clock_text, decision_note, format_name, game_title, players_text, status_name
-from language import ENGLISH, Language
+from language import ENGLISH, Language, language, supported
 from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png, tiebreak_text
 from render.crosstable import points_text as points
 
@@ -131,12 +131,13 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         if asked is not None and asked != version:
             raise web.HTTPConflict(text=language_of(request).tr("the tournament has changed since: look again"))
         table = crosstable_of(view)
+        code = supported(request.query.get("lang")) or "en"  # the address's own: kept for good
 
         async def paint():
             return await request.app[workers].run(request.remote or "?", ("tournament", view.id),
-                                                  crosstable_png, table)
+                                                  crosstable_picture, table, code)
         try:
-            png = await request.app[pictures].get(("tournament", view.id, version), paint)
+            png = await request.app[pictures].get(("tournament", view.id, version, code), paint)
         except Busy as e:
             raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
         cache = "private, max-age=31536000, immutable" if asked is not None else "no-store"
@@ -182,6 +183,11 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
     app.router.add_get("/t/{id}/{token}", page)
     app.router.add_get("/t/{id}/{token}/crosstable.png", picture)
     app.router.add_get("/t/{id}/{token}/version.json", version)
+
+
+def crosstable_picture(table, code: str = "en") -> bytes:
+    """The crosstable's PNG, its headings in the language ``code`` (in a worker process)."""
+    return crosstable_png(table, language(code))
 
 
 #: where the footer's language form goes in a kept page (each reader's own: its CSRF token)
@@ -500,9 +506,10 @@ def render_page(view, version: str, base: str, game_href, *, script: str, style:
                id=view.id)
     figure = ""
     if len(view.standings) <= PICTURE_PLAYERS:
-        lay = crosstable_layout(crosstable_of(view))
+        lay = crosstable_layout(crosstable_of(view), lang)
         alt = tr("The crosstable as a picture; the table above says the same.")
-        figure = (f'<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}" width="{lay.width}" '
+        figure = (f'<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}&amp;lang={lang.code}" '
+                  f'width="{lay.width}" '
                   f'height="{lay.height}"\nalt="{escape(alt)}">\n'
                   f"<figcaption>{L['The crosstable as a picture, to share.']}</figcaption></figure>")
     return f"""<!doctype html>

@@ -130,3 +130,20 @@ async def test_a_wrong_link_is_refused_in_the_readers_language(svc, client):
     assert r.status == 404 and await r.text() == "ce tournoi n’existe pas"
     r = await client.get(tpath(t.id, "/crosstable.png?v=old"), headers={"Accept-Language": "de"})
     assert r.status == 409 and "Turnier" in await r.text()
+
+
+async def test_the_crosstable_picture_is_in_the_pages_language(svc, client):
+    import html as html_module
+    _, t = await _event(svc)
+    pictures = {}
+    for code in ("en", "fr"):
+        page = await (await client.get(tpath(t.id), headers={"Accept-Language": code})).text()
+        src = html_module.unescape(re.search(r'<img src="([^"]+/crosstable\.png[^"]*)"', page).group(1))
+        assert src.endswith(f"&lang={code}"), src
+        r = await client.get(src)
+        assert r.status == 200 and r.content_type == "image/png" and "immutable" in r.headers["Cache-Control"]
+        pictures[code] = await r.read()
+    assert pictures["fr"] != pictures["en"]          # its headings ("Joueur", "Pts") are French
+    # a language we do not have in the address: the English picture, whatever the browser says
+    odd = await client.get(src.replace("&lang=fr", "&lang=../../etc"), headers={"Accept-Language": "fr"})
+    assert odd.status == 200 and await odd.read() == pictures["en"]
