@@ -25,7 +25,7 @@ from aiohttp import web
 
 from language import supported
 
-from .reach import WORKERS, client_of, flip_of, game_of, json_answer, ply_and_line, work_for
+from .reach import WORKERS, client_of, flip_of, game_of, json_answer, ply_and_line, refusal, work_for
 from .reader import language_of, script_language
 from .work import Busy, Pictures
 
@@ -117,7 +117,7 @@ async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
     try:
         png = await parts.pictures.get(key, paint)
     except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
     version = parts.versions.get(key)
     if version is None:
         version = parts.versions[key] = hashlib.sha256(png).hexdigest()[:16]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict, deque
 
+from language import T
+
 from .work import Busy, Pool, count
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
@@ -96,12 +98,12 @@ class Evaluator:
             self._known.move_to_end(key)
             return self._known[key]
         if self._by_client.get(client, 0) >= self.per_client:
-            raise Busy("you have positions waiting for the computer already: try again when they are done")
+            raise Busy(T("you have positions waiting for the computer already: try again when they are done"))
         job = self._jobs.get(key)
         if job is None:
             waiting = self._queues.get(queue, ())
             if len(self._jobs) >= self.total or len(waiting) >= self.per_game:
-                raise Busy("the computer has too many positions to look at: try again in a minute")
+                raise Busy(T("the computer has too many positions to look at: try again in a minute"))
             job = self._jobs[key] = _Job(key, asyncio.get_running_loop().create_future())
             self._queues.setdefault(queue, _Queue()).append(job)
             if self._runner is None or self._runner.done():
@@ -111,7 +113,7 @@ class Evaluator:
         try:
             return await asyncio.wait_for(asyncio.shield(job.done), self.wait)
         except TimeoutError:
-            raise Busy("the computer is busy: try again in a minute") from None
+            raise Busy(T("the computer is busy: try again in a minute")) from None
         finally:
             job.waiters -= 1
             count(self._by_client, client, -1)

@@ -222,12 +222,13 @@ def move_number(ply: int) -> str:
     return f' data-n="{(ply + 1) // 2}"' if ply % 2 else ""
 
 
-def mail_stopped_notes(player, stopped) -> str:
+def mail_stopped_notes(player, stopped, lang: Language = ENGLISH) -> str:
     """For the player whose link this is: each address the bot mails no more (bot/delivery/mail_status.py),
-    what happened and how to get mail again (HTML, every word escaped)."""
+    what happened and how to get mail again (HTML in ``lang``, every word escaped)."""
+    m = HTML.in_language(lang)
     return "".join(
         f'\n<p class="mail-stopped" role="alert">'
-        f'{mail_stopped_text(s.address, s.bounces, s.retry_at, player.platform != "email", HTML)}</p>'
+        f'{mail_stopped_text(s.address, s.bounces, s.retry_at, player.platform != "email", m)}</p>'
         for s in stopped)
 
 

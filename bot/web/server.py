@@ -76,6 +76,7 @@ from .reach import (
     game_of,
     json_answer,
     ply_and_line,
+    refusal,
     work_for,
 )
 from .reader import VARY, choice_form, language_of, script_language
@@ -265,11 +266,11 @@ async def game_page(request: web.Request, view, role: str, path: str) -> web.Res
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
     player = view.white if role == "w" else view.black if role == "b" else None
-    # a player the bot mails no more is told here: for a mail player the only other route
-    notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
-        request.app[SERVICE].store, player.id)) if player else ""
     # the link's player reads their own language; someone watching, their browser's
     lang = language_of(request, await request.app[SERVICE].get_player(player.id) if player else None)
+    # a player the bot mails no more is told here: for a mail player the only other route
+    notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
+        request.app[SERVICE].store, player.id), lang) if player else ""
     session = await site.session_of(request)
     html = page.render_page(view, path, (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
@@ -300,9 +301,9 @@ async def board_handler(request: web.Request) -> web.Response:
     try:
         png = await request.app[PICTURES].get(key, paint)
     except analysis.BadRequest as e:
-        raise web.HTTPBadRequest(text=str(e)) from None
+        raise web.HTTPBadRequest(text=refusal(request, e)) from None
     except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
     # a picture is a large write: 300 requests for one board are answered a few per pass
     await request.app[TURNS].turn(view.id)
     # an address with the version shows one state of the game for good; without, it may change
@@ -341,9 +342,9 @@ async def eval_handler(request: web.Request) -> web.Response:
                                                     queue=view.id, client=client_of(request))
         return json_answer(evaluation.said(got, view.game, script_language(request)))
     except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
-        raise web.HTTPBadRequest(text=str(e)) from None
+        raise web.HTTPBadRequest(text=refusal(request, e)) from None
     except Busy as e:
-        raise web.HTTPServiceUnavailable(text=str(e), headers={"Retry-After": "10"}) from None
+        raise web.HTTPServiceUnavailable(text=refusal(request, e), headers={"Retry-After": "10"}) from None
 
 
 async def events_handler(request: web.Request) -> web.StreamResponse:
@@ -357,9 +358,9 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
         slots.take(client)
     except Busy as e:  # the server's cap: the page reads the game now and then, tries again later
         if e.everyone:
-            raise web.HTTPServiceUnavailable(text=str(e), headers={
+            raise web.HTTPServiceUnavailable(text=refusal(request, e), headers={
                 "Retry-After": str(STREAMS_RETRY_AFTER)}) from None
-        raise web.HTTPTooManyRequests(text=str(e)) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e)) from None
     hub, turns = request.app[HUB], request.app[TURNS]
     # subscribed at once with the state just read: a change from here on reaches the page
     code = script_language(request).code

@@ -41,6 +41,7 @@ from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png,
 from render.crosstable import points_text as points
 
 from ..identity import page_tokens as tokens
+from .reach import refusal
 from .reader import VARY, choice_form, language_of
 from .site import csrf_for, reader_of
 from .work import Busy, shared
@@ -139,7 +140,7 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         try:
             png = await request.app[pictures].get(("tournament", view.id, version, code), paint)
         except Busy as e:
-            raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+            raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
         cache = "private, max-age=31536000, immutable" if asked is not None else "no-store"
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
 

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
+from language import T
+
 WORKER_NICENESS = 10
 
 
@@ -28,7 +30,7 @@ class Busy(Exception):
     """Too much is waiting already (this client's share, or everyone's: ``everyone``): try
     again soon."""
 
-    def __init__(self, text: str, *, everyone: bool = False):
+    def __init__(self, text, *, everyone: bool = False):  # a Text: said by reach.refusal
         super().__init__(text)
         self.everyone = everyone
 
@@ -212,7 +214,7 @@ class Workers:
         """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
         share and turn it takes."""
         if self._by_game.get(game, 0) >= self.per_game:
-            raise Busy("too many requests at once: try again in a moment")
+            raise Busy(T("too many requests at once: try again in a moment"))
         with self.share(client):
             count(self._by_game, game, +1)
             lane = self._lanes.setdefault(game, asyncio.Lock())
@@ -228,7 +230,7 @@ class Workers:
         """One of ``client``'s ``per_client`` places, held for the block; ``Busy`` if it has
         none left (also taken by a page's HTML, which needs no worker)."""
         if self._by_client.get(client, 0) >= self.per_client:
-            raise Busy("too many requests at once: try again in a moment")
+            raise Busy(T("too many requests at once: try again in a moment"))
         count(self._by_client, client, +1)
         try:
             yield

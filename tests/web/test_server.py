@@ -364,3 +364,19 @@ async def test_the_evaluation_is_said_in_the_pages_language(svc, client):
     assert english_left(french["text"], "fr") == [], french
     over = await (await client.get(path(view.id, line + "+h5f7&lang=de"))).json()
     assert over["text"] == language("de").tr("the game is over here") and over["text"] != "the game is over here"
+
+
+async def test_a_bad_ply_line_or_square_is_refused_in_the_pages_language(svc, client):
+    from language import language
+    from tests.language.leaks import english_left
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    for asked, code in (("/position.json?ply=abc", "fr"), ("/position.json?ply=9", "de"),
+                        ("/moves.json?square=z99", "es"), ("/board.json?line=e2e5", "fr")):
+        english = await client.get(path(view.id, asked))
+        r = await client.get(path(view.id, f"{asked}&lang={code}"))
+        text = await r.text()
+        assert r.status == english.status == 400, (asked, text)
+        assert text != await english.text() and english_left(text, code, own=["abc", "z99"]) == [], text
+        assert (await svc.game(view.id)).ply == 2                  # nothing changed
+    r = await client.get(path(view.id, "/position.json?ply=abc&lang=fr"))
+    assert await r.text() == language("fr").tr("ply must be a whole number, not {text}", text="'abc'")
