@@ -7,6 +7,7 @@ import re
 from collections import OrderedDict
 
 import rules
+from language import T
 from render.position import move_destinations, piece_squares
 from rules import RulesError
 from rules.move import MoveKind
@@ -15,7 +16,8 @@ MAX_LINE = 400  # side-line moves a request may carry
 
 
 class BadRequest(ValueError):
-    """A ply or side line that does not fit the game: said plainly, nothing changes."""
+    """A ply or side line that does not fit the game: said plainly (its one argument a
+    Text, said in the reader's language by reach.refusal), nothing changes."""
 
 
 class PositionCache:
@@ -36,7 +38,8 @@ class PositionCache:
             try:
                 pos = pos.play(lans[-1])
             except RulesError as e:
-                raise BadRequest(f"move {len(lans)} ({lans[-1]}) cannot be played: {e}") from None
+                raise BadRequest(T("move {n} ({move}) cannot be played: {reason}", n=len(lans), move=lans[-1],
+                                   reason=getattr(e, "text", None) or str(e))) from None
         else:
             pos = rules.from_fen(game, start_vfen)
         self._cache[key] = pos
@@ -51,9 +54,9 @@ def parse_ply(text: str | None, last: int) -> int:
     try:
         ply = int(text)
     except ValueError:
-        raise BadRequest(f"ply must be a whole number, not {text!r}") from None
+        raise BadRequest(T("ply must be a whole number, not {text}", text=repr(text))) from None
     if not 0 <= ply <= last:
-        raise BadRequest(f"ply must be from 0 to {last}, not {ply}")
+        raise BadRequest(T("ply must be from 0 to {last}, not {ply}", last=last, ply=ply))
     return ply
 
 
@@ -61,7 +64,7 @@ def parse_line(text: str | None) -> tuple[str, ...]:
     """The side line as the client sends it: LANs joined by spaces."""
     lans = tuple((text or "").split())
     if len(lans) > MAX_LINE:
-        raise BadRequest(f"a side line is at most {MAX_LINE} moves")
+        raise BadRequest(T("a side line is at most {n} moves", n=MAX_LINE))
     return lans
 
 
@@ -74,9 +77,9 @@ def square_moves(pos, square: str) -> dict:
     try:
         sq = geo.parse_square(square)
     except (RulesError, ValueError, KeyError, IndexError):
-        raise BadRequest(f"there is no square {square!r} on this board") from None
+        raise BadRequest(T("there is no square {square} on this board", square=repr(square))) from None
     if sq is None:
-        raise BadRequest(f"there is no square {square!r} on this board")
+        raise BadRequest(T("there is no square {square} on this board", square=repr(square)))
     own = piece_squares(pos, sq)
     targets: dict[str, list[dict]] = {}
     for m in pos.moves_from(sq):
@@ -117,32 +120,32 @@ def placements(pos) -> list[dict]:
     return out
 
 
-def piece_names(pos) -> dict[str, str]:
-    """Each occupied square's piece in words ("White Knight"; a state after it, "(NE)"): the
-    board's buttons are named by their square and this."""
-    from render.glyphs import piece_type
+def piece_names(pos, lang=None) -> dict[str, str]:
+    """Each occupied square's piece in words of ``lang`` ("White Knight"; a state after it,
+    "(NE)"): the board's buttons are named by their square and this."""
+    from language import ENGLISH
     from render.position import board_pieces
     from render.result import side_names_of
-    sides = dict(zip("wb", side_names_of(pos.game), strict=True))
+
+    from .figures import kind_name, side_piece
+    lang = lang or ENGLISH
+    sides = dict(zip("wb", (lang.data(n) for n in side_names_of(pos.game)), strict=True))
     out = {}
     for square, p in board_pieces(pos).items():
-        try:
-            name = piece_type(p.game or pos.game.id, p.code, p.promoted).name
-        except Exception:  # noqa: BLE001 - a kind without a name: its letter
-            name = p.code
-        out[square] = f"{sides.get(p.colour, p.colour)} {name}" + (
-            f" ({p.state})" if p.state else "")
+        name = side_piece(sides.get(p.colour, p.colour), kind_name(p.game or pos.game.id, p.code, p.promoted, lang),
+                          lang)
+        out[square] = name + (f" ({p.state})" if p.state else "")
     return out
 
 
-def describe(pos, pos_at, line: tuple[str, ...], flip: bool, square: int) -> dict:
+def describe(pos, pos_at, line: tuple[str, ...], flip: bool, square: int, lang=None) -> dict:
     """What the page draws over the picture of ``pos``: each square's pixel box, the
     pieces in words, the side line's SAN (``pos_at``: from a LAN prefix of the line to its
-    position), and the placements."""
+    position), and the placements; ``lang`` the reader's (English if None)."""
     import render
     lay = render.board_layout(pos, flip=flip, square=square, result="")
     return {"turn": pos.turn, "over": pos.outcome() is not None,
             "width": lay.width, "height": lay.height,
             "squares": {name: lay.box(name) for name in lay.squares()},
-            "pieces": piece_names(pos), "line": line_sans(pos_at, line),
+            "pieces": piece_names(pos, lang), "line": line_sans(pos_at, line),
             "placements": placements(pos)}

@@ -2,7 +2,8 @@
 
 Routes (added to the app by ``add_routes``):
 
-    GET  /board/<game>/face.png     ?flip=0|1&v=VERSION   the empty board (render.parts.face_image)
+    GET  /board/<game>/face.png     ?flip=0|1&lang=CODE&v=VERSION   the empty board (render.parts.face_image;
+                                                          its hand panels headed in the language CODE)
     GET  /board/<game>/pieces.webp  ?v=VERSION            every figure of the game (a sprite sheet,
                                                           lossless WebP: half a PNG's bytes)
     GET  <base>/board.json          ?ply&line&flip   position.json's answer, and under "board"
@@ -22,8 +23,10 @@ import hashlib
 
 from aiohttp import web
 
-from .reach import WORKERS, client_of, flip_of, game_of, json_answer, ply_and_line, work_for
-from .reader import language_of
+from language import supported
+
+from .reach import WORKERS, client_of, flip_of, game_of, json_answer, ply_and_line, refusal, work_for
+from .reader import language_of, script_language
 from .work import Busy, Pictures
 
 PARTS = web.AppKey("board_parts", object)
@@ -48,9 +51,10 @@ def add_routes(app: web.Application, square: int) -> None:
 
 # --- in the worker processes ------------------------------------------------------
 
-def face_png(game: str, flip: bool, square: int) -> bytes:
+def face_png(game: str, flip: bool, code: str, square: int) -> bytes:
+    from language import language
     from render import parts
-    return _small_png(parts.face_image(game, flip, square))
+    return _small_png(parts.face_image(game, flip, square, language(code)))
 
 
 def sheet_webp(game: str, square: int) -> bytes:
@@ -70,22 +74,25 @@ def _small_png(img) -> bytes:
 
 
 def board_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[str, ...],
-               flip: bool, square: int) -> dict:
-    """work.position_json of the position, with render.parts' placing of it."""
+               flip: bool, square: int, code: str = "en") -> dict:
+    """work.position_json of the position, with render.parts' placing of it; names in the
+    language ``code``."""
+    from language import language
     from render import parts
 
     from .figures import hand_pieces, letter_figures
     from .work import _worker_positions, position_json
-    got = position_json(game, start_vfen, before, line, flip, square)
+    lang = language(code)
+    got = position_json(game, start_vfen, before, line, flip, square, code)
     pos = _worker_positions.get(game, start_vfen, before + line)
     index = parts.sheet_index(game, square)
     got["board"] = {**parts.position_parts(pos, flip, square),
                     "sheetSize": [max(x + w for x, _, w, _ in index.values()),
                                   max(y + h for _, y, _, h in index.values())],
                     "style": parts.mark_style(square),
-                    "inHand": hand_pieces(pos, flip, square),
+                    "inHand": hand_pieces(pos, flip, square, lang),
                     "placing": letter_figures(pos, {d["piece"] for d in got["placements"]},
-                                              flip, square)}
+                                              flip, square, lang)}
     return got
 
 
@@ -100,7 +107,7 @@ def _known(request: web.Request) -> str:
 
 
 async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
-    """The picture ``key`` names (("face", game, flip) or ("sheet", game)) and its version."""
+    """The picture ``key`` names (("face", game, flip, language) or ("sheet", game)) and its version."""
     parts = request.app[PARTS]
     fn, args = (face_png, key[1:]) if key[0] == "face" else (sheet_webp, key[1:])
 
@@ -110,7 +117,7 @@ async def _picture(request: web.Request, key: tuple) -> tuple[bytes, str]:
     try:
         png = await parts.pictures.get(key, paint)
     except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
     version = parts.versions.get(key)
     if version is None:
         version = parts.versions[key] = hashlib.sha256(png).hexdigest()[:16]
@@ -124,8 +131,14 @@ def _picture_response(body: bytes, version: str, request: web.Request, kind: str
     return web.Response(body=body, content_type=kind, headers={"Cache-Control": cache})
 
 
+def _face_language(request: web.Request) -> str:
+    """The language of a face's words: its address's own (``lang``), never the asker's (a
+    picture kept for good by its address says the same to everyone)."""
+    return supported(request.query.get("lang")) or "en"
+
+
 async def face_handler(request: web.Request) -> web.Response:
-    png, version = await _picture(request, ("face", _known(request), flip_of(request)))
+    png, version = await _picture(request, ("face", _known(request), flip_of(request), _face_language(request)))
     return _picture_response(png, version, request, "image/png")
 
 
@@ -138,12 +151,13 @@ async def board_json_handler(request: web.Request) -> web.Response:
     view = await game_of(request)
     ply, line = ply_and_line(request, view)
     flip = flip_of(request)
+    code = script_language(request).code
     got = await work_for(request, board_json, view.game, view.start_vfen,
                       tuple(m.lan for m in view.moves[:ply]), line, flip,
-                      request.app[PARTS].square)
-    _, face = await _picture(request, ("face", view.game, flip))
+                      request.app[PARTS].square, code)
+    _, face = await _picture(request, ("face", view.game, flip, code))
     _, sheet = await _picture(request, ("sheet", view.game))
-    got["board"]["face"] = f"/board/{view.game}/face.png?flip={int(flip)}&v={face}"
+    got["board"]["face"] = f"/board/{view.game}/face.png?flip={int(flip)}&lang={code}&v={face}"
     got["board"]["sheet"] = f"/board/{view.game}/pieces.webp?v={sheet}"
     response = json_answer({"ply": ply, **got})
     response.enable_compression()   # the squares' boxes and the figures' places repeat: ~1/5

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict, deque
 
+from language import T
+
 from .work import Busy, Pool, count
 
 SECONDS = 1.0   # a viewer's request: a quick look, not a deep analysis
@@ -30,6 +32,31 @@ def evaluate_in_worker(game: str, start_vfen: str, lans: tuple[str, ...], second
     white = t.score_cp if pos.turn == "w" else -t.score_cp
     return {"over": False, "score": white, "text": ai.describe_score(white) + " (for White)",
             "pv": sans, "depth": t.depth}
+
+
+def said(got: dict, game: str, lang) -> dict:
+    """``got`` (evaluate_in_worker's, the same for every reader) with its ``text`` in
+    ``lang``: the score from the first side's view ("+35 cp (for White)", "mate in 2 (for
+    White)"), or that the game is over here."""
+    import ai
+    from render.result import side_names_of
+    if got.get("over"):
+        return {**got, "text": lang.tr("the game is over here")}
+    score = got["score"]
+    side = lang.data(side_names_of(rules_game(game))[0])
+    mate = ai.mate_in(score)
+    if mate is None:
+        text = lang.tr("{score} cp (for {side})", score=f"{score:+d}", side=side)
+    elif mate > 0:
+        text = lang.trn("mate in {n} (for {side})", "mate in {n} (for {side})", mate, side=side)
+    else:
+        text = lang.trn("mated in {n} (for {side})", "mated in {n} (for {side})", -mate, side=side)
+    return {**got, "text": text}
+
+
+def rules_game(game_id: str):
+    import rules
+    return rules.game(game_id)
 
 
 def _ready() -> None:
@@ -71,12 +98,12 @@ class Evaluator:
             self._known.move_to_end(key)
             return self._known[key]
         if self._by_client.get(client, 0) >= self.per_client:
-            raise Busy("you have positions waiting for the computer already: try again when they are done")
+            raise Busy(T("you have positions waiting for the computer already: try again when they are done"))
         job = self._jobs.get(key)
         if job is None:
             waiting = self._queues.get(queue, ())
             if len(self._jobs) >= self.total or len(waiting) >= self.per_game:
-                raise Busy("the computer has too many positions to look at: try again in a minute")
+                raise Busy(T("the computer has too many positions to look at: try again in a minute"))
             job = self._jobs[key] = _Job(key, asyncio.get_running_loop().create_future())
             self._queues.setdefault(queue, _Queue()).append(job)
             if self._runner is None or self._runner.done():
@@ -86,7 +113,7 @@ class Evaluator:
         try:
             return await asyncio.wait_for(asyncio.shield(job.done), self.wait)
         except TimeoutError:
-            raise Busy("the computer is busy: try again in a minute") from None
+            raise Busy(T("the computer is busy: try again in a minute")) from None
         finally:
             job.waiters -= 1
             count(self._by_client, client, -1)

@@ -6,23 +6,35 @@ Runs in the worker processes (work.py), beside the rules and the renderer."""
 
 from __future__ import annotations
 
+from language import ENGLISH, Language
 from render import parts
 from render.board import Sprite, hand_sprites, piece_sprites
 from render.glyphs import glyph_id, piece_type, screen_direction
 from render.position import board_pieces, hands_of
 from render.result import side_names_of
 
-# a piece's facing (its state) in words
-FACINGS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-           "SW": "south-west", "W": "west", "NW": "north-west"}
+
+def facing(state: str, lang: Language = ENGLISH) -> str:
+    """A piece's facing (its state: "N", "NE", ...) in words of ``lang``; another state as it is."""
+    words = {"N": lang.tr("north"), "NE": lang.tr("north-east"), "E": lang.tr("east"),
+             "SE": lang.tr("south-east"), "S": lang.tr("south"), "SW": lang.tr("south-west"),
+             "W": lang.tr("west"), "NW": lang.tr("north-west")}
+    return words.get(state, state)
 
 
-def kind_name(game: str, code: str, promoted: bool = False) -> str:
+def kind_name(game: str, code: str, promoted: bool = False, lang: Language = ENGLISH) -> str:
+    """A kind of piece's name in ``lang`` (a data text), else its letter."""
     try:
         t = piece_type(game, code, promoted)
     except Exception:  # noqa: BLE001 - a kind without a name: its letter
         t = None
-    return getattr(t, "name", None) or code
+    name = getattr(t, "name", None)
+    return lang.data(name) if name else code
+
+
+def side_piece(side: str, piece: str, lang: Language = ENGLISH) -> str:
+    """A side's piece in words ("White Knight"); ``side`` and ``piece`` in ``lang`` already."""
+    return lang.tr("{side} {piece}", side=side, piece=piece)
 
 
 def _figure(index: dict, sprite: Sprite) -> list[int] | None:
@@ -30,7 +42,7 @@ def _figure(index: dict, sprite: Sprite) -> list[int] | None:
     return list(at) if at else None
 
 
-def choice_figures(pos, answer: dict, flip: bool, square: int) -> dict:
+def choice_figures(pos, answer: dict, flip: bool, square: int, lang: Language = ENGLISH) -> dict:
     """``answer`` (analysis.square_moves of ``pos``) with, for each target that several
     moves reach (a promotion's pieces, a piece's facings), each move's ``name`` (a piece's
     name, with its facing where it has one) and ``figure`` (its place on the sprite sheet, the piece
@@ -48,9 +60,9 @@ def choice_figures(pos, answer: dict, flip: bool, square: int) -> dict:
                 piece = None
             if piece is None:
                 continue
-            name = kind_name(piece.game or game.id, piece.code, piece.promoted)
+            name = kind_name(piece.game or game.id, piece.code, piece.promoted, lang)
             if piece.state:
-                name += f" facing {FACINGS.get(piece.state, piece.state)}"
+                name = lang.tr("{piece} facing {direction}", piece=name, direction=facing(piece.state, lang))
             entry["name"] = name
             sprites = piece_sprites(lay, {target: piece})
             if sprites:
@@ -58,7 +70,7 @@ def choice_figures(pos, answer: dict, flip: bool, square: int) -> dict:
     return answer
 
 
-def letter_figures(pos, letters, flip: bool, square: int) -> dict[str, dict]:
+def letter_figures(pos, letters, flip: bool, square: int, lang: Language = ENGLISH) -> dict[str, dict]:
     """For each piece letter the side to move may place (drops, set-up), its name and the
     figure of that side's piece as it first stands."""
     game = pos.game
@@ -68,18 +80,21 @@ def letter_figures(pos, letters, flip: bool, square: int) -> dict[str, dict]:
     out = {}
     for letter in letters:
         codes = [c for c in letter.replace("+", "")] if len(letter) > 1 else [letter]
-        names = [kind_name(game.id, c) for c in codes]
+        names = [kind_name(game.id, c, lang=lang) for c in codes]
         figures = []
         for c in codes:
             gid = glyph_id(game.id, c, False, side)
             figures.append(_figure(index, Sprite(gid, scheme, False,
                                                  screen_direction(gid, None, side, flip),
                                                  1, False, 0, 0, square)))
-        out[letter] = {"name": " and ".join(names), "figures": [f for f in figures if f]}
+        name = names[0]
+        for more in names[1:]:
+            name = lang.tr("{first} and {second}", first=name, second=more)
+        out[letter] = {"name": name, "figures": [f for f in figures if f]}
     return out
 
 
-def hand_pieces(pos, flip: bool, square: int) -> list[dict]:
+def hand_pieces(pos, flip: bool, square: int, lang: Language = ENGLISH) -> list[dict]:
     """Each kind in either hand as the picture shows it: its box (x, y, w, h in px of the
     picture), side, letter, count and name: the page puts a button over each."""
     hands = hands_of(pos) or {}
@@ -88,7 +103,7 @@ def hand_pieces(pos, flip: bool, square: int) -> list[dict]:
     game = pos.game
     lay = parts.face_layout(game, flip, square)
     kinds, _ = hand_sprites(lay, hands, game.id)
-    sides = dict(zip("wb", side_names_of(game), strict=True))
+    sides = dict(zip("wb", (lang.data(n) for n in side_names_of(game)), strict=True))
     out = []
     for kind in kinds:
         s = kind.sprite
@@ -98,7 +113,7 @@ def hand_pieces(pos, flip: bool, square: int) -> list[dict]:
             if code is not None:
                 out.append({"box": [s.x, s.y, s.size, s.size], "side": side, "piece": code,
                             "count": kind.count,
-                            "name": f"{sides.get(side, side)} {kind_name(game.id, code)}"})
+                            "name": side_piece(sides.get(side, side), kind_name(game.id, code, lang=lang), lang)})
                 break
     return out
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from language import ENGLISH, Language
-from render import result_text
 
-from .page import game_name
+from .page import ended_text, game_name
 from .site_pages import esc, games_section
 
 LAST_FINISHED = 10
@@ -60,9 +59,7 @@ def _state(g, lang: Language = ENGLISH) -> str:
         left = time_left(g.seconds_left, lang)
         return lang.tr("your move, {time} left", time=left) if g.my_move else \
             lang.tr("their move, {time} left", time=left)
-    if g.result:
-        return result_text(g.game, g.result, g.reason) or g.result
-    return str(g.status)
+    return ended_text(g.game, g.status, g.result, g.reason, lang)
 
 
 def game_item(g, lang: Language = ENGLISH) -> str:

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from bot.domain.errors import DatabaseUnavailable, NotFound
+from language import T
 
 from .work import Busy, shared
 
@@ -210,10 +211,10 @@ class StreamSlots:
         """A slot for ``client``'s new stream; ``Busy`` if there is none (``everyone``:
         the server's cap, else the client's)."""
         if self.open >= self.total:
-            raise Busy("too many pages are open at once: live updates come back in a moment",
+            raise Busy(T("too many pages are open at once: live updates come back in a moment"),
                        everyone=True)
         if self._by_client.get(client, 0) >= self.per_client:
-            raise Busy("too many pages open at once from here")
+            raise Busy(T("too many pages open at once from here"))
         self._by_client[client] = self._by_client.get(client, 0) + 1
         self.open += 1
 

@@ -161,10 +161,7 @@ def script_words(lang: Language) -> dict[str, str]:
 def status_text(view, lang: Language = ENGLISH) -> str:
     """Whose move it is and the clock, or the result."""
     if view.status != "active":
-        if view.result:
-            return result_text(view.game, view.result, view.reason) or lang.tr("Result {result}",
-                                                                                 result=view.result)
-        return lang.tr("Aborted") if view.status == "aborted" else view.status
+        return ended_text(view.game, view.status, view.result, view.reason, lang)
     side = lang.data(side_names_of(view.game)[0 if view.turn == "w" else 1])
     text = lang.tr("{side} to move ({name})", side=side, name=view.to_move.name) if view.to_move \
         else lang.tr("{side} to move", side=side)
@@ -172,6 +169,15 @@ def status_text(view, lang: Language = ENGLISH) -> str:
         hours = max(0, view.seconds_left) // 3600
         text = lang.tr("{status} — {days} d {hours} h left", status=text, days=hours // 24, hours=hours % 24)
     return text
+
+
+def ended_text(game: str, status: str, result: str | None, reason: str | None,
+               lang: Language = ENGLISH) -> str:
+    """How a game that is no longer played ended, in ``lang``: its result ("Checkmate — Black
+    wins"), else "Aborted"; the status itself only for one no page knows a word for."""
+    if result:
+        return result_text(game, result, reason, lang) or lang.tr("Result {result}", result=result)
+    return lang.tr("Aborted") if status == "aborted" else str(status)
 
 
 def game_name(game_id: str, lang: Language = ENGLISH) -> str:
@@ -216,12 +222,13 @@ def move_number(ply: int) -> str:
     return f' data-n="{(ply + 1) // 2}"' if ply % 2 else ""
 
 
-def mail_stopped_notes(player, stopped) -> str:
+def mail_stopped_notes(player, stopped, lang: Language = ENGLISH) -> str:
     """For the player whose link this is: each address the bot mails no more (bot/delivery/mail_status.py),
-    what happened and how to get mail again (HTML, every word escaped)."""
+    what happened and how to get mail again (HTML in ``lang``, every word escaped)."""
+    m = HTML.in_language(lang)
     return "".join(
         f'\n<p class="mail-stopped" role="alert">'
-        f'{mail_stopped_text(s.address, s.bounces, s.retry_at, player.platform != "email", HTML)}</p>'
+        f'{mail_stopped_text(s.address, s.bounces, s.retry_at, player.platform != "email", m)}</p>'
         for s in stopped)
 
 

@@ -12,9 +12,8 @@ from aiohttp import web
 
 from bot.domain.errors import NotFound
 from language import ENGLISH, Language, language
-from render import result_text
 
-from .page import game_name
+from .page import ended_text, game_name
 from .reach import SERVICE
 from .reader import language_of
 from .site import html, reader_of, shared, signed_in
@@ -55,7 +54,7 @@ async def player_handler(request: web.Request) -> web.Response:
     from .home import last_finished
     rows = []
     for g in await last_finished(service, who.id, MAX_FINISHED):
-        result = result_text(g.game, g.result, g.reason) if g.result else str(g.status)
+        result = ended_text(g.game, g.status, g.result, g.reason, lang)
         what = f"{esc(game_name(g.game, lang))}: {esc(g.white.name)} – {esc(g.black.name)}"
         mine = session.player_id in (g.white.id, g.black.id)
         link = f"/play/{g.id}" if mine else f"/g/{g.id}" if await service.is_public(g.id) else None

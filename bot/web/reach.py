@@ -15,7 +15,7 @@ from ..identity import page_tokens as tokens
 from . import analysis
 from .evaluation import Evaluator
 from .live import Hub, StreamSlots, Views
-from .reader import language_of
+from .reader import language_of, script_language
 from .work import Busy, Pictures, Turns, Workers
 
 SERVICE = web.AppKey("service", object)
@@ -44,7 +44,7 @@ def client_share(request: web.Request):
         with request.app[WORKERS].share(client_of(request)):
             yield
     except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
 
 
 async def access(request: web.Request, *, turn: bool = True):
@@ -89,7 +89,7 @@ def ply_and_line(request: web.Request, view) -> tuple[int, tuple[str, ...]]:
         return (analysis.parse_ply(request.query.get("ply"), view.ply),
                 analysis.parse_line(request.query.get("line")))
     except analysis.BadRequest as e:
-        raise web.HTTPBadRequest(text=str(e)) from None
+        raise web.HTTPBadRequest(text=refusal(request, e)) from None
 
 
 async def work_for(request: web.Request, fn, *args):
@@ -98,9 +98,9 @@ async def work_for(request: web.Request, fn, *args):
     try:
         return await request.app[WORKERS].run(client_of(request), request.match_info["id"], fn, *args)
     except analysis.BadRequest as e:
-        raise web.HTTPBadRequest(text=str(e)) from None
+        raise web.HTTPBadRequest(text=refusal(request, e)) from None
     except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
 
 
 def flip_of(request: web.Request) -> bool:
@@ -110,3 +110,8 @@ def flip_of(request: web.Request) -> bool:
 def json_answer(data, status: int = 200) -> web.Response:
     return web.Response(text=json.dumps(data), status=status, content_type="application/json",
                         headers={"Cache-Control": "no-store"})
+
+
+def refusal(request: web.Request, e: Exception) -> str:
+    """A Busy's or BadRequest's words (a Text) in the language of the page asking."""
+    return script_language(request).say(e.args[0] if e.args else str(e))

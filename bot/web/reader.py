@@ -37,6 +37,12 @@ def language_of(request: web.Request, player=None) -> Language:
     return language(player.reads(code) if player is not None else code)
 
 
+def script_language(request: web.Request) -> Language:
+    """The language of a game page's script asking: the page hands it its own (``?lang=``),
+    else the asker's cookie and Accept-Language."""
+    return language(supported(request.query.get("lang")) or language_of(request).code)
+
+
 def safe_back(text: str | None) -> str:
     """A path of this site to go back to (never another site's: ``//evil``, ``https:``)."""
     if not isinstance(text, str) or not text.startswith("/") or text.startswith("//") \
@@ -65,4 +71,4 @@ def choice_form(lang: Language, back: str, csrf: str = "", *, default: str | Non
             f'<button>{choose}</button></form>')
 
 
-__all__ = ["COOKIE", "ENGLISH", "VARY", "choice_form", "here", "language_of"]
+__all__ = ["COOKIE", "ENGLISH", "VARY", "choice_form", "here", "language_of", "script_language"]

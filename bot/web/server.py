@@ -46,10 +46,10 @@ from yarl import URL
 import render
 from bot.delivery import mail_status
 from bot.domain.errors import DatabaseUnavailable, RateLimited, ServiceError
-from language import language, supported
+from language import language
 
 from ..identity import page_tokens as tokens
-from . import analysis, boardparts, lobby, page, player_page, site, tournament_page, work
+from . import analysis, boardparts, evaluation, lobby, page, player_page, site, tournament_page, work
 from .clients import Clients
 from .collector import FullCollections
 from .evaluation import Evaluator
@@ -76,9 +76,10 @@ from .reach import (
     game_of,
     json_answer,
     ply_and_line,
+    refusal,
     work_for,
 )
-from .reader import VARY, choice_form, language_of
+from .reader import VARY, choice_form, language_of, script_language
 from .work import Busy, Pictures, Turns, Workers
 
 log = logging.getLogger("bot.web")
@@ -235,12 +236,6 @@ def page_state(view, code: str = "en") -> dict:
     return page.state(view, language(code))
 
 
-def script_language(request: web.Request):
-    """The language of a game page's script asking: the page hands it its own (``?lang=``,
-    or ``lang`` in a POST's JSON), else the asker's cookie and Accept-Language."""
-    return language(supported(request.query.get("lang")) or language_of(request).code)
-
-
 # --- handlers -----------------------------------------------------------------------
 
 async def favicon_handler(request: web.Request) -> web.Response:
@@ -271,11 +266,11 @@ async def game_page(request: web.Request, view, role: str, path: str) -> web.Res
     lay = render.board_layout(request.app[CACHE].get(view.game, view.start_vfen, ()),
                               flip=role == "b", square=SQUARE_PX, result="")
     player = view.white if role == "w" else view.black if role == "b" else None
-    # a player the bot mails no more is told here: for a mail player the only other route
-    notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
-        request.app[SERVICE].store, player.id)) if player else ""
     # the link's player reads their own language; someone watching, their browser's
     lang = language_of(request, await request.app[SERVICE].get_player(player.id) if player else None)
+    # a player the bot mails no more is told here: for a mail player the only other route
+    notes = page.mail_stopped_notes(player, await mail_status.stopped_mail(
+        request.app[SERVICE].store, player.id), lang) if player else ""
     session = await site.session_of(request)
     html = page.render_page(view, path, (lay.width, lay.height), role=role,
                             mail_stopped=notes, script=static_url(request, "game.js"),
@@ -306,9 +301,9 @@ async def board_handler(request: web.Request) -> web.Response:
     try:
         png = await request.app[PICTURES].get(key, paint)
     except analysis.BadRequest as e:
-        raise web.HTTPBadRequest(text=str(e)) from None
+        raise web.HTTPBadRequest(text=refusal(request, e)) from None
     except Busy as e:
-        raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
     # a picture is a large write: 300 requests for one board are answered a few per pass
     await request.app[TURNS].turn(view.id)
     # an address with the version shows one state of the game for good; without, it may change
@@ -321,7 +316,7 @@ async def position_handler(request: web.Request) -> web.Response:
     ply, line = ply_and_line(request, view)
     before = tuple(m.lan for m in view.moves[:ply])
     got = await work_for(request, work.position_json, view.game, view.start_vfen, before, line,
-                      flip_of(request), SQUARE_PX)
+                      flip_of(request), SQUARE_PX, script_language(request).code)
     return json_answer({"ply": ply, **got})
 
 
@@ -330,7 +325,8 @@ async def moves_handler(request: web.Request) -> web.Response:
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     return json_answer(await work_for(request, work.square_json, view.game, view.start_vfen, lans,
-                                      request.query.get("square", ""), flip_of(request), SQUARE_PX))
+                                      request.query.get("square", ""), flip_of(request), SQUARE_PX,
+                                      script_language(request).code))
 
 
 async def eval_handler(request: web.Request) -> web.Response:
@@ -338,16 +334,17 @@ async def eval_handler(request: web.Request) -> web.Response:
     try:  # the service's fair-play rule, as for a hint on any front end
         await request.app[SERVICE].check_engine_help(view)
     except ServiceError as e:
-        raise web.HTTPForbidden(text=str(e)) from None
+        raise web.HTTPForbidden(text=script_language(request).say(e.text)) from None
     ply, line = ply_and_line(request, view)
     lans = tuple(m.lan for m in view.moves[:ply]) + line
     try:
-        return json_answer(await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
-                                                           queue=view.id, client=client_of(request)))
+        got = await request.app[EVALUATOR].evaluate(view.game, view.start_vfen, lans,
+                                                    queue=view.id, client=client_of(request))
+        return json_answer(evaluation.said(got, view.game, script_language(request)))
     except analysis.BadRequest as e:  # a side line that cannot be played: found by the worker
-        raise web.HTTPBadRequest(text=str(e)) from None
+        raise web.HTTPBadRequest(text=refusal(request, e)) from None
     except Busy as e:
-        raise web.HTTPServiceUnavailable(text=str(e), headers={"Retry-After": "10"}) from None
+        raise web.HTTPServiceUnavailable(text=refusal(request, e), headers={"Retry-After": "10"}) from None
 
 
 async def events_handler(request: web.Request) -> web.StreamResponse:
@@ -361,9 +358,9 @@ async def events_handler(request: web.Request) -> web.StreamResponse:
         slots.take(client)
     except Busy as e:  # the server's cap: the page reads the game now and then, tries again later
         if e.everyone:
-            raise web.HTTPServiceUnavailable(text=str(e), headers={
+            raise web.HTTPServiceUnavailable(text=refusal(request, e), headers={
                 "Retry-After": str(STREAMS_RETRY_AFTER)}) from None
-        raise web.HTTPTooManyRequests(text=str(e)) from None
+        raise web.HTTPTooManyRequests(text=refusal(request, e)) from None
     hub, turns = request.app[HUB], request.app[TURNS]
     # subscribed at once with the state just read: a change from here on reaches the page
     code = script_language(request).code

@@ -27,14 +27,14 @@ import logging
 
 from aiohttp import web
 
-from language import ENGLISH, Language, T, from_accept_language, language_names, supported
+from language import ENGLISH, Language, T, language_names, supported
 
 from ..identity import signing
 from . import signin, site_pages
 from .mailer import MailFailed
 from .reach import SECRET, SERVICE, client_of, client_share
 from .reader import COOKIE as LANGUAGE_COOKIE
-from .reader import COOKIE_SECONDS, DEFAULT, MAX_BACK, VARY, language_of, safe_back
+from .reader import COOKIE_SECONDS, DEFAULT, MAX_BACK, VARY, here, language_of, safe_back
 
 log = logging.getLogger("bot.web")
 
@@ -124,13 +124,14 @@ def html(request: web.Request, title: str, body: str, session: signin.Session | 
 
 async def reader_of(request: web.Request):
     """The request's session, its player and the page's language (the player's, else this
-    browser's); a browser's Accept-Language is remembered as the player's seen language."""
+    browser's); what this browser names (the language chosen on the page, else its
+    Accept-Language) is remembered as the player's seen language, for notices elsewhere."""
     session = await session_of(request)
     if session is None:
         return None, None, language_of(request)
     service = request.app[SERVICE]
     me = await service.get_player(session.player_id)
-    seen = from_accept_language(request.headers.get("Accept-Language"))
+    seen = here(request)
     if seen and seen != me.settings.seen_language:
         await service.saw_language(me.id, seen)
     return session, me, language_of(request, me)

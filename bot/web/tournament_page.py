@@ -25,6 +25,7 @@ import hashlib
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import UTC
 from html import escape
 
 from aiohttp import web
@@ -35,11 +36,14 @@ from bot.tournaments.tables import TournamentTables
 from bot.tournaments.tiebreaks import TIEBREAK_NAMES
 from bot.words.text import HTML
 from bot.words.tournament_text import clock_text, decision_note, format_name, game_title, players_text, status_name
-from language import ENGLISH, Language, from_accept_language, language, supported
+from language import ENGLISH, Language, language, supported
 from render.crosstable import PLAYING, cells, crosstable_layout, crosstable_png, tiebreak_text
 from render.crosstable import points_text as points
 
 from ..identity import page_tokens as tokens
+from .reach import refusal
+from .reader import VARY, choice_form, language_of
+from .site import csrf_for, reader_of
 from .work import Busy, shared
 
 POLL_SECONDS = 20
@@ -126,16 +130,17 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
         view, version, _ = await _tournament(request, secret)
         asked = request.query.get("v")
         if asked is not None and asked != version:
-            raise web.HTTPConflict(text="the tournament has changed since: look again")
+            raise web.HTTPConflict(text=language_of(request).tr("the tournament has changed since: look again"))
         table = crosstable_of(view)
+        code = supported(request.query.get("lang")) or "en"  # the address's own: kept for good
 
         async def paint():
             return await request.app[workers].run(request.remote or "?", ("tournament", view.id),
-                                                  crosstable_png, table)
+                                                  crosstable_picture, table, code)
         try:
-            png = await request.app[pictures].get(("tournament", view.id, version), paint)
+            png = await request.app[pictures].get(("tournament", view.id, version, code), paint)
         except Busy as e:
-            raise web.HTTPTooManyRequests(text=str(e), headers={"Retry-After": "2"}) from None
+            raise web.HTTPTooManyRequests(text=refusal(request, e), headers={"Retry-After": "2"}) from None
         cache = "private, max-age=31536000, immutable" if asked is not None else "no-store"
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": cache})
 
@@ -154,16 +159,21 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
                   str(static.url_for(filename="favicon.svg")))
         now = int(service.clock.now().timestamp())  # the service's clock: the deadlines' own
 
-        lang = reader_language(request)
+        # the signed-in player's language (their setting), else this browser's choice or its own
+        session, _, lang = await reader_of(request)
 
         def build() -> str:
             return render_page(view, version, base, game_href, script=assets[0], style=assets[1],
-                               icon=assets[2], poll=POLL_SECONDS, where=where, now=now, lang=lang)
+                               icon=assets[2], poll=POLL_SECONDS, where=where, now=now, lang=lang,
+                               choice=CHOICE)
         # the page is kept by the version: "days left" is counted when it was built (a change
-        # of the day rebuilds it: the hour is in the key), and by its reader's language
+        # of the day rebuilds it: the hour is in the key), and by its reader's language; the
+        # footer's form (its CSRF token is the reader's own) is put in after
         key = (view.id, version, base, where, assets, now // 3600, lang.code)
-        html = await request.app[TVIEWS].page(key, build)
-        return web.Response(text=html, content_type="text/html", headers={"Vary": "Accept-Language, Cookie"})
+        html = (await request.app[TVIEWS].page(key, build)).replace(
+            CHOICE, choice_form(lang, request.path_qs, csrf_for(request, session)), 1)
+        return web.Response(text=html, content_type="text/html",
+                            headers={"Vary": VARY, "Content-Language": lang.code})
 
     async def version(request: web.Request) -> web.Response:
         _, version, _ = await _tournament(request, secret)
@@ -176,17 +186,19 @@ def add_routes(app: web.Application, service, secret: bytes, *, workers, picture
     app.router.add_get("/t/{id}/{token}/version.json", version)
 
 
-#: the cookie a page's language choice sets (the web's pages share it)
-LANG_COOKIE = "lang"
+def crosstable_picture(table, code: str = "en") -> bytes:
+    """The crosstable's PNG, its headings in the language ``code`` (in a worker process)."""
+    return crosstable_png(table, language(code))
+
+
+#: where the footer's language form goes in a kept page (each reader's own: its CSRF token)
+CHOICE = "<!--language choice-->"
 
 
 def reader_language(request: web.Request) -> Language:
-    """The page's language: the ``lang`` cookie when it names a language we have, else the
-    browser's Accept-Language, else English (anything else in either is ignored)."""
-    chosen = request.cookies.get(LANG_COOKIE, "")
-    if len(chosen) <= 16 and supported(chosen):
-        return language(chosen)
-    return language(from_accept_language(request.headers.get("Accept-Language", "")[:4096]))
+    """The language of an answer that is not the page (an error): the ``lang`` cookie, else
+    the browser's Accept-Language, else English (reader.py)."""
+    return language_of(request)
 
 
 async def _tournament(request: web.Request, secret: bytes):
@@ -195,11 +207,11 @@ async def _tournament(request: web.Request, secret: bytes):
     text, token = request.match_info["id"], request.match_info["token"]
     if not (text.isascii() and text.isdigit()) or len(text) > 18 \
             or not tokens.verify_tournament(secret, int(text), token):
-        raise web.HTTPNotFound(text="no such tournament")
+        raise web.HTTPNotFound(text=language_of(request).tr("no such tournament"))
     try:
         return await request.app[TVIEWS].get(int(text))
     except NotFound:
-        raise web.HTTPNotFound(text="no such tournament") from None
+        raise web.HTTPNotFound(text=language_of(request).tr("no such tournament")) from None
 
 
 # --- the page ---------------------------------------------------------------------------
@@ -434,7 +446,7 @@ def _progress(view, now: float, lang: Language = ENGLISH) -> str:
             days = max(0, int(-(-seconds // 86400)))
             # the deadline in the reader's way of writing dates (Babel); English as it always was
             when = (f"{view.round_deadline:%Y-%m-%d %H:%M} UTC" if lang.code == "en"
-                    else f"{lang.moment(view.round_deadline, 'UTC')} UTC")
+                    else f"{lang.moment(view.round_deadline, UTC)} UTC")
             left = escape(lang.trn("{when} ({n} day left)", "{when} ({n} days left)", days, when=when)
                           if seconds > 0 else lang.tr("{when} (passed)", when=when))
         finished = escape(lang.tr("{done} of {total}", done=done, total=len(games)))
@@ -485,18 +497,20 @@ def _round_list(view, r: int, games: list, game_href, start: int, lang: Language
 
 
 def render_page(view, version: str, base: str, game_href, *, script: str, style: str, icon: str,
-                poll: int = POLL_SECONDS, where: Where = Where(), now: float = 0.0, lang: Language = ENGLISH) -> str:
+                poll: int = POLL_SECONDS, where: Where = Where(), now: float = 0.0, lang: Language = ENGLISH,
+                choice: str = "") -> str:
     """The whole page (the part ``where`` says of a big event's); ``base``: its own path
     (``/t/<id>/<token>``); ``game_href(game_id)``: the address of a game's page; ``now``:
-    the time the days left are counted from."""
+    the time the days left are counted from; ``choice``: the footer's language form (HTML)."""
     tr, L = lang.tr, _labels(lang)  # noqa: N806
     title = tr("{name} · {game} tournament #{id}", name=view.name, game=game_title(view.game, HTML.in_language(lang)),
                id=view.id)
     figure = ""
     if len(view.standings) <= PICTURE_PLAYERS:
-        lay = crosstable_layout(crosstable_of(view))
+        lay = crosstable_layout(crosstable_of(view), lang)
         alt = tr("The crosstable as a picture; the table above says the same.")
-        figure = (f'<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}" width="{lay.width}" '
+        figure = (f'<figure><img src="{escape(base)}/crosstable.png?v={escape(version)}&amp;lang={lang.code}" '
+                  f'width="{lay.width}" '
                   f'height="{lay.height}"\nalt="{escape(alt)}">\n'
                   f"<figcaption>{L['The crosstable as a picture, to share.']}</figcaption></figure>")
     return f"""<!doctype html>
@@ -518,6 +532,7 @@ data-gone="{L["This link no longer opens the event."]}">
 <section aria-labelledby="rounds"><h2 id="rounds">{L["Rounds and games"]}</h2>
 {_rounds(view, game_href, where, escape(base), lang)}</section>
 </main>
+<footer>{choice}</footer>
 <script src="{escape(script)}"></script>
 </body></html>
 """

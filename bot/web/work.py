@@ -21,6 +21,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
+from language import T
+
 WORKER_NICENESS = 10
 
 
@@ -28,7 +30,7 @@ class Busy(Exception):
     """Too much is waiting already (this client's share, or everyone's: ``everyone``): try
     again soon."""
 
-    def __init__(self, text: str, *, everyone: bool = False):
+    def __init__(self, text, *, everyone: bool = False):  # a Text: said by reach.refusal
         super().__init__(text)
         self.everyone = everyone
 
@@ -91,21 +93,27 @@ def render_board(game: str, start_vfen: str, lans: tuple[str, ...], flip: bool, 
 
 
 def position_json(game: str, start_vfen: str, before: tuple[str, ...], line: tuple[str, ...],
-                  flip: bool, square: int) -> dict:
-    """analysis.describe of the position after ``before`` (the game's moves) then ``line``."""
+                  flip: bool, square: int, code: str = "en") -> dict:
+    """analysis.describe of the position after ``before`` (the game's moves) then ``line``;
+    the pieces named in the language ``code``."""
+    from language import language
+
     from .analysis import describe
     at = _worker_positions.get
     return describe(at(game, start_vfen, before + line),
-                    lambda lans: at(game, start_vfen, before + lans), line, flip, square)
+                    lambda lans: at(game, start_vfen, before + lans), line, flip, square, language(code))
 
 
 def square_json(game: str, start_vfen: str, lans: tuple[str, ...], square: str,
-                flip: bool = False, px: int = 56) -> dict:
-    """analysis.square_moves, each choice among moves to one square with its picture and name."""
+                flip: bool = False, px: int = 56, code: str = "en") -> dict:
+    """analysis.square_moves, each choice among moves to one square with its picture and
+    name (in the language ``code``)."""
+    from language import language
+
     from .analysis import square_moves
     from .figures import choice_figures
     pos = _worker_positions.get(game, start_vfen, lans)
-    return choice_figures(pos, square_moves(pos, square), flip, px)
+    return choice_figures(pos, square_moves(pos, square), flip, px, language(code))
 
 
 def lower_priority() -> None:
@@ -206,7 +214,7 @@ class Workers:
         """``fn(*args)`` (a function of this module) in a worker process; ``game``: whose
         share and turn it takes."""
         if self._by_game.get(game, 0) >= self.per_game:
-            raise Busy("too many requests at once: try again in a moment")
+            raise Busy(T("too many requests at once: try again in a moment"))
         with self.share(client):
             count(self._by_game, game, +1)
             lane = self._lanes.setdefault(game, asyncio.Lock())
@@ -222,7 +230,7 @@ class Workers:
         """One of ``client``'s ``per_client`` places, held for the block; ``Busy`` if it has
         none left (also taken by a page's HTML, which needs no worker)."""
         if self._by_client.get(client, 0) >= self.per_client:
-            raise Busy("too many requests at once: try again in a moment")
+            raise Busy(T("too many requests at once: try again in a moment"))
         count(self._by_client, client, +1)
         try:
             yield

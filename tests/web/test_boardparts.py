@@ -71,3 +71,35 @@ async def test_300_requests_for_a_games_pictures_render_each_once(svc, client):
     assert old.status == 200 and old.headers["Cache-Control"] == "no-cache"
     assert (await client.get("/board/nosuchgame/face.png")).status == 404
     assert (await client.get("/board/..%2Fetc/pieces.webp")).status == 404
+
+
+async def test_the_board_names_its_pieces_in_the_readers_language(svc, client):
+    """The squares' buttons are named from board.json (and position.json, moves.json): in
+    the page's language (its script's ``lang``), and the face (its hand panels headed by
+    the sides' names) is a picture of that language, at an address of its own."""
+    from language import language
+    from tests.language.leaks import english_left
+    fr = language("fr")
+    view = await new_game(svc, "kingqueen", ["e2f3", "f7f1=+C", "d1f1=+C"])
+    english, french = (await board_json(client, view.id)), (await board_json(client, view.id, lang="fr"))
+    assert english["pieces"]["f1"].startswith("Blue ")                 # as before
+    blue = fr.data("Blue")
+    assert french["pieces"]["f1"].endswith(f"({blue})") and french["pieces"]["f1"] != english["pieces"]["f1"]
+    names = " ; ".join([*french["pieces"].values(), *(h["name"] for h in french["board"]["inHand"])])
+    # PHASE B: the pieces' and sides' names are data texts (remove when data.fr.po is in)
+    data = ["Blue", "Red", "King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Promoted", "Wall", "Cannon"]
+    assert english_left(names, "fr", own=data) == [], names
+    assert "&lang=fr&" in french["board"]["face"] and "&lang=en&" in english["board"]["face"]
+    face = await client.get(french["board"]["face"])
+    assert face.status == 200 and "immutable" in face.headers["Cache-Control"]
+    # a language we do not have is English, and no picture is made for it
+    renders = client.server.app[PARTS].pictures.renders
+    odd = await client.get(english["board"]["face"].replace("&lang=en&", "&lang=../etc&"))
+    assert odd.status == 200 and client.server.app[PARTS].pictures.renders == renders
+    # a piece's facings, chosen after a move: said in the language too
+    view = await new_game(svc, "superchess")
+    r = await client.get(path(view.id, "/moves.json"), params={"square": "d1", "lang": "fr"})
+    assert r.status == 200, await r.text()
+    said = [m["name"] for moves in (await r.json())["targets"].values() for m in moves if "name" in m]
+    assert any(n.endswith(", orientation : nord-est") for n in said), said
+    assert english_left(" ; ".join(said), "fr", own=data + ["Cyclops"]) == [], said

@@ -248,3 +248,22 @@ async def test_a_large_board_on_a_phone_keeps_squares_a_finger_can_take(svc, cli
     await desk.goto(url(client, view.id, "b"))
     await ready(desk, 1)
     assert not await desk.evaluate("() => document.getElementById('board-wrap').classList.contains('scrolls')")
+
+
+async def test_the_mail_stopped_note_is_in_the_players_language(svc):
+    """The note a player whose mail bounced reads on their game page (tests/email's
+    test_mail_stopped_page drives the bounces): in their language, its values kept."""
+    from datetime import UTC, datetime
+
+    from bot.delivery.mail_status import StoppedMail
+    from bot.web.page import mail_stopped_notes
+    from language import language
+    from tests.language.leaks import english_left
+    bob = await svc.player("email", "bob@example.org", "Bob")
+    stopped = [StoppedMail("bob@example.org", 3, datetime(2026, 2, 1, 9, tzinfo=UTC))]
+    english = mail_stopped_notes(bob, stopped)
+    assert "The bot no longer mails you at bob@example.org." in english
+    for code in ("fr", "de", "es"):
+        said = mail_stopped_notes(bob, stopped, language(code))
+        assert said != english and "bob@example.org" in said and "3" in said
+        assert english_left(said, code) == [], said

@@ -343,3 +343,40 @@ async def test_evaluations_take_turns_by_game_and_are_capped():
             t.cancel()
     finally:
         ev.close()
+
+
+async def test_the_evaluation_is_said_in_the_pages_language(svc, client):
+    from bot.web.server import EVALUATOR
+    from language import language
+    from tests.language.leaks import english_left
+    client.server.app[EVALUATOR].seconds = 0.2
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    # while a game between people is on: refused, in the reader's language
+    r = await client.get(path(view.id, "/eval.json?lang=fr"))
+    assert r.status == 403 and english_left(await r.text(), "fr") == [], await r.text()
+    await svc.resign(view.id, view.black.id)
+    line = "/eval.json?ply=2&line=d1h5+b8c6+f1c4+g8f6"
+    english = await (await client.get(path(view.id, line))).json()
+    french = await (await client.get(path(view.id, line + "&lang=fr"))).json()
+    assert english["text"] == "mate in 1 (for White)"      # as the page always said it
+    assert french["pv"] == english["pv"] and french["text"] == language("fr").trn(
+        "mate in {n} (for {side})", "mate in {n} (for {side})", 1, side=language("fr").data("White"))
+    assert english_left(french["text"], "fr") == [], french
+    over = await (await client.get(path(view.id, line + "+h5f7&lang=de"))).json()
+    assert over["text"] == language("de").tr("the game is over here") and over["text"] != "the game is over here"
+
+
+async def test_a_bad_ply_line_or_square_is_refused_in_the_pages_language(svc, client):
+    from language import language
+    from tests.language.leaks import english_left
+    view = await new_game(svc, "chess", ["e4", "e5"])
+    for asked, code in (("/position.json?ply=abc", "fr"), ("/position.json?ply=9", "de"),
+                        ("/moves.json?square=z99", "es"), ("/board.json?line=e2e5", "fr")):
+        english = await client.get(path(view.id, asked))
+        r = await client.get(path(view.id, f"{asked}&lang={code}"))
+        text = await r.text()
+        assert r.status == english.status == 400, (asked, text)
+        assert text != await english.text() and english_left(text, code, own=["abc", "z99"]) == [], text
+        assert (await svc.game(view.id)).ply == 2                  # nothing changed
+    r = await client.get(path(view.id, "/position.json?ply=abc&lang=fr"))
+    assert await r.text() == language("fr").tr("ply must be a whole number, not {text}", text="'abc'")

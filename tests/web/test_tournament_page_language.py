@@ -9,6 +9,8 @@ from bot.identity import page_tokens as tokens
 from tests.language.leaks import english_left, readable
 
 from .conftest import SECRET
+from .test_lobby import smtp  # noqa: F401 - the fixture
+from .test_signin import site  # noqa: F401 - the fixture
 
 NAMES = ["Alice Martin", "Boris Petit", "Carol Durand"]
 #: the game's name is data, in the catalogs: not let through as English
@@ -39,6 +41,8 @@ async def _event(svc, fmt="round-robin", **kw):
 def _visible(html: str) -> str:
     """What the reader sees and hears: the text, and the titles, labels and alt texts."""
     body = "<body" + html.split("<body", 1)[1]
+    # the footer's language names are each in its own language, on purpose
+    body = re.sub(r'<option value="\w+" lang="\w+"[^>]*>[^<]*</option>', " ", body)
     said = re.findall(r'(?:title|aria-label|alt|data-gone)="([^"]*)"', body)
     head = re.findall(r"<title>(.*?)</title>", html)
     return readable(body) + "\n" + readable("\n".join(said + head))
@@ -87,3 +91,59 @@ async def test_a_refused_query_says_what_was_wrong_in_the_language(svc, client):
     assert r.status == 400
     text = await r.text()
     assert "doit être un nombre entier de 1 à" in text
+
+
+async def test_a_signed_in_players_setting_wins_and_the_footer_chooses(svc, site, smtp):  # noqa: F811
+    from bot.web.reader import COOKIE
+
+    from .test_lobby import person
+    from .test_signin import ANN
+    ann = await person(site, smtp, ANN)
+    await svc.update_settings(ann.id, language="de")
+    _, t = await _event(svc)
+    # her setting over the browser's French (person() sends none: add it) and any cookie
+    r = await site.get(tpath(t.id), headers={**ann.headers(), "Accept-Language": "fr"})
+    html = await r.text()
+    assert r.status == 200 and '<html lang="de">' in html and r.headers["Content-Language"] == "de"
+    assert english_left(_visible(html), "de", own=OWN) == []
+    # the footer: the language form, her CSRF token in it, back to this very page
+    footer = html.split("<footer>", 1)[1].split("</footer>", 1)[0]
+    assert 'action="/language"' in footer and '<option value="de" lang="de" selected>' in footer
+    assert f'name="back" value="{tpath(t.id)}"' in footer and 'name="csrf" value="' in footer
+    csrf = re.search(r'name="csrf" value="([^"]+)"', footer).group(1)
+    r = await site.post("/language", data={"csrf": csrf, "lang": "es", "back": tpath(t.id)},
+                        headers=ann.headers(), allow_redirects=False)
+    assert r.status == 303 and r.headers["Location"] == tpath(t.id)
+    assert (await svc.get_player(ann.id)).settings.language == "es"
+    site.session.cookie_jar.clear()
+    html = await (await site.get(tpath(t.id), headers=ann.headers())).text()
+    assert '<html lang="es">' in html and "Clasificación" in html
+    # someone signed out: the footer's choice is a cookie (no CSRF token of anyone's in the page)
+    html = await (await site.get(tpath(t.id), headers={"Cookie": f"{COOKIE}=fr"})).text()
+    assert '<html lang="fr">' in html and 'name="csrf"' not in html and csrf not in html
+    assert 'name="back" value="' + tpath(t.id) + '"' in html
+
+
+async def test_a_wrong_link_is_refused_in_the_readers_language(svc, client):
+    _, t = await _event(svc)
+    r = await client.get(tpath(t.id + 1) + "x", headers={"Accept-Language": "fr"})
+    assert r.status == 404 and await r.text() == "ce tournoi n’existe pas"
+    r = await client.get(tpath(t.id, "/crosstable.png?v=old"), headers={"Accept-Language": "de"})
+    assert r.status == 409 and "Turnier" in await r.text()
+
+
+async def test_the_crosstable_picture_is_in_the_pages_language(svc, client):
+    import html as html_module
+    _, t = await _event(svc)
+    pictures = {}
+    for code in ("en", "fr"):
+        page = await (await client.get(tpath(t.id), headers={"Accept-Language": code})).text()
+        src = html_module.unescape(re.search(r'<img src="([^"]+/crosstable\.png[^"]*)"', page).group(1))
+        assert src.endswith(f"&lang={code}"), src
+        r = await client.get(src)
+        assert r.status == 200 and r.content_type == "image/png" and "immutable" in r.headers["Cache-Control"]
+        pictures[code] = await r.read()
+    assert pictures["fr"] != pictures["en"]          # its headings ("Joueur", "Pts") are French
+    # a language we do not have in the address: the English picture, whatever the browser says
+    odd = await client.get(src.replace("&lang=fr", "&lang=../../etc"), headers={"Accept-Language": "fr"})
+    assert odd.status == 200 and await odd.read() == pictures["en"]
