@@ -689,7 +689,7 @@ async def _settings_embed(fairy, player_id: int, *, m: Markup = DISCORD) -> disc
                 m.tr("{language} (your Discord's)", language=m.lang.name))
     blocked = await fairy.service.blocked_players(player_id)
     e.add_field(name=m.tr("Blocked"), value=(", ".join(format.name(p) for p in blocked) or m.tr("no one"))[:1024])
-    left = format.time_left(vac.left_seconds)
+    left = format.time_left(vac.left_seconds, m.lang)
     if vac.on_vacation:
         until = int(vac.until.timestamp())
         e.add_field(name=m.tr("Vacation"), value=m.tr("on vacation until {moment}; {left} left this year",

@@ -38,11 +38,11 @@ T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday, noon UTC
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 #: the players' own words: their names, a tournament's name, what they typed
 OWN = [*NAMES, "Winter cup", "fairypost level", "nochess", "xx"]
-#: the games' ids a refusal lists as the choices: keywords a player types (the glossary)
-KEYWORDS = ["chess ganymede gigachess2 grandducal kingqueen superchess"]
+#: keywords a player types (the glossary): the games' ids a refusal lists, the options named
+KEYWORDS = ["chess ganymede gigachess2 grandducal kingqueen superchess", "rated casual"]
 # PHASE B data: the games', pieces' and sides' names come from data/variants, translated by
 # the data helpers at the same time (remove at merge)
-DATA = ["Chess", "King", "White", "Black"]
+DATA = ["Chess", "King", "Pawn", "White", "Black"]
 LANGS = ("fr", "de", "es")
 MARKUPS = (PLAIN, DISCORD, HTML)
 
@@ -228,3 +228,74 @@ def test_the_crosstable_picture_in_the_readers_language(life):
     for code in LANGS:
         picture = crosstable_picture(over, language(code))
         assert picture.startswith(b"\x89PNG") and picture != english  # its headings and subtitle said anew
+
+
+# --- the same life typed (Discord's thread, a mail's reply): every reply and refusal --------
+
+#: (who types: "w"/"b", White and Black of the game once made, Alice and Bob before; the line;
+#: the game it is about: "mate" or None); a refusal is expected where the line begins with "!"
+TYPED_LIFE = [
+    ("w", "challenge chess Bob", None), ("b", "challenges", None), ("b", "accept", None),
+    ("b", "games", None), ("w", "next", None), ("w", "board", "mate"), ("w", "moves e2", "mate"),
+    ("w", "move f3", "mate"), ("w", "!move e4", "mate"), ("b", "!move Ke2", "mate"), ("b", "draw", "mate"),
+    ("w", "draw decline", "mate"), ("b", "move e5", "mate"), ("b", "takeback", "mate"),
+    ("w", "takeback decline", "mate"), ("b", "premove g4 Qh4; d4 exd4", "mate"), ("b", "premove", "mate"),
+    ("w", "!premove zz9", "mate"), ("b", "vacation", None), ("b", "vacation 2", None), ("b", "!vacation 2", None),
+    ("b", "vacation end", None), ("w", "!challenge nochess Bob", None), ("w", "!language xx", None),
+    ("w", "move g4", "mate"), ("w", "!resign", "mate"), ("w", "games", None), ("w", "ratings chess", None),
+    ("w", "record", "mate"), ("w", "!accept 99", None), ("w", "help", None), ("w", "help premove", None),
+    ("w", "tournaments", None),
+]
+
+
+async def _typed(tmp_path, code: str):
+    """Alice and Bob type the life above, each reading ``code`` in Discord's markup; what
+    they read (every reply, and each refusal as their front end says it)."""
+    from bot.commands.run import Context, execute
+    from bot.words.grammar import GrammarError, parse
+    m = DISCORD.in_language(code)
+    svc = await GameService.open(Settings(db_path=str(tmp_path / f"{code}.db"), command_rate_per_minute=0),
+                                 clock=ManualClock(T0), notifier=MemoryNotifier(), rng=random.Random(7))
+    read = []
+    try:
+        players = {k: await svc.player("test", k, n) for k, n in (("w", "Alice"), ("b", "Bob"))}
+        by_name = {p.name: p for p in players.values()}
+
+        async def find(word: str):
+            return by_name.get(word)
+        mate = None
+        for who, line, about in TYPED_LIFE:
+            refusal = line.startswith("!")
+            game = mate if about == "mate" else None
+            ctx = Context(svc, await svc.get_player(players[who].id), m, game_id=game, find_player=find)
+            try:
+                reply = await execute(parse(line.lstrip("!")), ctx)
+            except GrammarError as e:
+                assert refusal, (line, str(e))
+                read.append(e.said(m))
+                continue
+            except ServiceError as e:
+                assert refusal, (line, str(e))
+                read.append(m.say(e.text))
+                continue
+            assert not refusal, line
+            read.append(reply.text)
+            if mate is None and reply.game is not None:
+                mate = reply.game.id
+                players = {"w": by_name[reply.game.white.name], "b": by_name[reply.game.black.name]}
+    finally:
+        await svc.close()
+    return read
+
+
+@pytest.mark.parametrize("code", LANGS)
+async def test_typed_commands_leave_no_english(tmp_path, code):
+    from bot.words.grammar import GRAMMAR
+    read = await _typed(tmp_path, code)
+    assert len(read) == len(TYPED_LIFE)
+    pgn = read.pop([line for _, line, _ in TYPED_LIFE].index("record"))
+    assert "[Termination" in pgn.replace("\\", "")  # the record is PGN, the same in every language
+    # what they typed, shown back as typed; the commands' names and other spellings (help)
+    typed = [line.lstrip("!") for _, line, _ in TYPED_LIFE] + [" ".join(s.aliases) for s in GRAMMAR]
+    leaks = {text: left for text in read if (left := english_left(text, code, own=OWN + KEYWORDS + DATA + typed))}
+    assert leaks == {}
