@@ -37,7 +37,7 @@ from tests.language.leaks import ENGLISH_ONLY, english_left
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday, noon UTC
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 #: the players' own words: their names, a tournament's name, what they typed
-OWN = [*NAMES, "Winter cup", "fairypost level", "nochess", "xx"]
+OWN = [*NAMES, "Erin", "Winter cup", "fairypost level", "nochess", "xx"]
 #: keywords a player types (the glossary): the games' ids a refusal lists, the options named
 KEYWORDS = ["chess ganymede gigachess2 grandducal kingqueen superchess", "rated casual"]
 # PHASE B data: the games', pieces' and sides' names come from data/variants, translated by
@@ -106,10 +106,11 @@ async def _games(svc, clock, notes, life: Life) -> None:
     await refused(life, svc.resign(mate_game, a.id))
 
     # against the computer (taken at once, as the front ends do), resigned after a move each
-    bot, vs_computer = await computer.challenge_computer(svc, a.id, "chess")
+    bot, vs_computer = await computer.challenge_computer(svc, a.id, "chess", colour="black")
     await refused(life, svc.challenge(a.id, "chess", opponent_id=bot.id, rated=True))
     game = await svc.game(vs_computer.game_id)
-    white, black = (a, bot) if game.white.id == a.id else (bot, a)
+    white, black = bot, a
+    assert await svc.report_stalled_turn(game.id, bot.id, 3)  # its worker failed thrice: Alice is told
     await svc.move(game.id, white.id, "e4")
     await svc.move(game.id, black.id, "e5")
     life.views.append(await svc.resign(game.id, a.id))
@@ -152,6 +153,27 @@ async def _tournament(svc, notes, life: Life) -> None:
     life.events.extend(notes.events)
 
 
+async def _deadlines(svc, clock, notes, life: Life) -> None:
+    """Two Swiss events with a round deadline: one leaves the games still going to its
+    director, the other has the engine adjudicate them; and a round robin's start."""
+    director = await svc.player("test", "director", "Dave")
+    ps = [await svc.player("test", f"d{i}", n) for i, n in enumerate(NAMES[:3] + ["Erin"], 1)]
+    for adjudicate in (False, True):
+        t = await svc.create_tournament("chess", name="Winter cup", format="swiss", rounds=2, days="none",
+                                        round_days=7, creator_id=director.id, adjudicate=adjudicate)
+        for p in ps:
+            await svc.join_tournament(t.id, p.id)
+        life.tournaments.append(await svc.start_tournament(t.id))
+    clock.advance(timedelta(days=7, seconds=1))
+    await svc.sweep()
+    rr = await svc.create_tournament("chess", name="Winter cup", format="round-robin", creator_id=director.id)
+    for p in ps[:3]:
+        await svc.join_tournament(rr.id, p.id)
+    life.tournaments.append(await svc.start_tournament(rr.id))
+    await svc.outbox.drain()
+    life.events.extend(notes.events)
+
+
 @pytest.fixture
 async def life(tmp_path) -> Life:
     clock, notes = ManualClock(T0), MemoryNotifier()
@@ -163,6 +185,8 @@ async def life(tmp_path) -> Life:
         await _games(svc, clock, notes, lived)
         notes.clear()
         await _tournament(svc, notes, lived)
+        notes.clear()
+        await _deadlines(svc, clock, notes, lived)
     finally:
         await svc.close()
     return lived
@@ -186,12 +210,14 @@ def test_the_scenarios_reach_every_kind_of_notice(life):
     kinds = {type(e) for e in life.events}
     for kind in (ev.ChallengeReceived, ev.ChallengeClosed, ev.GameStarted, ev.YourMove, ev.GameOver,
                  ev.DrawOffered, ev.DrawDeclined, ev.TakebackAsked, ev.TakebackAnswered, ev.PremovePlayed,
-                 ev.PremovesDropped, ev.TimeWarning, ev.Digest, ev.TournamentBye):
+                 ev.PremovesDropped, ev.TimeWarning, ev.Digest, ev.TournamentBye, ev.TournamentOver,
+                 ev.TournamentDeadline, ev.ComputerStalled):
         assert kind in kinds, kind.__name__
     hows = {e.how for e in life.events if isinstance(e, ev.ChallengeClosed)}
     assert hows == {"declined", "cancelled", "expired"}
     reasons = {e.reason for e in life.events if isinstance(e, ev.GameOver)}
-    assert {"checkmate", "resignation", "time"} <= reasons
+    assert {"checkmate", "resignation", "time", "adjudication"} <= reasons
+    assert {e.adjudicated for e in life.events if isinstance(e, ev.TournamentDeadline)} == {False, True}
     assert len(life.refusals) == 14
 
 
@@ -299,3 +325,10 @@ async def test_typed_commands_leave_no_english(tmp_path, code):
     typed = [line.lstrip("!") for _, line, _ in TYPED_LIFE] + [" ".join(s.aliases) for s in GRAMMAR]
     leaks = {text: left for text in read if (left := english_left(text, code, own=OWN + KEYWORDS + DATA + typed))}
     assert leaks == {}
+
+
+async def test_typed_replies_in_french_exactly(tmp_path):
+    read = await _typed(tmp_path, "fr")
+    assert "Vous n'êtes pas en congés ; il vous reste 30\xa0jours de congés cette année." in read  # Babel's unit
+    ratings = next(t for t in read if t.startswith("Classements, Chess :"))
+    assert "(1 partie classée)" in ratings and "rated" not in ratings
