@@ -27,6 +27,7 @@ _NOT_WORDS = re.compile(
     r"|(?<!\{)\{\w+\}(?!\})"  # a template's placeholder, for a page's script to fill
 )
 _TAGS = re.compile(r"<[^>]*>")
+_HTML_CODE = re.compile(r"<code>.*?</code>", re.DOTALL)  # what is typed, in HTML (as `...` elsewhere)
 _PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
 #: English words that are no other language's: a sentence with one of them is English
 #: whatever the catalogs say (a translation may keep one as a typed keyword, "omettez rated":
@@ -77,7 +78,7 @@ def english_left(text: str, code: str, own: Iterable[str] = ()) -> list[str]:
     each); ``own``: the players' names and what they typed, which stay as they wrote them."""
     known = vocabulary(code)
     own_words = {w.lower() for o in own for w in _WORD.findall(o)}
-    seen = _NOT_WORDS.sub(" ", readable(text))
+    seen = _NOT_WORDS.sub(" ", readable(_HTML_CODE.sub(" ", text)))
     found = []
     for m in _WORD.finditer(seen):
         word = m.group(0).lower()

@@ -274,13 +274,13 @@ TYPED_LIFE = [
 ]
 
 
-async def _typed(tmp_path, code: str):
-    """Alice and Bob type the life above, each reading ``code`` in Discord's markup; what
-    they read (every reply, and each refusal as their front end says it)."""
+async def _typed(tmp_path, reads: dict[str, str], markup=DISCORD) -> list[tuple[str, str]]:
+    """Alice and Bob type the life above, each reading the language ``reads`` gives for
+    their name in ``markup``; what they read (every reply, and each refusal as their front
+    end says it), with the language each read it in."""
     from bot.commands.run import Context, execute
     from bot.words.grammar import GrammarError, parse
-    m = DISCORD.in_language(code)
-    svc = await GameService.open(Settings(db_path=str(tmp_path / f"{code}.db"), command_rate_per_minute=0),
+    svc = await GameService.open(Settings(db_path=str(tmp_path / "typed.db"), command_rate_per_minute=0),
                                  clock=ManualClock(T0), notifier=MemoryNotifier(), rng=random.Random(7))
     read = []
     try:
@@ -293,19 +293,21 @@ async def _typed(tmp_path, code: str):
         for who, line, about in TYPED_LIFE:
             refusal = line.startswith("!")
             game = mate if about == "mate" else None
+            code = reads[players[who].name]
+            m = markup.in_language(code)
             ctx = Context(svc, await svc.get_player(players[who].id), m, game_id=game, find_player=find)
             try:
                 reply = await execute(parse(line.lstrip("!")), ctx)
             except GrammarError as e:
                 assert refusal, (line, str(e))
-                read.append(e.said(m))
+                read.append((code, e.said(m)))
                 continue
             except ServiceError as e:
                 assert refusal, (line, str(e))
-                read.append(m.say(e.text))
+                read.append((code, m.say(e.text)))
                 continue
             assert not refusal, line
-            read.append(reply.text)
+            read.append((code, reply.text))
             if mate is None and reply.game is not None:
                 mate = reply.game.id
                 players = {"w": by_name[reply.game.white.name], "b": by_name[reply.game.black.name]}
@@ -314,21 +316,37 @@ async def _typed(tmp_path, code: str):
     return read
 
 
-@pytest.mark.parametrize("code", LANGS)
-async def test_typed_commands_leave_no_english(tmp_path, code):
+def _typed_leaks(read: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The English left in what was read (the record, a PGN, is the same in every language)."""
     from bot.words.grammar import GRAMMAR
-    read = await _typed(tmp_path, code)
-    assert len(read) == len(TYPED_LIFE)
-    pgn = read.pop([line for _, line, _ in TYPED_LIFE].index("record"))
-    assert "[Termination" in pgn.replace("\\", "")  # the record is PGN, the same in every language
+    pgn = read.pop([line for _, line, _ in TYPED_LIFE].index("record"))[1]
+    assert "[Termination" in pgn.replace("\\", "")
     # what they typed, shown back as typed; the commands' names and other spellings (help)
     typed = [line.lstrip("!") for _, line, _ in TYPED_LIFE] + [" ".join(s.aliases) for s in GRAMMAR]
-    leaks = {text: left for text in read if (left := english_left(text, code, own=OWN + KEYWORDS + DATA + typed))}
-    assert leaks == {}
+    return {text: left for code, text in read if (left := english_left(text, code, own=OWN + KEYWORDS + DATA + typed))}
+
+
+@pytest.mark.parametrize("code", LANGS)
+@pytest.mark.parametrize("markup", [DISCORD, HTML], ids=["discord", "html"])
+async def test_typed_commands_leave_no_english(tmp_path, code, markup):
+    read = await _typed(tmp_path, {"Alice": code, "Bob": code}, markup)
+    assert len(read) == len(TYPED_LIFE)
+    assert _typed_leaks(read) == {}
+
+
+async def test_two_players_of_one_game_each_read_their_own(tmp_path):
+    read = await _typed(tmp_path, {"Alice": "fr", "Bob": "de"})
+    assert {code for code, _ in read} == {"fr", "de"}
+    assert _typed_leaks(read) == {}
+    said = [text for _, text in read]
+    # each move's reply in its mover's language (the colours are drawn: either may be White,
+    # who makes two of the three moves)
+    french, german = (sum(t.startswith(w) for t in said) for w in ("Vous avez joué **", "Du hast **"))
+    assert {french, german} == {1, 2}
 
 
 async def test_typed_replies_in_french_exactly(tmp_path):
-    read = await _typed(tmp_path, "fr")
+    read = [text for _, text in await _typed(tmp_path, {"Alice": "fr", "Bob": "fr"})]
     assert "Vous n'êtes pas en congés ; il vous reste 30\xa0jours de congés cette année." in read  # Babel's unit
     ratings = next(t for t in read if t.startswith("Classements, Chess :"))
     assert "(1 partie classée)" in ratings and "rated" not in ratings
