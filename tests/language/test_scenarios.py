@@ -81,7 +81,9 @@ async def _games(svc, clock, notes, life: Life) -> None:
     await svc.challenge(d.id, "chess", opponent_id=c.id, days=1, colour="black")
     await refused(life, svc.challenge(a.id, "nochess", opponent_id=b.id))
     await refused(life, svc.challenge(a.id, "chess", opponent_id=a.id))
+    await svc.update_settings(a.id, language="fr")
     await refused(life, svc.update_settings(a.id, language="xx"))
+    assert (await svc.get_player(a.id)).settings.language == "fr"  # the refusal changed nothing
 
     # the mate, with an illegal move, a draw offer declined, takebacks and conditional moves
     await svc.move(mate_game, a.id, "f3")
