@@ -254,7 +254,8 @@ async def _vacation(cmd: Command, ctx: Context) -> Reply:
         info = await s.start_vacation(ctx.player.id, days)
     else:
         info = await s.vacation(ctx.player.id)
-    m, left = ctx.markup, time_left(info.left_seconds, ctx.markup.lang)
+    m = ctx.markup
+    left = time_left(info.left_seconds, m.lang)
     if info.on_vacation and info.until:
         return Reply(m.tr("You are on vacation until {until}: your clocks are stopped. {left} of vacation "
                           "left this year.", until=m.when(info.until), left=left))

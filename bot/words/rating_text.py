@@ -18,12 +18,13 @@ async def ratings_text(service, game: str | None, players=(), m: Markup = PLAIN)
         board = await service.leaderboard(g)
         if board or game:
             lines.append(m.tr("Ratings, {game}:", game=game_name(g, m)))
-            lines += ["  " + line for line in leaderboard_lines(board, m.escape)] or ["  " + m.tr("no rated game yet")]
+            ranked = leaderboard_lines(board, m.escape, lang=m.lang)
+            lines += ["  " + line for line in ranked] or ["  " + m.tr("no rated game yet")]
     if not lines:
         lines.append(m.tr("No rated game has been played yet."))
     for p in players:
         mine = [r for r in await service.player_ratings(p.id) if game is None or r.game == game]
-        ratings = "; ".join(own_lines(mine, lambda g: game_name(g, m))) or m.tr("no rating yet")
+        ratings = "; ".join(own_lines(mine, lambda g: game_name(g, m), lang=m.lang)) or m.tr("no rating yet")
         lines.append(f"{m.escape(p.name)}: {ratings}")
     # the English of bot/operations/ratings.py's PROVISIONAL_NOTE, in the reader's language
     lines.append(m.tr("A ? marks a provisional rating (too few recent rated games to be sure of it)."))

@@ -643,7 +643,7 @@ def _game_started(e: ev.GameStarted, m: Markup) -> str:
                      name=m.bold(e.tournament_name or ""), round=e.tournament_round)
         if e.tournament_deadline is not None:
             event += " (" + m.tr("the round ends {moment}", moment=m.when(e.tournament_deadline)) + ")"
-        text = f"{event}: {text}"
+        text = m.tr("{event}: {notice}", event=event, notice=text)  # French and Spanish end the first with a stop
     if e.your_move:  # the one notice the player to move gets at the start
         text += " " + (m.tr("It is your move: answer by {moment}.", moment=m.when(e.deadline)) if e.deadline
                        else m.tr("It is your move."))

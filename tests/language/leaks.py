@@ -24,15 +24,21 @@ _WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
 _NOT_WORDS = re.compile(
     r"https?://\S+|<t:\d+:\w>|`[^`]*`|\b[\w.+-]+@[\w.-]+\b"  # links, Discord timestamps, code, addresses
     r"|\b\w*\d\w*\b"  # anything with a digit: moves, squares, ids, times
+    r"|(?<!\{)\{\w+\}(?!\})"  # a template's placeholder, for a page's script to fill
 )
 _TAGS = re.compile(r"<[^>]*>")
 _CODE = re.compile(r"`[^`]*`")
+_HTML_CODE = re.compile(r"<code>.*?</code>", re.DOTALL)  # what is typed, in HTML (as `...` elsewhere)
+_PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
 #: English words that are no other language's: a sentence with one of them is English
-#: whatever the catalogs say
+#: whatever the catalogs say (a translation may keep one as a typed keyword, "omettez rated":
+#: that does not make it the language's word; see ``_native_words``)
 ENGLISH_ONLY = frozenset({"the", "your", "you", "with", "this", "that", "has", "have", "been", "will",
                           "would", "which", "there", "their", "please", "move", "moves", "game", "games",
                           "wins", "draw", "offer", "accept", "decline", "resign", "turn", "who", "what",
-                          "when", "where", "played", "plays", "white", "black", "not", "and", "for", "from"})
+                          "when", "where", "played", "plays", "white", "black", "not", "and", "for", "from",
+                          "day", "days", "hour", "hours", "rated", "casual", "left", "player", "players",
+                          "challenge", "challenges", "vacation", "takeback", "yet", "over"})
 
 
 @cache
@@ -44,8 +50,9 @@ def vocabulary(code: str) -> frozenset[str]:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for s in strings:
-            # not the words a translation quotes as typed (`days 3`): those stay English
-            words.update(w.lower() for w in _WORD.findall(_CODE.sub(" ", s or "")))
+            # a placeholder's name ({game}, {days}) is no word of the language, nor what a
+            # translation quotes as typed (`days 3`): those stay English
+            words.update(w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", _CODE.sub(" ", s or ""))))
     locale = Locale.parse(code)
     units = {k: v for k, v in locale._data["unit_patterns"].items() if k.startswith("duration-")}
     for pattern in _flatten([locale.months, locale.days, locale.eras, locale.periods, units, locale.list_patterns]):
@@ -74,7 +81,7 @@ def english_left(text: str, code: str, own: Iterable[str] = ()) -> list[str]:
     each); ``own``: the players' names and what they typed, which stay as they wrote them."""
     known = vocabulary(code)
     own_words = {w.lower() for o in own for w in _WORD.findall(o)}
-    seen = _NOT_WORDS.sub(" ", readable(text))
+    seen = _NOT_WORDS.sub(" ", readable(_HTML_CODE.sub(" ", text)))
     found = []
     for m in _WORD.finditer(seen):
         word = m.group(0).lower()
@@ -87,5 +94,17 @@ def english_left(text: str, code: str, own: Iterable[str] = ()) -> list[str]:
 
 @cache
 def _native_words(code: str) -> frozenset[str]:
-    """ENGLISH_ONLY words a language's own translations use (Spanish "has", German "will")."""
-    return frozenset(w for w in ENGLISH_ONLY if w in vocabulary(code))
+    """ENGLISH_ONLY words a language's own translations use (Spanish "has", German "will"):
+    those a translation has where its English has not (a word the English has too is one
+    kept as it is typed, such as the option ``game`` or the keyword ``rated``)."""
+    native: set[str] = set()
+    for message in read_catalog(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        english = {w.lower() for i in ids for w in _WORD.findall(_PLACEHOLDER.sub(" ", i))}
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for s in strings:
+            native.update(w for w in (w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", s or "")))
+                          if w in ENGLISH_ONLY and w not in english)
+    return frozenset(native)

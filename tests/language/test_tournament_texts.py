@@ -30,7 +30,7 @@ OWN = [*NAMES, "Spring cup", "Autumn open", "agreed by mail"]  # names, and a re
 DATA: list[str] = []
 LANGS = ("fr", "de", "es")
 #: the typed commands' keywords, which stay as the player types them
-TYPED = ["tournament", *ACTS]
+TYPED = ["tournament", *ACTS, "--round-days round_days"]
 
 
 @pytest.fixture
@@ -181,8 +181,7 @@ async def _refusals(svc):
 
 
 def _said(error, code: str) -> str:
-    text = error.text  # a ServiceError's and a GrammarError's Text
-    return language(code).say(text)
+    return language(code).say(error.text)  # a GrammarError's ``text`` too (its ``problem`` is English)
 
 
 @pytest.mark.parametrize("code", LANGS)
