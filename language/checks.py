@@ -25,6 +25,8 @@ _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)?[^{}]*\}(?!\})")
 #: characters that mean something in one of the markups (Discord's, HTML): a translation
 #: may use one only where its original does
 MARKUP_CHARS = set("<>&*_`|~[]#")
+#: a game's or a challenge's number, "#{id}": what players type back, the same in every language
+_NUMBERED = re.compile(r"#\{(\w+)\}")
 
 
 def _method_map_and_options():
@@ -90,6 +92,10 @@ def problems(code: str, template_catalog: Catalog | None = None, catalog: Catalo
             if got - expected or (expected - got) - {"n"} or (len(strings) == 1 and expected - got):
                 found.append(f"{code}: placeholders {sorted(got)} differ from the original's {sorted(expected)}: "
                              f"{key!r} -> {s!r}")
+            numbered = {m.group(1) for o in originals for m in _NUMBERED.finditer(o)}
+            if numbered - {m.group(1) for m in _NUMBERED.finditer(s)}:
+                found.append(f"{code}: a number written #{{...}} in the original must be so in the translation "
+                             f"(players type it so): {key!r} -> {s!r}")
             brought = (set(s) & MARKUP_CHARS) - set("".join(originals))
             if brought:
                 found.append(f"{code}: markup characters {''.join(sorted(brought))!r} not in the original: {key!r}")

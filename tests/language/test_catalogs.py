@@ -74,3 +74,9 @@ def test_every_catalog_reads_and_the_template_has_the_data_texts():
     assert "Knight" in ids and "Cyclops" in ids  # from data/variants by the data extractor
     for code in languages():
         assert read_catalog(code).num_plurals >= 2
+
+
+def test_the_check_keeps_a_games_number_as_players_type_it():
+    tmpl = _template("Game #{id} is over")
+    catalog = _catalog("de", {"Game #{id} is over": ("Partie Nr. {id} ist beendet", False)})
+    assert any("#{...}" in f for f in problems("de", tmpl, catalog))
