@@ -64,7 +64,7 @@ class Session:
             side = self.computer_side()
             if side is not None and self.view.status == "active" and self.view.turn == side:
                 self.say(self.m.tr("{name} had not yet answered; it answers when you go on.",
-                                   name=self.player(side).name))
+                                   name=self.name_of(side)))
             self.leave()
             return 130
 
@@ -155,6 +155,13 @@ class Session:
     def player(self, side: str):
         return self.view.white if side == "w" else self.view.black
 
+    def name_of(self, side: str) -> str:
+        """The player's name; a name that is its side's own ("White", as two players at one
+        keyboard are named) is the side's name in the reader's language."""
+        name = self.player(side).name
+        english = rules.game(self.view.game).side_names["wb".index(side)]
+        return self.m.data(english) if name.casefold() == english.casefold() else name
+
     def computer_side(self) -> str | None:
         """The computer's side in a game against it, else None."""
         for side in "wb":
@@ -169,7 +176,7 @@ class Session:
             return
         if not self.computer.thinking(self.game_id):
             await self.computer.resume(self.game_id)  # a resumed game: its notice was read before
-        self.say(self.m.tr("{name} is thinking…", name=self.player(side).name))
+        self.say(self.m.tr("{name} is thinking…", name=self.name_of(side)))
         try:
             await _with_progress(self.computer.idle(self.game_id), self.console)
         except asyncio.CancelledError:
@@ -193,7 +200,7 @@ class Session:
         """'Black's move Qxa8', 'Ann's move Qxa8'; against the computer 'your move Qxa8'."""
         if self.is_you(move.side):
             return self.m.tr("your move {move}", move=move.san)
-        return self.m.tr("{name}'s move {move}", name=self.player(move.side).name, move=move.san)
+        return self.m.tr("{name}'s move {move}", name=self.name_of(move.side), move=move.san)
 
     def side_name(self, side: str) -> str:
         return side_names(self.pos)["wb".index(side)]
@@ -469,7 +476,7 @@ async def _draw(s: Session, cmd: Command) -> bool:
     await s.refresh(await s.service.offer_draw(s.game_id, s.player(side).id, expected_ply=v.ply))
     if s.computer_side() is not None and s.view.status == "active":
         await s.refresh()  # it has answered: the computer plays on
-        s.say(s.m.tr("{name} declines the draw; play on.", name=s.player(_other(side)).name))
+        s.say(s.m.tr("{name} declines the draw; play on.", name=s.name_of(_other(side))))
         return True
     if s.view.status != "active":  # the other side's offer stood: this accepted it
         s.say(s.m.tr("Draw agreed."))

@@ -274,10 +274,11 @@ def player_of(view, side: str) -> ev.PlayerRef:
 
 def who(view, side: str, m: Markup, *, always_side: bool = True) -> str:
     """A player in bold with their side: '**Ann** (White)'; without ``always_side``, a
-    name that is the side's own ('White') is not said twice."""
+    name that is the side's own ('White') is not said twice, and is the side's name in the
+    reader's language (two players at one keyboard are named after their sides)."""
     p, label = player_of(view, side), side_name(view.game, side, m)
     if not always_side and p.name.casefold() in (label.casefold(), side_name(view.game, side).casefold()):
-        return m.bold(p.name)
+        return m.bold(label)
     return f"{m.bold(p.name)} ({label})"
 
 

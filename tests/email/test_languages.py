@@ -149,7 +149,7 @@ async def test_two_players_of_one_game_each_read_their_own_language(bot, servers
     assert "Coups :\n1. e4" in text(to_french).replace("\r\n", "\n")
     assert "Züge:\n1. e4" in text(to_german).replace("\r\n", "\n")
     html = to_french.get_body(preferencelist=("html",)).get_content()
-    # the board's alt text is the catalog's (fragments of two areas translate "the board")
+    # the board's alt text is the catalog's
     alt = escape(language("fr").tr("the board"))
     assert alt.startswith("l") and "échiquier" in alt
     assert '<html lang="fr">' in html and f'alt="{alt}"' in html
