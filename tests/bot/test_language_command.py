@@ -120,15 +120,15 @@ async def test_typed_commands_answer_in_the_readers_language(service):
     fr, de = said[ann.id], said[bob.id]
     g = game.id
     if white.id == ann.id:
-        assert fr["move"] == f"Vous avez joué e4 dans la partie n°{g}."
-        assert de["draw"] == f"Partie Nr. {g}: Du bietest Remis an."
-        assert fr["decline"] == f"Partie n°{g} : vous refusez la nulle."
-        assert de["premove"].startswith(f"Du hast keine bedingten Züge in der Partie Nr. {g}. Hinterlege welche mit: ")
+        assert fr["move"] == f"Vous avez joué e4 dans la partie #{g}."
+        assert de["draw"] == f"Partie #{g}: Du bietest Remis an."
+        assert fr["decline"] == f"Partie #{g} : vous refusez la nulle."
+        assert de["premove"].startswith(f"Du hast keine bedingten Züge in der Partie #{g}. Hinterlege welche mit: ")
     else:
-        assert de["move"] == f"Du hast e4 in der Partie Nr. {g} gespielt."
-        assert fr["draw"] == f"Partie n°{g} : vous proposez la nulle."
-        assert de["decline"] == f"Partie Nr. {g}: Du lehnst das Remis ab."
-        assert fr["premove"].startswith(f"Vous n'avez aucun coup conditionnel dans la partie n°{g}.")
+        assert de["move"] == f"Du hast e4 in der Partie #{g} gespielt."
+        assert fr["draw"] == f"Partie #{g} : vous proposez la nulle."
+        assert de["decline"] == f"Partie #{g}: Du lehnst das Remis ab."
+        assert fr["premove"].startswith(f"Vous n'avez aucun coup conditionnel dans la partie #{g}.")
     assert fr["vacation"].startswith("Vous n'êtes pas en congés ; il vous reste ")
     assert de["tournaments"] == "Noch keine Turniere."
     assert fr["block"] == "Vous avez bloqué Bob. Bloqués : Bob."

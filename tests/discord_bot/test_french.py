@@ -100,7 +100,10 @@ def banners(monkeypatch):
     return drawn
 
 
-OWN = ["Alice", "Bob", "f3", "e5", "g4", "Qh4", *DATA_NAMES]  # DATA_NAMES: none now, the data is translated
+#: the slash commands' and their options' names: typed, never translated
+TYPED_NAMES = ["/" + c.name for c in commands.COMMANDS] + sorted(
+    {p.name for c in commands.COMMANDS for p in getattr(c, "parameters", [])})
+OWN = ["Alice", "Bob", "f3", "e5", "g4", "Qh4", *DATA_NAMES, *TYPED_NAMES]
 
 
 async def test_a_french_and_a_german_player_play_to_mate_each_in_their_language(world, banners):
@@ -220,7 +223,7 @@ async def test_the_payload_has_french_german_and_spanish_for_every_description_a
                         continue
                     named = choice["name_localizations"].get(locale.value)
                     assert named and len(named) <= 100, (where, choice["name"], code)
-                    assert english_left(named, code, own=_games()) == [], (where, named)
+                    assert english_left(named, code, own=[*_games(), *TYPED_NAMES]) == [], (where, named)
         assert english_left(payload["description_localizations"][Locale.french.value], "fr") == []
     assert checked > 3 * 60
 
@@ -238,7 +241,7 @@ async def test_help_fits_in_an_embed_in_every_language(world, code):
     text = read(said)
     assert 200 < len(said["embed"].description if said.get("embed") else said["content"]) <= 4096
     if code != "en":
-        assert english_left(text, code, own=["fairypost", *DATA_NAMES]) == [], text
+        assert english_left(text, code, own=["fairypost", *DATA_NAMES, *TYPED_NAMES]) == [], text
 
 
 async def test_the_autocompletes_name_pieces_and_games_in_the_askers_language(world):
@@ -271,4 +274,4 @@ async def test_which_game_refusals_are_french(world):
     await run(commands.draw, j)
     said = answers(j)[-1]["content"]
     assert said.startswith(f"La partie #{gv.id} ici n'est pas la vôtre"), said
-    assert english_left(said, "fr") == [], said
+    assert english_left(said, "fr", own=TYPED_NAMES) == [], said

@@ -105,6 +105,9 @@ def _native_words(code: str) -> frozenset[str]:
         english = {w.lower() for i in ids for w in _WORD.findall(_PLACEHOLDER.sub(" ", i))}
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for s in strings:
-            native.update(w for w in (w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", s or "")))
-                          if w in ENGLISH_ONLY and w not in english)
+            words = {w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", s or ""))}
+            if s in ids:  # a name kept as it is ("King and Queen"): its words are the language's too
+                native.update(words & ENGLISH_ONLY)
+            else:
+                native.update(w for w in words if w in ENGLISH_ONLY and w not in english)
     return frozenset(native)

@@ -6,7 +6,7 @@ A rule is a rule: the translation must keep every fact a player acts on, so ever
 (e4, d1-f2), every file range (a-h), every leap like (2,1), every number, every castling
 notation (O-O, O-O-O) and every letter a player reads or types (a piece letter, a Cyclops'
 facing N/E, a Spearman's setting V/R/L) of the English must be in the German as often as in
-the English. Names the glossary (/work/notes/glossary44.md) keeps as their inventors wrote
+the English. Names the glossary (docs/languages.md, "Rules for translators") keeps as their inventors wrote
 them stay exactly English; every other text must read differently from the English.
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@ name, side names and description; the sides' names) is said in Spanish through
 ``language("es").data`` — read from the real catalog, as every front end reads it.
 
 A translation must differ from the English, except the names the glossary
-(/work/notes/glossary44.md) keeps as their inventors wrote them, and it must keep every fact
+(docs/languages.md, "Rules for translators") keeps as their inventors wrote them, and it must keep every fact
 a player types or looks up: squares (e4, d1-f2), file letters, piece and setting letters
 (K, V, R, L, N, E), castling (O-O, O-O-O), leaps such as (2,1) and every number.
 """
@@ -167,7 +167,7 @@ def test_what_a_player_reads_of_the_rules(gid):
 
     game = rules.game(gid)
     # the game's id and the Betza notations are typed and read as written (code in markup)
-    own = [*KEPT, *KEPT_PLURALS, gid, *(t.betza for t in game.types.values() if t.betza)]
+    own = [*KEPT, *KEPT_PLURALS, gid, "piece CODE", *(t.betza for t in game.types.values() if t.betza)]
     for markup in (PLAIN, DISCORD, HTML):
         m = markup.in_language(CODE)
         read = [rules_text(gid, m)] + [piece_text(game, t, m) for t in game.types.values()]

@@ -5,7 +5,7 @@ player reads them through ``Language.data``.
 A translation of a rule must keep its facts: every square (e4), every piece or facing letter
 (K, V, N), every number, every castling notation (O-O) and every placeholder of the English is
 in the French. Each text differs from the English, except the names the glossary keeps
-(/work/notes/glossary44.md: the five games' titles and the names inventors coined) and the
+(docs/languages.md: the five games' titles and the names inventors coined) and the
 names French writes as English does.
 """
 from __future__ import annotations
@@ -129,7 +129,7 @@ def test_the_rules_and_piece_cards_read_in_french_on_every_markup(gid):
     """`rules GAME` and `piece CODE` as the terminal, Discord and the web show them: no English
     left but the kept names, the game's id and the pieces' Betza notation (typed, not words)."""
     g = rules.game(gid)
-    own = KEPT | SAME_IN_FRENCH | {gid} | {b for t in g.types.values()
+    own = KEPT | SAME_IN_FRENCH | {gid, "piece CODE"} | {b for t in g.types.values()
                                            for b in (t.betza, *t.state_betza.values())}
     for markup in (PLAIN, DISCORD, HTML):
         reader = markup.in_language("fr")

@@ -31,7 +31,7 @@ TYPED = ["nochess", "green", "odd", "maybe", "Mars/Olympus"]
 #: words a player types, never translated (the glossary): the keywords a refusal lists as the
 #: choices (games' ids, colours, set-ups, confirmations, days), and settings' variable names
 KEYWORDS = ["chess ganymede gigachess2 grandducal kingqueen superchess", "white black random",
-            "default players", "none", "off typed all", "FAIRYPOST_EMAIL_ADDRESS FAIRYPOST_WEB_URL"]
+            "default players", "none", "off typed all", "rated", "FAIRYPOST_EMAIL_ADDRESS FAIRYPOST_WEB_URL"]
 
 
 class Refusals:

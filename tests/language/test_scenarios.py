@@ -350,5 +350,5 @@ async def test_two_players_of_one_game_each_read_their_own(tmp_path):
 async def test_typed_replies_in_french_exactly(tmp_path):
     read = [text for _, text in await _typed(tmp_path, {"Alice": "fr", "Bob": "fr"})]
     assert "Vous n'êtes pas en congés ; il vous reste 30\xa0jours de congés cette année." in read  # Babel's unit
-    ratings = next(t for t in read if t.startswith("Classements, Chess :"))
+    ratings = next(t for t in read if t.startswith("Classements, Échecs :"))
     assert "(1 partie classée)" in ratings and "rated" not in ratings

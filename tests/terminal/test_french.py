@@ -21,7 +21,7 @@ from tests.language.leaks import english_left
 FRENCH = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 
 #: the players' names and the words they typed, which stay as they wrote them
-TYPED = ["White", "Black", "help", "language", "LANG", "default", "SQUARE", "MOVE", "GAME", "COMMAND",
+TYPED = ["White", "Black", "piece", "help", "language", "LANG", "default", "SQUARE", "MOVE", "GAME", "COMMAND",
          "CODE", "NAME", "LINES", "ACT", "ID", "DETAILS", "cancel", "on", "off", "PGN", "SAN", "VFEN",
          "fairypost", "play", "resume", "premove", "record", "moves", "draw", "quit", "legend", "hint",
          "review", "resign", "games", "chess", "y/n",
@@ -58,18 +58,18 @@ def test_a_french_game_to_mate_at_one_keyboard(fairypost):
                                        "draw", "n", "g4", "Qh4", "record", "help"], env=FRENCH)
     assert r.code == 0, r.err
     out = r.out
-    before, _, after = out.partition("Black> language de\n")
+    before, _, after = out.partition("Noirs> language de\n")
     assert after, out
     # exact French sentences
     assert "Tapez un coup (comme e4 ou Nf3), ou help pour les commandes." in before
-    assert "White a joué f3." in before
+    assert "Blancs a joué f3." in before
     assert "'e9' : cet échiquier a les rangées 1 à 8." in before  # the illegal move, refused
     assert "20 coups légaux :" in before
     assert "Nulle refusée ; la partie continue." in after  # White's answer, in French
-    assert "Partie terminée : 0-1, Black gagne (échec et mat)." in after
+    assert "Partie terminée : 0-1, Noirs gagne (échec et mat)." in after
     # Black's switch, and what Black reads from then on, in German
     assert "Ab jetzt liest du Deutsch." in after
-    assert "White hat g4 gespielt." in after  # the news of White's move, for Black
+    assert "Weiß hat g4 gespielt." in after  # the news of White's move, for Black
     own = TYPED + ["f3", "e5", "g4", "Qh4", "Ke9", "e9"] + _help_words(out) + _chess_data_texts()
     assert _english(_read(before), "fr", own) == []
     # after the switch each line is for White (French) or Black (German): none is English
@@ -109,7 +109,7 @@ def test_french_against_the_computer_to_its_end_and_the_lists_after(fairypost, t
     assert _english(record.out.splitlines(), "fr", own) == []
     missing = fairypost("record", "9", env=FRENCH)
     assert missing.code != 0
-    assert "il n'y a pas de partie" in missing.err.lower() or "partie n°9" in missing.err.lower()
+    assert "il n'y a pas de partie" in missing.err.lower() or "partie #9" in missing.err.lower()
     assert _english(missing.err.splitlines(), "fr", own) == []
 
 
@@ -229,6 +229,6 @@ def test_every_command_the_help_lists_runs_in_french(fairypost):
                        env=FRENCH)
     assert r.code == 0, r.err
     assert "Traceback" not in r.err
-    assert "Coup repris : le coup e4 de White." in r.out  # a sentence, with its capital
+    assert "Coup repris : le coup e4 de Blancs." in r.out  # a sentence, with its capital
     own = TYPED + ["tournaments", "challenges", "tournament", "join", "e4", "undo"]
     assert _english(_read(r.out), "fr", own) == []

@@ -32,7 +32,7 @@ def test_french_prompts_and_answers_at_the_terminal(fairypost):
     assert "20 coups légaux :" in out
     assert "M quoi ? 'm' est l'abréviation de move" in out or "M quoi ? Écrivez" in out
     assert "'z' n'est pas un nom de case." in out and "Usage : board [SQUARE]" in out
-    assert "White a joué f3." in out and "Black a joué Qh4#." in out
+    assert "Blancs a joué f3." in out and "Noirs a joué Qh4#." in out
     own = ["White", "Black", "help", "language", "LANG", "default", "SQUARE", "MOVE", "GAME", "COMMAND",
            "CODE", "NAME", "LINES", "cancel", "on", "off", "ID", "ACT", "DETAILS", "PGN", "SAN", "VFEN",
            "fairypost", "play", "resume", "Nf3", "e4", "e2e4", "Ng1-f3", "O-O", "exd5", "e7e8=Q", "j10",
@@ -40,7 +40,7 @@ def test_french_prompts_and_answers_at_the_terminal(fairypost):
            "m", "z", "board", "key", "show", "undo", "exit", "q", "vfen", "pgn", "?",
            *[w for line in out.splitlines() if line.startswith("  ") for w in line.split()[:1]]]
     mine = [line for line in out.splitlines()
-            if line.startswith(("Tapez", "  ", "Partie n°", "White a joué", "Black a joué", "'z'", "M quoi",
+            if line.startswith(("Tapez", "  ", "Partie #", "Blancs a joué", "Noirs a joué", "'z'", "M quoi",
                                 "20 coups"))]
     assert len(mine) > 30
     assert [(line, english_left(line, "fr", own=own)) for line in mine
@@ -56,6 +56,6 @@ def test_two_players_at_one_keyboard_each_read_their_own_language(fairypost):
     assert "Ab jetzt liest du Deutsch." in r.out
     assert "White played e4." in r.out  # for Black, who has not chosen yet: the terminal's English
     assert "Désormais, vous lisez en Français." in r.out
-    assert "Black hat e5 gespielt." in r.out  # for White, in German
+    assert "Schwarz hat e5 gespielt." in r.out  # for White, in German
     assert "Du liest Deutsch, wie du es gewählt hast." in r.out  # White to move again: German
-    assert r.out.rstrip().endswith("Die Partie Nr. 1 ist gespeichert. Weiter geht es mit: fairypost play --resume 1")
+    assert r.out.rstrip().endswith("Die Partie #1 ist gespeichert. Weiter geht es mit: fairypost play --resume 1")
