@@ -158,12 +158,21 @@ def script_words(lang: Language) -> dict[str, str]:
     return {key: lang.translations.gettext(text.msgid) for key, text in SCRIPT_WORDS.items()}
 
 
+def shown_name(view, side: str, lang: Language = ENGLISH) -> str:
+    """A player's name; one that is its side's own ("White": two players at one keyboard are
+    named after their sides) is the side's name in ``lang``."""
+    name = (view.white if side == "w" else view.black).name
+    english = side_names_of(view.game)[0 if side == "w" else 1]
+    return lang.data(english) if name.casefold() == english.casefold() else name
+
+
 def status_text(view, lang: Language = ENGLISH) -> str:
     """Whose move it is and the clock, or the result."""
     if view.status != "active":
         return ended_text(view.game, view.status, view.result, view.reason, lang)
     side = lang.data(side_names_of(view.game)[0 if view.turn == "w" else 1])
-    text = lang.tr("{side} to move ({name})", side=side, name=view.to_move.name) if view.to_move \
+    name = shown_name(view, view.turn, lang) if view.to_move else None
+    text = lang.tr("{side} to move ({name})", side=side, name=name) if name and name != side \
         else lang.tr("{side} to move", side=side)
     if view.seconds_left is not None:
         hours = max(0, view.seconds_left) // 3600
@@ -205,7 +214,7 @@ def state(view, lang: Language = ENGLISH) -> dict:
         "banner": banner_text(view, lang), "inSetup": view.in_setup,
         "drawOffer": view.draw_offer.value if view.draw_offer else None,
         "takebackBy": view.takeback_by.value if view.takeback_by else None,
-        "white": view.white.name, "black": view.black.name,
+        "white": shown_name(view, "w", lang), "black": shown_name(view, "b", lang),
         "deadline": view.deadline.isoformat() if view.deadline else None,
         "moves": [{"ply": m.ply, "san": m.san, "lan": m.lan} for m in view.moves],
     }
@@ -239,7 +248,7 @@ def render_page(view, base: str, size: tuple[int, int], *, role: str = "", scrip
     side the link plays ("w", "b") or "" (a link to watch); ``mail_stopped``: the
     player's notes (mail_stopped_notes); ``lang`` the reader's; ``choice`` the footer's
     language form (HTML)."""
-    title = f"{view.white.name} – {view.black.name} · {game_name(view.game, lang)} #{view.id}"
+    title = f"{shown_name(view, 'w', lang)} – {shown_name(view, 'b', lang)} · {game_name(view.game, lang)} #{view.id}"
     data = json.dumps({"base": base, "role": role or None, "state": state(view, lang),
                        "words": script_words(lang)})
     sides = side_names_of(view.game)

@@ -267,3 +267,21 @@ async def test_the_mail_stopped_note_is_in_the_players_language(svc):
         said = mail_stopped_notes(bob, stopped, language(code))
         assert said != english and "bob@example.org" in said and "3" in said
         assert english_left(said, code) == [], said
+
+
+async def test_players_named_after_their_sides_are_named_in_the_readers_language(svc):
+    """Two players at one keyboard are named after their sides ("White", "Black"); their game's
+    page names them as the reader's language names the sides (before: "White – Black", and
+    "Blancs : au trait (White)" in French). Other names are shown as they are."""
+    from bot.web.page import shown_name, status_text
+    from language import language
+    white = await svc.player("terminal", "White", "White")
+    black = await svc.player("terminal", "Black", "Black")
+    ch = await svc.challenge(white.id, "chess", opponent_id=black.id, days=3, colour="white")
+    view = await svc.accept_challenge(ch.id, black.id)
+    fr = language("fr")
+    assert (shown_name(view, "w", fr), shown_name(view, "b", fr)) == ("Blancs", "Noirs")
+    assert status_text(view, fr).startswith("Blancs : au trait") and "White" not in status_text(view, fr)
+    assert status_text(view).startswith("White to move")  # English as before
+    other = await new_game(svc, "chess")
+    assert shown_name(other, "w", fr) == "Alice <b>&"
