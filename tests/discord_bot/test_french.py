@@ -1,4 +1,4 @@
-"""A French game on Discord (#44, phase B): a player whose Discord is in French (no setting)
+"""A French game on Discord (#44): a player whose Discord is in French (no setting)
 challenges one whose Discord is in German; they play chess's fool's mate (f3 e5 g4 Qh4#) with a
 refused illegal move and a declined draw offer on the way, and the French player chooses
 French with /settings. Everything each of them reads — answers, notices, embeds, button
@@ -22,7 +22,6 @@ from bot.discord_bot.translator import FairypostTranslator
 from bot.discord_bot.views import AcceptChallenge, Answer
 from language import LANGUAGES, language, language_names
 from tests.language.leaks import english_left
-from tests.language.test_rules_texts import DATA_NAMES
 
 from .conftest import press, run, start_game
 from .helpers import answers, custom_ids
@@ -103,7 +102,7 @@ def banners(monkeypatch):
 #: the slash commands' and their options' names: typed, never translated
 TYPED_NAMES = ["/" + c.name for c in commands.COMMANDS] + sorted(
     {p.name for c in commands.COMMANDS for p in getattr(c, "parameters", [])})
-OWN = ["Alice", "Bob", "f3", "e5", "g4", "Qh4", *DATA_NAMES, *TYPED_NAMES]
+OWN = ["Alice", "Bob", "f3", "e5", "g4", "Qh4", *TYPED_NAMES]
 
 
 async def test_a_french_and_a_german_player_play_to_mate_each_in_their_language(world, banners):
@@ -241,7 +240,7 @@ async def test_help_fits_in_an_embed_in_every_language(world, code):
     text = read(said)
     assert 200 < len(said["embed"].description if said.get("embed") else said["content"]) <= 4096
     if code != "en":
-        assert english_left(text, code, own=["fairypost", *DATA_NAMES, *TYPED_NAMES]) == [], text
+        assert english_left(text, code, own=["fairypost", *TYPED_NAMES]) == [], text
 
 
 async def test_the_autocompletes_name_pieces_and_games_in_the_askers_language(world):

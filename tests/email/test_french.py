@@ -22,8 +22,6 @@ MOVES = ["f3", "e5", "g4", "Qh4#", "Nc5", "Na3", "Nc3", "Nf3", "Nh3"]
 #: what the players are called and what they type (the glossary keeps commands as typed)
 OWN = ["alice", "bob", *MOVES, "accept", "decline", "draw", "takeback", "resign", "board", "moves",
        "SQUARE", "LANG", "games", "help", "language", "default", "fairypost"]
-#: the game's, its pieces' and its sides' names come from data/variants, in the catalogs
-DATA: list[str] = []
 #: English words some translation in the catalogs uses as a typed word (``days 3``), which
 #: english_left therefore lets through: never in a French or German mail all the same
 ENGLISH_WORDS = re.compile(r"\b(days?|hours?|minutes?|left|clock|vs)\b")
@@ -48,7 +46,7 @@ def everything_read(msg: EmailMessage) -> str:
 def assert_no_english(msg: EmailMessage, code: str, own: tuple[str, ...] = ()) -> None:
     assert str(msg["Content-Language"]) == code, (code, str(msg["Subject"]))
     said = everything_read(msg)
-    assert english_left(said, code, own=[*OWN, *DATA, *own]) == [], said
+    assert english_left(said, code, own=[*OWN, *own]) == [], said
     assert ENGLISH_WORDS.findall(re.sub(r"`[^`]*`", "", said)) == [], said
     html = html_of(msg)
     if html:

@@ -1,4 +1,4 @@
-"""The games' data texts in German (#44, phase B): every game's name, summary, special rules
+"""The games' data texts in German (#44): every game's name, summary, special rules
 and ending, every piece's name and description and every side's name, as a German player
 reads them through ``Language.data``.
 

@@ -1,4 +1,4 @@
-"""The games' data in Spanish (#44, phase B): every text a player reads that comes from
+"""The games' data in Spanish (#44): every text a player reads that comes from
 data/variants/*.toml (a game's name, summary, special rules and how it ends; each piece's
 name, side names and description; the sides' names) is said in Spanish through
 ``language("es").data`` — read from the real catalog, as every front end reads it.

@@ -1,4 +1,4 @@
-"""The games' data texts in French (#44, phase B): every game's name, summary, special rules
+"""The games' data texts in French (#44): every game's name, summary, special rules
 and end, every piece's name (and King and Queen's side names) and description, as a French
 player reads them through ``Language.data``.
 

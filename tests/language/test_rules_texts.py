@@ -6,8 +6,7 @@ in fr/de/es and must leave no English word (tests/language/leaks.py), while ``st
 stays the English of before. The pictures (legend, card, banner, hands, crosstable) are
 handed their words in the reader's language.
 
-The piece, side and game names are the data's, said from the catalogs too: ``DATA_NAMES``,
-which let them through while the data was untranslated, is empty.
+The piece, side and game names are the data's, said from the catalogs too.
 """
 from __future__ import annotations
 
@@ -28,7 +27,6 @@ GLUE = frozenset({"and", "the", "of"})  # "King and Queen": not a name's words t
 
 
 
-DATA_NAMES: list[str] = []  # the data is translated: no name of it is let through as English
 #: the facing words a player types for a Cyclops (rules/hooks/superchess.py): keywords, never translated
 FACING_WORDS = ["forward-right", "back-right", "back-left", "forward-left", "right", "left"]
 
@@ -127,7 +125,7 @@ def test_each_refusal_is_said_in_each_language(game_id, fen, text, english):
     for code in CODES:
         said = language(code).say(err.text)
         assert said != str(err)
-        assert english_left(said, code, own=[*DATA_NAMES, text]) == [], said
+        assert english_left(said, code, own=[text]) == [], said
 
 
 GAME_CASES = {
@@ -164,7 +162,7 @@ def test_super_chess_set_up_and_shots_in_each_language():
         assert isinstance(err.text, Text), str(err)
         for code in CODES:
             said = language(code).say(err.text)
-            assert english_left(said, code, own=[*DATA_NAMES, *FACING_WORDS, typed]) == [], (typed, said)
+            assert english_left(said, code, own=[*FACING_WORDS, typed]) == [], (typed, said)
 
 
 def test_every_refusal_of_random_positions_of_every_game_is_said_in_french():
@@ -187,7 +185,7 @@ def test_every_refusal_of_random_positions_of_every_game_is_said_in_french():
                     seen += 1
                     assert isinstance(err.text, Text), f"{game_id} {typed!r}: {err}"
                     said = fr.say(err.text)
-                    assert english_left(said, "fr", own=[*DATA_NAMES, *FACING_WORDS, typed]) == [], (game_id, typed,
+                    assert english_left(said, "fr", own=[*FACING_WORDS, typed]) == [], (game_id, typed,
                                                                                              said)
     assert seen > 50
 
@@ -233,7 +231,7 @@ def test_a_french_legend_is_drawn_with_french_words():
     for code in CODES:
         said = " ".join([legend_words(pos.game, entries, lang=language(code)).title,
                          legend_words(pos.game, entries, lang=language(code)).in_hand])
-        assert english_left(said, code, own=[*DATA_NAMES]) == [], said
+        assert english_left(said, code, own=[]) == [], said
 
 
 def test_a_long_german_name_fits_its_legend():
@@ -279,7 +277,7 @@ def test_an_orthodox_piece_without_its_own_words_gets_the_usual_ones_in_french()
     for code in CODES:
         for t in bare.values():
             said = description(game, t, language(code))
-            assert english_left(said, code, own=DATA_NAMES) == [], said
+            assert english_left(said, code, own=[]) == [], said
 
 
 def test_a_states_words_on_a_card():
@@ -302,7 +300,7 @@ def test_a_result_banner_in_french(result, reason, fr):
     assert result_text("chess", "1-0", "checkmate") == "Checkmate \u2014 White wins"
     for code in CODES:
         assert english_left(result_text("chess", result, reason, lang=language(code)), code,
-                            own=DATA_NAMES) == []
+                            own=[]) == []
 
 
 def test_the_board_picture_says_its_banner_and_hands_in_the_readers_language():
@@ -335,7 +333,7 @@ def test_the_set_up_hint_in_each_language():
         assert isinstance(hint, Text) and str(hint) == game.extension.setup_hint(pos)
         for code in CODES:
             said = language(code).say(hint)
-            assert english_left(said, code, own=[*DATA_NAMES, *FACING_WORDS]) == [], said
+            assert english_left(said, code, own=FACING_WORDS) == [], said
         pos = pos.play(pos.legal_moves()[0])
         steps += 1
     assert steps >= 2

@@ -40,9 +40,6 @@ NAMES = ["Alice", "Bob", "Carol", "Dave"]
 OWN = [*NAMES, "Erin", "Winter cup", "fairypost level", "nochess", "xx"]
 #: keywords a player types (the glossary): the games' ids a refusal lists, the options named
 KEYWORDS = ["chess ganymede gigachess2 grandducal kingqueen superchess", "rated casual"]
-# PHASE B data: the games', pieces' and sides' names come from data/variants, translated by
-# the data helpers at the same time (remove at merge)
-DATA = ["Chess", "King", "Pawn", "White", "Black"]
 LANGS = ("fr", "de", "es")
 MARKUPS = (PLAIN, DISCORD, HTML)
 
@@ -228,7 +225,7 @@ def test_no_english_left_in_any_language(life, code):
     english = said(life, "en")
     texts = said(life, code)
     assert len(texts) == len(english) > 100
-    leaks = {text: left for text in texts if (left := english_left(text, code, own=OWN + KEYWORDS + DATA))}
+    leaks = {text: left for text in texts if (left := english_left(text, code, own=OWN + KEYWORDS))}
     assert leaks == {}
     for text, before in zip(texts, english, strict=True):
         if any(w in ENGLISH_ONLY for w in before.lower().split()):
@@ -325,7 +322,7 @@ def _typed_leaks(read: list[tuple[str, str]]) -> dict[str, list[str]]:
     assert "[Termination" in pgn.replace("\\", "")
     # what they typed, shown back as typed; the commands' names and other spellings (help)
     typed = [line.lstrip("!") for _, line, _ in TYPED_LIFE] + [" ".join(s.aliases) for s in GRAMMAR]
-    return {text: left for code, text in read if (left := english_left(text, code, own=OWN + KEYWORDS + DATA + typed))}
+    return {text: left for code, text in read if (left := english_left(text, code, own=OWN + KEYWORDS + typed))}
 
 
 @pytest.mark.parametrize("code", LANGS)

@@ -26,8 +26,6 @@ from tests.language.leaks import english_left
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 NAMES = ["Ana Lopez", "Bea Kraus", "Cid Martin", "Dora Petit"]
 OWN = [*NAMES, "Spring cup", "Autumn open", "agreed by mail"]  # names, and a reason typed
-#: the games' names come from the data files, in the catalogs: none let through as English
-DATA: list[str] = []
 LANGS = ("fr", "de", "es")
 #: the typed commands' keywords, which stay as the player types them
 TYPED = ["tournament", *ACTS, "--round-days round_days"]
@@ -78,7 +76,7 @@ async def test_standings_and_games_have_no_english_left(svc, code):
         m = markup.in_language(code)
         for t in (rr, swiss):
             text = tournament_text(t, m)
-            assert english_left(text, code, own=OWN + DATA) == [], text
+            assert english_left(text, code, own=OWN) == [], text
 
 
 async def test_french_standings_read_as_french(svc):
@@ -126,7 +124,7 @@ async def test_directors_replies_have_no_english_left(svc, code):
     replies.append(await run_act(svc, ps[0].id, "result", t.id, f"{game} 1-0 no show", m, None))
     replies.append(await run_act(svc, ps[0].id, "pause", t.id, None, m, None))
     for reply in replies:
-        assert english_left(reply, code, own=OWN + DATA + ["no show"]) == [], reply
+        assert english_left(reply, code, own=OWN + ["no show"]) == [], reply
     if code == "fr":
         assert replies[1].startswith(f"La partie #{game} de Spring cup a 2 jours de plus.")
         assert replies[3].startswith("En pause : ")
@@ -193,7 +191,7 @@ async def test_refusals_are_said_in_the_language_with_their_values(svc, code):
         assert said != str(error) or not any(c.isalpha() for c in said), said  # not English
         # what the player typed stays as typed; the games' list and game names are data
         typed = values + rules.variants() + list(WITHDRAWAL_RULES) + TYPED
-        assert english_left(said, code, own=OWN + DATA + typed) == [], said
+        assert english_left(said, code, own=OWN + typed) == [], said
         for value in values:
             assert value in said, (value, said)
 

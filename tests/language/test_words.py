@@ -37,12 +37,6 @@ OWN = ["Ann", "Bob", "Stockfish", "Spring Open", "bob@example.org", "/settings e
 LINK = "https://example.org/g/3"
 
 
-def data_texts(game_id: str) -> list[str]:
-    """Nothing of a game's data is let through as English any more: its texts are in the
-    catalogs (kept so that the tests say where the data's words would come from)."""
-    return []
-
-
 def every_event(recipient=ANN, opponent=BOB, game="grandducal"):
     """One event of each kind a player reads (bot/delivery/events.py), with realistic values."""
     common = {"recipient": recipient, "game_id": 3, "game": game}
@@ -110,7 +104,7 @@ def test_every_kind_a_player_reads_is_in_the_sample():
 @pytest.mark.parametrize("m", MARKUPS, ids=lambda m: m.name)
 def test_every_notice_is_said_in_the_readers_language(code, m):
     reader = m.in_language(code)
-    own = OWN + data_texts("grandducal")
+    own = OWN
     for e in every_event():
         said = text.event_text(e, reader, where=reader.link(LINK, LINK))
         assert said, e.kind
@@ -143,7 +137,7 @@ def test_one_notice_two_readers_two_languages():
     """The same event said to a French and a German player of one game: each their own."""
     e = ev.DrawOffered(recipient=ANN, game_id=3, game="chess", by=BOB)
     fr, de = text.event_text(e, DISCORD.in_language("fr")), text.event_text(e, DISCORD.in_language("de"))
-    own = OWN + data_texts("chess")
+    own = OWN
     assert fr.startswith("Bob propose la nulle dans la partie #3") and english_left(fr, "fr", own) == []
     assert de.startswith("Bob bietet in Partie #3") and english_left(de, "de", own) == []
     # and the English of before is untouched
@@ -228,7 +222,7 @@ async def test_a_real_games_lines_in_each_language(service):
     say(lambda s, m: text.games_text(s, [], ann.id, m),
         await service.list_games(ann.id, include_finished=True))
     for code in READERS:
-        own = OWN + data_texts("chess") + data_texts("grandducal")
+        own = OWN
         for said in read[code]:
             assert english_left(said, code, own + ["accept"]) == [], said  # `accept N`: the command typed
     fr = PLAIN.in_language("fr")
@@ -252,7 +246,7 @@ async def test_ratings_text_in_each_language(service):
 def test_rules_and_piece_cards_of_every_game_in_each_language(game_id):
     g = rules.game(game_id)
     # the command a player types, the game's id and the Betza notations: codes, in no language
-    own = data_texts(game_id) + ["piece CODE", game_id] + [p.betza or "" for p in g.types.values()]
+    own = ["piece CODE", game_id] + [p.betza or "" for p in g.types.values()]
     for code in READERS:
         for m in MARKUPS:
             reader = m.in_language(code)
@@ -285,7 +279,7 @@ def test_text_boards_hands_and_legends_in_each_language(game_id):
         board = text_board(pos, hands=True, lang=lang)
         legend = "\n".join(legend_lines(pos, lang))
         for words in (board, legend):
-            assert english_left(words, code, data_texts(game_id)) == [], words
+            assert english_left(words, code) == [], words
     assert text_board(pos, hands=True) == text_board(pos, hands=True, lang=ENGLISH)
     assert f"{language('fr').data(rules.game(game_id).side_names[0])} en réserve : " in text_board(
         pos, hands=True, lang=language("fr"))

@@ -1,4 +1,4 @@
-"""A French game at the terminal (issue #44, phase B): ``LANG=fr_FR.UTF-8 fairypost play`` in a
+"""A French game at the terminal (issue #44): ``LANG=fr_FR.UTF-8 fairypost play`` in a
 real child process, from the first line to mate (and against the computer to its end), with
 everything it printed read for English left: the terminal's own sentences, the shared words
 (status lines, refusals, help), the computer's hint and review, ``fairypost games``, ``record``.
@@ -26,11 +26,6 @@ TYPED = ["White", "Black", "piece", "help", "language", "LANG", "default", "SQUA
          "fairypost", "play", "resume", "premove", "record", "moves", "draw", "quit", "legend", "hint",
          "review", "resign", "games", "chess", "y/n",
          "undo", "show", "pgn", "key", "vfen", "exit"]  # and the aliases the help lists
-
-
-def _chess_data_texts() -> list[str]:
-    """The data's texts are in the catalogs: none is let through as English."""
-    return []
 
 
 def _read(out: str) -> list[str]:
@@ -70,7 +65,7 @@ def test_a_french_game_to_mate_at_one_keyboard(fairypost):
     # Black's switch, and what Black reads from then on, in German
     assert "Ab jetzt liest du Deutsch." in after
     assert "Weiß hat g4 gespielt." in after  # the news of White's move, for Black
-    own = TYPED + ["f3", "e5", "g4", "Qh4", "Ke9", "e9"] + _help_words(out) + _chess_data_texts()
+    own = TYPED + ["f3", "e5", "g4", "Qh4", "Ke9", "e9"] + _help_words(out)
     assert _english(_read(before), "fr", own) == []
     # after the switch each line is for White (French) or Black (German): none is English
     assert [(line, left) for line, left in _english(_read(after), "fr", own)
@@ -93,8 +88,7 @@ def test_french_against_the_computer_to_its_end_and_the_lists_after(fairypost, t
     assert "Réflexion…" in out and "L'ordinateur jouerait" in out  # the hint
     assert "Analyse de 2 coups…" in out and "0 gaffe(s) (??)" in out  # the review
     computer = ["fairypost level 1"]  # the computer's player name
-    own = (TYPED + computer + ["e4", "xyz", "Nf3", "exd5", "e2e4", "Ng1-f3", "Betza"]
-           + _chess_data_texts())
+    own = (TYPED + computer + ["e4", "xyz", "Nf3", "exd5", "e2e4", "Ng1-f3", "Betza"])
     assert _english(_read(out), "fr", own) == []
     # its moves, whatever they were
     own += re.findall(r"\b[KQRBN]?[a-h]?x?[a-h][1-8]\S*", out)

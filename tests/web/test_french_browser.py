@@ -1,4 +1,4 @@
-"""A French game on the site, in Chromium (issue #44, web, phase B): two new people sign in
+"""A French game on the site, in Chromium (issue #44): two new people sign in
 through the links mailed to them (read from a real SMTP server on 127.0.0.1), one with a
 French browser (Accept-Language fr), the other with a German one; the French player makes an
 open challenge, the German accepts it from the Lobby, they play to mate by clicks. Everything
@@ -16,23 +16,12 @@ from language import language
 from render.result import side_names_of
 from tests.language.leaks import english_left
 
-from .test_browser import ARGS, CHROMIUM, until
-from .test_site_browser import click_move, site, smtp  # noqa: F401 - the fixtures
+from .test_browser import CHROMIUM, until
+from .test_site_browser import chromium, click_move, site, smtp  # noqa: F401 - the fixtures
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
                                 reason="no /usr/bin/chromium (CI installs it)")
 ANN, BOB = "ann@example.org", "bob@example.org"
-#: the games' and sides' names are data texts, in the catalogs: none let through as English
-DATA_NAMES: list[str] = []
-
-
-@pytest.fixture
-async def chromium(site):  # noqa: F811
-    from playwright.async_api import async_playwright
-    async with async_playwright() as pw:
-        b = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        await b.close()
 
 
 class Reader:
@@ -62,12 +51,12 @@ class Reader:
         return language(self.code).tr(msgid, **values)
 
 
-async def reader(chromium, locale: str, code: str) -> Reader:
+async def reader(chromium, locale: str, code: str) -> Reader:  # noqa: F811 - the fixture
     ctx = await chromium.new_context(locale=locale, viewport={"width": 1300, "height": 1000},
                                      accept_downloads=True)
     pg = await ctx.new_page()
     pg.set_default_timeout(60_000)
-    return Reader(pg, code, ["fairypost", "PGN", "ann", "bob", "example", "org", *DATA_NAMES])
+    return Reader(pg, code, ["fairypost", "PGN", "ann", "bob", "example", "org"])
 
 
 def mail_text(smtp, address: str) -> tuple[str, str, str]:  # noqa: F811

@@ -16,9 +16,6 @@ from tests.language.leaks import english_left, readable
 from .test_lobby import Person, person, smtp  # noqa: F401 - the fixtures
 from .test_signin import ANN, ask_link, origin, site  # noqa: F401 - the fixtures
 
-#: the games' names are data texts, in the catalogs: none is let through as English
-GAME_NAMES: list[str] = []
-
 
 def visible(page: str) -> str:
     """What a reader sees of a page: its <body>, tags removed (the language names of the
@@ -39,7 +36,7 @@ async def test_a_page_is_in_the_browsers_language_and_says_so(site):  # noqa: F8
     assert {v.strip() for v in r.headers["Vary"].split(",")} >= {"Accept-Language", "Cookie"}
     assert "Parties par correspondance de grandes variantes d’échecs" in page
     assert '<a class="button" href="/signin">Se connecter</a> avec votre adresse mail' in page
-    assert english_left(visible(page), "fr", own=GAME_NAMES) == []
+    assert english_left(visible(page), "fr") == []
     form = await (await site.get("/signin", headers={"Accept-Language": "fr"})).text()
     assert "Adresse mail" in form and "M’envoyer un lien" in form
     assert english_left(visible(form) + title(form), "fr") == []
@@ -48,7 +45,7 @@ async def test_a_page_is_in_the_browsers_language_and_says_so(site):  # noqa: F8
     for code, words in (("de", "Fernschach"), ("es", "Partidas por correspondencia")):
         page = await (await site.get("/", headers={"Accept-Language": code})).text()
         assert f'<html lang="{code}">' in page and words in page
-        assert english_left(visible(page), code, own=GAME_NAMES) == []
+        assert english_left(visible(page), code) == []
 
 
 async def test_the_choice_on_the_page_wins_over_the_browser(site):  # noqa: F811
@@ -94,7 +91,7 @@ async def test_two_players_each_read_their_own(svc, site, smtp):  # noqa: F811
     bob_lobby = await (await bob.get("/lobby")).text()
     assert f"#{challenge.id} " in ann_lobby and "3 jours par coup" in ann_lobby and "Retirer" in ann_lobby
     assert "3 días por jugada" in bob_lobby and "Aceptar" in bob_lobby and "Rechazar" in bob_lobby
-    own = ["ann", "bob", *GAME_NAMES]
+    own = ["ann", "bob"]
     assert english_left(visible(ann_lobby), "fr", own=own) == []
     assert english_left(visible(bob_lobby), "es", own=own) == []
     await svc.accept_challenge(challenge.id, bob.id)
@@ -209,7 +206,7 @@ async def test_the_game_page_and_its_script_words_in_the_players_language(svc, s
     assert words["yourMove"].startswith("À vous de jouer : cliquez sur une pièce")
     assert words["noLegalMove"] == "{piece} en {square} n’a pas de coup légal ici."
     shown = visible(page.split('<script id="game-data"')[0]) + " " + " ".join(words.values())
-    own = ["Alice", "Bob", "PGN", "fairypost", *GAME_NAMES]     # side names: data texts (phase B)
+    own = ["Alice", "Bob", "PGN", "fairypost"]
     assert english_left(shown, "fr", own=own + ["White", "Black"]) == []
     # the live state in the page's own language (its script asks with ?lang=)
     state = await (await site.get(f"{bob}/state.json?lang=fr")).json()

@@ -13,23 +13,12 @@ from bot.identity import page_tokens as tokens
 from tests.language.leaks import english_left
 
 from .conftest import SECRET, new_game
-from .test_browser import ARGS, CHROMIUM, until
+from .test_browser import CHROMIUM, until
 from .test_signin import site  # noqa: F401 - the fixture
-from .test_site_browser import click_move, smtp  # noqa: F401 - the fixture
+from .test_site_browser import chromium, click_move, smtp  # noqa: F401 - the fixtures
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
                                 reason="no /usr/bin/chromium (CI installs it)")
-#: the games' names are data texts, in the catalogs: none is let through as English
-GAME_NAMES: list[str] = []
-
-
-@pytest.fixture
-async def chromium(site):  # noqa: F811
-    from playwright.async_api import async_playwright
-    async with async_playwright() as pw:
-        b = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        await b.close()
 
 
 async def test_a_french_browser_reads_french_and_may_choose_german(svc, site, chromium):  # noqa: F811
@@ -41,7 +30,7 @@ async def test_a_french_browser_reads_french_and_may_choose_german(svc, site, ch
     text = await pg.evaluate("document.body.innerText")
     names = await pg.evaluate("[...document.querySelectorAll('option[lang]')].map(o => o.textContent)")
     assert "Parties par correspondance" in text
-    assert english_left(text, "fr", own=GAME_NAMES + names) == []
+    assert english_left(text, "fr", own=names) == []
     await pg.get_by_label("Langue").select_option("de")
     await pg.get_by_role("button", name="Choisir").click()
     await until(pg, "document.documentElement.lang === 'de'")
@@ -57,9 +46,9 @@ async def test_the_game_page_and_its_script_speak_french(svc, site, chromium):  
     pg.set_default_timeout(60_000)
     await pg.goto(str(site.make_url(f"/g/{view.id}/{tokens.sign_side(SECRET, view.id, 'b')}")))
     await until(pg, "document.querySelectorAll('#squares button').length === 64")
-    # side names: data texts (phase B); the footer's language names: each in its own, on purpose
+    # the footer's language names: each in its own, on purpose
     names = await pg.evaluate("[...document.querySelectorAll('option[lang]')].map(o => o.textContent)")
-    own = ["Alice", "Bob", "PGN", "fairypost", "White", "Black", *GAME_NAMES, *names]
+    own = ["Alice", "Bob", "PGN", "fairypost", *names]
     text = await pg.evaluate("document.body.innerText")
     assert "À vous de jouer : cliquez sur une pièce" in text
     assert english_left(text, "fr", own=own) == []

@@ -13,14 +13,12 @@ from .test_lobby import smtp  # noqa: F401 - the fixture
 from .test_signin import site  # noqa: F401 - the fixture
 
 NAMES = ["Alice Martin", "Boris Petit", "Carol Durand"]
-#: the game's name is data, in the catalogs: not let through as English
-DATA: list[str] = []
 #: a game's end as the store keeps it ("resignation"): said by the words helper's REASONS,
 #: which take a language at the merge (connected then; listed here until that)
 PENDING = ["resignation"]
 #: the tie-breaks' inventors' names, the same in every language
 INVENTORS = ["Sonneborn-Berger", "Buchholz", "UTC"]  # and the time zone's name
-OWN = NAMES + DATA + PENDING + INVENTORS + ["Coupe de printemps"]
+OWN = NAMES + PENDING + INVENTORS + ["Coupe de printemps"]
 
 
 def tpath(tid: int, rest: str = "") -> str:
